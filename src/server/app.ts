@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, databaseOptionsFromConfig, type Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { errorsPlugin } from './plugins/errors';
+import { callerPlugin } from './plugins/caller';
+import { contentSecurityPolicy } from './plugins/security';
+import { createTokenService } from './modules/auth/tokens';
+import { createAuthRepository } from './modules/auth/repository';
+import { createAuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { createSettingsRepository } from './modules/misc/repository';
+import { createMiscService } from './modules/misc/service';
+import { miscRoutes } from './modules/misc/routes';
+import { healthRoutes } from './modules/health/routes';
+import { webPlugin } from './modules/web/static';
+
+export type AppDeps = {
+  /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Clock for tokens and expiry rules; tests move it. */
+  now?: () => number;
+};
+
+/** Builds the whole server: plugins, every module, static app. Nothing listens here (see main.ts). */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    bodyLimit: config.limits.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  if (!deps.database) app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(compress, { threshold: 1024 });
+  // Wired for every feature; each route that needs a limit sets its own (config.rateLimit).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  const tokens = createTokenService(config.jwtSecret, deps.now);
+  await app.register(callerPlugin, { tokens });
+
+  const authService = createAuthService({
+    repo: createAuthRepository(database.db),
+    tokens,
+    guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
+  });
+  await app.register(authRoutes, { prefix: '/v1', service: authService, perMinute: config.limits.guestTokensPerMinutePerIp });
+  await app.register(miscRoutes, { service: createMiscService(createSettingsRepository(database.db)) });
+  await app.register(healthRoutes, { database });
+  await app.register(webPlugin, { distDir: config.clientDistDir });
+
+  return app;
+}

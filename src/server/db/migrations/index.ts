@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation';
+
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
+ * under tsx, jest and any bundler. Names sort: never rename or reorder a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

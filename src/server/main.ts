@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/** Reads config, builds the app, listens; on SIGINT/SIGTERM lets in-flight requests finish and closes the database. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      for (const line of err.problems) console.error(`Configuration error: ${line}`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(() => process.exit(0), (err) => {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? `http://localhost:${port}` : address;
+  console.log(`\n  Storefront running at ${shown}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function createAuthRepository(db: Kysely<DB>) {
+  return {
+    async insertGuest(id: string, ip: string | null): Promise<void> {
+      await db.insertInto('guests').values({ id, last_seen_ip: ip }).execute();
+    },
+    async guestExists(id: string): Promise<boolean> {
+      const row = await db.selectFrom('guests').select('id').where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,52 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { guestClaims, userClaims, type GuestClaims, type UserClaims } from '../../../shared/contract/auth';
+
+const ISSUER = 'allaccess-storefront';
+const ALGORITHM = 'HS256';
+
+export type VerifiedToken = (GuestClaims | UserClaims) & { iat: number; exp: number };
+
+export class TokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** Signs and verifies our JWTs. Only HS256 with our secret is accepted (no `alg: none`, no RS/HS confusion). */
+export function createTokenService(secret: string, now: () => number = Date.now) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(claims: GuestClaims | UserClaims, ttlSeconds: number): Promise<string> {
+    const issuedAt = Math.floor(now() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
+      .sign(key);
+  }
+
+  async function verify(token: string): Promise<VerifiedToken> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        currentDate: new Date(now()),
+      });
+      const claims = payload.kind === 'user' ? userClaims.safeParse(payload) : guestClaims.safeParse(payload);
+      if (!claims.success || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') {
+        throw new TokenError('Token claims are not valid');
+      }
+      return { ...claims.data, iat: payload.iat, exp: payload.exp };
+    } catch (err) {
+      if (err instanceof TokenError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new TokenError('Token has expired');
+      throw new TokenError('Token is not valid');
+    }
+  }
+
+  return { sign, verify };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

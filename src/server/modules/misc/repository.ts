@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function createSettingsRepository(db: Kysely<DB>) {
+  return {
+    async findMany(keys: string[]): Promise<{ key: string; value: string }[]> {
+      if (keys.length === 0) return [];
+      return db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).orderBy('key').execute();
+    },
+    async upsert(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+        .execute();
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
+const NON_APP_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz'];
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export const isAppRoute = (url: string) =>
+  !NON_APP_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+/**
+ * Serves the webpack build: hashed files under /assets/ are immutable for a year; index.html and
+ * the service worker are never cached, so a deploy reaches every visitor on the next load. Every
+ * other GET that wants HTML gets index.html: the app's router decides (and shows its 404 page).
+ */
+export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      // Wildcard lookups (not a route per file at start) so a rebuild in `npm run dev` is served at once.
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+        res.setHeader('cache-control', rel.startsWith('assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'client build not found: run `npm run build` (API only until then)');
+  }
+
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built) {
+      return reply.status(503).type('text/plain').header('cache-control', 'no-store')
+        .send('The storefront has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.header('cache-control', 'no-store').sendFile('index.html');
+  };
+
+  app.get('/', { config: { auth: 'none' } }, sendApp);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isAppRoute(request.url)) {
+      return sendApp(request, reply);
+    }
+    return reply.status(404).send({
+      success: false,
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      data: null,
+      requestId: String(request.id),
+    });
+  });
+});

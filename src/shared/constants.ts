@@ -1,0 +1,61 @@
+// The spec's business constants (§9) in one place; both sides import them from here.
+
+export const DEVICE_TYPE_ID = '1';
+export const LANGUAGE_ID = '1';
+
+export const HOME = { categoryListPageId: 1, listStart: 0, listLimit: 20, rowStart: 0, rowLimit: 7 } as const;
+export const CATEGORY_PAGE = {
+  groupId: 2,
+  listStart: 0,
+  listLimit: 20,
+  listingStart: 0,
+  listingLimit: 100,
+  eventsOffset: 0,
+  eventsLimit: 50,
+} as const;
+export const EXPERIENCE_CATEGORY_ID = 1;
+
+/** Seconds RTK Query keeps carousel, categories, user detail and event detail fresh. */
+export const CACHE_SECONDS = { catalog: 3600, userDetail: 3600, orderLookup: 0 } as const;
+
+export const SLIDE_TRANSITION_MS = 300;
+export const COUNTDOWN_TICK_MS = 1000;
+export const SCROLL_AREA_HIDE_DELAY_MS = 600;
+export const SCROLL_STEP_RATIO = 0.8;
+
+export const RESEND_COUNTDOWN_S = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+export const SIGN_IN_CODE_LENGTH = 6;
+export const MOCK_SIGN_UP_CODE_LENGTH = 4;
+
+export const CONFIRMATION_REDIRECT_S = 10;
+export const INSTALL_BANNER_HIDE_MS = 5000;
+export const PENDING_REGISTRATION_TIMEOUT_MS = 10_000;
+
+export const TOASTS = {
+  maxVisible: 3,
+  durationMs: 4000,
+  anchor: { vertical: 'bottom', horizontal: 'right' },
+  widthPx: 356,
+  gapPx: 14,
+  hotkey: 'Alt+T',
+  swipeDismissPx: 45,
+} as const;
+
+/** 0 means no timeout, as the spec's HTTP client. */
+export const HTTP_TIMEOUT_MS = 0;
+
+export const DISPLAY_TIME_ZONE = 'America/New_York';
+export const DATE_SUFFIX = ' EDT';
+
+export const PLAYER = { maxStreams: 9, type: 'vod', multiview: true, chat: false } as const;
+
+/** Login sources of spec §3. */
+export const LOGIN_SOURCE = { google: 1, facebook: 2, emailCode: 3 } as const;
+
+/** Values of the redirect marker kept in localStorage under `redirect_url`. */
+export const REDIRECT_MARKERS = ['cart', 'vocher'] as const;
+export type RedirectMarker = (typeof REDIRECT_MARKERS)[number];
+
+/** Settings key the client reads through /misc/data. */
+export const DEMO_USE_KEY = 'demoUse';
