@@ -26,6 +26,8 @@ export type AppDeps = {
   database?: Database;
   /** Clock for tokens and expiry rules; tests move it. */
   now?: () => number;
+  /** Where JSON log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the whole server: plugins, every module, static app. Nothing listens here (see main.ts). */
@@ -34,6 +36,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.limits.bodyLimitBytes,
     requestIdHeader: false,
@@ -42,6 +45,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body type is a clear 415, not a confusing validation error.
+  app.removeContentTypeParser('text/plain');
 
   const database = deps.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
   if (!deps.database) app.addHook('onClose', async () => database.close());

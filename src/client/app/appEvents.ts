@@ -1,0 +1,15 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/** The store has been rehydrated from localStorage and the app is about to render. */
+export const appStarted = createAction('app/started');
+
+/** The app is being torn down (tests, hot reload): window listeners started at appStarted detach. */
+export const appStopped = createAction('app/stopped');
+
+/**
+ * Another tab changed one of our localStorage keys (a `storage` event). `key` is the localStorage
+ * name ('user_token', 'cartItems', …) or null when that tab cleared the whole storage.
+ */
+export const storageChangedInAnotherTab = createAction<{ key: string | null; newValue: string | null }>(
+  'storage/changedInAnotherTab',
+);

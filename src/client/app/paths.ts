@@ -1,0 +1,41 @@
+/** Every route of spec §2, typed: components build links from here, never from string literals. */
+export const paths = {
+  home: '/',
+  events: '/events',
+  experience: '/experience',
+  category: (categoryId: string | number) => `/category/${encodeURIComponent(String(categoryId))}`,
+  about: '/about',
+  demo: '/demo',
+  event: (eventId: string | number) => `/events/${encodeURIComponent(String(eventId))}`,
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  profile: '/profile',
+  cart: '/cart',
+  checkout: '/checkout',
+  order: (cartId: string | number) => `/order/${encodeURIComponent(String(cartId))}`,
+  orderConfirmation: (eventId: string | number) => `/order-confirmation/${encodeURIComponent(String(eventId))}`,
+  agreement: (type: 'terms' | 'privacy', id: number) => `/${type}/${id}`,
+  terms: '/terms/3',
+  privacy: '/privacy/2',
+  player: (id: string | number) => `/player/${encodeURIComponent(String(id))}`,
+} as const;
+
+/** Route patterns for the router (react-router syntax). */
+export const routePatterns = {
+  events: 'events',
+  experience: 'experience',
+  category: 'category/:categoryId',
+  about: 'about',
+  demo: 'demo',
+  event: 'events/:eventId',
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  profile: 'profile',
+  cart: 'cart',
+  checkout: 'checkout',
+  order: 'order/:id',
+  orderConfirmation: 'order-confirmation/:eventId',
+  agreement: ':type/:id',
+  player: 'player/:id',
+  playerMatch: '/player/:id',
+} as const;

@@ -1,0 +1,17 @@
+import { addAuthListeners } from '../features/auth/authListeners';
+import { addCartListeners } from '../features/cart/cartListeners';
+import { addShellListeners } from '../features/shell/shellListeners';
+import { addCrossTabSyncListener } from './crossTabSync';
+import { startAppListening } from './listeners';
+
+let registered = false;
+
+/** Registers every feature's side effects once; returns nothing to undo (tests dispatch appStopped). */
+export function registerListeners(): void {
+  if (registered) return;
+  registered = true;
+  addCrossTabSyncListener(startAppListening);
+  addCartListeners(startAppListening);
+  addAuthListeners(startAppListening);
+  addShellListeners(startAppListening);
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { RootLayout } from '../features/shell/RootLayout';
+import { routePatterns } from './paths';
+
+type PageModule = { default: ComponentType };
+/** Each page is its own chunk, loaded when its route is first visited. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/pages/NotFoundPage'));
+const home = page(() => import(/* webpackChunkName: "home" */ '../features/pages/HomePage'));
+
+/**
+ * Every route of spec §2. Screens whose issue has not landed yet answer with the 404 page, so a
+ * link to them never breaks the shell.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { index: true, lazy: home },
+      { path: routePatterns.events, lazy: notFound },
+      { path: routePatterns.experience, lazy: notFound },
+      { path: routePatterns.category, lazy: notFound },
+      { path: routePatterns.about, lazy: notFound },
+      { path: routePatterns.demo, lazy: notFound },
+      { path: routePatterns.event, lazy: notFound },
+      { path: routePatterns.signIn, lazy: notFound },
+      { path: routePatterns.signUp, lazy: notFound },
+      { path: routePatterns.profile, lazy: notFound },
+      { path: routePatterns.cart, lazy: notFound },
+      { path: routePatterns.checkout, lazy: notFound },
+      { path: routePatterns.order, lazy: notFound },
+      { path: routePatterns.orderConfirmation, lazy: notFound },
+      { path: routePatterns.player, lazy: notFound },
+      { path: routePatterns.agreement, lazy: notFound },
+      { path: '*', lazy: notFound },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,51 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import { apiSlice } from '../api/apiSlice';
+import { authPersistedFields, authSlice } from '../features/auth/authSlice';
+import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
+import { uiPersistedFields, uiSlice } from '../features/shell/uiSlice';
+import { keyedStorage } from './keyedStorage';
+import { listenerMiddleware } from './listeners';
+import type { PersistedFields } from './persistedField';
+
+/** Each persisted slice writes its fields under the spec's localStorage names (see keyedStorage). */
+function persisted<S>(key: string, fields: PersistedFields<S>) {
+  return {
+    key,
+    storage: keyedStorage(fields),
+    whitelist: Object.keys(fields),
+    serialize: false,
+    deserialize: false,
+    throttle: 0,
+  } as const;
+}
+
+const rootReducer = combineReducers({
+  auth: persistReducer(persisted('auth', authPersistedFields), authSlice.reducer),
+  cart: persistReducer(persisted('cart', cartPersistedFields), cartSlice.reducer),
+  ui: persistReducer(persisted('ui', uiPersistedFields), uiSlice.reducer),
+  [apiSlice.reducerPath]: apiSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Redux DevTools: always in development; in production only when built with REDUX_DEVTOOLS=true. */
+const devTools = process.env.NODE_ENV !== 'production' || process.env.REDUX_DEVTOOLS === 'true';
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    devTools: devTools ? { name: 'storefront' } : false,
+    middleware: (getDefault) =>
+      getDefault({
+        // redux-persist's own actions carry functions (register/rehydrate callbacks); nothing of ours does.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(apiSlice.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,10 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/** The server issued a guest token (at start, or after a 401 threw the old one away). */
+export const guestTokenReceived = createAction<string>('auth/guestTokenReceived');
+/** A request came back 401: the stored guest token is thrown away (spec §4 "401 handling"). */
+export const guestTokenRejected = createAction('auth/guestTokenRejected');
+/** Fetching a guest token failed (server unreachable); the shell offers a retry. */
+export const guestTokenFetchFailed = createAction<string>('auth/guestTokenFetchFailed');
+/** The visitor pressed Retry on the shell's "can't reach the storefront" screen. */
+export const guestTokenRetryRequested = createAction('auth/guestTokenRetryRequested');

@@ -1,0 +1,80 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { storageChangedInAnotherTab } from '../../app/appEvents';
+import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
+import { guestTokenFetchFailed, guestTokenReceived, guestTokenRejected } from './authEvents';
+
+export type AuthState = {
+  /** Guest token (localStorage 'auth_token'). */
+  authToken: string | null;
+  /** Signed-in user's token ('user_token'). */
+  userToken: string | null;
+  /** Present exactly when a user is logged in ('userID'). */
+  userId: string | null;
+  userName: string | null;
+  /** Where to go after sign-in ('redirect_url'): 'cart' or 'vocher'. */
+  redirectUrl: RedirectMarker | null;
+  /** Not persisted: why the last guest-token fetch failed, for the shell's retry screen. */
+  guestTokenError: string | null;
+};
+
+export const initialAuthState: AuthState = {
+  authToken: null,
+  userToken: null,
+  userId: null,
+  userName: null,
+  redirectUrl: null,
+  guestTokenError: null,
+};
+
+export const authPersistedFields: PersistedFields<AuthState> = {
+  authToken: plainString('auth_token'),
+  userToken: plainString('user_token'),
+  userId: plainString('userID'),
+  userName: plainString('userName'),
+  redirectUrl: {
+    name: 'redirect_url',
+    encode: (v) => v,
+    decode: (raw) => ((REDIRECT_MARKERS as readonly string[]).includes(raw) ? (raw as RedirectMarker) : undefined),
+  },
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(guestTokenReceived, (state, action) => {
+        state.authToken = action.payload;
+        state.guestTokenError = null;
+      })
+      .addCase(guestTokenRejected, (state) => {
+        state.authToken = null;
+      })
+      .addCase(guestTokenFetchFailed, (state, action) => {
+        state.guestTokenError = action.payload;
+      })
+      .addCase(storageChangedInAnotherTab, (state, action) => {
+        applyExternalChange(state, authPersistedFields, initialAuthState, action);
+      });
+  },
+  selectors: {
+    selectGuestToken: (s) => s.authToken,
+    selectGuestTokenError: (s) => s.guestTokenError,
+    selectIsLoggedIn: (s) => s.userId !== null,
+    selectUserId: (s) => s.userId,
+    selectUserName: (s) => s.userName,
+    /** The bearer for API calls: the user's token when logged in, else the guest token. */
+    selectRequestToken: (s) => (s.userId !== null ? s.userToken : s.authToken),
+  },
+});
+
+export const {
+  selectGuestToken,
+  selectGuestTokenError,
+  selectIsLoggedIn,
+  selectUserId,
+  selectUserName,
+  selectRequestToken,
+} = authSlice.selectors;

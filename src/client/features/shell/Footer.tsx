@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { footerExternalLinks, socialLinks } from './navLinks';
+import { Wordmark } from './Wordmark';
+
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 5, bgcolor: 'background.paper' }}>
+      <Container maxWidth="xl">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+          <Box>
+            <Wordmark to={paths.home} />
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>Your All-Access Pass</Typography>
+          </Box>
+          <Box component="nav" aria-label="Footer">
+            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+              <Link component={RouterLink} to={paths.experience} color="inherit" underline="hover">The Experience</Link>
+              {footerExternalLinks.map((link) => (
+                <Link key={link.label} href={link.href} color="inherit" underline="hover" target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </Link>
+              ))}
+            </Stack>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            <IconButton component="a" href={socialLinks.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" color="inherit">
+              <FacebookIcon />
+            </IconButton>
+            <IconButton component="a" href={socialLinks.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" color="inherit">
+              <InstagramIcon />
+            </IconButton>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

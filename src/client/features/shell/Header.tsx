@@ -1,0 +1,71 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { headerLinks } from './navLinks';
+import { Wordmark } from './Wordmark';
+import { mobileMenuClosed, mobileMenuToggled, selectMobileMenuOpen } from './uiSlice';
+
+const activeLinkSx = { '&.active': { color: 'primary.main' } } as const;
+
+export function Header() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectMobileMenuOpen);
+  const { pathname } = useLocation();
+
+  // A tap on a link navigates; the menu should not stay open over the new page.
+  useEffect(() => {
+    dispatch(mobileMenuClosed());
+  }, [dispatch, pathname]);
+
+  return (
+    <AppBar position="sticky" color="transparent" elevation={0}
+      sx={{ backdropFilter: 'blur(12px)', backgroundColor: 'rgba(11,10,18,0.82)', borderBottom: 1, borderColor: 'divider' }}>
+      <Container maxWidth="xl">
+        <Toolbar disableGutters sx={{ gap: 2 }}>
+          <Wordmark to={paths.home} />
+          <Box component="nav" aria-label="Main" sx={{ ml: 'auto', display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+            {headerLinks.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} end color="inherit" sx={activeLinkSx}>
+                {link.label}
+              </Button>
+            ))}
+          </Box>
+          <IconButton
+            sx={{ ml: 'auto', display: { xs: 'inline-flex', md: 'none' } }}
+            color="inherit"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => dispatch(mobileMenuToggled())}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <Collapse in={open} timeout={200} unmountOnExit sx={{ display: { md: 'none' } }}>
+        <Box component="nav" id="mobile-menu" aria-label="Mobile">
+          <List sx={{ pb: 2 }}>
+            {headerLinks.map((link) => (
+              <ListItemButton key={link.to} component={NavLink} to={link.to} end sx={activeLinkSx}>
+                <ListItemText primary={link.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </Collapse>
+    </AppBar>
+  );
+}

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { routePatterns } from '../../app/paths';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { guestTokenRetryRequested } from '../auth/authEvents';
+import { selectGuestToken, selectGuestTokenError } from '../auth/authSlice';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player). */
+export function RootLayout() {
+  const token = useAppSelector(selectGuestToken);
+  const error = useAppSelector(selectGuestTokenError);
+  const onPlayer = useMatch(routePatterns.playerMatch) !== null;
+  const navigating = useNavigation().state === 'loading';
+
+  if (!token) return error ? <StartupError /> : <FullPageSpinner />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {navigating && <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }} />}
+      {!onPlayer && <Header />}
+      <Box component="main" sx={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      {!onPlayer && <Footer />}
+      <ScrollRestoration />
+    </Box>
+  );
+}
+
+function StartupError() {
+  const dispatch = useAppDispatch();
+  return (
+    <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}>
+      <Box>
+        <Typography variant="h5" component="h1" gutterBottom>We can't reach the storefront right now.</Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>Check your connection and try again.</Typography>
+        <Button variant="contained" onClick={() => dispatch(guestTokenRetryRequested())}>Try again</Button>
+      </Box>
+    </Box>
+  );
+}

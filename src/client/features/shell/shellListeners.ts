@@ -1,0 +1,19 @@
+import { appStarted } from '../../app/appEvents';
+import type { AppStartListening } from '../../app/listeners';
+import { DEMO_USE_KEY } from '../../../shared/constants';
+import { miscApi } from '../misc/miscApi';
+import { demoFlagReceived } from './uiSlice';
+
+/** At start, once a guest token exists, read the server's demo flag and keep it as 'demoUse'. */
+export function addShellListeners(startListening: AppStartListening) {
+  return startListening({
+    actionCreator: appStarted,
+    effect: async (_action, api) => {
+      await api.condition((_a, state) => state.auth.authToken !== null);
+      const request = api.dispatch(miscApi.endpoints.getSettings.initiate([DEMO_USE_KEY], { subscribe: false }));
+      const result = await request;
+      const flag = result.data?.find((item) => item.variableKey === DEMO_USE_KEY);
+      if (flag) api.dispatch(demoFlagReceived(flag.variableValue));
+    },
+  });
+}

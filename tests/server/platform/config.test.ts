@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-'));
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig({ DATA_DIR: tmp(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', env: 'development', databaseUrl: undefined, logLevel: 'info' });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: must be 0–65535/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: must be one of/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: must start with postgres/],
+    [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
+    [{ PUBLIC_URL: 'not a url' }, /^PUBLIC_URL: must be an absolute URL/],
+    [{ NODE_ENV: 'production' }, /^JWT_SECRET: required when NODE_ENV=production/],
+  ])('refuses %j with a one-line reason naming the variable', (env, message) => {
+    const problems = problemsOf(env as Record<string, string>);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('lists every bad value at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('the server process', () => {
+  it('refuses to start with a bad value and says which', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: tmp() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(/Configuration error: PORT: /);
+  });
+});

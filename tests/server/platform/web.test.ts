@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../utils/testApp';
+
+/** A stand-in for webpack's output: the server's caching rules depend only on file names. */
+function fakeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { CLIENT_DIST_DIR: fakeDist() } });
+});
+afterAll(() => t.close());
+
+describe('static app', () => {
+  it('serves hashed assets cached for a year, compressed', async () => {
+    const res = await t.app.inject({ url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each(['/', '/sw.js'])('never caches %s', async (url) => {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each(['/events', '/events/12', '/sign-in', '/terms/3', '/player/abc', '/no/such/page'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const res = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('sends security headers with a CSP the app can run under', async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('without a client build', () => {
+  it('says how to build it instead of failing obscurely', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ url: '/events', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toMatch(/npm run build/);
+    } finally {
+      await bare.close();
+    }
+  });
+});

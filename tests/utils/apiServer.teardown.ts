@@ -1,0 +1,3 @@
+export default async function teardown() {
+  await (globalThis as { __apiServer?: { close: () => Promise<void> } }).__apiServer?.close();
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/database';
+import { testConfig } from './testConfig';
+import { openTestDatabase } from './testDatabase';
+
+export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig; close: () => Promise<void> };
+
+/** The real server on its own database, driven through app.inject. */
+export async function createTestApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; deps?: AppDeps } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = { ...testConfig(options.env), ...options.config };
+  const app = await buildApp(config, { ...options.deps, database });
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/database';
+
+/**
+ * A database of its own for one test file: a clone of the migrated PGlite template, or, in the
+ * PostgreSQL run, a fresh schema in TEST_DATABASE_URL that is dropped on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB_KIND === 'postgres') return openPostgresSchema();
+  const template = process.env.PGLITE_TEMPLATE;
+  const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+  return openDatabase({ kind: 'pglite', ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+export function postgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL run needs it (see README "Tests")');
+  return url;
+}
+
+async function openPostgresSchema(): Promise<Database> {
+  const url = postgresUrl();
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const database = await openDatabase({ kind: 'postgres', url: scoped.toString(), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
+
+/** Client build: hashed chunks under /assets/, index.html and /sw.js at the root of dist/. */
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
+  const mode = argv.mode ?? 'production';
+  const production = mode === 'production';
+  return {
+    mode,
+    entry: { main: './src/client/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true } } },
+        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
+        'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', scriptLoading: 'defer' }),
+      ...(production || process.env.BUILD_SW === 'true'
+        ? [new InjectManifest({
+          swSrc: './src/client/sw.ts',
+          swDest: 'sw.js',
+          exclude: [/\.map$/, /LICENSE/],
+          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        })]
+        : []),
+    ],
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+};
