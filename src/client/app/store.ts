@@ -20,21 +20,23 @@ function persisted<S>(key: string, fields: PersistedFields<S>) {
   } as const;
 }
 
-const rootReducer = combineReducers({
-  auth: persistReducer(persisted('auth', authPersistedFields), authSlice.reducer),
-  cart: persistReducer(persisted('cart', cartPersistedFields), cartSlice.reducer),
-  ui: persistReducer(persisted('ui', uiPersistedFields), uiSlice.reducer),
-  [apiSlice.reducerPath]: apiSlice.reducer,
-});
+/** A new reducer tree per store: redux-persist keeps its write queue inside each persistReducer. */
+const createRootReducer = () =>
+  combineReducers({
+    auth: persistReducer(persisted('auth', authPersistedFields), authSlice.reducer),
+    cart: persistReducer(persisted('cart', cartPersistedFields), cartSlice.reducer),
+    ui: persistReducer(persisted('ui', uiPersistedFields), uiSlice.reducer),
+    [apiSlice.reducerPath]: apiSlice.reducer,
+  });
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;
 
 /** Redux DevTools: always in development; in production only when built with REDUX_DEVTOOLS=true. */
 const devTools = process.env.NODE_ENV !== 'production' || process.env.REDUX_DEVTOOLS === 'true';
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
-    reducer: rootReducer,
+    reducer: createRootReducer(),
     preloadedState,
     devTools: devTools ? { name: 'storefront' } : false,
     middleware: (getDefault) =>

@@ -1,0 +1,144 @@
+import { waitFor } from '@testing-library/react';
+import { persistStore } from 'redux-persist';
+import { appStarted, appStopped } from '../../../src/client/app/appEvents';
+import { registerListeners } from '../../../src/client/app/registerListeners';
+import { makeStore, type AppStore } from '../../../src/client/app/store';
+import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
+import { selectCartCount } from '../../../src/client/features/cart/cartSlice';
+import { apiSlice } from '../../../src/client/api/apiSlice';
+import { signTestToken } from '../../utils/signToken';
+
+/** A store wired as in main.tsx: rehydrated from localStorage, listeners started. */
+async function startStore(): Promise<AppStore> {
+  registerListeners();
+  const store = makeStore();
+  await new Promise<void>((resolve) => persistStore(store, null, resolve));
+  store.dispatch(appStarted());
+  return store;
+}
+const flush = () => new Promise((r) => setTimeout(r, 20));
+// A guest token the test server accepts, so the app's start-up calls succeed quietly.
+const GUEST = signTestToken({ kind: 'guest', sub: 'guest-persist' });
+const fromOtherTab = (key: string | null, newValue: string | null) =>
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+
+let store: AppStore | undefined;
+beforeEach(() => localStorage.setItem('auth_token', GUEST));
+afterEach(async () => {
+  if (!store) return;
+  store.dispatch(appStopped());
+  // Let the start-up calls to the server finish inside the test that caused them.
+  await Promise.all(store.dispatch(apiSlice.util.getRunningQueriesThunk()));
+  await Promise.all(store.dispatch(apiSlice.util.getRunningMutationsThunk()));
+  store = undefined;
+});
+
+describe('values live under the spec’s own localStorage names', () => {
+  it('reads every key at start', async () => {
+    localStorage.setItem('auth_token', GUEST);
+    const userToken = signTestToken({ kind: 'user', sub: 'u42', userId: 42, name: 'Ada Lovelace', email: 'ada@example.com' });
+    localStorage.setItem('user_token', userToken);
+    localStorage.setItem('userID', '42');
+    localStorage.setItem('userName', 'Ada Lovelace');
+    localStorage.setItem('demoUse', 'true');
+    localStorage.setItem('cartItems', JSON.stringify([{ assetId: 3 }, { assetId: 9, finalPrice: 12.5 }]));
+    localStorage.setItem('guest_cart_token', 'cart-token');
+    localStorage.setItem('redirect_url', 'vocher');
+    store = await startStore();
+    const s = store.getState();
+    expect(s.auth).toMatchObject({ authToken: GUEST, userToken, userId: '42', userName: 'Ada Lovelace', redirectUrl: 'vocher' });
+    expect(s.ui.demoUse).toBe('true');
+    expect(s.cart.guestCartToken).toBe('cart-token');
+    expect(s.cart.lines.ids).toEqual([3, 9]);
+    expect(selectCartCount(s)).toBe(2);
+  });
+
+  it('writes a value the app sets under its name, as a plain string', async () => {
+    store = await startStore();
+    const fresh = signTestToken({ kind: 'guest', sub: 'another-guest' });
+    store.dispatch(guestTokenReceived(fresh));
+    // redux-persist writes one key per timer tick.
+    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe(fresh));
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('persist:'))).toEqual([]);
+  });
+
+  it('ignores values it cannot read instead of crashing', async () => {
+    localStorage.setItem('cartItems', '{not json');
+    localStorage.setItem('redirect_url', 'somewhere-else');
+    store = await startStore();
+    expect(store.getState().cart.lines.ids).toEqual([]);
+    expect(store.getState().auth.redirectUrl).toBeNull();
+  });
+
+  it('drops cart entries that are not cart lines', async () => {
+    localStorage.setItem('cartItems', JSON.stringify([{ assetId: 1 }, { title: 'no id' }, 'x', { assetId: '2' }]));
+    store = await startStore();
+    expect(store.getState().cart.lines.ids).toEqual([1]);
+  });
+});
+
+describe('another tab', () => {
+  it('logging in there logs in here', async () => {
+    store = await startStore();
+    const userToken = signTestToken({ kind: 'user', sub: 'u7', userId: 7, name: 'Grace H', email: 'grace@example.com' });
+    fromOtherTab('user_token', userToken);
+    fromOtherTab('userID', '7');
+    expect(store.getState().auth).toMatchObject({ userToken, userId: '7' });
+  });
+
+  it('removing a value there removes it here', async () => {
+    localStorage.setItem('userID', '7');
+    store = await startStore();
+    fromOtherTab('userID', null);
+    expect(store.getState().auth.userId).toBeNull();
+  });
+
+  it('changing the cart there changes the count here', async () => {
+    store = await startStore();
+    fromOtherTab('cartItems', JSON.stringify([{ assetId: 5 }, { assetId: 6 }, { assetId: 7 }]));
+    expect(selectCartCount(store.getState())).toBe(3);
+  });
+
+  it('clearing all storage there resets the persisted values here', async () => {
+    localStorage.setItem('userID', '7');
+    localStorage.setItem('cartItems', '[{"assetId":1}]');
+    store = await startStore();
+    fromOtherTab(null, null);
+    expect(store.getState().auth.userId).toBeNull();
+    expect(store.getState().cart.lines.ids).toEqual([]);
+  });
+
+  it('keys that are not ours are ignored', async () => {
+    store = await startStore();
+    const before = store.getState();
+    fromOtherTab('someone_elses_key', 'x');
+    expect(store.getState()).toBe(before);
+  });
+});
+
+describe('cartUpdated event', () => {
+  it.each([
+    ['a number', 4, 4],
+    ['{ count }', { count: 2 }, 2],
+    ['a numeric string', '6', 6],
+  ])('updates the cart count from %s', async (_name, detail, expected) => {
+    store = await startStore();
+    window.dispatchEvent(new CustomEvent('cartUpdated', { detail }));
+    expect(selectCartCount(store.getState())).toBe(expected);
+  });
+
+  it('ignores an event without a usable count', async () => {
+    store = await startStore();
+    window.dispatchEvent(new CustomEvent('cartUpdated', { detail: 'many' }));
+    window.dispatchEvent(new CustomEvent('cartUpdated', { detail: -1 }));
+    expect(selectCartCount(store.getState())).toBe(0);
+  });
+
+  it('stops listening when the app stops', async () => {
+    store = await startStore();
+    store.dispatch(appStopped());
+    await flush();
+    window.dispatchEvent(new CustomEvent('cartUpdated', { detail: 9 }));
+    expect(selectCartCount(store.getState())).toBe(0);
+  });
+});

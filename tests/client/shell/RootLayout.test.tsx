@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStore } from '../../../src/client/app/store';
+import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
+import { preloaded, renderRoute } from '../../utils/renderWithProviders';
+
+const withToken = () => makeStore(preloaded({ auth: { authToken: 'guest.tok.en' } }));
+
+describe('root layout', () => {
+  it('shows only a spinner until a guest token exists, then the shell', async () => {
+    const store = makeStore(preloaded());
+    renderRoute('/', { store });
+    expect(await screen.findByTestId('app-spinner')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    store.dispatch(guestTokenReceived('guest.tok.en'));
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('app-spinner')).not.toBeInTheDocument();
+  });
+
+  it('has a header with Home and Upcoming Events and the spec’s footer', async () => {
+    renderRoute('/', { store: withToken() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Upcoming Events' })).toHaveAttribute('href', '/events');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Your All-Access Pass')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'The Experience' })).toHaveAttribute('href', '/experience');
+    for (const label of ['Support', 'Contact', 'About', 'Terms', 'Privacy', 'Facebook', 'Instagram']) {
+      expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    }
+  });
+
+  it.each(['/player/some-event'])('hides header and footer on %s', async (path) => {
+    renderRoute(path, { store: withToken() });
+    await screen.findByRole('main');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('keeps them on a deeper path under /player (not the player route)', async () => {
+    renderRoute('/player/a/b', { store: withToken() });
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu with its icon button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/', { store: withToken() });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Upcoming Events' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument());
+  });
+
+  it('closes the mobile menu after navigating', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/', { store: withToken() });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Upcoming Events' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument());
+  });
+});
+
+describe('404 page', () => {
+  it('shows the spec’s text and goes home', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/no/such/page', { store: withToken() });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The page you are looking for doesn't exist or has been moved.")).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
