@@ -1,4 +1,4 @@
-import '@testing-library/jest-dom/jest-globals';
+import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {

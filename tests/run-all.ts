@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findChromium } from '../e2e/support/chromium';
+
+/**
+ * `npm test`: every suite, in the order that fails fastest. Each jest run is its own process:
+ * the server suites need --experimental-vm-modules (PGlite loads Node built-ins with import()),
+ * and that flag changes how the client suites resolve lazy routes.
+ *
+ *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
+ *                            e2e when Chromium exists)
+ *   npm test -- --unit       shared, client and server suites only
+ */
+const ROOT = path.resolve(__dirname, '..');
+const JEST = require.resolve('jest/bin/jest');
+const VM_MODULES = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
+const unitOnly = process.argv.includes('--unit');
+const extra = process.argv.slice(2).filter((a) => a !== '--unit');
+
+type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string> };
+const steps: Step[] = [
+  { name: 'shared + client', args: ['--selectProjects', 'shared', 'client'] },
+  { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server'] },
+];
+const skipped: string[] = [];
+
+/** The PostgreSQL to test against: TEST_DATABASE_URL, else the machine's own when it answers. */
+async function findPostgres(): Promise<string | null> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const local = 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: local, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return local;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+if (!unitOnly) {
+  const postgresUrl = await findPostgres();
+  if (postgresUrl) {
+    process.env.TEST_DATABASE_URL = postgresUrl;
+    steps.push({ name: 'server (PostgreSQL)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server-postgres'] });
+  } else {
+    skipped.push('server (PostgreSQL): no PostgreSQL answered. Set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (trust or password in the URL) and run again.');
+  }
+  if (findChromium()) {
+    steps.push({ name: 'e2e (Chromium)', args: ['--selectProjects', 'e2e', '--runInBand'] });
+  } else {
+    skipped.push('e2e (Chromium): no Chromium at CHROME_PATH or /usr/bin/chromium. Install it: sudo apt-get install -y chromium');
+  }
+}
+
+type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number };
+const results: Result[] = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
+for (const [i, step] of steps.entries()) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  const report = path.join(reportDir, `${i}.json`);
+  const run = spawnSync(process.execPath, [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  const counts = readCounts(report);
+  results.push({ name: step.name, ok: run.status === 0 && counts.passed > 0, seconds: (Date.now() - started) / 1000, ...counts });
+}
+
+function readCounts(file: string): { passed: number; failed: number } {
+  try {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites: number };
+    return { passed: json.numPassedTests, failed: json.numFailedTests + json.numRuntimeErrorTestSuites };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) {
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);
+}
+for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
+}
+
+void main();
