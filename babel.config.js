@@ -1,14 +1,14 @@
-// One Babel setup for three consumers: webpack (browsers), jest (current Node) and nothing else;
-// tsc only type-checks. The caller tells us which one is asking.
+// One Babel setup for two consumers: webpack (browsers; babel-loader passes envName = the webpack
+// mode) and jest (envName 'test', current Node). tsc only type-checks.
 module.exports = (api) => {
-  const isTest = api.env('test');
-  api.cache.using(() => `${process.env.NODE_ENV}`);
+  const env = api.env();
+  const isTest = env === 'test';
   return {
     presets: [
       ['@babel/preset-env', isTest
         ? { targets: { node: 'current' } }
         : { targets: 'defaults and supports es6-module', bugfixes: true, modules: false }],
-      ['@babel/preset-react', { runtime: 'automatic', development: !isTest && process.env.NODE_ENV !== 'production' }],
+      ['@babel/preset-react', { runtime: 'automatic', development: env === 'development' }],
       '@babel/preset-typescript',
     ],
   };

@@ -22,7 +22,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true } } },
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } } },
         { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
       ],
     },
