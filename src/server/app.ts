@@ -20,6 +20,12 @@ import { createMiscService } from './modules/misc/service';
 import { miscRoutes } from './modules/misc/routes';
 import { healthRoutes } from './modules/health/routes';
 import { webPlugin } from './modules/web/static';
+import { mediaPlugin } from './modules/web/media';
+import { publicRoutes } from './modules/misc/publicRoutes';
+import { createCatalogRepository } from './modules/catalog/repository';
+import { createReadCache } from './modules/catalog/readCache';
+import { createCatalogService } from './modules/catalog/service';
+import { catalogRoutes } from './modules/catalog/routes';
 
 export type AppDeps = {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
@@ -89,7 +95,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
   });
   await app.register(authRoutes, { prefix: '/v1', service: authService, perMinute: config.limits.guestTokensPerMinutePerIp });
-  await app.register(miscRoutes, { service: createMiscService(createSettingsRepository(database.db)) });
+  const settingsRepo = createSettingsRepository(database.db);
+  await app.register(miscRoutes, { service: createMiscService(settingsRepo) });
+  await app.register(publicRoutes, {
+    prefix: '/v1',
+    repo: settingsRepo,
+    config: { newsletterEmbedUrl: config.newsletterEmbedUrl },
+    signupsPerMinute: config.limits.newsletterSignupsPerMinutePerIp,
+  });
+
+  const catalogRepo = createCatalogRepository(database.db);
+  const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), { checkEveryMs: config.limits.catalogVersionCheckMs });
+  await app.register(catalogRoutes, { prefix: '/v1', service: createCatalogService({ repo: catalogRepo, cache: catalogCache }) });
+  await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, { database });
   await app.register(webPlugin, { distDir: config.clientDistDir });
 

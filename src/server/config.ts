@@ -16,6 +16,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
+  MEDIA_DIR: z.string().min(1).default('./public/media'),
+  NEWSLETTER_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
@@ -29,10 +31,15 @@ export type AppConfig = {
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
   clientDistDir: string;
+  mediaDir: string;
+  /** A third-party newsletter form to embed on the home page; unset = our own form. */
+  newsletterEmbedUrl: string | null;
   seedDemoData: boolean;
   /** Limits in one place: every rate limit and lifetime the server enforces. */
   limits: {
     guestTokensPerMinutePerIp: number;
+    newsletterSignupsPerMinutePerIp: number;
+    catalogVersionCheckMs: number;
     guestTokenTtlSeconds: number;
     bodyLimitBytes: number;
   };
@@ -67,9 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    newsletterEmbedUrl: e.NEWSLETTER_EMBED_URL ?? null,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     limits: {
       guestTokensPerMinutePerIp: 60,
+      newsletterSignupsPerMinutePerIp: 10,
+      catalogVersionCheckMs: 1000,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

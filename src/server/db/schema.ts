@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. One interface per table, named after it. */
 export interface SettingsTable {
@@ -13,7 +13,82 @@ export interface GuestsTable {
   last_seen_ip: string | null;
 }
 
+export interface SubscriptionsTable { id: number; title: string; description: string }
+
+export interface EventsTable {
+  id: Generated<number>;
+  path: string;
+  title: string;
+  label: string;
+  description: string;
+  event_label: string;
+  venue_description: string;
+  air_start_date: Date | null;
+  poster_path: string;
+  is_premium: boolean;
+  rate_cents: number | null;
+  content_type: string;
+  asset_type: string;
+  subscription_id: number | null;
+  capacity: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  path: string;
+  label: string;
+  description: string;
+  type: string;
+  group_id: number;
+  sort_order: number;
+}
+export interface CategoryEventsTable { category_id: number; event_id: number; sort_order: number }
+export interface CategoryBlocksTable { id: Generated<number>; category_id: number; title: string; description: string; sort_order: number }
+export interface CategoryBlockEventsTable { block_id: number; event_id: number; sort_order: number }
+
+export interface CarouselItemsTable {
+  id: Generated<number>;
+  label: string;
+  description: string;
+  file_path: string;
+  video_url: string;
+  type: string;
+  is_button_required: boolean;
+  is_visible: boolean;
+  event_id: number | null;
+  sort_order: number;
+}
+
+export interface AgreementsTable { id: number; label: string; description: string }
+export interface FooterLinksTable { id: number; label: string; links: ColumnType<{ label: string; url: string }[], string, string> }
+
+export interface CouponsTable {
+  code: string;
+  kind: 'percent' | 'fixed';
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  max_redemptions: number | null;
+  per_user_limit: number | null;
+  event_id: number | null;
+}
+
+export interface NewsletterSignupsTable { email: string; created_at: Generated<Date>; ip: string | null }
+
 export interface DB {
   settings: SettingsTable;
   guests: GuestsTable;
+  subscriptions: SubscriptionsTable;
+  events: EventsTable;
+  categories: CategoriesTable;
+  category_events: CategoryEventsTable;
+  category_blocks: CategoryBlocksTable;
+  category_block_events: CategoryBlockEventsTable;
+  carousel_items: CarouselItemsTable;
+  agreements: AgreementsTable;
+  footer_links: FooterLinksTable;
+  coupons: CouponsTable;
+  newsletter_signups: NewsletterSignupsTable;
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
  * The Content-Security-Policy the app runs under. Emotion (MUI) injects <style> tags, hence
  * 'unsafe-inline' for styles only; hls.js plays from blob: URLs and may start a blob: worker.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl'>): Record<string, string[] | null> {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 'newsletterEmbedUrl'>): Record<string, string[] | null> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -16,7 +16,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl'>): Rec
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
-    frameSrc: ["'none'"],
+    frameSrc: config.newsletterEmbedUrl ? [new URL(config.newsletterEmbedUrl).origin] : ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     objectSrc: ["'none'"],

@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
-import { createSettingsRepository } from '../../modules/misc/repository';
+import { importCatalog } from '../../modules/catalog/importer';
+import { demoCatalog } from './demoCatalog';
 
-/** Demo data for an empty database. Safe to run on every start: it only fills what is missing. */
-export async function seedDemoData(db: Kysely<DB>): Promise<{ seeded: boolean }> {
-  const settings = createSettingsRepository(db);
-  const existing = await settings.findMany(['demoUse']);
-  if (existing.length > 0) return { seeded: false };
-  await settings.upsert('demoUse', 'true');
+/**
+ * Demo data for an empty database, loaded through the same importer as any catalog file. Safe on
+ * every start: a database that already has events is left alone.
+ */
+export async function seedDemoData(db: Kysely<DB>, now: Date = new Date()): Promise<{ seeded: boolean }> {
+  const existing = await db.selectFrom('events').select('id').limit(1).executeTakeFirst();
+  if (existing) return { seeded: false };
+  await importCatalog(db, demoCatalog(now));
   return { seeded: true };
 }

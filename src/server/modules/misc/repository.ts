@@ -14,6 +14,12 @@ export function createSettingsRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
         .execute();
     },
+    /** Stores an address once; false when it was already on the list. */
+    async addNewsletterSignup(email: string, ip: string | null): Promise<boolean> {
+      const result = await db.insertInto('newsletter_signups').values({ email, ip })
+        .onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
   };
 }
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,5 +1,5 @@
 import { miscDataFilter, type MiscDataItem } from '../../../shared/contract/misc';
-import { httpError } from '../../plugins/errors';
+import { parseJsonFilter } from '../../plugins/jsonFilter';
 import type { SettingsRepository } from './repository';
 
 /** Settings the storefront exposes to every visitor; anything else stays private to the server. */
@@ -9,7 +9,7 @@ export function createMiscService(repo: SettingsRepository) {
   return {
     /** Reads the `filter` JSON of /misc/data and answers the public settings it names, in its order. */
     async readPublicSettings(filterJson: string): Promise<MiscDataItem[]> {
-      const filter = parseFilter(filterJson);
+      const filter = parseJsonFilter(miscDataFilter, filterJson, '{"key":["demoUse"]}');
       const wanted = filter.key.filter((k) => PUBLIC_SETTING_KEYS.has(k));
       const rows = await repo.findMany(wanted);
       const byKey = new Map(rows.map((r) => [r.key, r.value]));
@@ -18,18 +18,4 @@ export function createMiscService(repo: SettingsRepository) {
   };
 }
 
-function parseFilter(json: string) {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw httpError(400, 'querystring.filter: must be valid JSON such as {"key":["demoUse"]}');
-  }
-  const parsed = miscDataFilter.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw httpError(400, `querystring.filter${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
-  }
-  return parsed.data;
-}
 export type MiscService = ReturnType<typeof createMiscService>;

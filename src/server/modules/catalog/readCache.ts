@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+
+export type CachedBody = { json: string; etag: string };
+
+/**
+ * In-process cache of serialized catalog answers. Every entry belongs to a catalog version; the
+ * version is read from the database at most once per `checkEveryMs`, so an import made by another
+ * process or server instance is seen within that time, and an import in this process at once.
+ */
+export function createReadCache(readVersion: () => Promise<string>, options: { checkEveryMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const checkEveryMs = options.checkEveryMs ?? 1000;
+  const maxEntries = options.maxEntries ?? 2000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedBody>();
+  let version: string | null = null;
+  let checkedAt = -Infinity;
+  let checking: Promise<string> | null = null;
+
+  async function currentVersion(): Promise<string> {
+    if (version !== null && now() - checkedAt < checkEveryMs) return version;
+    checking ??= readVersion().finally(() => { checking = null; });
+    const latest = await checking;
+    checkedAt = now();
+    if (latest !== version) {
+      entries.clear();
+      version = latest;
+    }
+    return latest;
+  }
+
+  return {
+    /** The cached answer for `key`, or `load()`'s, serialized once and tagged with a strong ETag. */
+    async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+      const v = await currentVersion();
+      const hit = entries.get(key);
+      if (hit) return hit;
+      const json = JSON.stringify(await load());
+      const entry = { json, etag: etagOf(json) };
+      if (v === version) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    /** Drops everything now (this process changed the catalog). */
+    invalidate() {
+      entries.clear();
+      version = null;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type ReadCache = ReturnType<typeof createReadCache>;
+
+export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;

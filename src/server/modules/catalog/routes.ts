@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agreementResponse, assetResponse, blocksQuery, blocksResponse, carouselResponse, categoryListResponse,
+  filterOnlyQuery, footerLinkResponse, listingResponse, pagedQuery, subscriptionResponse,
+} from '../../../shared/contract/catalog';
+import { withErrors } from '../../plugins/schemas';
+import type { CachedBody } from './readCache';
+import type { CatalogService } from './service';
+
+/** Shared catalog answers may be kept by browsers and CDNs a minute; they revalidate with the ETag. */
+const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+/** The event page's answer depends on the caller (canUserWatchAsset). */
+const PRIVATE_CACHE = 'private, no-cache';
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody, cacheControl: string) {
+  void reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'Authorization');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === body.etag)) return reply.status(304).send();
+  // Already serialized once when cached: sent as is.
+  return reply.type('application/json; charset=utf-8').serializer((p: string) => p).send(body.json);
+}
+
+const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const keyParam = (name: string) => z.strictObject({ [name]: z.string().min(1).max(120) });
+const withNotModified = <T extends Record<number, unknown>>(r: T) => withErrors({ ...r, 304: z.null() });
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async (app, { service }) => {
+  app.get('/carousel', {
+    schema: { querystring: filterOnlyQuery, response: withNotModified({ 200: carouselResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.carousel(req.query.filter), PUBLIC_CACHE));
+
+  app.get('/pagecategory', {
+    schema: { querystring: pagedQuery, response: withNotModified({ 200: categoryListResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.categories(req.query.filter, req.query), PUBLIC_CACHE));
+
+  app.get('/pagecategory/listing', {
+    schema: { querystring: pagedQuery, response: withNotModified({ 200: listingResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.listing(req.query.filter, req.query), PUBLIC_CACHE));
+
+  app.get('/pagecategory/:categoryId/events', {
+    schema: { params: keyParam('categoryId'), querystring: blocksQuery, response: withNotModified({ 200: blocksResponse }) },
+  }, async (req, reply) => {
+    const { categoryId } = req.params as { categoryId: string };
+    return sendCached(req, reply, await service.blocks(categoryId, req.query.offset, req.query.limit), PUBLIC_CACHE);
+  });
+
+  app.get('/asset/:id', {
+    schema: { params: keyParam('id'), response: withNotModified({ 200: assetResponse }) },
+  }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return sendCached(req, reply, await service.asset(id, req.caller), PRIVATE_CACHE);
+  });
+
+  app.get('/subscription/:id', {
+    schema: { params: idParam, response: withNotModified({ 200: subscriptionResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.subscription(req.params.id), PUBLIC_CACHE));
+
+  app.get('/agreement/:id', {
+    schema: { params: idParam, response: withNotModified({ 200: agreementResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.agreement(req.params.id), PUBLIC_CACHE));
+
+  app.get('/footerlink/:id', {
+    schema: { params: idParam, response: withNotModified({ 200: footerLinkResponse }) },
+  }, async (req, reply) => sendCached(req, reply, await service.footerLink(req.params.id), PUBLIC_CACHE));
+};

@@ -1,0 +1,124 @@
+import type { AssetDetail } from '../../../shared/contract/catalog';
+import { carouselFilter, categoryFilter, listingFilter } from '../../../shared/contract/catalog';
+import { httpError } from '../../plugins/errors';
+import { parseJsonFilter } from '../../plugins/jsonFilter';
+import type { VerifiedToken } from '../auth/tokens';
+import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
+import type { CachedBody, ReadCache } from './readCache';
+import { etagOf } from './readCache';
+import type { CatalogRepository, Keyset } from './repository';
+
+/** Decides whether a caller may watch an event; the orders module answers for premium events. */
+export type Entitlements = { ownsEvent(caller: VerifiedToken | null, eventId: number): Promise<boolean> };
+export const noOrdersYet: Entitlements = { ownsEvent: async () => false };
+
+type Page = { start: number; limit: number; cursor?: string };
+
+const ok = <T>(data: T, message = 'Data found') => ({ success: true, message, data });
+
+export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements?: Entitlements }) {
+  const { repo, cache } = deps;
+  const entitlements = deps.entitlements ?? noOrdersYet;
+
+  async function categoryOr404(key: string) {
+    const category = await repo.categoryByIdOrPath(key);
+    if (!category) throw httpError(404, `No category "${key}"`);
+    return category;
+  }
+
+  return {
+    carousel(filterJson: string | undefined): Promise<CachedBody> {
+      const f = parseJsonFilter(carouselFilter, filterJson, '{"deviceTypeId":"1","languageId":"1"}');
+      return cache.get(`carousel:${f.deviceTypeId ?? ''}:${f.languageId ?? ''}`, async () => ok((await repo.carousel()).map(toCarouselItem)));
+    },
+
+    categories(filterJson: string, page: Page): Promise<CachedBody> {
+      const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
+      const group = Number(f.path);
+      if (!Number.isInteger(group) || group <= 0) throw httpError(400, 'querystring.filter.path: must be a page id such as 1');
+      const after = readCursor(page);
+      return cache.get(`categories:${group}:${page.limit}:${page.cursor ?? ''}`, async () =>
+        ok((await repo.categoriesInGroup(group, page.limit, after)).map(toCategory)));
+    },
+
+    listing(filterJson: string, page: Page): Promise<CachedBody> {
+      const f = parseJsonFilter(listingFilter, filterJson, '{"path":"on-demand"}');
+      const after = readCursor(page);
+      return cache.get(`listing:${f.path}:${page.limit}:${page.cursor ?? ''}`, async () => {
+        const category = await categoryOr404(f.path);
+        // One row more than asked tells whether another page exists.
+        const rows = await repo.eventsInCategory(category.id, page.limit + 1, after);
+        const pageRows = rows.slice(0, page.limit);
+        const last = pageRows.at(-1);
+        const nextCursor = rows.length > page.limit && last ? writeCursor({ order: last.sort_order, id: last.id }) : null;
+        return ok([{ ...toCategory(category), data: pageRows.map(toAssetSummary), nextCursor }]);
+      });
+    },
+
+    blocks(categoryKey: string, offset: number, limit: number): Promise<CachedBody> {
+      return cache.get(`blocks:${categoryKey}:${offset}:${limit}`, async () => {
+        const category = await categoryOr404(categoryKey);
+        const blocks = await repo.blocksOfCategory(category.id, offset, limit);
+        if (blocks.length || offset > 0) return ok(blocks.map(toBlock));
+        // A category without blocks is one block: itself.
+        const events = await repo.eventsInCategory(category.id, 100);
+        return ok([{ id: 0, title: category.label, description: category.description, data: events.map(toAssetSummary) }]);
+      });
+    },
+
+    /** The event page's asset, with canUserWatchAsset for this caller; tagged per caller. */
+    async asset(key: string, caller: VerifiedToken | null): Promise<CachedBody> {
+      const { json } = await cache.get(`asset:${key}`, async () => {
+        const event = await repo.eventByIdOrPath(key);
+        if (!event) throw httpError(404, `No event "${key}"`);
+        return toAssetSummary(event);
+      });
+      const summary = JSON.parse(json) as Omit<AssetDetail, 'canUserWatchAsset'>;
+      const canWatch = summary.isPremium === 0 || (await entitlements.ownsEvent(caller, summary.id));
+      const body = JSON.stringify(ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0 }]));
+      return { json: body, etag: etagOf(body) };
+    },
+
+    subscription(id: number): Promise<CachedBody> {
+      return cache.get(`subscription:${id}`, async () => {
+        const row = await repo.subscription(id);
+        if (!row) throw httpError(404, `No subscription ${id}`);
+        return ok(row);
+      });
+    },
+
+    agreement(id: number): Promise<CachedBody> {
+      return cache.get(`agreement:${id}`, async () => {
+        const row = await repo.agreement(id);
+        if (!row) throw httpError(404, `No agreement ${id}`);
+        return ok([row]);
+      });
+    },
+
+    footerLink(id: number): Promise<CachedBody> {
+      return cache.get(`footerlink:${id}`, async () => {
+        const row = await repo.footerLink(id);
+        if (!row) throw httpError(404, `No footer link ${id}`);
+        return ok(row);
+      });
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** Paging is by keyset: the first page has start 0, the next ones the cursor the previous page gave. */
+function readCursor(page: Page): Keyset | undefined {
+  if (page.cursor === undefined) {
+    if (page.start !== 0) throw httpError(400, 'querystring.start: pages after the first are read with the nextCursor of the previous page (start must be 0)');
+    return undefined;
+  }
+  try {
+    const [order, id] = JSON.parse(Buffer.from(page.cursor, 'base64url').toString('utf8')) as unknown[];
+    if (Number.isInteger(order) && Number.isInteger(id)) return { order: order as number, id: id as number };
+  } catch {
+    // fall through to the 400 below
+  }
+  throw httpError(400, 'querystring.cursor: is not a cursor this server gave out');
+}
+
+const writeCursor = (k: Keyset) => Buffer.from(JSON.stringify([k.order, k.id])).toString('base64url');

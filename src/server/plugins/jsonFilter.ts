@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { httpError } from './errors';
+
+/**
+ * The spec's client sends filters as JSON in one query parameter (`filter={"path":"x"}`). This reads
+ * it against a schema and answers 400 naming the exact field when it is not valid.
+ */
+export function parseJsonFilter<S extends z.ZodType>(schema: S, raw: string | undefined, example: string, name = 'filter'): z.infer<S> {
+  let value: unknown = {};
+  if (raw !== undefined) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw httpError(400, `querystring.${name}: must be valid JSON such as ${example}`);
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw httpError(400, `querystring.${name}${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
+  }
+  return parsed.data;
+}

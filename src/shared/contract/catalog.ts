@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** An event as the spec's client reads it (§3 "Asset / event"); money in dollars on the wire. */
+export const assetSummary = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  title: z.string(),
+  label: z.string(),
+  description: z.string(),
+  event_label: z.string(),
+  venue_description: z.string(),
+  airStartDate: z.string().nullable(),
+  vodOrLivePosterImageFilePath: z.string(),
+  isPremium: z.union([z.literal(0), z.literal(1)]),
+  rate: z.number().nullable(),
+  contentType: z.string(),
+  assetType: z.string(),
+  subscription_id: z.number().int().nullable(),
+});
+export type AssetSummary = z.infer<typeof assetSummary>;
+
+/** The event page's asset: whether this caller may watch it is decided per caller. */
+export const assetDetail = assetSummary.extend({ canUserWatchAsset: z.union([z.literal(0), z.literal(1)]) });
+export type AssetDetail = z.infer<typeof assetDetail>;
+
+export const carouselItem = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  description: z.string(),
+  filePath: z.string(),
+  videoUrl: z.string(),
+  type: z.enum(['image', 'video']),
+  isButtonRequired: z.boolean(),
+  isVisible: z.boolean(),
+  asset: z.array(z.object({
+    id: z.number().int(),
+    path: z.string(),
+    title: z.string(),
+    venue_description: z.string(),
+    event_label: z.string(),
+    airStartDate: z.string().nullable(),
+  })),
+});
+export type CarouselItem = z.infer<typeof carouselItem>;
+
+export const category = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  label: z.string(),
+  description: z.string(),
+  type: z.string(),
+  order: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+
+export const categoryListing = category.extend({ data: z.array(assetSummary), nextCursor: z.string().nullable() });
+export type CategoryListing = z.infer<typeof categoryListing>;
+
+export const categoryBlock = z.object({ id: z.number().int(), title: z.string(), description: z.string(), data: z.array(assetSummary) });
+export type CategoryBlock = z.infer<typeof categoryBlock>;
+
+export const subscription = z.object({ id: z.number().int(), title: z.string(), description: z.string() });
+export type Subscription = z.infer<typeof subscription>;
+
+export const agreement = z.object({ id: z.number().int(), label: z.string(), description: z.string() });
+export type Agreement = z.infer<typeof agreement>;
+
+export const footerLink = z.object({ id: z.number().int(), label: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
+
+export const carouselResponse = envelope(z.array(carouselItem));
+export const categoryListResponse = envelope(z.array(category));
+export const listingResponse = envelope(z.array(categoryListing));
+export const blocksResponse = envelope(z.array(categoryBlock));
+export const assetResponse = envelope(z.array(assetDetail));
+export const subscriptionResponse = envelope(subscription);
+export const agreementResponse = envelope(z.array(agreement));
+export const footerLinkResponse = envelope(footerLink);
+
+export type CarouselResponse = z.infer<typeof carouselResponse>;
+export type CategoryListResponse = z.infer<typeof categoryListResponse>;
+export type ListingResponse = z.infer<typeof listingResponse>;
+export type BlocksResponse = z.infer<typeof blocksResponse>;
+export type AssetResponse = z.infer<typeof assetResponse>;
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+export type AgreementResponse = z.infer<typeof agreementResponse>;
+
+/** Query filters (JSON in `filter`), as the spec's client sends them. */
+export const carouselFilter = z.strictObject({ deviceTypeId: z.coerce.string().optional(), languageId: z.coerce.string().optional() });
+export const categoryFilter = carouselFilter.extend({
+  path: z.union([z.string().min(1).max(120), z.number().int()]),
+  type: z.literal('primary_navigation').optional(),
+});
+export const listingFilter = z.strictObject({ path: z.string().min(1).max(120) });
+
+const pageSize = (max: number) => z.coerce.number().int().min(1).max(max);
+export const pagedQuery = z.strictObject({
+  filter: z.string().max(2000),
+  start: z.coerce.number().int().min(0).default(0),
+  limit: pageSize(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export const filterOnlyQuery = z.strictObject({ filter: z.string().max(2000).optional() });
+export const blocksQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: pageSize(100).default(50),
+});
+
+export const newsletterBody = z.strictObject({ email: z.email({ error: 'must be a valid e-mail address' }).max(254) });
+export const newsletterResponse = envelope(z.null());

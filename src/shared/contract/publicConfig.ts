@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** GET /v1/public/config: what the client needs to know about this deployment at run time. */
+export const publicConfig = z.object({
+  /** A third-party sign-up form to embed instead of our own newsletter form; null = ours. */
+  newsletterEmbedUrl: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+export const publicConfigResponse = envelope(publicConfig);
+export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
