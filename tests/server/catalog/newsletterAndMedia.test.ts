@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../utils/testApp';
+
+let t: TestApp;
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-media-'));
+beforeAll(async () => {
+  fs.mkdirSync(path.join(mediaDir, 'hero'));
+  fs.writeFileSync(path.join(mediaDir, 'hero', 'index.m3u8'), '#EXTM3U\n#EXT-X-ENDLIST\n');
+  fs.writeFileSync(path.join(mediaDir, 'hero', 'seg_000.ts'), Buffer.alloc(188));
+  t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
+});
+afterAll(() => t.close());
+
+const signup = (payload: unknown, ip = '10.1.1.1') =>
+  t.app.inject({ method: 'POST', url: '/v1/public/newsletter', payload: payload as object, remoteAddress: ip });
+
+describe('POST /v1/public/newsletter', () => {
+  it('stores an address once, however it is capitalised, with the same answer each time', async () => {
+    const first = await signup({ email: 'Fan@Example.com' });
+    const again = await signup({ email: ' fan@example.COM ' .trim() });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, message: "Thanks! You're on the list.", data: null });
+    expect(again.json()).toEqual(first.json());
+    const rows = await t.database.db.selectFrom('newsletter_signups').selectAll().execute();
+    expect(rows.map((r) => r.email)).toEqual(['fan@example.com']);
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, /^body\.email: must be a valid e-mail address/],
+    [{}, /^body\.email/],
+    [{ email: 'a@b.co', name: 'x' }, /^body: .*name/],
+  ])('refuses %j with 400 and stores nothing', async (payload, message) => {
+    const before = await t.database.db.selectFrom('newsletter_signups').selectAll().execute();
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect(await t.database.db.selectFrom('newsletter_signups').selectAll().execute()).toEqual(before);
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await signup({ email: `n${i}@example.com` }, '10.9.9.9')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('needs no Authorization (a /public path)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/public/newsletter', payload: { email: 'x@example.com' }, headers: { authorization: 'Bearer broken' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /v1/public/config', () => {
+  it('tells the client to use its own newsletter form by default', async () => {
+    const res = await t.app.inject({ url: '/v1/public/config' });
+    expect(res.json().data).toEqual({ newsletterEmbedUrl: null });
+  });
+});
+
+describe('/media', () => {
+  it('serves playlists briefly cached and segments cached for a day, with HLS types', async () => {
+    const playlist = await t.app.inject({ url: '/media/hero/index.m3u8' });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(playlist.headers['cache-control']).toBe('public, max-age=60');
+    const segment = await t.app.inject({ url: '/media/hero/seg_000.ts' });
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers a missing file with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/media/hero/missing.ts', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, data: null });
+  });
+
+  it.each(['/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/media/..%2f..%2fpackage.json', '/media/hero/..%2f..%2f..%2fpackage.json'])(
+    'never serves a file outside the media folder: %s',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).not.toBe(200);
+      expect(res.body).not.toMatch(/root:|"dependencies"/);
+    },
+  );
+});
