@@ -9,7 +9,14 @@ type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/pages/NotFoundPage'));
-const home = page(() => import(/* webpackChunkName: "home" */ '../features/pages/HomePage'));
+const home = page(() => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
+const events = page(() => import(/* webpackChunkName: "events" */ '../features/catalog/listing/EventsPage'));
+const experience = page(() => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'));
+const category = page(() => import(/* webpackChunkName: "category" */ '../features/catalog/listing/CategoryPage'));
+const event = page(() => import(/* webpackChunkName: "event" */ '../features/catalog/event/EventPage'));
+const about = page(() => import(/* webpackChunkName: "about" */ '../features/pages/AboutPage'));
+const demo = page(() => import(/* webpackChunkName: "demo" */ '../features/pages/DemoPage'));
+const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
  * Every route of spec §2. Screens whose issue has not landed yet answer with the 404 page, so a
@@ -22,12 +29,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: home },
-      { path: routePatterns.events, lazy: notFound },
-      { path: routePatterns.experience, lazy: notFound },
-      { path: routePatterns.category, lazy: notFound },
-      { path: routePatterns.about, lazy: notFound },
-      { path: routePatterns.demo, lazy: notFound },
-      { path: routePatterns.event, lazy: notFound },
+      { path: routePatterns.events, lazy: events },
+      { path: routePatterns.experience, lazy: experience },
+      { path: routePatterns.category, lazy: category },
+      { path: routePatterns.about, lazy: about },
+      { path: routePatterns.demo, lazy: demo },
+      { path: routePatterns.event, lazy: event },
       { path: routePatterns.signIn, lazy: notFound },
       { path: routePatterns.signUp, lazy: notFound },
       { path: routePatterns.profile, lazy: notFound },
@@ -36,7 +43,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.order, lazy: notFound },
       { path: routePatterns.orderConfirmation, lazy: notFound },
       { path: routePatterns.player, lazy: notFound },
-      { path: routePatterns.agreement, lazy: notFound },
+      { path: routePatterns.agreement, lazy: agreement },
       { path: '*', lazy: notFound },
     ],
   },

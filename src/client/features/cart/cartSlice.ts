@@ -55,6 +55,14 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
+    cartLineAdded(state, action: PayloadAction<CartLine>) {
+      cartLinesAdapter.upsertOne(state.lines, action.payload);
+      state.announcedCount = null;
+    },
+    cartLineRemoved(state, action: PayloadAction<number>) {
+      cartLinesAdapter.removeOne(state.lines, action.payload);
+      state.announcedCount = null;
+    },
     /** Another part of the page (or the spec's cartUpdated event) announced the cart's size. */
     cartCountAnnounced(state, action: PayloadAction<number>) {
       state.announcedCount = action.payload;
@@ -69,9 +77,10 @@ export const cartSlice = createSlice({
   selectors: {
     selectCartCount: (s) => s.announcedCount ?? s.lines.ids.length,
     selectGuestCartToken: (s) => s.guestCartToken,
+    selectIsInCart: (s, assetId: number) => s.lines.entities[assetId] !== undefined,
   },
 });
 
-export const { cartCountAnnounced } = cartSlice.actions;
-export const { selectCartCount, selectGuestCartToken } = cartSlice.selectors;
+export const { cartCountAnnounced, cartLineAdded, cartLineRemoved } = cartSlice.actions;
+export const { selectCartCount, selectGuestCartToken, selectIsInCart } = cartSlice.selectors;
 export const cartLineSelectors = cartLinesAdapter.getSelectors();

@@ -1,14 +1,14 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
 import type { CatalogFileInput } from '../../modules/catalog/catalogFile';
 import { demoEvents, type DemoEvent } from './demoEvents';
 import { agreements, subscriptions } from './demoTexts';
 
 const NEW_YORK = 'America/New_York';
 
-/** 20:00 New York time, `days` from `now`. */
+/** 20:00 UTC (afternoon in New York), `days` from `now`: the spec shows dates in UTC labelled EDT, with the weekday taken in New York, and at this hour both name the same day. */
 function showTime(now: Date, days: number): string {
   const day = formatInTimeZone(new Date(now.getTime() + days * 86_400_000), NEW_YORK, 'yyyy-MM-dd');
-  return fromZonedTime(`${day}T20:00:00`, NEW_YORK).toISOString();
+  return `${day}T20:00:00.000Z`;
 }
 
 const posterPath = (e: DemoEvent) => `/media/posters/${e.path}.svg`;

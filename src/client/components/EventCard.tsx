@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import { paths } from '../app/paths';
+import type { AssetSummary } from '../../shared/contract/catalog';
+import { formatDayAndWeekday, hasStarted } from '../../shared/format';
+import { PosterImage } from './PosterImage';
+
+/** Spec "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
+export function EventCard({ event, now = Date.now() }: { event: AssetSummary; now?: number }) {
+  const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live';
+  const when = formatDayAndWeekday(event.airStartDate);
+  return (
+    <Card component="article" aria-label={event.title} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', backgroundImage: 'none' }}>
+      <Box sx={{ position: 'relative' }}>
+        <PosterImage src={event.vodOrLivePosterImageFilePath} alt="" />
+        {event.venue_description && (
+          <Chip label={event.venue_description} size="small"
+            sx={{ position: 'absolute', top: 10, left: 10, bgcolor: 'rgba(11,10,18,0.78)', color: 'common.white', fontWeight: 600, backdropFilter: 'blur(6px)' }} />
+        )}
+      </Box>
+      <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Typography component="h3" variant="subtitle1" title={event.title}
+          sx={{ fontWeight: 700, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2.6em' }}>
+          {event.title}
+        </Typography>
+        {event.event_label && <Typography variant="body2" color="text.secondary">{event.event_label}</Typography>}
+        {when && <Typography variant="body2" color="text.secondary">{when}</Typography>}
+        <Box sx={{ flex: 1 }} />
+        <Button component={Link} to={paths.event(event.id)} fullWidth sx={{ mt: 1.5 }}
+          variant={past ? 'outlined' : 'contained'} color={past ? 'inherit' : 'primary'} data-past={past || undefined}>
+          View Event
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { AssetSummary } from '../../shared/contract/catalog';
+import { dedupeByPath } from '../features/catalog/dedupe';
+import { EventCard } from './EventCard';
+
+export type EventGroup = { label: string; events: AssetSummary[] };
+
+const columns = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+
+/**
+ * Event cards in 1 to 4 columns, in labelled groups; an event appears once on the page (by path),
+ * in the first group that has it.
+ */
+export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[]; headingLevel?: 'h2' | 'h3' }) {
+  const seen = new Set<string>();
+  const deduped = groups
+    .map((g) => ({ ...g, events: dedupeByPath(g.events).filter((e) => !seen.has(e.path) && (seen.add(e.path), true)) }))
+    .filter((g) => g.events.length > 0);
+  return (
+    <Box sx={{ display: 'grid', gap: 5 }}>
+      {deduped.map((group) => (
+        <Box component="section" key={group.label} aria-label={group.label}>
+          {deduped.length > 1 && <Typography component={headingLevel} variant="h5" sx={{ mb: 2, fontWeight: 700 }}>{group.label}</Typography>}
+          <Grid container spacing={3}>
+            {group.events.map((event) => (
+              <Grid key={event.path} size={columns}>
+                <EventCard event={event} />
+              </Grid>
+            ))}
+          </Grid>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function EventGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <Grid container spacing={3} aria-busy="true" aria-label="Loading events">
+      {Array.from({ length: count }, (_, i) => (
+        <Grid key={i} size={columns}>
+          <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 1 }} />
+          <Skeleton sx={{ mt: 1.5 }} width="80%" />
+          <Skeleton width="50%" />
+          <Skeleton width="60%" />
+          <Skeleton variant="rectangular" height={36} sx={{ mt: 1.5, borderRadius: 1 }} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

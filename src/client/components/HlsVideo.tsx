@@ -1,0 +1,76 @@
+import Box, { type BoxProps } from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
+
+type Props = {
+  src: string;
+  muted?: boolean;
+  loop?: boolean;
+  autoPlay?: boolean;
+  controls?: boolean;
+  poster?: string;
+  label: string;
+  sx?: BoxProps['sx'];
+};
+
+/**
+ * Plays an HLS manifest. hls.js is loaded on demand (its own chunk) and only where a video plays;
+ * browsers that play HLS natively and lack MediaSource get the manifest directly. Everything is torn
+ * down when the component leaves.
+ */
+export function HlsVideo({ src, muted = false, loop = false, autoPlay = false, controls = false, poster, label, sx }: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return undefined;
+    let destroyed = false;
+    let hls: { destroy(): void } | null = null;
+    setFailed(false);
+
+    void import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: Hls }) => {
+      if (destroyed) return;
+      if (Hls.isSupported()) {
+        const instance = new Hls({ capLevelToPlayerSize: true, maxBufferLength: 20, backBufferLength: 10 });
+        hls = instance;
+        instance.on(Hls.Events.ERROR, (_event, data) => {
+          if (data.fatal) setFailed(true);
+        });
+        instance.loadSource(src);
+        instance.attachMedia(video);
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = src;
+      } else {
+        setFailed(true);
+      }
+    }, () => setFailed(true));
+
+    return () => {
+      destroyed = true;
+      hls?.destroy();
+      video.removeAttribute('src');
+      video.load();
+    };
+  }, [src]);
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
+
+  return (
+    <Box
+      component="video"
+      ref={videoRef}
+      aria-label={label}
+      data-failed={failed || undefined}
+      muted={muted}
+      loop={loop}
+      autoPlay={autoPlay}
+      controls={controls}
+      playsInline
+      poster={poster}
+      preload="metadata"
+      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'black', ...sx }}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+/** Rows and grids drop assets repeated under the same path (spec Home and Category page). */
+export function dedupeByPath<T extends { path: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(item.path) ? false : (seen.add(item.path), true)));
+}

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import type { AssetDetail } from '../../../../shared/contract/catalog';
+import { formatCountdown, formatEventDateTime } from '../../../../shared/format';
+import { formatPrice } from '../../../../shared/money';
+import { SafeHtml } from '../../../components/SafeHtml';
+import { cartLineAdded, cartLineRemoved, selectIsInCart } from '../../cart/cartSlice';
+import { useGetSubscriptionQuery } from '../catalogApi';
+import { useCountdown } from './useCountdown';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right' }}>{children}</Typography>
+    </Box>
+  );
+}
+
+/** Spec "Event detail" side card: price, broadcast date or 'Available Now', type, action, what's included. */
+export function AccessCard({ event }: { event: AssetDetail }) {
+  const premium = event.isPremium === 1;
+  const canWatch = event.canUserWatchAsset === 1 || !premium;
+  return (
+    <Card sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
+      <CardContent sx={{ p: 3 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>Get Access</Typography>
+        {premium && !canWatch && event.rate !== null && (
+          <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>{formatPrice(event.rate)}</Typography>
+        )}
+        <Divider sx={{ my: 1 }} />
+        {event.contentType === 'Live'
+          ? <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
+          : <Row label="Availability">Available Now</Row>}
+        <Row label="Event type">{event.contentType}</Row>
+        <Box sx={{ mt: 2 }}>{canWatch ? <WatchButton event={event} /> : <CartButton event={event} />}</Box>
+        {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Play', or 'Show begins in …' ticking every second until the air time (spec §4 "Countdown"). */
+function WatchButton({ event }: { event: AssetDetail }) {
+  const left = formatCountdown(useCountdown(event.airStartDate));
+  if (left) {
+    return <Button fullWidth size="large" variant="outlined" disabled data-testid="countdown">{`Show begins in ${left}`}</Button>;
+  }
+  return (
+    <Button fullWidth size="large" variant="contained" component={Link} to={paths.player(event.path)} startIcon={<PlayArrowIcon />}>Play</Button>
+  );
+}
+
+/** Until checkout exists the cart lives in this browser; disabled when the event has no price. */
+function CartButton({ event }: { event: AssetDetail }) {
+  const dispatch = useAppDispatch();
+  const inCart = useAppSelector((s) => selectIsInCart(s, event.id));
+  const noPrice = !event.rate;
+  return inCart ? (
+    <Button fullWidth size="large" variant="outlined" onClick={() => dispatch(cartLineRemoved(event.id))}>Remove from cart</Button>
+  ) : (
+    <Button fullWidth size="large" variant="contained" disabled={noPrice}
+      onClick={() => dispatch(cartLineAdded({ assetId: event.id, unitPrice: event.rate, finalPrice: event.rate, subscription_id: event.subscription_id,
+        meta: { label: event.title, second_description: event.venue_description, air_start_date: event.airStartDate, vodOrLivePosterImageFilePath: event.vodOrLivePosterImageFilePath } }))}>
+      Add to cart
+    </Button>
+  );
+}
+
+function Included({ subscriptionId }: { subscriptionId: number }) {
+  const { data, isLoading, error } = useGetSubscriptionQuery(subscriptionId);
+  if (error) console.error('getSubscriptionById error', error);
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>What's included:</Typography>
+      {isLoading ? <Skeleton height={80} /> : data && <SafeHtml html={data.description} sx={{ color: 'text.secondary' }} />}
+    </Box>
+  );
+}

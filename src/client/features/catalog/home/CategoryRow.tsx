@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import type { AssetSummary, Category } from '../../../../shared/contract/catalog';
+import { EventCard } from '../../../components/EventCard';
+import { useGetCategoryListingQuery } from '../catalogApi';
+import { dedupeByPath } from '../dedupe';
+import { useScrollButtons } from './useScrollButtons';
+
+const cardWidth = { xs: '78%', sm: '45%', md: '31%', lg: '23.5%' };
+
+/** A home row: label, 'View All', and the category's first events scrolling sideways. */
+export function CategoryRow({ category }: { category: Category }) {
+  const { data, isLoading } = useGetCategoryListingQuery({ path: category.path });
+  const events = dedupeByPath(data?.data ?? []);
+  if (!isLoading && events.length === 0) return null;
+  return (
+    <Box component="section" aria-label={category.label} sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>{category.label}</Typography>
+        <Button component={Link} to={paths.category(category.path)} size="small" aria-label={`View All ${category.label}`}>View All</Button>
+      </Box>
+      {isLoading ? <RowSkeleton /> : <ScrollingRow events={events} label={category.label} />}
+    </Box>
+  );
+}
+
+export function ScrollingRow({ events, label }: { events: AssetSummary[]; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { canScroll, scrollByStep, measure } = useScrollButtons(ref);
+  useEffect(measure, [events, measure]);
+  const buttonSx = {
+    position: 'absolute', top: '35%', zIndex: 1, bgcolor: 'rgba(11,10,18,0.85)', border: 1, borderColor: 'divider',
+    '&:hover': { bgcolor: 'background.paper' }, display: { xs: 'none', sm: 'inline-flex' },
+  } as const;
+  return (
+    <Box sx={{ position: 'relative' }}>
+      {canScroll.left && (
+        <IconButton aria-label={`Scroll ${label} left`} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></IconButton>
+      )}
+      <Box ref={ref} role="list" data-testid="row-scroller"
+        sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' }, pb: 1 }}>
+        {events.map((event) => (
+          <Box key={event.path} role="listitem" sx={{ flex: '0 0 auto', width: cardWidth, scrollSnapAlign: 'start' }}>
+            <EventCard event={event} />
+          </Box>
+        ))}
+      </Box>
+      {canScroll.right && (
+        <IconButton aria-label={`Scroll ${label} right`} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></IconButton>
+      )}
+    </Box>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }} aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Box key={i} sx={{ flex: '0 0 auto', width: cardWidth }}>
+          <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 1 }} />
+          <Skeleton sx={{ mt: 1 }} width="80%" />
+          <Skeleton width="50%" />
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import { HOME } from '../../../../shared/constants';
+import { useGetCategoriesQuery } from '../catalogApi';
+import { dedupeByPath } from '../dedupe';
+import { CategoryRow } from './CategoryRow';
+import { HeroCarousel } from './HeroCarousel';
+import { NewsletterSection } from './NewsletterSection';
+
+/** Spec Home: hero carousel, category rows, then 'Get on the list'. */
+export default function HomePage() {
+  const { data: categories, isLoading } = useGetCategoriesQuery({ page: HOME.categoryListPageId });
+  return (
+    <>
+      <title>AllAccess — Live music, every angle</title>
+      <HeroCarousel />
+      <Container maxWidth="xl" sx={{ py: 3 }}>
+        {isLoading && [0, 1].map((i) => (
+          <Box key={i} sx={{ py: 3 }}>
+            <Skeleton width={220} height={40} />
+            <Skeleton variant="rectangular" height={220} sx={{ borderRadius: 1 }} />
+          </Box>
+        ))}
+        {dedupeByPath(categories ?? []).map((category) => <CategoryRow key={category.path} category={category} />)}
+      </Container>
+      <NewsletterSection />
+    </>
+  );
+}

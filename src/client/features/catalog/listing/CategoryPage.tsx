@@ -1,0 +1,47 @@
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import { useParams } from 'react-router-dom';
+import { EXPERIENCE_CATEGORY_ID } from '../../../../shared/constants';
+import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
+import NotFoundPage from '../../pages/NotFoundPage';
+import { useGetCategoryBlocksQuery } from '../catalogApi';
+import { PageHeading } from './PageHeading';
+
+/**
+ * /category/{categoryId} shows the category it names (PRODUCT.md); /experience is category 1.
+ * Title and description come from the first block; cards are grouped by block.
+ */
+export function CategoryListing({ categoryId }: { categoryId: string }) {
+  const { data: blocks, isLoading, isError, error } = useGetCategoryBlocksQuery(categoryId);
+  if (isError) {
+    if ((error as { status?: unknown }).status === 404) return <NotFoundPage />;
+    console.error('Category detail fetch failed', error);
+  }
+  const first = blocks?.[0];
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
+      {first ? <title>{`${first.title} — AllAccess`}</title> : null}
+      {isLoading || !first ? (
+        <>
+          <Skeleton width={320} height={56} />
+          <Skeleton width={480} sx={{ mb: 4 }} />
+          <EventGridSkeleton />
+        </>
+      ) : (
+        <>
+          <PageHeading title={first.title} descriptionHtml={first.description} />
+          <EventGrid groups={(blocks ?? []).map((b) => ({ label: b.title, events: b.data }))} />
+        </>
+      )}
+    </Container>
+  );
+}
+
+export default function CategoryPage() {
+  const { categoryId = '' } = useParams();
+  return <CategoryListing key={categoryId} categoryId={categoryId} />;
+}
+
+export function ExperiencePage() {
+  return <CategoryListing categoryId={String(EXPERIENCE_CATEGORY_ID)} />;
+}

@@ -1,0 +1,28 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { CATEGORY_PAGE } from '../../../../shared/constants';
+import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
+import { useGetCategoryListingQuery } from '../catalogApi';
+import { PageHeading } from './PageHeading';
+
+export const UPCOMING_CATEGORY_PATH = 'upcoming-events';
+
+/** /events: the upcoming-events category, soonest first. */
+export default function EventsPage() {
+  const { data, isLoading, isError } = useGetCategoryListingQuery({
+    path: UPCOMING_CATEGORY_PATH,
+    start: CATEGORY_PAGE.listingStart,
+    limit: CATEGORY_PAGE.listingLimit,
+  });
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
+      <title>Upcoming Events — AllAccess</title>
+      <PageHeading title="Upcoming Events" descriptionHtml={data?.description} />
+      {isLoading && <EventGridSkeleton />}
+      {data && <EventGrid groups={[{ label: data.label, events: data.data }]} />}
+      {(isError || (data && data.data.length === 0)) && (
+        <Typography color="text.secondary">No events are scheduled right now. Check back soon.</Typography>
+      )}
+    </Container>
+  );
+}

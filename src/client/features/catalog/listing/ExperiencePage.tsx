@@ -1,0 +1,3 @@
+import { ExperiencePage } from './CategoryPage';
+
+export default ExperiencePage;
