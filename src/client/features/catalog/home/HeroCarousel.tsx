@@ -29,8 +29,9 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
   const current = slides[index];
   const arrowSx = {
     position: 'absolute', top: '50%', transform: 'translateY(-50%)', zIndex: 2, color: 'common.white',
-    bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' }, display: slides.length > 1 ? 'inline-flex' : 'none',
+    bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' },
   } as const;
+  const several = slides.length > 1;
 
   return (
     <Box component="section" aria-roledescription="carousel" aria-label="Featured shows"
@@ -44,9 +45,9 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
           </Box>
         ))}
       </Box>
-      <IconButton aria-label="Previous slide" onClick={() => go(-1)} sx={{ ...arrowSx, left: { xs: 4, md: 16 } }}><ChevronLeftIcon fontSize="large" /></IconButton>
-      <IconButton aria-label="Next slide" onClick={() => go(1)} sx={{ ...arrowSx, right: { xs: 4, md: 16 } }}><ChevronRightIcon fontSize="large" /></IconButton>
-      {slides.length > 1 && (
+      {several && <IconButton aria-label="Previous slide" onClick={() => go(-1)} sx={{ ...arrowSx, left: { xs: 4, md: 16 } }}><ChevronLeftIcon fontSize="large" /></IconButton>}
+      {several && <IconButton aria-label="Next slide" onClick={() => go(1)} sx={{ ...arrowSx, right: { xs: 4, md: 16 } }}><ChevronRightIcon fontSize="large" /></IconButton>}
+      {several && (
         <Box sx={{ position: 'absolute', bottom: current?.description ? 72 : 20, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 1, zIndex: 2 }}>
           {slides.map((slide, i) => (
             <Box key={slide.id} component="button" type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index || undefined}

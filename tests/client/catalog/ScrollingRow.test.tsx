@@ -1,0 +1,63 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { AssetSummary } from '../../../src/shared/contract/catalog';
+import { dedupeByPath } from '../../../src/client/features/catalog/dedupe';
+import { ScrollingRow } from '../../../src/client/features/catalog/home/CategoryRow';
+import { renderWithProviders } from '../../utils/renderWithProviders';
+
+const asset = (id: number, path = `event-${id}`): AssetSummary => ({
+  id, path, title: `Event ${id}`, label: 'Rock', description: '', event_label: 'City', venue_description: 'Venue',
+  airStartDate: '2026-11-24T20:00:00.000Z', vodOrLivePosterImageFilePath: '', isPremium: 0, rate: null, contentType: 'VOD', assetType: 'event', subscription_id: null,
+});
+
+/** jsdom has no layout: the row's sizes are set by hand, as a browser would measure them. */
+function layout(el: HTMLElement, { clientWidth, scrollWidth, scrollLeft }: { clientWidth: number; scrollWidth: number; scrollLeft: number }) {
+  Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
+  Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
+  Object.defineProperty(el, 'scrollLeft', { configurable: true, writable: true, value: scrollLeft });
+  act(() => { fireEvent.scroll(el); });
+}
+
+const render = (events: AssetSummary[]) => renderWithProviders(<MemoryRouter><ScrollingRow events={events} label="Rock" /></MemoryRouter>);
+
+describe('category row scroll buttons', () => {
+  it('shows none when everything fits', () => {
+    render([asset(1), asset(2)]);
+    layout(screen.getByTestId('row-scroller'), { clientWidth: 1000, scrollWidth: 1000, scrollLeft: 0 });
+    expect(screen.queryByRole('button', { name: /Scroll Rock/ })).not.toBeInTheDocument();
+  });
+
+  it('shows only "right" at the start, both in the middle, only "left" at the end', () => {
+    render([asset(1), asset(2), asset(3)]);
+    const row = screen.getByTestId('row-scroller');
+    layout(row, { clientWidth: 1000, scrollWidth: 2500, scrollLeft: 0 });
+    expect(screen.queryByRole('button', { name: 'Scroll Rock left' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scroll Rock right' })).toBeInTheDocument();
+    layout(row, { clientWidth: 1000, scrollWidth: 2500, scrollLeft: 800 });
+    expect(screen.getByRole('button', { name: 'Scroll Rock left' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scroll Rock right' })).toBeInTheDocument();
+    layout(row, { clientWidth: 1000, scrollWidth: 2500, scrollLeft: 1500 });
+    expect(screen.getByRole('button', { name: 'Scroll Rock left' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Scroll Rock right' })).not.toBeInTheDocument();
+  });
+
+  it('scrolls one step of 80 % of the visible width', async () => {
+    const user = userEvent.setup();
+    render([asset(1), asset(2), asset(3)]);
+    const row = screen.getByTestId('row-scroller');
+    const scrollBy = jest.fn();
+    row.scrollBy = scrollBy as unknown as typeof row.scrollBy;
+    layout(row, { clientWidth: 1000, scrollWidth: 2500, scrollLeft: 800 });
+    await user.click(screen.getByRole('button', { name: 'Scroll Rock right' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 800, behavior: 'smooth' });
+    await user.click(screen.getByRole('button', { name: 'Scroll Rock left' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -800, behavior: 'smooth' });
+  });
+});
+
+describe('dedupe by path', () => {
+  it('keeps the first of each path, in order', () => {
+    expect(dedupeByPath([asset(1, 'a'), asset(2, 'b'), asset(3, 'a'), asset(4, 'c'), asset(5, 'b')]).map((a) => a.id)).toEqual([1, 2, 4]);
+  });
+});
