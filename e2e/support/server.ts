@@ -20,9 +20,8 @@ export async function freePort(): Promise<number> {
 export type RunningServer = { baseUrl: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** The real server as a user runs it (built client, fresh DATA_DIR), on a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'))): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
