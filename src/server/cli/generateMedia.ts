@@ -191,7 +191,7 @@ const ANGLES: Angle[] = [
   {
     name: 'Drums',
     freq: 330,
-    picture: (w, h) => coarse(w, h, `mandelbrot=s=${Math.round(w / 2)}x${Math.round(h / 2)}:r=${FPS}:start_scale=2.5:end_scale=0.02:end_pts=${STREAM_SECONDS}`) + ',hue=h=200',
+    picture: (w, h) => coarse(w, h, `mandelbrot=s=${Math.round(w / 2)}x${Math.round(h / 2)}:r=${FPS}:start_scale=2.5:end_scale=0.02:end_pts=${STREAM_SECONDS}:maxiter=256:inner=black`) + ',hue=h=200',
   },
   {
     name: 'Keys',
@@ -319,9 +319,11 @@ function allJobs(): Job[] {
   ];
 }
 
-function main(): void {
+/** Optional arguments restrict the run to some folders, e.g. `streams/angle-5 hero`. */
+function main(only: string[]): void {
   requireTools();
-  const jobs = allJobs();
+  const jobs = allJobs().filter((job) => only.length === 0 || only.includes(job.dir));
+  if (jobs.length === 0) throw new Error(`no output folder matches ${only.join(', ')}`);
   for (const job of jobs) {
     const started = Date.now();
     encode(job);
@@ -334,7 +336,7 @@ function main(): void {
 }
 
 try {
-  main();
+  main(process.argv.slice(2));
 } catch (err) {
   console.error(`generateMedia: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { guestClaims, userClaims, type GuestClaims, type UserClaims } from '../../../shared/contract/auth';
 
@@ -13,9 +14,16 @@ export class TokenError extends Error {
   }
 }
 
-/** Signs and verifies our JWTs. Only HS256 with our secret is accepted (no `alg: none`, no RS/HS confusion). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Signs and verifies our JWTs. Only HS256 with our secret is accepted (no `alg: none`, no RS/HS
+ * confusion). A token whose signature was checked is remembered (bounded, until it expires), so the
+ * hot read paths do not pay for HMAC and claim parsing on every request.
+ */
 export function createTokenService(secret: string, now: () => number = Date.now) {
-  const key = new TextEncoder().encode(secret);
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const verified = new Map<string, VerifiedToken>();
 
   async function sign(claims: GuestClaims | UserClaims, ttlSeconds: number): Promise<string> {
     const issuedAt = Math.floor(now() / 1000);
@@ -28,6 +36,19 @@ export function createTokenService(secret: string, now: () => number = Date.now)
   }
 
   async function verify(token: string): Promise<VerifiedToken> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > now()) return known;
+      verified.delete(token);
+      throw new TokenError('Token has expired');
+    }
+    const claims = await verifySignature(token);
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  }
+
+  async function verifySignature(token: string): Promise<VerifiedToken> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
