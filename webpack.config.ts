@@ -1,7 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import { InjectManifest } from 'workbox-webpack-plugin';
+
+/** Which files each entry and lazy route loads, for the size report (npm run bench:bundle). */
+class ChunkGroupsFilePlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.done.tap('ChunkGroupsFilePlugin', (stats) => {
+      const json = stats.toJson({ all: false, entrypoints: true, chunkGroups: true });
+      const files = (group?: { assets?: { name: string }[] }) => (group?.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js'));
+      const groups = Object.fromEntries(Object.entries(json.namedChunkGroups ?? {}).map(([name, g]) => [name, files(g)]));
+      fs.writeFileSync(path.join(compiler.outputPath, 'chunk-groups.json'), JSON.stringify({ entry: files(json.entrypoints?.main), groups }, null, 2));
+    });
+  }
+}
 
 /** Client build: hashed chunks under /assets/, index.html and /sw.js at the root of dist/. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
@@ -32,12 +45,13 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
         'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
       }),
+      new ChunkGroupsFilePlugin(),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', scriptLoading: 'defer' }),
       ...(production || process.env.BUILD_SW === 'true'
         ? [new InjectManifest({
           swSrc: './src/client/sw.ts',
           swDest: 'sw.js',
-          exclude: [/\.map$/, /LICENSE/],
+          exclude: [/\.map$/, /LICENSE/, /chunk-groups\.json$/],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         })]
         : []),

@@ -146,7 +146,7 @@ const CAPTIONS = ['Pick a concert', 'Get your pass', 'Watch from every angle'];
 function explainerJob(): Job {
   const titleEnd = 2;
   const video = [
-    `gradients=s=854x480:r=${FPS}:d=${EXPLAINER_SECONDS}:n=3:c0=0x2a0838:c1=0x07020e:c2=0x3a0c24:speed=0.004:seed=7`,
+    `gradients=s=854x480:r=${FPS}:d=${EXPLAINER_SECONDS}:n=3:c0=0x3c0c52:c1=0x07020e:c2=0x4c1030:speed=0.004:seed=7`,
     'vignette=angle=PI/4',
     text('How AllAccess works', { size: 52, x: '(w-text_w)/2', y: '(h-text_h)/2', extra: fadeWindow(0, titleEnd + 0.3) }),
     text('How AllAccess works', { size: 22, x: '(w-text_w)/2', y: '36', color: 'white@0.7', bold: false, extra: fadeWindow(titleEnd, EXPLAINER_SECONDS, 0.6) }),
@@ -176,8 +176,10 @@ interface Angle {
 
 const src = (name: string, w: number, h: number, extra = ''): string =>
   `${name}=s=${w}x${h}:r=${FPS}:d=${STREAM_SECONDS}${extra ? `:${extra}` : ''}`;
-/** Small automaton/fractal sources are rendered coarse and scaled up (cheap and chunky). */
-const coarse = (w: number, h: number, source: string): string => `${source},scale=${w}:${h}:flags=neighbor`;
+/** Small automaton/geq sources are rendered coarse and scaled up (cheap, and easy on the bitrate). */
+const coarse = (w: number, h: number, source: string, flags = 'neighbor'): string => `${source},scale=${w}:${h}:flags=${flags}`;
+/** Automata evolve at 10 steps/s (repeated to 30 fps) so the low bitrate keeps the burned-in text sharp. */
+const SLOW_RATE = 10;
 
 const ANGLES: Angle[] = [
   { name: 'Main Stage', freq: 220, picture: (w, h) => `${src('testsrc2', w, h)},colorize=hue=300:saturation=0.8:mix=0.6` },
@@ -186,17 +188,21 @@ const ANGLES: Angle[] = [
   {
     name: 'Crowd View',
     freq: 294,
-    picture: (w, h) => coarse(w, h, `life=s=160x90:r=${FPS}:seed=4:ratio=0.2:mold=8:life_color=0xffcc33:death_color=0x140800:mold_color=0xff5500`),
+    picture: (w, h) => coarse(w, h, `life=s=96x54:r=${SLOW_RATE}:seed=4:ratio=0.2:mold=8:life_color=0xffcc33:death_color=0x140800:mold_color=0xff5500,fps=${FPS}`) + ',gblur=sigma=2',
   },
   {
     name: 'Drums',
     freq: 330,
-    picture: (w, h) => coarse(w, h, `mandelbrot=s=${Math.round(w / 2)}x${Math.round(h / 2)}:r=${FPS}:start_scale=2.5:end_scale=0.02:end_pts=${STREAM_SECONDS}:maxiter=256:inner=black`) + ',hue=h=200',
+    // Rings pulsing out from the centre, computed coarse with geq.
+    picture: (w, h) => {
+      const phase = 'hypot(X-W/2,Y-H/2)/4-T*6';
+      return coarse(w, h, `color=c=black:s=160x90:r=${FPS}:d=${STREAM_SECONDS},format=gbrp,geq=r=${q(`120+100*sin(${phase})`)}:g=30:b=${q(`120+100*cos(${phase})`)}`, 'bicubic');
+    },
   },
   {
     name: 'Keys',
     freq: 349,
-    picture: (w, h) => coarse(w, h, `cellauto=s=160x90:r=${FPS}:rule=110:seed=3:random_fill_ratio=0.5:scroll=1`) + ',format=rgb24,lutrgb=r=val*0.15:g=val*0.85:b=val*0.95',
+    picture: (w, h) => coarse(w, h, `cellauto=s=64x36:r=${SLOW_RATE}:rule=110:seed=3:random_fill_ratio=0.5:scroll=1,fps=${FPS}`) + ',gblur=sigma=2,format=rgb24,lutrgb=r=20+val*0.1:g=40+val*0.6:b=60+val*0.7',
   },
   { name: 'Guitar', freq: 392, picture: (w, h) => src('gradients', w, h, 'n=3:c0=0xff4400:c1=0x400010:c2=0xffaa00:speed=0.03:seed=9') },
   { name: 'Bass', freq: 440, picture: (w, h) => `${src('rgbtestsrc', w, h)},scroll=v=0.004,colorize=hue=260:saturation=0.9:mix=0.4` },
