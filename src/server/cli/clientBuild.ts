@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const SOURCES = ['src/client', 'src/shared', 'public', 'webpack.config.ts', 'babel.config.js', 'package.json'];
+// public/media is served as is, not built: it does not make the build stale.
+const SOURCES = ['src/client', 'src/shared', 'public/index.html', 'public/favicon.svg', 'webpack.config.ts', 'babel.config.js', 'package.json'];
 
 function newestMtime(target: string): number {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -278,7 +278,9 @@ function encode(job: Job): void {
     '-filter_complex', job.filter,
     '-map', '[v]',
     ...(job.audioKbps ? ['-map', '[a]', '-c:a', 'aac', '-ac', '1', '-ar', '48000', '-b:a', `${job.audioKbps}k`] : ['-an']),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', String(FPS),
+    // One encoder thread: x264's frame-threaded rate control is not bit-exact between runs, and
+    // byte-identical reruns keep the committed media from churning. These clips encode in seconds anyway.
+    '-c:v', 'libx264', '-threads', '1', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', String(FPS),
     '-g', String(GOP), '-keyint_min', String(GOP), '-sc_threshold', '0',
     '-b:v', `${kbps}k`, '-maxrate', `${Math.round(kbps * 1.3)}k`, '-bufsize', `${kbps * 2}k`,
     '-t', String(job.seconds),
