@@ -20,6 +20,13 @@ import { createMiscService } from './modules/misc/service';
 import { miscRoutes } from './modules/misc/routes';
 import { healthRoutes } from './modules/health/routes';
 import { webPlugin } from './modules/web/static';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { mailboxRoutes } from './modules/mail/mailboxRoutes';
+import { createIdentityRepository } from './modules/identity/repository';
+import { createIdentityService } from './modules/identity/service';
+import { createGoogleVerifier } from './modules/identity/google';
+import { identityRoutes } from './modules/identity/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { mediaPlugin } from './modules/web/media';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { createCatalogRepository } from './modules/catalog/repository';
@@ -32,6 +39,8 @@ export type AppDeps = {
   database?: Database;
   /** Clock for tokens and expiry rules; tests move it. */
   now?: () => number;
+  /** Mail transport (tests); otherwise SMTP or the outbox, from the config. */
+  mailer?: Mailer;
   /** Where JSON log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
 };
@@ -87,7 +96,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const tokens = createTokenService(config.jwtSecret, deps.now);
-  await app.register(callerPlugin, { tokens });
+  const identityRepo = createIdentityRepository(database.db);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const identity = createIdentityService({
+    repo: identityRepo,
+    tokens,
+    mailer,
+    google: createGoogleVerifier({ clientId: config.googleClientId, apiBase: config.googleApiBase }),
+    secret: config.jwtSecret,
+    limits: config.limits,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(callerPlugin, { tokens, isRevoked: identity.isRevoked });
 
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
@@ -95,12 +116,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
   });
   await app.register(authRoutes, { prefix: '/v1', service: authService, perMinute: config.limits.guestTokensPerMinutePerIp });
+  await app.register(identityRoutes, { prefix: '/v1', service: identity, limits: config.limits });
+  await app.register(profileRoutes, { prefix: '/v1', repo: identityRepo });
+  if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
   const settingsRepo = createSettingsRepository(database.db);
   await app.register(miscRoutes, { service: createMiscService(settingsRepo) });
   await app.register(publicRoutes, {
     prefix: '/v1',
     repo: settingsRepo,
-    config: { newsletterEmbedUrl: config.newsletterEmbedUrl },
+    config: { newsletterEmbedUrl: config.newsletterEmbedUrl, googleClientId: config.googleClientId },
     signupsPerMinute: config.limits.newsletterSignupsPerMinutePerIp,
   });
 

@@ -18,6 +18,10 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
   MEDIA_DIR: z.string().min(1).default('./public/media'),
   NEWSLETTER_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('AllAccess <no-reply@allaccess.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(10, 'must be a Google OAuth client id').optional(),
+  GOOGLE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://www.googleapis.com'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
@@ -35,6 +39,11 @@ export type AppConfig = {
   /** A third-party newsletter form to embed on the home page; unset = our own form. */
   newsletterEmbedUrl: string | null;
   seedDemoData: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  googleClientId: string | null;
+  /** Base of Google's token-info API; tests point it at a local fake. */
+  googleApiBase: string;
   /** Limits in one place: every rate limit and lifetime the server enforces. */
   limits: {
     guestTokensPerMinutePerIp: number;
@@ -42,6 +51,16 @@ export type AppConfig = {
     catalogVersionCheckMs: number;
     guestTokenTtlSeconds: number;
     bodyLimitBytes: number;
+    userTokenTtlSeconds: number;
+    signInCode: {
+      ttlMinutes: number;
+      maxAttempts: number;
+      resendSeconds: number;
+      failedAttemptsPerEmailPerHour: number;
+    };
+    codeRequestsPerMinutePerIp: number;
+    checkUserPerMinutePerIp: number;
+    verifyPerMinutePerIp: number;
   };
 };
 
@@ -60,9 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)']);
-  }
+  const productionProblems = [
+    ...(e.NODE_ENV === 'production' && !e.JWT_SECRET ? ['JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)'] : []),
+    ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)'] : []),
+  ];
+  if (productionProblems.length) throw new ConfigError(productionProblems);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -77,10 +98,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.resolve(e.MEDIA_DIR),
     newsletterEmbedUrl: e.NEWSLETTER_EMBED_URL ?? null,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     limits: {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
       catalogVersionCheckMs: 1000,
+      userTokenTtlSeconds: 60 * 60 * 24 * 30,
+      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerEmailPerHour: 100 },
+      codeRequestsPerMinutePerIp: 10,
+      checkUserPerMinutePerIp: 30,
+      verifyPerMinutePerIp: 30,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

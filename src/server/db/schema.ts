@@ -77,7 +77,46 @@ export interface CouponsTable {
 
 export interface NewsletterSignupsTable { email: string; created_at: Generated<Date>; ip: string | null }
 
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  verified: boolean;
+  google_sub: string | null;
+  /** Epoch ms: tokens issued at or before it are revoked. */
+  tokens_valid_after: ColumnType<string | null, number | null, number | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: 'login' | 'register';
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface LoginFailuresTable { email: string; failed_at: Date }
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  users: UsersTable;
+  login_codes: LoginCodesTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
   settings: SettingsTable;
   guests: GuestsTable;
   subscriptions: SubscriptionsTable;

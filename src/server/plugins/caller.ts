@@ -19,12 +19,18 @@ declare module 'fastify' {
   }
 }
 
-export const callerPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+/** Whether a user token was revoked (logout) after it was issued. */
+export type RevocationCheck = (userId: number, issuedAtMs: number) => Promise<boolean>;
+
+export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck }>(async (app, { tokens, isRevoked }) => {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config?.auth ?? 'optional';
     if (requirement === 'none') return;
     request.caller = await readCaller(request, tokens);
+    if (request.caller?.kind === 'user' && (await isRevoked(request.caller.userId, request.caller.iatMs))) {
+      throw httpError(401, 'Token has been revoked');
+    }
     if (requirement === 'guest' && !request.caller) throw httpError(401, 'Authentication required');
     if (requirement === 'user') {
       if (!request.caller) throw httpError(401, 'Authentication required');

@@ -36,7 +36,8 @@ export const errorsPlugin = fp(async (app) => {
 
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      message = 'Something went wrong on our side. Please try again.';
+      // Our own HttpErrors carry a message written for the caller (e.g. 502 mail not sent); nothing else does.
+      if (!(error instanceof HttpError)) message = 'Something went wrong on our side. Please try again.';
     } else if (status !== 404) {
       request.log.info({ status, reason: message }, 'request refused');
     }

@@ -9,6 +9,8 @@ export const userClaims = z.object({
   userId: z.number().int(),
   name: z.string(),
   email: z.string(),
+  /** Issue time in milliseconds: logout revokes every token issued up to that instant. */
+  iatMs: z.number().int(),
 });
 export type GuestClaims = z.infer<typeof guestClaims>;
 export type UserClaims = z.infer<typeof userClaims>;

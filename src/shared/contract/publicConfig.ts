@@ -5,6 +5,8 @@ import { envelope } from './envelope';
 export const publicConfig = z.object({
   /** A third-party sign-up form to embed instead of our own newsletter form; null = ours. */
   newsletterEmbedUrl: z.string().nullable(),
+  /** Google OAuth client id; null = the Google button is shown disabled. */
+  googleClientId: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export const publicConfigResponse = envelope(publicConfig);

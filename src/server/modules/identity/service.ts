@@ -1,0 +1,144 @@
+import type { AppConfig } from '../../config';
+import { httpError } from '../../plugins/errors';
+import type { TokenService } from '../auth/tokens';
+import { signInCodeMail } from '../mail/templates';
+import type { Mailer } from '../mail/mailer';
+import { hashCode, newCode, sameHash } from './codes';
+import type { GoogleVerifier } from './google';
+import type { IdentityRepository, UserRow } from './repository';
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
+const HOUR_MS = 3_600_000;
+
+type Deps = {
+  repo: IdentityRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  secret: string;
+  limits: AppConfig['limits'];
+  now?: () => number;
+};
+
+export type Session = { id: number; userId: number; firstName: string; lastName: string; emailId: string; token: string; verified: boolean };
+
+/**
+ * Sign-in rules: e-mail codes (6 digits, hashed, 10 minutes, single use, 5 wrong tries, one new code
+ * a minute, 100 failures an hour per address) and Google access tokens checked with Google.
+ */
+export function createIdentityService(deps: Deps) {
+  const { repo, limits } = deps;
+  const now = deps.now ?? Date.now;
+  const rules = limits.signInCode;
+
+  async function session(user: UserRow): Promise<Session> {
+    const name = `${user.first_name} ${user.last_name}`.trim();
+    const token = await deps.tokens.sign(
+      { kind: 'user', sub: String(user.id), userId: user.id, name, email: user.email, iatMs: now() },
+      limits.userTokenTtlSeconds,
+    );
+    return { id: user.id, userId: user.id, firstName: user.first_name, lastName: user.last_name, emailId: user.email, token, verified: user.verified };
+  }
+
+  async function refuseWhenLockedOut(email: string) {
+    const failures = await repo.failuresSince(email, new Date(now() - HOUR_MS));
+    if (failures >= rules.failedAttemptsPerEmailPerHour) throw httpError(429, TOO_MANY_ATTEMPTS);
+  }
+
+  return {
+    async checkUser(email: string) {
+      const user = await repo.userByEmail(email);
+      return { exists: Boolean(user), verified: Boolean(user?.verified) };
+    },
+
+    /** Sends a code: 'login' for an existing account, 'register' for a new (or never verified) one. */
+    async requestCode(rawEmail: string, purpose: 'login' | 'register') {
+      const email = rawEmail.toLowerCase();
+      const user = await repo.userByEmail(email);
+      if (purpose === 'login' && !user) throw httpError(404, 'No account uses this e-mail address. Create one instead.');
+      if (purpose === 'register' && user?.verified) throw httpError(409, 'An account with this e-mail address already exists. Sign in instead.');
+      await refuseWhenLockedOut(email);
+      const last = await repo.latestCode(email);
+      const waitMs = last ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
+      if (waitMs > 0) throw httpError(429, `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`);
+
+      const code = newCode();
+      const createdAt = new Date(now());
+      await repo.storeCode({ email, purpose, codeHash: hashCode(deps.secret, email, code), createdAt, expiresAt: new Date(now() + rules.ttlMinutes * 60_000) });
+      try {
+        await deps.mailer.send(signInCodeMail(email, code, rules.ttlMinutes));
+      } catch (err) {
+        const latest = await repo.latestCode(email);
+        if (latest) await repo.consumeCode(latest.id, createdAt);
+        throw Object.assign(httpError(502, 'We could not send the e-mail. Please try again.'), { cause: err });
+      }
+      return {
+        message: `We sent a sign-in code to ${email}.`,
+        data: [{ firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', verified: Boolean(user?.verified) }],
+      };
+    },
+
+    /** Checks a code; on success the account exists, is verified, and a session token is issued. */
+    async verifyCode(input: { email: string; otp: string; firstName?: string; lastName?: string }): Promise<Session> {
+      const email = input.email.toLowerCase();
+      await refuseWhenLockedOut(email);
+      const outcome = await repo.transaction(async (trx) => {
+        const code = await repo.latestCodeForUpdate(email, trx);
+        if (!code || code.consumed_at) return { error: httpError(400, 'There is no active code for this e-mail address. Request a new one.') };
+        if (new Date(code.expires_at).getTime() <= now()) return { error: httpError(400, 'This code has expired. Request a new one.') };
+        if (code.attempts >= rules.maxAttempts) return { error: httpError(429, TOO_MANY_ATTEMPTS) };
+        if (!sameHash(code.code_hash, hashCode(deps.secret, email, input.otp))) {
+          const attempts = await repo.countAttempt(code.id, trx);
+          await repo.recordFailure(email, new Date(now()), trx);
+          const left = rules.maxAttempts - attempts;
+          return { error: left > 0 ? httpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`) : httpError(429, TOO_MANY_ATTEMPTS) };
+        }
+        const existing = await repo.userByEmail(email, trx);
+        const needsNames = !existing || !existing.verified;
+        const firstName = input.firstName?.trim() ?? '';
+        const lastName = input.lastName?.trim() ?? '';
+        if (needsNames && (!firstName || !lastName)) {
+          return { error: httpError(400, `body.${firstName ? 'lastName' : 'firstName'}: required for a new account`) };
+        }
+        await repo.consumeCode(code.id, new Date(now()), trx);
+        const user = existing
+          ? needsNames ? await repo.updateUser(existing.id, { first_name: firstName, last_name: lastName, verified: true }, trx) : existing
+          : await repo.createUser({ email, firstName, lastName, verified: true }, trx);
+        return { user };
+      });
+      // Failed attempts are committed: the transaction only decides, the error is thrown afterwards.
+      if ('error' in outcome) throw outcome.error;
+      return session(outcome.user);
+    },
+
+    /** Google sign-in of an existing account, keyed by Google subject, else by the verified e-mail. */
+    async googleLogin(accessToken: string, claimedEmail: string): Promise<Session> {
+      const google = await deps.google(accessToken);
+      if (google.email !== claimedEmail.toLowerCase()) throw httpError(401, 'The e-mail address does not match the Google account');
+      const user = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
+      if (!user) throw httpError(404, 'No account uses this Google account. Create one instead.');
+      const linked = user.google_sub === google.sub && user.verified ? user : await repo.updateUser(user.id, { google_sub: google.sub, verified: true });
+      return session(linked);
+    },
+
+    async googleRegister(accessToken: string, claimedEmail: string, firstName = '', lastName = ''): Promise<Session> {
+      const google = await deps.google(accessToken);
+      if (google.email !== claimedEmail.toLowerCase()) throw httpError(401, 'The e-mail address does not match the Google account');
+      const existing = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
+      if (existing) return session(await repo.updateUser(existing.id, { google_sub: google.sub, verified: true }));
+      return session(await repo.createUser({ email: google.email, firstName: firstName.trim(), lastName: lastName.trim(), verified: true, googleSub: google.sub }));
+    },
+
+    async logout(userId: number): Promise<void> {
+      await repo.revokeTokens(userId, now());
+    },
+
+    /** True when a user token was issued at or before the user's last logout (or the user is gone). */
+    async isRevoked(userId: number, issuedAtMs: number): Promise<boolean> {
+      const validAfter = await repo.tokensValidAfter(userId);
+      if (validAfter === undefined) return true;
+      return validAfter !== null && issuedAtMs <= validAfter;
+    },
+  };
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** Sign-in payloads of spec §3 ("Sign-in payload fields"), with PRODUCT.md's paths. */
+const email = z.email({ error: 'must be a valid e-mail address' }).max(254);
+const loginSource = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)' }));
+const name = z.string().trim().max(100);
+const common = { emailId: email, loginSource, deviceType: z.coerce.number().int().optional(), provider: z.enum(['google', 'facebook']).optional() };
+
+export const checkUserBody = z.strictObject({ emailId: email, loginSource: loginSource.optional() });
+export const loginBody = z.strictObject({ ...common, accessToken: z.string().min(10).max(4096).optional() });
+export const registerBody = z.strictObject({
+  ...common,
+  accessToken: z.string().min(10).max(4096).optional(),
+  firstName: name.optional(),
+  lastName: name.optional(),
+});
+export const verifyOtpBody = z.strictObject({
+  emailId: email,
+  otp: z.string().regex(/^\d{6}$/, 'must be exactly 6 digits'),
+  NewUser: z.boolean().optional(),
+  firstName: name.optional(),
+  lastName: name.optional(),
+  loginSource: loginSource.optional(),
+  deviceType: z.coerce.number().int().optional(),
+});
+
+export const sessionData = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+  token: z.string(),
+  verified: z.boolean(),
+});
+export type SessionData = z.infer<typeof sessionData>;
+export const sessionResponse = envelope(z.array(sessionData));
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** Answer to a code request: who the code is for (names empty for a new account). */
+export const codeSentResponse = envelope(z.array(z.object({ firstName: z.string(), lastName: z.string(), verified: z.boolean() })));
+export type CodeSentResponse = z.infer<typeof codeSentResponse>;
+
+export const checkUserResponse = envelope(z.object({ exists: z.boolean(), verified: z.boolean() }));
+export type CheckUserResponse = z.infer<typeof checkUserResponse>;
+
+export const profile = z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), emailId: z.string() });
+export type Profile = z.infer<typeof profile>;
+export const profileResponse = envelope(z.array(profile));
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export const profileParams = z.strictObject({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const profileUpdateBody = z.strictObject({
+  userId: z.coerce.number().int().positive().optional(),
+  firstName: name.min(1, 'must not be empty'),
+  lastName: name,
+});
+export const logoutResponse = envelope(z.null());

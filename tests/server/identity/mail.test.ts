@@ -1,0 +1,112 @@
+import { SMTPServer } from 'smtp-server';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+import { createTestApp } from '../../utils/testApp';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP listener on a free port, keeping every message it is handed. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+      stream.on('end', () => {
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const requestCode = (app: Awaited<ReturnType<typeof createTestApp>>['app'], emailId: string) =>
+  app.inject({ method: 'POST', url: '/v1/register', payload: { emailId, loginSource: 3 } });
+
+describe('mail over SMTP', () => {
+  it('sends the sign-in code in subject and body, as text and HTML, from MAIL_FROM', async () => {
+    const smtp = await startSmtp();
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'AllAccess <tickets@allaccess.test>' } });
+    try {
+      const res = await requestCode(t.app, 'listener@example.com');
+      expect(res.statusCode).toBe(200);
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.from).toBe('tickets@allaccess.test');
+      expect(mail.to).toEqual(['listener@example.com']);
+      const code = mail.raw.match(/Subject: Your AllAccess sign-in code: (\d{6})/)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(mail.raw).toContain('Content-Type: text/plain');
+      expect(mail.raw).toContain('Content-Type: text/html');
+      expect(mail.raw.split(code!).length).toBeGreaterThanOrEqual(4); // subject, text and HTML
+      // The code that arrived by mail signs in.
+      const verify = await t.app.inject({ method: 'POST', url: '/v1/verifyotp', payload: { emailId: 'listener@example.com', otp: code, NewUser: true, firstName: 'S', lastName: 'Mtp' } });
+      expect(verify.statusCode).toBe(200);
+      // No outbox in SMTP mode.
+      expect((await t.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('answers 502 and leaves no usable code when the mail server is down', async () => {
+    const smtp = await startSmtp();
+    await smtp.close();
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    try {
+      const res = await requestCode(t.app, 'unlucky@example.com');
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe('We could not send the e-mail. Please try again.');
+      const codes = await t.database.db.selectFrom('login_codes').selectAll().where('email', '=', 'unlucky@example.com').execute();
+      expect(codes.every((c) => c.consumed_at !== null)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('stores every mail and lists it newest first as JSON and as a page', async () => {
+    const t = await createTestApp();
+    try {
+      await requestCode(t.app, 'first@example.com');
+      await requestCode(t.app, 'second@example.com');
+      const list = (await t.app.inject({ url: '/dev/mailbox.json' })).json();
+      expect(list.map((m: { to: string }) => m.to)).toEqual(['second@example.com', 'first@example.com']);
+      expect(list[0]).toEqual({ to: 'second@example.com', subject: expect.stringMatching(/^Your AllAccess sign-in code: \d{6}$/), text: expect.any(String), html: expect.stringContaining('<!doctype html>'), createdAt: expect.any(String) });
+      const page = await t.app.inject({ url: '/dev/mailbox' });
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('second@example.com');
+      expect(page.body.indexOf('second@example.com')).toBeLessThan(page.body.indexOf('first@example.com'));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is refused in production: the server will not start without SMTP_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp' });
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual(['SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)']);
+    }
+  });
+
+  it('has no mailbox pages in production even with SMTP', async () => {
+    const smtp = await startSmtp();
+    const t = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: smtp.url } });
+    try {
+      expect((await t.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});
