@@ -38,7 +38,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: must start with postgres/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
     [{ PUBLIC_URL: 'not a url' }, /^PUBLIC_URL: must be an absolute URL/],
-    [{ NODE_ENV: 'production' }, /^JWT_SECRET: required when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }, /^JWT_SECRET: required when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /^SMTP_URL: required when NODE_ENV=production/],
   ])('refuses %j with a one-line reason naming the variable', (env, message) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
