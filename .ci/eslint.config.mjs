@@ -8,7 +8,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
+  // public/media holds MPEG-TS video segments, which share TypeScript's .ts extension.
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'public/media/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

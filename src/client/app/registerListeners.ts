@@ -1,4 +1,5 @@
 import { addAuthListeners } from '../features/auth/authListeners';
+import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
 import { addShellListeners } from '../features/shell/shellListeners';
 import { addCrossTabSyncListener } from './crossTabSync';
@@ -14,4 +15,5 @@ export function registerListeners(): void {
   addCartListeners(startAppListening);
   addAuthListeners(startAppListening);
   addShellListeners(startAppListening);
+  addSessionListeners(startAppListening);
 }

@@ -16,6 +16,9 @@ const category = page(() => import(/* webpackChunkName: "category" */ '../featur
 const event = page(() => import(/* webpackChunkName: "event" */ '../features/catalog/event/EventPage'));
 const about = page(() => import(/* webpackChunkName: "about" */ '../features/pages/AboutPage'));
 const demo = page(() => import(/* webpackChunkName: "demo" */ '../features/pages/DemoPage'));
+const signIn = page(() => import(/* webpackChunkName: "sign-in" */ '../features/auth/signin/SignInPage'));
+const signUp = page(() => import(/* webpackChunkName: "sign-up" */ '../features/auth/signup/SignUpPage'));
+const profile = page(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
@@ -35,9 +38,9 @@ export const routes: RouteObject[] = [
       { path: routePatterns.about, lazy: about },
       { path: routePatterns.demo, lazy: demo },
       { path: routePatterns.event, lazy: event },
-      { path: routePatterns.signIn, lazy: notFound },
-      { path: routePatterns.signUp, lazy: notFound },
-      { path: routePatterns.profile, lazy: notFound },
+      { path: routePatterns.signIn, lazy: signIn },
+      { path: routePatterns.signUp, lazy: signUp },
+      { path: routePatterns.profile, lazy: profile },
       { path: routePatterns.cart, lazy: notFound },
       { path: routePatterns.checkout, lazy: notFound },
       { path: routePatterns.order, lazy: notFound },

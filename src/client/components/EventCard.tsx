@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths';
 import type { AssetSummary } from '../../shared/contract/catalog';
@@ -11,7 +12,9 @@ import { formatDayAndWeekday, hasStarted } from '../../shared/format';
 import { PosterImage } from './PosterImage';
 
 /** Spec "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
-export function EventCard({ event, now = Date.now() }: { event: AssetSummary; now?: number }) {
+export function EventCard({ event }: { event: AssetSummary }) {
+  // When the card first showed: a card does not turn "past" under the visitor's eyes.
+  const [now] = useState(() => Date.now());
   const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live';
   const when = formatDayAndWeekday(event.airStartDate);
   return (

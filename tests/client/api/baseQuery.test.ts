@@ -5,6 +5,7 @@ import { makeStore } from '../../../src/client/app/store';
 import type { AuthState } from '../../../src/client/features/auth/authSlice';
 import { preloaded } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
+import { signUpOnTestServer } from '../../utils/apiUser';
 
 /**
  * The request rules of spec §4/§6/§7, observed against the real server (started for the client
@@ -17,7 +18,10 @@ const probeApi = apiSlice.injectEndpoints({
 const SETTINGS = { url: '/misc/data', params: { filter: '{"key":["demoUse"]}' } };
 const BAD = 'bad.token.value';
 const guestToken = () => signTestToken({ kind: 'guest', sub: 'guest-1' });
-const userToken = () => signTestToken({ kind: 'user', sub: 'user-7', userId: 7, name: 'Ada L', email: 'ada@example.com' });
+let user: { token: string; userId: number };
+beforeAll(async () => {
+  user = await signUpOnTestServer(`base-query-${Date.now()}@example.com`);
+});
 
 async function call(auth: Partial<AuthState>, args: FetchArgs) {
   const store = makeStore(preloaded({ auth }));
@@ -53,8 +57,8 @@ describe('bearer token', () => {
   });
 
   it('sends the user token when a user id is stored (logged in), not the guest token', async () => {
-    expect(statusOf((await call({ userId: '7', userToken: userToken(), authToken: BAD }, SETTINGS)).result)).toBe(200);
-    expect(statusOf((await call({ userId: '7', userToken: BAD, authToken: guestToken() }, SETTINGS)).result)).toBe(401);
+    expect(statusOf((await call({ userId: String(user.userId), userToken: user.token, authToken: BAD }, SETTINGS)).result)).toBe(200);
+    expect(statusOf((await call({ userId: String(user.userId), userToken: BAD, authToken: guestToken() }, SETTINGS)).result)).toBe(401);
   });
 
   it('keeps an Authorization header the request already has', async () => {

@@ -7,6 +7,7 @@ import { guestTokenReceived } from '../../../src/client/features/auth/authEvents
 import { selectCartCount } from '../../../src/client/features/cart/cartSlice';
 import { apiSlice } from '../../../src/client/api/apiSlice';
 import { signTestToken } from '../../utils/signToken';
+import { signUpOnTestServer } from '../../utils/apiUser';
 
 /** A store wired as in main.tsx: rehydrated from localStorage, listeners started. */
 async function startStore(): Promise<AppStore> {
@@ -36,9 +37,9 @@ afterEach(async () => {
 describe('values live under the spec’s own localStorage names', () => {
   it('reads every key at start', async () => {
     localStorage.setItem('auth_token', GUEST);
-    const userToken = signTestToken({ kind: 'user', sub: 'u42', userId: 42, name: 'Ada Lovelace', email: 'ada@example.com' });
+    const { token: userToken, userId } = await signUpOnTestServer(`persist-${Date.now()}@example.com`, 'Ada', 'Lovelace');
     localStorage.setItem('user_token', userToken);
-    localStorage.setItem('userID', '42');
+    localStorage.setItem('userID', String(userId));
     localStorage.setItem('userName', 'Ada Lovelace');
     localStorage.setItem('demoUse', 'true');
     localStorage.setItem('cartItems', JSON.stringify([{ assetId: 3 }, { assetId: 9, finalPrice: 12.5 }]));
@@ -46,7 +47,7 @@ describe('values live under the spec’s own localStorage names', () => {
     localStorage.setItem('redirect_url', 'vocher');
     store = await startStore();
     const s = store.getState();
-    expect(s.auth).toMatchObject({ authToken: GUEST, userToken, userId: '42', userName: 'Ada Lovelace', redirectUrl: 'vocher' });
+    expect(s.auth).toMatchObject({ authToken: GUEST, userToken, userId: String(userId), userName: 'Ada Lovelace', redirectUrl: 'vocher' });
     expect(s.ui.demoUse).toBe('true');
     expect(s.cart.guestCartToken).toBe('cart-token');
     expect(s.cart.lines.ids).toEqual([3, 9]);
@@ -80,10 +81,10 @@ describe('values live under the spec’s own localStorage names', () => {
 describe('another tab', () => {
   it('logging in there logs in here', async () => {
     store = await startStore();
-    const userToken = signTestToken({ kind: 'user', sub: 'u7', userId: 7, name: 'Grace H', email: 'grace@example.com' });
+    const { token: userToken, userId } = await signUpOnTestServer(`tab-${Date.now()}@example.com`, 'Grace', 'H');
     fromOtherTab('user_token', userToken);
-    fromOtherTab('userID', '7');
-    expect(store.getState().auth).toMatchObject({ userToken, userId: '7' });
+    fromOtherTab('userID', String(userId));
+    expect(store.getState().auth).toMatchObject({ userToken, userId: String(userId) });
   });
 
   it('removing a value there removes it here', async () => {

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../src/client/app/store';
 import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
 import { preloaded, renderRoute } from '../../utils/renderWithProviders';
+import { signTestToken } from '../../utils/signToken';
 
-const withToken = () => makeStore(preloaded({ auth: { authToken: 'guest.tok.en' } }));
+// A guest token the test server accepts: the pages behind the shell load real data with it.
+const withToken = () => makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'shell-test' }) } }));
 
 describe('root layout', () => {
   it('shows only a spinner until a guest token exists, then the shell', async () => {

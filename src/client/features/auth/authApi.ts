@@ -1,6 +1,13 @@
 import { apiSlice } from '../../api/apiSlice';
+import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { GuestTokenResponse } from '../../../shared/contract/auth';
+import type { CheckUserResponse, CodeSentResponse, SessionData, SessionResponse } from '../../../shared/contract/identity';
 
+type CodeSent = { message: string; firstName: string; lastName: string; verified: boolean };
+const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, ...(r.data[0] ?? { firstName: '', lastName: '', verified: false }) });
+const session = (r: SessionResponse): SessionData & { message: string } => ({ ...r.data[0]!, message: r.message });
+
+/** Sign-in calls (PRODUCT.md paths). None is cached: each is an action, not a read. */
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** A fresh guest token each call (never served from cache): the server makes a new guest. */
@@ -8,5 +15,38 @@ export const authApi = apiSlice.injectEndpoints({
       query: () => ({ url: '/token/guest', method: 'GET', headers: { 'No-Auth': 'true' } }),
       transformResponse: (response: GuestTokenResponse) => response.data,
     }),
+    checkUser: build.mutation<{ exists: boolean; verified: boolean }, { emailId: string; loginSource?: number }>({
+      query: ({ emailId, loginSource = LOGIN_SOURCE.emailCode }) => ({ url: '/checkuser', method: 'POST', body: { emailId, loginSource } }),
+      transformResponse: (r: CheckUserResponse) => r.data,
+    }),
+    requestLoginCode: build.mutation<CodeSent, string>({
+      query: (emailId) => ({ url: '/login', method: 'POST', body: { emailId, loginSource: LOGIN_SOURCE.emailCode } }),
+      transformResponse: codeSent,
+    }),
+    requestRegisterCode: build.mutation<CodeSent, string>({
+      query: (emailId) => ({ url: '/register', method: 'POST', body: { emailId, loginSource: LOGIN_SOURCE.emailCode } }),
+      transformResponse: codeSent,
+    }),
+    verifyOtp: build.mutation<SessionData & { message: string }, { emailId: string; otp: string; NewUser: boolean; firstName?: string; lastName?: string }>({
+      query: (body) => ({ url: '/verifyotp', method: 'POST', body }),
+      transformResponse: session,
+    }),
+    googleLogin: build.mutation<SessionData & { message: string }, { emailId: string; accessToken: string }>({
+      query: (body) => ({ url: '/login', method: 'POST', body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 } }),
+      transformResponse: session,
+    }),
+    googleRegister: build.mutation<SessionData & { message: string }, { emailId: string; accessToken: string; firstName: string; lastName: string }>({
+      query: (body) => ({ url: '/register', method: 'POST', body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 } }),
+      transformResponse: session,
+    }),
+    logout: build.mutation<string, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+      transformResponse: (r: { message: string }) => r.message,
+    }),
   }),
 });
+
+export const {
+  useCheckUserMutation, useRequestLoginCodeMutation, useRequestRegisterCodeMutation, useVerifyOtpMutation,
+  useGoogleLoginMutation, useGoogleRegisterMutation, useLogoutMutation,
+} = authApi;

@@ -8,3 +8,12 @@ export const guestTokenRejected = createAction('auth/guestTokenRejected');
 export const guestTokenFetchFailed = createAction<string>('auth/guestTokenFetchFailed');
 /** The visitor pressed Retry on the shell's "can't reach the storefront" screen. */
 export const guestTokenRetryRequested = createAction('auth/guestTokenRetryRequested');
+
+/** Sign-in succeeded (e-mail code or Google): the user's token and id, and the name for a new account. */
+export const userSignedIn = createAction<{ userToken: string; userId: number; userName?: string }>('auth/userSignedIn');
+/** The user logged out (or the session was found revoked): user token, id and name are forgotten. */
+export const userSignedOut = createAction('auth/userSignedOut');
+/** The display name was worked out (spec §4 "Display name"). */
+export const userNameResolved = createAction<string>('auth/userNameResolved');
+/** The sign-in page used the pending redirect marker. */
+export const redirectMarkerUsed = createAction('auth/redirectMarkerUsed');

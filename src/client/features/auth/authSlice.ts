@@ -2,7 +2,9 @@ import { createSlice } from '@reduxjs/toolkit';
 import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
-import { guestTokenFetchFailed, guestTokenReceived, guestTokenRejected } from './authEvents';
+import {
+  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerUsed, userNameResolved, userSignedIn, userSignedOut,
+} from './authEvents';
 
 export type AuthState = {
   /** Guest token (localStorage 'auth_token'). */
@@ -55,6 +57,22 @@ export const authSlice = createSlice({
       .addCase(guestTokenFetchFailed, (state, action) => {
         state.guestTokenError = action.payload;
       })
+      .addCase(userSignedIn, (state, action) => {
+        state.userToken = action.payload.userToken;
+        state.userId = String(action.payload.userId);
+        if (action.payload.userName) state.userName = action.payload.userName;
+      })
+      .addCase(userSignedOut, (state) => {
+        state.userToken = null;
+        state.userId = null;
+        state.userName = null;
+      })
+      .addCase(userNameResolved, (state, action) => {
+        state.userName = action.payload;
+      })
+      .addCase(redirectMarkerUsed, (state) => {
+        state.redirectUrl = null;
+      })
       .addCase(storageChangedInAnotherTab, (state, action) => {
         applyExternalChange(state, authPersistedFields, initialAuthState, action);
       });
@@ -65,6 +83,7 @@ export const authSlice = createSlice({
     selectIsLoggedIn: (s) => s.userId !== null,
     selectUserId: (s) => s.userId,
     selectUserName: (s) => s.userName,
+    selectRedirectMarker: (s) => s.redirectUrl,
     /** The bearer for API calls: the user's token when logged in, else the guest token. */
     selectRequestToken: (s) => (s.userId !== null ? s.userToken : s.authToken),
   },
@@ -76,5 +95,6 @@ export const {
   selectIsLoggedIn,
   selectUserId,
   selectUserName,
+  selectRedirectMarker,
   selectRequestToken,
 } = authSlice.selectors;

@@ -10,11 +10,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { headerLinks } from './navLinks';
+import { selectIsLoggedIn } from '../auth/authSlice';
 import { Wordmark } from './Wordmark';
 import { mobileMenuClosed, mobileMenuToggled, selectMobileMenuOpen } from './uiSlice';
 
@@ -23,6 +25,7 @@ const activeLinkSx = { '&.active': { color: 'primary.main' } } as const;
 export function Header() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectMobileMenuOpen);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const { pathname } = useLocation();
 
   // A tap on a link navigates; the menu should not stay open over the new page.
@@ -43,8 +46,13 @@ export function Header() {
               </Button>
             ))}
           </Box>
+          {/* Not one of the spec's two header links: the way to sign in, or to one's profile. */}
+          <IconButton component={NavLink} to={loggedIn ? paths.profile : paths.signIn} color="inherit"
+            aria-label={loggedIn ? 'Your profile' : 'Sign in'} sx={{ ml: { xs: 'auto', md: 0 }, ...activeLinkSx }}>
+            <AccountCircleIcon />
+          </IconButton>
           <IconButton
-            sx={{ ml: 'auto', display: { xs: 'inline-flex', md: 'none' } }}
+            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             color="inherit"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}

@@ -4,18 +4,12 @@ import { COUNTDOWN_TICK_MS } from '../../../../shared/constants';
 /** Milliseconds until `target`, refreshed every second while in the future; 0 once it has come. */
 export function useCountdown(target: string | null | undefined): number {
   const at = target ? Date.parse(target) : NaN;
-  const left = () => (Number.isNaN(at) ? 0 : Math.max(0, at - Date.now()));
-  const [ms, setMs] = useState(left);
+  const [now, setNow] = useState(() => Date.now());
+  const running = !Number.isNaN(at) && at > now;
   useEffect(() => {
-    setMs(left());
-    if (Number.isNaN(at) || at <= Date.now()) return undefined;
-    const timer = setInterval(() => {
-      const next = left();
-      setMs(next);
-      if (next === 0) clearInterval(timer);
-    }, COUNTDOWN_TICK_MS);
+    if (!running) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [at]);
-  return ms;
+  }, [running]);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
 }

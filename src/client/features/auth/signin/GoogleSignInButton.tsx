@@ -1,0 +1,66 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import GoogleIcon from '@mui/icons-material/Google';
+import { GoogleOAuthProvider, useGoogleLogin } from '@react-oauth/google';
+import { useState } from 'react';
+import { useGetPublicConfigQuery } from '../../catalog/catalogApi';
+import { useCheckUserMutation, useGoogleLoginMutation, useGoogleRegisterMutation } from '../authApi';
+import { useCompleteSignIn } from '../useAfterSignIn';
+
+const GOOGLE_USERINFO = 'https://www.googleapis.com/oauth2/v3/userinfo';
+
+/** Google sign-in when the server has a client id; otherwise a disabled button saying why. */
+export function GoogleSignInButton() {
+  const { data: config, isLoading } = useGetPublicConfigQuery();
+  if (isLoading || !config?.googleClientId) {
+    return (
+      <>
+        <Button fullWidth size="large" variant="outlined" startIcon={<GoogleIcon />} disabled>Continue with Google</Button>
+        {!isLoading && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Google sign-in is not available here yet. Use your e-mail below.</Typography>}
+      </>
+    );
+  }
+  return (
+    <GoogleOAuthProvider clientId={config.googleClientId}>
+      <GoogleFlow />
+    </GoogleOAuthProvider>
+  );
+}
+
+/** Spec §4 "Google sign-in": access token → Google profile → account exists? log in : register. */
+function GoogleFlow() {
+  const [busy, setBusy] = useState(false);
+  const [checkUser] = useCheckUserMutation();
+  const [googleLogin] = useGoogleLoginMutation();
+  const [googleRegister] = useGoogleRegisterMutation();
+  const complete = useCompleteSignIn();
+
+  const start = useGoogleLogin({
+    flow: 'implicit',
+    onSuccess: async ({ access_token: accessToken }) => {
+      setBusy(true);
+      try {
+        const res = await fetch(GOOGLE_USERINFO, { headers: { Authorization: `Bearer ${accessToken}` } });
+        if (!res.ok) throw new Error('Failed to fetch user profile');
+        const profile = (await res.json()) as { email: string; given_name?: string; family_name?: string };
+        const { exists } = await checkUser({ emailId: profile.email, loginSource: 1 }).unwrap();
+        const session = exists
+          ? await googleLogin({ emailId: profile.email, accessToken }).unwrap()
+          : await googleRegister({ emailId: profile.email, accessToken, firstName: profile.given_name ?? '', lastName: profile.family_name ?? '' }).unwrap();
+        complete(session, exists ? undefined : `${session.firstName} ${session.lastName}`.trim());
+      } catch (err) {
+        // Spec §8: an SSO failure is silent; loading stops.
+        console.error(err instanceof Error ? err.message : 'Google sign-in failed');
+        setBusy(false);
+      }
+    },
+    onError: () => setBusy(false),
+    onNonOAuthError: () => setBusy(false),
+  });
+
+  return (
+    <Button fullWidth size="large" variant="outlined" startIcon={<GoogleIcon />} disabled={busy} onClick={() => { setBusy(true); start(); }}>
+      {busy ? 'Processing...' : 'Continue with Google'}
+    </Button>
+  );
+}

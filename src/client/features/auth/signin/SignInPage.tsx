@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { useCheckUserMutation, useRequestLoginCodeMutation, useRequestRegisterCodeMutation } from '../authApi';
+import { selectIsLoggedIn } from '../authSlice';
+import { useSignedInDestination } from '../useAfterSignIn';
+import { CodeStep } from './CodeStep';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { MESSAGES, isEmail, serverMessage } from './validation';
+
+type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
+
+/** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
+export default function SignInPage() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const destination = useSignedInDestination();
+  const [email, setEmail] = useState('');
+  const [codeState, setCodeState] = useState<CodeState | null>(null);
+  const [checkUser, checking] = useCheckUserMutation();
+  const [requestLogin, loginRequest] = useRequestLoginCodeMutation();
+  const [requestRegister, registerRequest] = useRequestRegisterCodeMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const busy = checking.isLoading || loginRequest.isLoading || registerRequest.isLoading;
+
+  if (loggedIn && !codeState) return <Navigate to={destination} replace />;
+
+  /** Asks for a code; the server's message is shown either way (spec §8). */
+  const sendCode = async (address: string, isNewUser: boolean): Promise<{ verified: boolean } | null> => {
+    try {
+      const sent = await (isNewUser ? requestRegister(address) : requestLogin(address)).unwrap();
+      enqueueSnackbar(sent.message, { variant: 'success' });
+      return { verified: sent.verified };
+    } catch (err) {
+      enqueueSnackbar(serverMessage(err) ?? MESSAGES.unexpected, { variant: 'error' });
+      return null;
+    }
+  };
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!isEmail(address)) {
+      enqueueSnackbar(MESSAGES.invalidEmail, { variant: 'error' });
+      return;
+    }
+    try {
+      const { exists } = await checkUser({ emailId: address }).unwrap();
+      const sent = await sendCode(address, !exists);
+      if (sent) setCodeState({ email: address, isNewUser: !exists, askNames: !exists || !sent.verified });
+    } catch (err) {
+      enqueueSnackbar(serverMessage(err) ?? MESSAGES.unexpected, { variant: 'error' });
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <title>Sign in — AllAccess</title>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, bgcolor: 'background.paper' }}>
+        {codeState ? (
+          <CodeStep
+            key={codeState.email}
+            {...codeState}
+            onResend={async () => Boolean(await sendCode(codeState.email, codeState.isNewUser))}
+            onChangeEmail={() => setCodeState(null)}
+          />
+        ) : (
+          <Box component="form" noValidate onSubmit={submitEmail}>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>Sign in</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>Your passes and orders, on every device.</Typography>
+            <GoogleSignInButton />
+            <Divider sx={{ my: 3 }}>or</Divider>
+            <TextField label="E-mail address" type="email" autoComplete="email" fullWidth value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
+              {busy ? 'Processing...' : 'Continue with e-mail'}
+            </Button>
+          </Box>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+          By continuing you accept our <Link component={RouterLink} to={paths.terms}>Terms of Use</Link> and{' '}
+          <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>.
+        </Typography>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+/** Spec §5 messages, word for word. */
+export const MESSAGES = {
+  invalidEmail: 'Please Enter a valid email address',
+  invalidCode: 'Please Enter a valid 6-digit Code',
+  emptyCode: 'Please enter the OTP',
+  tooManyAttempts: 'Too many attempts. Try again later.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+/** The message to show for a code, or null when it can be sent. */
+export function codeProblem(code: string): string | null {
+  if (code.trim() === '') return MESSAGES.emptyCode;
+  return /^\d{6}$/.test(code.trim()) ? null : MESSAGES.invalidCode;
+}
+
+/** The server's message from an RTK Query error, if it sent one. */
+export const serverMessage = (err: unknown): string | undefined => (err as { data?: { message?: string } })?.data?.message;
+export const serverStatus = (err: unknown): unknown => (err as { status?: unknown })?.status;

@@ -1,0 +1,60 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectUserId } from '../auth/authSlice';
+import { EditProfileForm } from './EditProfileForm';
+import { LogoutButton } from './LogoutButton';
+import { OrderHistory } from './OrderHistory';
+import { useGetProfileQuery } from './profileApi';
+
+export const initialsOf = (first: string, last: string, email = '') =>
+  ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
+
+/** Spec "Profile": login required; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
+export default function ProfilePage() {
+  const userId = useAppSelector(selectUserId);
+  if (userId === null) return <Navigate to={paths.signIn} replace />;
+  return <Profile userId={userId} />;
+}
+
+function Profile({ userId }: { userId: string }) {
+  const { data: profile, isLoading } = useGetProfileQuery(userId);
+  const [editing, setEditing] = useState(false);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <title>Your Profile — AllAccess</title>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>Your Profile</Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+        {isLoading || !profile ? (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}><Skeleton variant="circular" width={64} height={64} /><Box sx={{ flex: 1 }}><Skeleton width="40%" /><Skeleton width="60%" /></Box></Stack>
+        ) : editing ? (
+          <EditProfileForm userId={userId} profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+            <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.5rem', fontWeight: 700 }}>
+              {initialsOf(profile.firstName, profile.lastName, profile.emailId)}
+            </Avatar>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="profile-name">{`${profile.firstName} ${profile.lastName}`.trim()}</Typography>
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{profile.emailId}</Typography>
+            </Box>
+            <Stack direction="row" spacing={1.5}>
+              <Button variant="outlined" onClick={() => setEditing(true)}>Edit Profile</Button>
+              <LogoutButton />
+            </Stack>
+          </Stack>
+        )}
+      </Paper>
+      <OrderHistory />
+    </Container>
+  );
+}
