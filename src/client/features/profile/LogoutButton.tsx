@@ -13,7 +13,7 @@ import { userSignedOut } from '../auth/authEvents';
 import { useLogoutMutation } from '../auth/authApi';
 
 /** 'Logout' with the spec's confirm dialog; the server revokes the token, then the session is cleared. */
-export function LogoutButton() {
+export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
   const [open, setOpen] = useState(false);
   const [logout, { isLoading }] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -23,10 +23,11 @@ export function LogoutButton() {
   const confirm = async () => {
     // The session ends here even if the server cannot be reached: a token left behind is still revoked at next use.
     await logout().unwrap().catch(() => undefined);
-    dispatch(userSignedOut());
     setOpen(false);
+    onLeaving?.();
+    dispatch(userSignedOut());
+    void navigate(paths.home, { replace: true });
     enqueueSnackbar('Logout successfully.', { variant: 'success' });
-    navigate(paths.home, { replace: true });
   };
 
   return (

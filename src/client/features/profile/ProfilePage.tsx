@@ -22,11 +22,13 @@ export const initialsOf = (first: string, last: string, email = '') =>
 /** Spec "Profile": login required; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
 export default function ProfilePage() {
   const userId = useAppSelector(selectUserId);
-  if (userId === null) return <Navigate to={paths.signIn} replace />;
-  return <Profile userId={userId} />;
+  // Logging out from here goes home; only a visitor who arrives signed out is sent to sign in.
+  const [leaving, setLeaving] = useState(false);
+  if (userId === null) return leaving ? null : <Navigate to={paths.signIn} replace />;
+  return <Profile userId={userId} onLeaving={() => setLeaving(true)} />;
 }
 
-function Profile({ userId }: { userId: string }) {
+function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void }) {
   const { data: profile, isLoading } = useGetProfileQuery(userId);
   const [editing, setEditing] = useState(false);
   return (
@@ -49,7 +51,7 @@ function Profile({ userId }: { userId: string }) {
             </Box>
             <Stack direction="row" spacing={1.5}>
               <Button variant="outlined" onClick={() => setEditing(true)}>Edit Profile</Button>
-              <LogoutButton />
+              <LogoutButton onLeaving={onLeaving} />
             </Stack>
           </Stack>
         )}

@@ -58,8 +58,9 @@ export function createIdentityService(deps: Deps) {
       if (purpose === 'login' && !user) throw httpError(404, 'No account uses this e-mail address. Create one instead.');
       if (purpose === 'register' && user?.verified) throw httpError(409, 'An account with this e-mail address already exists. Sign in instead.');
       await refuseWhenLockedOut(email);
+      // A code still waiting to be used holds back the next one; a used (or failed-to-send) one does not.
       const last = await repo.latestCode(email);
-      const waitMs = last ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
+      const waitMs = last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
       if (waitMs > 0) throw httpError(429, `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`);
 
       const code = newCode();
