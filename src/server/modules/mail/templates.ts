@@ -1,6 +1,7 @@
 import type { Mail } from './mailer';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for HTML mail and pages. */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sign-in code mail: the code in the subject and the body, plain text and HTML. */
 export function signInCodeMail(to: string, code: string, minutesValid: number): Mail {
