@@ -27,7 +27,13 @@ async function startHello(): Promise<{ url: string; stop: () => void }> {
 
 async function main() {
   const hello = await startHello();
-  const server = await startServer({ LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000' });
+  // Production settings (no mail is sent while benchmarking reads; SMTP_URL only satisfies the config).
+  const server = await startServer({
+    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: 'smtp://127.0.0.1:1',
+  }).catch((err: unknown) => {
+    hello.stop();
+    throw err;
+  });
   try {
     const token = ((await (await fetch(`${server.baseUrl}/v1/token/guest`)).json()) as { data: string }).data;
     const auth = { authorization: `Bearer ${token}` };
