@@ -150,8 +150,11 @@ describe('two tabs', () => {
     await b.bringToFront();
     await b.waitForSelector('a[aria-label="Sign in"]');
     expect(await readState<string | null>(b, 'auth.userId')).toBeNull();
+    // Neither tab brought the session back by writing its own stale copy.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await a.evaluate(() => localStorage.getItem('userID'))).toBeNull();
     await context.close();
-  });
+  }, 60_000);
 });
 
 it('/profile sends a visitor who is not signed in to /sign-in', async () => {

@@ -143,3 +143,23 @@ describe('cartUpdated event', () => {
     expect(selectCartCount(store.getState())).toBe(0);
   });
 });
+
+describe('writes from another tab are not undone', () => {
+  it('a logout elsewhere is not reverted by this tab persisting its other fields', async () => {
+    localStorage.setItem('userID', '5');
+    localStorage.setItem('user_token', 'user.tok.en');
+    store = await startStore();
+    const settle = () => new Promise((r) => setTimeout(r, 300)); // redux-persist writes one key per tick
+    await settle();
+    // The other tab logs out: it removes user_token, then userID; this tab hears about user_token first.
+    localStorage.removeItem('user_token');
+    localStorage.removeItem('userID');
+    fromOtherTab('user_token', null);
+    await settle();
+    expect(localStorage.getItem('userID')).toBeNull();
+    fromOtherTab('userID', null);
+    await flush();
+    expect(store.getState().auth.userId).toBeNull();
+    expect(localStorage.getItem('userID')).toBeNull();
+  });
+});
