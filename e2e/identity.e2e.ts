@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 
 let browser: Browser;

@@ -1,4 +1,4 @@
-import type { Browser, HTTPRequest } from 'puppeteer-core';
+import type { Browser, HTTPRequest } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage, readState } from './support/browser';
 
 let browser: Browser;

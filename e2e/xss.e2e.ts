@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 

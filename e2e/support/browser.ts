@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 export const baseUrl = () => {
