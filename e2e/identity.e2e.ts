@@ -1,22 +1,12 @@
 import type { Browser, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
+import { codeFor } from './support/mailbox';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** The newest code the server mailed to `email`, from the local outbox. */
-async function codeFor(email: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    const mails = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { to: string; subject: string }[];
-    const code = mails.find((m) => m.to === email)?.subject.match(/(\d{6})$/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${email}`);
-}
 
 const toasts = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 const waitForToast = (page: Page, text: string) =>

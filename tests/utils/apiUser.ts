@@ -1,4 +1,5 @@
 import { apiHost } from '../../src/client/api/apiHost';
+import { latestCodeIn } from './mailbox';
 
 /**
  * Signs up a real user on the test server (the one client tests talk to) through its own API:
@@ -13,8 +14,7 @@ export async function signUpOnTestServer(email: string, firstName = 'Test', last
     return json;
   };
   await post('/register', { emailId: email, loginSource: 3 });
-  const mails = (await (await fetch(`${apiHost()}/dev/mailbox.json`)).json()) as { to: string; subject: string }[];
-  const code = mails.find((m) => m.to === email.toLowerCase())?.subject.match(/(\d{6})$/)?.[1];
+  const code = latestCodeIn(await (await fetch(`${apiHost()}/dev/mailbox.json`)).json(), email);
   if (!code) throw new Error(`no code mailed to ${email}`);
   const verified = await post('/verifyotp', { emailId: email, otp: code, NewUser: true, firstName, lastName });
   const session = (verified.data as { token: string; userId: number }[])[0]!;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { latestCodeIn } from './mailbox';
 
 /** Drives the sign-in API the way the client does, reading codes from the local outbox. */
 export function signInDriver(app: FastifyInstance, ip = '10.20.30.40') {
@@ -6,9 +7,7 @@ export function signInDriver(app: FastifyInstance, ip = '10.20.30.40') {
     app.inject({ method: 'POST', url: `/v1${url}`, payload, headers, remoteAddress: ip });
 
   async function latestCode(email: string): Promise<string> {
-    const mails = (await app.inject({ url: '/dev/mailbox.json' })).json() as { to: string; subject: string }[];
-    const mail = mails.find((m) => m.to === email.toLowerCase());
-    const code = mail?.subject.match(/(\d{6})$/)?.[1];
+    const code = latestCodeIn((await app.inject({ url: '/dev/mailbox.json' })).json(), email);
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   }

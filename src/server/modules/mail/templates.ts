@@ -3,9 +3,12 @@ import type { Mail } from './mailer';
 /** Escapes text for HTML mail and pages. */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sign-in code mail: the code in the subject and the body, plain text and HTML. */
+/**
+ * The sign-in code mail. The code is in the body only: subjects end up in logs, notification
+ * previews and mail-server traces, and whoever reads the code can sign in as the recipient.
+ */
 export function signInCodeMail(to: string, code: string, minutesValid: number): Mail {
-  const subject = `Your AllAccess sign-in code: ${code}`;
+  const subject = 'Your AllAccess sign-in code';
   const text = [
     `Your AllAccess sign-in code is ${code}.`,
     '',
@@ -20,5 +23,5 @@ export function signInCodeMail(to: string, code: string, minutesValid: number): 
 <p style="margin:0 0 8px;color:#b9b4c7">Enter it on the sign-in page within ${minutesValid} minutes. It works once.</p>
 <p style="margin:0;color:#b9b4c7">If you didn't ask for it, you can ignore this e-mail: nobody can sign in without the code.</p>
 </div></body></html>`;
-  return { to, subject, text, html };
+  return { template: 'sign-in-code', to, subject, text, html };
 }
