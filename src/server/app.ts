@@ -12,6 +12,8 @@ import { errorsPlugin } from './plugins/errors';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import { createTokenService } from './modules/auth/tokens';
+import { deriveKeys } from './modules/auth/keys';
+import { rateLimitKey } from './platform/network';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
@@ -45,6 +47,9 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
 };
 
+/** The nearest `hops` proxies are believed (what Fastify does for a number, which its types omit). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server: plugins, every module, static app. Nothing listens here (see main.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,6 +62,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // Unset: the socket's address is the client's. Behind a proxy, TRUST_PROXY says which hops to believe.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,13 +96,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Wired for every feature; each route that needs a limit sets its own (config.rateLimit).
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
 
-  const tokens = createTokenService(config.jwtSecret, deps.now);
+  const keys = deriveKeys(config.jwtSecret);
+  const tokens = createTokenService(keys.tokenSigning, deps.now);
   const identityRepo = createIdentityRepository(database.db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => mailer.close());
@@ -104,7 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     tokens,
     mailer,
     google: createGoogleVerifier({ clientId: config.googleClientId, apiBase: config.googleApiBase }),
-    secret: config.jwtSecret,
+    codeKey: keys.codeHashing,
     limits: config.limits,
     ...(deps.now ? { now: deps.now } : {}),
   });

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopback, isProxyAddress } from './platform/network';
+import { ensurePrivateDir, readOrCreateSecretFile } from './platform/privateFiles';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -23,6 +24,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(10, 'must be a Google OAuth client id').optional(),
   GOOGLE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://www.googleapis.com'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  TRUST_PROXY: z.string().refine(
+    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
+    'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
+  ).optional(),
 });
 
 export type AppConfig = {
@@ -44,6 +50,8 @@ export type AppConfig = {
   googleClientId: string | null;
   /** Base of Google's token-info API; tests point it at a local fake. */
   googleApiBase: string;
+  /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
+  trustProxy: false | number | string[];
   /** Limits in one place: every rate limit and lifetime the server enforces. */
   limits: {
     guestTokensPerMinutePerIp: number;
@@ -57,6 +65,7 @@ export type AppConfig = {
       maxAttempts: number;
       resendSeconds: number;
       failedAttemptsPerEmailPerHour: number;
+      failedAttemptsPerEmailPerDay: number;
     };
     codeRequestsPerMinutePerIp: number;
     checkUserPerMinutePerIp: number;
@@ -71,19 +80,20 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment; throws ConfigError with one line per bad value. */
+/**
+ * Reads and validates the environment; throws ConfigError with one line per bad value. A line names
+ * the variable and the problem, never the value: it may be a secret (JWT_SECRET, credentials inside
+ * DATABASE_URL or SMTP_URL).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(stripEmpty(env));
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`));
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
   }
   const e = parsed.data;
+  const problems = deploymentProblems(e);
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
-  const productionProblems = [
-    ...(e.NODE_ENV === 'production' && !e.JWT_SECRET ? ['JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)'] : []),
-    ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)'] : []),
-  ];
-  if (productionProblems.length) throw new ConfigError(productionProblems);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -91,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
@@ -102,12 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     limits: {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
       catalogVersionCheckMs: 1000,
       userTokenTtlSeconds: 60 * 60 * 24 * 30,
-      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerEmailPerHour: 100 },
+      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerEmailPerHour: 100, failedAttemptsPerEmailPerDay: 50 },
       codeRequestsPerMinutePerIp: 10,
       checkUserPerMinutePerIp: 30,
       verifyPerMinutePerIp: 30,
@@ -117,22 +128,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/** Settings that are each valid alone but unsafe together, or in production. */
+function deploymentProblems(e: Env): string[] {
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)');
+  // The outbox holds every sign-in code: a server others can reach must mail for real, unless told otherwise.
+  if (!production && !e.SMTP_URL && e.DEV_MAILBOX !== 'true' && !isLoopback(e.HOST)) {
+    problems.push('SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on purpose)');
+  }
+  if (e.NODE_ENV !== 'test' && !e.GOOGLE_API_BASE.startsWith('https://')) {
+    problems.push('GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)');
+  }
+  return problems;
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((e) => e.trim());
+}
+
 /** An empty variable means "not set", as most shells and .env files intend. */
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== ''));
 }
 
-/** A development secret generated once and kept beside the data, so tokens survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+/** A development secret generated once into DATA_DIR (owner-only), so tokens survive restarts. */
+function generatedSecret(dataDir: string): string {
+  ensurePrivateDir(dataDir);
+  const secret = readOrCreateSecretFile(path.join(dataDir, 'jwt-secret'), () => crypto.randomBytes(48).toString('base64url'));
+  if (secret.length < 32) throw new ConfigError([`DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to generate a new one`]);
   return secret;
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, makeTreePrivate } from '../platform/privateFiles';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -31,11 +31,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return wrap(db, 'postgres');
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  // The database files are DATA_DIR's (its parent): both owner-only, and so is every file PGlite wrote.
+  if (options.dataDir) {
+    ensurePrivateDir(path.dirname(options.dataDir));
+    ensurePrivateDir(options.dataDir);
+  }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  if (options.dataDir) makeTreePrivate(options.dataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return wrap(db, 'pglite', () => pglite.close());
 }

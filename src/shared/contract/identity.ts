@@ -38,8 +38,8 @@ export type SessionData = z.infer<typeof sessionData>;
 export const sessionResponse = envelope(z.array(sessionData));
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-/** Answer to a code request: who the code is for (names empty for a new account). */
-export const codeSentResponse = envelope(z.array(z.object({ firstName: z.string(), lastName: z.string(), verified: z.boolean() })));
+/** Answer to a code request: only whether the account is verified (no names before the code is). */
+export const codeSentResponse = envelope(z.array(z.object({ verified: z.boolean() })));
 export type CodeSentResponse = z.infer<typeof codeSentResponse>;
 
 export const checkUserResponse = envelope(z.object({ exists: z.boolean(), verified: z.boolean() }));

@@ -1,3 +1,8 @@
+import crypto from 'node:crypto';
+import { deriveKeys } from '../../../src/server/modules/auth/keys';
+import { TOKEN_AUDIENCE } from '../../../src/server/modules/auth/tokens';
+import { latestCodeIn } from '../../utils/mailbox';
+import { TEST_JWT_SECRET } from '../../utils/testConfig';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { b64, testTokens } from '../../utils/tokens';
 
@@ -79,6 +84,45 @@ describe('tokens on other routes', () => {
     const res = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Token has expired');
+  });
+});
+
+describe('keys and audience', () => {
+  const url = '/misc/data?filter=' + encodeURIComponent('{"key":["demoUse"]}');
+  const hs256 = (key: crypto.KeyObject | string, claims: object) => {
+    const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+    return `${head}.${crypto.createHmac('sha256', key).update(head).digest('base64url')}`;
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { kind: 'guest', sub: 'g-9', iss: 'allaccess-storefront', aud: TOKEN_AUDIENCE, iat: now, exp: now + 60 };
+  const send = (token: string) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+
+  it('tokens carry our audience and are signed with the derived token key, not the raw secret', async () => {
+    const issued = (await t.app.inject({ url: '/v1/token/guest' })).json().data as string;
+    expect(JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString())).toMatchObject({ aud: TOKEN_AUDIENCE });
+    expect((await send(hs256(deriveKeys(TEST_JWT_SECRET).tokenSigning, claims))).statusCode).toBe(200);
+    expect((await send(hs256(TEST_JWT_SECRET, claims))).statusCode).toBe(401);
+    // The code-hashing key cannot sign tokens either.
+    expect((await send(hs256(crypto.createSecretKey(deriveKeys(TEST_JWT_SECRET).codeHashing), claims))).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no audience', (({ aud: _aud, ...rest }) => rest)(claims)],
+    ['another audience', { ...claims, aud: 'allaccess-storefront/media' }],
+  ])('refuses a correctly signed token with %s', async (_name, body) => {
+    expect((await send(hs256(deriveKeys(TEST_JWT_SECRET).tokenSigning, body))).statusCode).toBe(401);
+  });
+
+  it('hashes sign-in codes with a key of their own', async () => {
+    const email = 'keys@example.com';
+    await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 } });
+    const code = latestCodeIn((await t.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
+    const row = await t.database.db.selectFrom('login_codes').select('code_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    const hmac = (key: crypto.BinaryLike | crypto.KeyObject) => crypto.createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
+    const keys = deriveKeys(TEST_JWT_SECRET);
+    expect(row.code_hash).toBe(hmac(keys.codeHashing));
+    expect(row.code_hash).not.toBe(hmac(TEST_JWT_SECRET));
+    expect(row.code_hash).not.toBe(hmac(keys.tokenSigning));
   });
 });
 

@@ -30,7 +30,8 @@ describe('a new account', () => {
 
     const sent = await d.requestRegister(email);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toMatchObject({ success: true, message: 'We sent a sign-in code to new.fan@example.com.', data: [{ firstName: '', lastName: '', verified: false }] });
+    expect(sent.json()).toMatchObject({ success: true, message: 'We sent a sign-in code to new.fan@example.com.', data: [{ verified: false }] });
+    expect(sent.json().data[0]).toEqual({ verified: false });
     const code = await d.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
 
@@ -62,7 +63,9 @@ describe('an existing account', () => {
     const { userId } = await d.signUp('regular@example.com', 'Reg', 'Ular');
     clock.advance(MINUTE);
     const sent = await d.requestLogin('regular@example.com');
-    expect(sent.json().data[0]).toEqual({ firstName: 'Reg', lastName: 'Ular', verified: true });
+    // Whoever asks for a code has proved nothing yet: the answer names no one.
+    expect(sent.json().data[0]).toEqual({ verified: true });
+    expect(sent.body).not.toMatch(/Reg|Ular/);
     const res = await d.verify('regular@example.com', await d.latestCode('regular@example.com'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0]).toMatchObject({ userId, firstName: 'Reg', lastName: 'Ular' });
@@ -150,15 +153,17 @@ describe('code rules', () => {
     expect((await d.verify('eager@example.com', second, { firstName: 'E', lastName: 'Ager' })).statusCode).toBe(200);
   });
 
-  it('stops code requests and verifications after 100 failures in an hour for that e-mail', async () => {
-    const email = 'attacked@example.com';
-    const at = new Date(clock.now() - 30 * MINUTE);
-    await t.database.db.insertInto('login_failures').values(Array.from({ length: 100 }, () => ({ email, failed_at: at }))).execute();
+  it('stops code requests and verifications after 50 failures in 24 hours for that e-mail', async () => {
+    const email = 'slow-guesser@example.com';
+    // Spread over most of a day, so the hourly rule never sees more than a few of them.
+    const failures = Array.from({ length: 50 }, (_, i) => ({ email, failed_at: new Date(clock.now() - (23 * 60 - i * 27) * MINUTE) }));
+    await t.database.db.insertInto('login_failures').values(failures).execute();
     const request = await d.requestRegister(email);
     expect(request.statusCode).toBe(429);
     expect(request.json().message).toBe('Too many attempts. Try again later.');
     expect((await d.verify(email, '123456', { firstName: 'A', lastName: 'B' })).statusCode).toBe(429);
-    clock.advance(31 * MINUTE);
+    // 49 failures in the last 24 hours are allowed.
+    clock.advance(61 * MINUTE + 1000);
     expect((await d.requestRegister(email)).statusCode).toBe(200);
   });
 
@@ -179,6 +184,26 @@ describe('code rules', () => {
     const res = await d.post('/verifyotp', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
+  });
+});
+
+describe('the hourly failure limit', () => {
+  it('stops code requests and verifications after 100 failures in an hour, even below the daily limit', async () => {
+    const hourly = await createTestApp({ deps: { now: clock.now }, config: { limits: { ...t.config.limits, signInCode: { ...t.config.limits.signInCode, failedAttemptsPerEmailPerDay: 1000 } } } });
+    try {
+      const driver = signInDriver(hourly.app, '10.77.0.1');
+      const email = 'attacked@example.com';
+      const at = new Date(clock.now() - 30 * MINUTE);
+      await hourly.database.db.insertInto('login_failures').values(Array.from({ length: 100 }, () => ({ email, failed_at: at }))).execute();
+      const request = await driver.requestRegister(email);
+      expect(request.statusCode).toBe(429);
+      expect(request.json().message).toBe('Too many attempts. Try again later.');
+      expect((await driver.verify(email, '123456', { firstName: 'A', lastName: 'B' })).statusCode).toBe(429);
+      clock.advance(31 * MINUTE);
+      expect((await driver.requestRegister(email)).statusCode).toBe(200);
+    } finally {
+      await hourly.close();
+    }
   });
 });
 

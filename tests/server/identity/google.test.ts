@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { ConfigError, loadConfig } from '../../../src/server/config';
 import { startFakeGoogle } from '../../utils/fakeGoogle';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
@@ -9,6 +11,8 @@ beforeAll(async () => {
     'valid-token-aaaa': { aud: CLIENT_ID, sub: 'google-sub-1', email: 'Gina@Example.com' },
     'other-app-token': { aud: 'someone-else.apps.googleusercontent.com', sub: 'google-sub-2', email: 'mallory@example.com' },
     'unverified-mail': { aud: CLIENT_ID, sub: 'google-sub-3', email: 'unverified@example.com', email_verified: false },
+    'no-expiry-token': { aud: CLIENT_ID, sub: 'google-sub-4', email: 'forever@example.com', exp: null },
+    'expired-token-x': { aud: CLIENT_ID, sub: 'google-sub-5', email: 'late@example.com', exp: Math.floor(Date.now() / 1000) - 10 },
   });
   t = await createTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.base } });
 });
@@ -54,6 +58,20 @@ describe('Google sign-in', () => {
     expect((await register('unverified-mail', 'unverified@example.com')).statusCode).toBe(401);
   });
 
+  it('refuses a token-info answer without an expiry, and an expired one', async () => {
+    for (const [token, email] of [['no-expiry-token', 'forever@example.com'], ['expired-token-x', 'late@example.com']]) {
+      const res = await register(token!, email!);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Google sign-in has expired');
+    }
+  });
+
+  it('sends the access token to Google in the Authorization header, never in the URL', async () => {
+    expect((await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' })).statusCode).toBe(200);
+    expect(google.urls.length).toBeGreaterThan(0);
+    expect(google.urls.filter((u) => u.includes('token-'))).toEqual([]);
+  });
+
   it('needs an access token', async () => {
     const res = await post('/login', { emailId: 'gina@example.com', loginSource: 1 });
     expect(res.statusCode).toBe(400);
@@ -64,6 +82,20 @@ describe('Google sign-in', () => {
     const res = await t.app.inject({ url: '/v1/public/config' });
     expect(res.json().data.googleClientId).toBe(CLIENT_ID);
     expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' https:\/\/accounts\.google\.com/);
+  });
+});
+
+describe('GOOGLE_API_BASE', () => {
+  it.each(['development', 'production'])('must be https with NODE_ENV=%s', (env) => {
+    const problems = (() => {
+      try {
+        loadConfig({ NODE_ENV: env, JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com', DATA_DIR: os.tmpdir(), GOOGLE_API_BASE: 'http://google.example' });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    })();
+    expect(problems).toEqual(['GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)']);
   });
 });
 

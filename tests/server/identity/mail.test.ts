@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { SMTPServer } from 'smtp-server';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { createTestApp } from '../../utils/testApp';
@@ -109,5 +110,43 @@ describe('the outbox (no SMTP_URL)', () => {
       await t.close();
       await smtp.close();
     }
+  });
+});
+
+describe('the outbox is never exposed', () => {
+  it('answers only callers on a loopback address that no proxy forwarded', async () => {
+    const t = await createTestApp();
+    try {
+      await requestCode(t.app, 'private@example.com');
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox']) {
+        expect((await t.app.inject({ url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+        expect((await t.app.inject({ url, remoteAddress: '::1' })).statusCode).toBe(200);
+        for (const remoteAddress of ['203.0.113.9', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1']) {
+          const res = await t.app.inject({ url, remoteAddress });
+          expect([res.statusCode, res.body.includes('private@example.com')]).toEqual([404, false]);
+        }
+        const viaProxy = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+        expect(viaProxy.statusCode).toBe(404);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each(['0.0.0.0', '::', '192.0.2.10'])('a server on HOST=%s without SMTP_URL refuses to start, in one line naming SMTP_URL and DEV_MAILBOX', (host) => {
+    expect(() => loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) })).toThrow(ConfigError);
+    try {
+      loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) });
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^SMTP_URL: .*DEV_MAILBOX=true/)]);
+    }
+  });
+
+  it('starts on another interface with DEV_MAILBOX=true, or with SMTP_URL; on localhost as the README says', () => {
+    const base = { DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' }).smtpUrl).toBe('smtp://mail.example.com');
+    expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: 'localhost' }).host).toBe('localhost');
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { readOrCreateSecretFile } from '../../../src/server/platform/privateFiles';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-'));
 const problemsOf = (env: Record<string, string>) => {
@@ -23,12 +24,40 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
-  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
-    const dataDir = tmp();
+  it('generates a JWT secret once and keeps it in an owner-only DATA_DIR', () => {
+    const dataDir = path.join(tmp(), 'data');
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']); // no temporary file left behind
+  });
+
+  it('tightens an existing DATA_DIR that others could read', () => {
+    const dataDir = tmp();
+    fs.chmodSync(dataDir, 0o755);
+    loadConfig({ DATA_DIR: dataDir });
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a stored secret that is too short instead of replacing it', () => {
+    const dataDir = tmp();
+    fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n', { mode: 0o600 });
+    expect(problemsOf({ DATA_DIR: dataDir })).toEqual([expect.stringMatching(/^DATA_DIR: .*jwt-secret holds a secret shorter than 32 characters/)]);
+  });
+
+  it('two processes creating the secret at once agree on the first one written', () => {
+    const file = path.join(tmp(), 'jwt-secret');
+    // The other process writes its secret in the gap between this one's read and its write.
+    const theirs = 'b'.repeat(64);
+    const seen = readOrCreateSecretFile(file, () => {
+      fs.writeFileSync(file, theirs + '\n', { mode: 0o600 });
+      return 'a'.repeat(64);
+    });
+    expect(seen).toBe(theirs);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(theirs);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['jwt-secret']);
   });
 
   it.each([
@@ -46,6 +75,16 @@ describe('loadConfig', () => {
     expect(problems[0]).toMatch(message);
   });
 
+  it.each([
+    ['JWT_SECRET', 'hunter2-but-short'],
+    ['DATABASE_URL', 'mysql://admin:hunter2@db.example.com/shop'],
+    ['SMTP_URL', 'ftp://mailer:hunter2@mail.example.com'],
+  ])('never prints the value of %s, only its name and the problem', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
   it('lists every bad value at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
   });
@@ -60,5 +99,17 @@ describe('the server process', () => {
     });
     expect(result.status).toBe(78);
     expect(result.stderr).toMatch(/Configuration error: PORT: /);
+  });
+
+  it('prints no secret when one is wrong', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: 'mysql://admin:hunter2@db/shop', JWT_SECRET: 'hunter2', DATA_DIR: tmp() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(/DATABASE_URL: /);
+    expect(result.stderr).toMatch(/JWT_SECRET: /);
+    expect(result.stdout + result.stderr).not.toContain('hunter2');
   });
 });

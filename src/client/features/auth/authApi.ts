@@ -3,8 +3,8 @@ import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { GuestTokenResponse } from '../../../shared/contract/auth';
 import type { CheckUserResponse, CodeSentResponse, SessionData, SessionResponse } from '../../../shared/contract/identity';
 
-type CodeSent = { message: string; firstName: string; lastName: string; verified: boolean };
-const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, ...(r.data[0] ?? { firstName: '', lastName: '', verified: false }) });
+type CodeSent = { message: string; verified: boolean };
+const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, verified: r.data[0]?.verified ?? false });
 const session = (r: SessionResponse): SessionData & { message: string } => ({ ...r.data[0]!, message: r.message });
 
 /** Sign-in calls (PRODUCT.md paths). None is cached: each is an action, not a read. */

@@ -1,8 +1,10 @@
-import { createSecretKey } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { guestClaims, userClaims, type GuestClaims, type UserClaims } from '../../../shared/contract/auth';
 
 const ISSUER = 'allaccess-storefront';
+/** Our API is the only audience of these tokens; a token minted for another purpose is refused. */
+export const TOKEN_AUDIENCE = 'allaccess-storefront/api';
 const ALGORITHM = 'HS256';
 
 export type VerifiedToken = (GuestClaims | UserClaims) & { iat: number; exp: number };
@@ -17,12 +19,11 @@ export class TokenError extends Error {
 const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
- * Signs and verifies our JWTs. Only HS256 with our secret is accepted (no `alg: none`, no RS/HS
- * confusion). A token whose signature was checked is remembered (bounded, until it expires), so the
+ * Signs and verifies our JWTs. Only HS256 with our token key is accepted (no `alg: none`, no RS/HS
+ * confusion), issued by us for our API's audience. A token whose signature was checked is remembered (bounded, until it expires), so the
  * hot read paths do not pay for HMAC and claim parsing on every request.
  */
-export function createTokenService(secret: string, now: () => number = Date.now) {
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+export function createTokenService(key: KeyObject, now: () => number = Date.now) {
   const verified = new Map<string, VerifiedToken>();
 
   async function sign(claims: GuestClaims | UserClaims, ttlSeconds: number): Promise<string> {
@@ -30,6 +31,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ttlSeconds)
       .sign(key);
@@ -53,6 +55,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
+        audience: TOKEN_AUDIENCE,
         currentDate: new Date(now()),
       });
       const claims = payload.kind === 'user' ? userClaims.safeParse(payload) : guestClaims.safeParse(payload);

@@ -4,11 +4,11 @@ import crypto from 'node:crypto';
 export const newCode = (): string => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
- * Codes are stored as an HMAC keyed with the server's secret: a leaked table does not give the
- * codes away, even though a million codes would be quick to try against a plain hash.
+ * Codes are stored as an HMAC keyed with a key derived for this purpose: a leaked table does not give
+ * the codes away, even though a million codes would be quick to try against a plain hash.
  */
-export const hashCode = (secret: string, email: string, code: string): string =>
-  crypto.createHmac('sha256', secret).update(`${email}\n${code}`).digest('hex');
+export const hashCode = (key: Buffer, email: string, code: string): string =>
+  crypto.createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
 
 export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');

@@ -5,8 +5,9 @@ export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;
 
 /**
  * Asks Google who an access token belongs to (token info) and trusts the e-mail only when the token
- * was issued to our client id and the address is verified. The base URL is configurable so tests
- * talk to a local fake.
+ * was issued to our client id, has not expired and the address is verified. The token travels in
+ * the Authorization header: query strings end up in proxy and access logs. The base URL is
+ * configurable so tests talk to a local fake (config insists on https outside tests).
  */
 export function createGoogleVerifier(options: { clientId: string | null; apiBase: string; fetchImpl?: typeof fetch }): GoogleVerifier {
   const doFetch = options.fetchImpl ?? fetch;
@@ -14,7 +15,10 @@ export function createGoogleVerifier(options: { clientId: string | null; apiBase
     if (!options.clientId) throw httpError(400, 'Google sign-in is not configured on this server');
     let info: Record<string, unknown>;
     try {
-      const res = await doFetch(`${options.apiBase}/oauth2/v3/tokeninfo?access_token=${encodeURIComponent(accessToken)}`, { signal: AbortSignal.timeout(5000) });
+      const res = await doFetch(`${options.apiBase}/oauth2/v3/tokeninfo`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        signal: AbortSignal.timeout(5000),
+      });
       if (!res.ok) throw httpError(401, 'Google sign-in could not be verified');
       info = (await res.json()) as Record<string, unknown>;
     } catch (err) {
@@ -26,7 +30,8 @@ export function createGoogleVerifier(options: { clientId: string | null; apiBase
     const expires = Number(info.exp);
     if (audience !== options.clientId) throw httpError(401, 'Google sign-in was issued for another application');
     if (typeof info.sub !== 'string' || typeof info.email !== 'string' || !verifiedEmail) throw httpError(401, 'Google did not confirm this e-mail address');
-    if (Number.isFinite(expires) && expires * 1000 < Date.now()) throw httpError(401, 'Google sign-in has expired');
+    // No expiry means we cannot tell the token is still good: refuse rather than assume.
+    if (!Number.isFinite(expires) || expires * 1000 <= Date.now()) throw httpError(401, 'Google sign-in has expired');
     return { sub: info.sub, email: info.email.toLowerCase() };
   };
 }

@@ -35,6 +35,10 @@ export function createIdentityRepository(db: Kysely<DB>) {
       return row === undefined ? undefined : row.tokens_valid_after === null ? null : Number(row.tokens_valid_after);
     },
 
+    /** Serializes code requests for one address until the transaction ends (works on PGlite too). */
+    async lockEmail(email: string, trx: Transaction<DB>): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-code:${email}`}, 0))`.execute(trx);
+    },
     latestCode(email: string, trx: Db = db): Promise<CodeRow | undefined> {
       return trx.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
@@ -42,12 +46,13 @@ export function createIdentityRepository(db: Kysely<DB>) {
     latestCodeForUpdate(email: string, trx: Transaction<DB>): Promise<CodeRow | undefined> {
       return trx.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
     },
-    async storeCode(code: { email: string; purpose: 'login' | 'register'; codeHash: string; createdAt: Date; expiresAt: Date }, trx: Db = db): Promise<void> {
+    async storeCode(code: { email: string; purpose: 'login' | 'register'; codeHash: string; createdAt: Date; expiresAt: Date }, trx: Db = db): Promise<number> {
       // A new code replaces the ones before it.
       await trx.updateTable('login_codes').set({ consumed_at: code.createdAt }).where('email', '=', code.email).where('consumed_at', 'is', null).execute();
-      await trx.insertInto('login_codes')
+      const row = await trx.insertInto('login_codes')
         .values({ email: code.email, purpose: code.purpose, code_hash: code.codeHash, created_at: code.createdAt, expires_at: code.expiresAt })
-        .execute();
+        .returning('id').executeTakeFirstOrThrow();
+      return row.id;
     },
     async countAttempt(codeId: number, trx: Db = db): Promise<number> {
       const row = await trx.updateTable('login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId)

@@ -9,13 +9,15 @@ import type { IdentityRepository, UserRow } from './repository';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 type Deps = {
   repo: IdentityRepository;
   tokens: TokenService;
   mailer: Mailer;
   google: GoogleVerifier;
-  secret: string;
+  /** Key of the code hashes (derived from the server's secret for this purpose only). */
+  codeKey: Buffer;
   limits: AppConfig['limits'];
   now?: () => number;
 };
@@ -40,9 +42,12 @@ export function createIdentityService(deps: Deps) {
     return { id: user.id, userId: user.id, firstName: user.first_name, lastName: user.last_name, emailId: user.email, token, verified: user.verified };
   }
 
+  /** Code guessing is bounded per address: so many failures an hour, and fewer still a day. */
   async function refuseWhenLockedOut(email: string) {
-    const failures = await repo.failuresSince(email, new Date(now() - HOUR_MS));
-    if (failures >= rules.failedAttemptsPerEmailPerHour) throw httpError(429, TOO_MANY_ATTEMPTS);
+    const lastDay = await repo.failuresSince(email, new Date(now() - DAY_MS));
+    if (lastDay >= rules.failedAttemptsPerEmailPerDay) throw httpError(429, TOO_MANY_ATTEMPTS);
+    const lastHour = lastDay > 0 ? await repo.failuresSince(email, new Date(now() - HOUR_MS)) : 0;
+    if (lastHour >= rules.failedAttemptsPerEmailPerHour) throw httpError(429, TOO_MANY_ATTEMPTS);
   }
 
   return {
@@ -58,25 +63,29 @@ export function createIdentityService(deps: Deps) {
       if (purpose === 'login' && !user) throw httpError(404, 'No account uses this e-mail address. Create one instead.');
       if (purpose === 'register' && user?.verified) throw httpError(409, 'An account with this e-mail address already exists. Sign in instead.');
       await refuseWhenLockedOut(email);
-      // A code still waiting to be used holds back the next one; a used (or failed-to-send) one does not.
-      const last = await repo.latestCode(email);
-      const waitMs = last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
-      if (waitMs > 0) throw httpError(429, `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`);
-
       const code = newCode();
       const createdAt = new Date(now());
-      await repo.storeCode({ email, purpose, codeHash: hashCode(deps.secret, email, code), createdAt, expiresAt: new Date(now() + rules.ttlMinutes * 60_000) });
+      // The 60-second rule is checked and the code stored in one transaction holding a lock on the
+      // address, so requests arriving together cannot each see "no recent code" and all send one.
+      const stored = await repo.transaction(async (trx) => {
+        await repo.lockEmail(email, trx);
+        const last = await repo.latestCode(email, trx);
+        // A code still waiting to be used holds back the next one; a used (or failed-to-send) one does not.
+        const waitMs = last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
+        if (waitMs > 0) return { waitMs, id: null };
+        const expiresAt = new Date(now() + rules.ttlMinutes * 60_000);
+        return { id: await repo.storeCode({ email, purpose, codeHash: hashCode(deps.codeKey, email, code), createdAt, expiresAt }, trx) };
+      });
+      if (stored.id === null) throw httpError(429, `Please wait ${Math.ceil(stored.waitMs / 1000)} seconds before asking for a new code.`);
+      // Mail goes out after the commit: a transaction never waits on the network.
       try {
         await deps.mailer.send(signInCodeMail(email, code, rules.ttlMinutes));
       } catch (err) {
-        const latest = await repo.latestCode(email);
-        if (latest) await repo.consumeCode(latest.id, createdAt);
+        await repo.consumeCode(stored.id, createdAt);
         throw Object.assign(httpError(502, 'We could not send the e-mail. Please try again.'), { cause: err });
       }
-      return {
-        message: `We sent a sign-in code to ${email}.`,
-        data: [{ firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', verified: Boolean(user?.verified) }],
-      };
+      // Nothing about the account but whether it is verified: the caller has not proved who they are.
+      return { message: `We sent a sign-in code to ${email}.`, data: [{ verified: Boolean(user?.verified) }] };
     },
 
     /** Checks a code; on success the account exists, is verified, and a session token is issued. */
@@ -88,7 +97,7 @@ export function createIdentityService(deps: Deps) {
         if (!code || code.consumed_at) return { error: httpError(400, 'There is no active code for this e-mail address. Request a new one.') };
         if (new Date(code.expires_at).getTime() <= now()) return { error: httpError(400, 'This code has expired. Request a new one.') };
         if (code.attempts >= rules.maxAttempts) return { error: httpError(429, TOO_MANY_ATTEMPTS) };
-        if (!sameHash(code.code_hash, hashCode(deps.secret, email, input.otp))) {
+        if (!sameHash(code.code_hash, hashCode(deps.codeKey, email, input.otp))) {
           const attempts = await repo.countAttempt(code.id, trx);
           await repo.recordFailure(email, new Date(now()), trx);
           const left = rules.maxAttempts - attempts;

@@ -1,14 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { isLoopback } from '../../platform/network';
 import { esc } from './templates';
-
 
 /**
  * The outbox, readable: /dev/mailbox.json (newest first) for tests and tools, /dev/mailbox as a page.
- * Registered only in outbox mode and never when NODE_ENV=production.
+ * Registered only in outbox mode and never when NODE_ENV=production. It holds every sign-in code, so
+ * it answers only a caller on this machine: the socket's own address (never X-Forwarded-For) must be
+ * loopback, and a request a proxy forwarded is refused even from loopback. Others get a plain 404.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ db: Kysely<DB> }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (forwarded || !isLoopback(request.raw.socket.remoteAddress)) {
+      return reply.callNotFound();
+    }
+  });
+
   const newest = () => db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
 
   app.get('/dev/mailbox.json', { config: { auth: 'none' } }, async (_req, reply) => {

@@ -1,0 +1,17 @@
+import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
+
+/**
+ * One configured secret, one key per purpose (HKDF-SHA256 with a label each): a token signature
+ * can never stand in for a code hash or the other way round, and a later purpose (signed media URLs)
+ * gets a key of its own without a new secret to manage.
+ */
+export type ServerKeys = { tokenSigning: KeyObject; codeHashing: Buffer };
+
+const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, '', `allaccess/${purpose}/v1`, 32));
+
+export function deriveKeys(secret: string): ServerKeys {
+  return {
+    tokenSigning: createSecretKey(derive(secret, 'token-signing')),
+    codeHashing: derive(secret, 'sign-in-code-hashing'),
+  };
+}
