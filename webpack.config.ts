@@ -32,7 +32,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in production: they would publish the source (the server refuses *.map anyway).
+    devtool: production ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [
         { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } } },

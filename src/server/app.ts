@@ -138,7 +138,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const catalogRepo = createCatalogRepository(database.db);
-  const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), { checkEveryMs: config.limits.catalogVersionCheckMs });
+  const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), {
+    checkEveryMs: config.limits.catalogVersionCheckMs,
+    maxBytes: config.limits.catalogCacheBytes,
+  });
   await app.register(catalogRoutes, { prefix: '/v1', service: createCatalogService({ repo: catalogRepo, cache: catalogCache }) });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, { database });

@@ -57,6 +57,8 @@ export type AppConfig = {
     guestTokensPerMinutePerIp: number;
     newsletterSignupsPerMinutePerIp: number;
     catalogVersionCheckMs: number;
+    /** Memory the catalog's read cache may use, in bytes. */
+    catalogCacheBytes: number;
     guestTokenTtlSeconds: number;
     bodyLimitBytes: number;
     userTokenTtlSeconds: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
       catalogVersionCheckMs: 1000,
+      catalogCacheBytes: 32 * 1024 * 1024,
       userTokenTtlSeconds: 60 * 60 * 24 * 30,
       signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerEmailPerHour: 100, failedAttemptsPerEmailPerDay: 50 },
       codeRequestsPerMinutePerIp: 10,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { MAX_ID, pageOffset } from './ids';
 
 /** An event as the spec's client reads it (§3 "Asset / event"); money in dollars on the wire. */
 export const assetSummary = z.object({
@@ -88,7 +89,7 @@ export type AgreementResponse = z.infer<typeof agreementResponse>;
 /** Query filters (JSON in `filter`), as the spec's client sends them. */
 export const carouselFilter = z.strictObject({ deviceTypeId: z.coerce.string().optional(), languageId: z.coerce.string().optional() });
 export const categoryFilter = carouselFilter.extend({
-  path: z.union([z.string().min(1).max(120), z.number().int()]),
+  path: z.union([z.string().min(1).max(120), z.number().int().positive().max(MAX_ID)]),
   type: z.literal('primary_navigation').optional(),
 });
 export const listingFilter = z.strictObject({ path: z.string().min(1).max(120) });
@@ -96,13 +97,13 @@ export const listingFilter = z.strictObject({ path: z.string().min(1).max(120) }
 const pageSize = (max: number) => z.coerce.number().int().min(1).max(max);
 export const pagedQuery = z.strictObject({
   filter: z.string().max(2000),
-  start: z.coerce.number().int().min(0).default(0),
+  start: pageOffset.default(0),
   limit: pageSize(100).default(20),
   cursor: z.string().max(200).optional(),
 });
 export const filterOnlyQuery = z.strictObject({ filter: z.string().max(2000).optional() });
 export const blocksQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: pageOffset.default(0),
   limit: pageSize(100).default(50),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { dbId } from './ids';
 
 /** Sign-in payloads of spec §3 ("Sign-in payload fields"), with PRODUCT.md's paths. */
 const email = z.email({ error: 'must be a valid e-mail address' }).max(254);
@@ -49,9 +50,9 @@ export const profile = z.object({ userId: z.number().int(), firstName: z.string(
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = envelope(z.array(profile));
 export type ProfileResponse = z.infer<typeof profileResponse>;
-export const profileParams = z.strictObject({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const profileParams = z.strictObject({ userId: dbId });
 export const profileUpdateBody = z.strictObject({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: dbId.optional(),
   firstName: name.min(1, 'must not be empty'),
   lastName: name,
 });

@@ -42,11 +42,25 @@ describe('a malformed catalog file', () => {
     ['a video slide without video', { carousel: [{ label: 'x', type: 'video' }] }, 'carousel[0].videoUrl: a video slide needs a videoUrl'],
     ['a coupon without amount', { coupons: [{ code: 'HALF', kind: 'percent' }] }, 'coupons[0].percentOff: required'],
     ['a script URL as poster', { events: [{ path: 'a-b', title: 'x', posterPath: 'javascript:alert(1)' }] }, 'events[0].posterPath'],
+    ['a protocol-relative poster', { events: [{ path: 'a-b', title: 'x', posterPath: '//evil.example/p.svg' }] }, 'events[0].posterPath: must be a site path'],
+    ['a backslash-relative slide', { carousel: [{ label: 'x', filePath: '/\\evil.example/s.svg' }] }, 'carousel[0].filePath: must be a site path'],
+    ['a protocol-relative video', { carousel: [{ label: 'x', type: 'video', videoUrl: '//evil.example/v.m3u8' }] }, 'carousel[0].videoUrl: must be a site path'],
+    ['a javascript: footer link', { footerLinks: [{ id: 1, label: 'F', links: [{ label: 'x', url: 'javascript:alert(1)' }] }] }, 'footerLinks[0].links[0].url: must be an http:, https: or mailto: link'],
+    ['a data: footer link', { footerLinks: [{ id: 1, label: 'F', links: [{ label: 'x', url: 'data:text/html,<script>alert(1)</script>' }] }] }, 'footerLinks[0].links[0].url: must be an http:, https: or mailto: link'],
+    ['an ftp: footer link', { footerLinks: [{ id: 1, label: 'F', links: [{ label: 'ok', url: 'https://ok.example' }, { label: 'x', url: 'ftp://files.example' }] }] }, 'footerLinks[0].links[1].url: must be an http:, https: or mailto: link'],
   ])('with %s is refused, naming the entry and field, and changes nothing', async (_n, file, expected) => {
     const before = await snapshot();
     const problems = await problemsOf(file);
     expect(problems.join('\n')).toContain(expected);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('accepts http:, https: and mailto: links and single-slash site paths', async () => {
+    const file = {
+      events: [{ path: 'links-ok', title: 'x', posterPath: '/media/posters/a.svg' }],
+      footerLinks: [{ id: 9, label: 'F', links: [{ label: 'a', url: 'https://a.example' }, { label: 'b', url: 'http://b.example' }, { label: 'c', url: 'mailto:help@example.com' }] }],
+    };
+    await expect(importCatalog(t.database.db, file)).resolves.toMatchObject({ events: 1, footerLinks: 1 });
   });
 
   it('that fails halfway inside the database rolls back whole', async () => {

@@ -10,6 +10,9 @@ function fakeDist(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // Maps a careless build might leave behind: never served.
+  fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  fs.writeFileSync(path.join(dir, 'sw.js.map'), '{"version":3,"sources":["sw.ts"]}');
   return dir;
 }
 
@@ -25,6 +28,15 @@ describe('static app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each(['/assets/main.0123456789.js.map', '/sw.js.map', '/assets/missing.js'])('answers %s with a JSON 404, even to a browser asking for HTML', async (url) => {
+    for (const accept of ['*/*', 'text/html']) {
+      const res = await t.app.inject({ url, headers: { accept } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('sources');
+      expect(res.json()).toMatchObject({ success: false });
+    }
   });
 
   it.each(['/', '/sw.js'])('never caches %s', async (url) => {

@@ -8,7 +8,10 @@ const path = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase w
 const html = z.string().max(20_000);
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2026-12-01T20:00:00Z' });
 const dollars = z.number().nonnegative().max(100_000).refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'must have at most two decimals');
-const mediaUrl = z.string().max(500).regex(/^(\/|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL');
+// A site path starts with one slash: '//host/…' (and '/\host/…', which browsers read the same way) is another site.
+const mediaUrl = z.string().max(500).regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
+/** Links shown to visitors: web pages and e-mail addresses only (no javascript:, data: or other schemes). */
+const linkUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'must be an http:, https: or mailto: link' }).max(2000);
 
 export const catalogEvent = z.strictObject({
   path,
@@ -33,7 +36,7 @@ export const catalogFile = z.strictObject({
   footerLinks: z.array(z.strictObject({
     id: z.number().int().positive(),
     label: z.string().min(1).max(200),
-    links: z.array(z.strictObject({ label: z.string().min(1).max(100), url: z.url() })).max(50),
+    links: z.array(z.strictObject({ label: z.string().min(1).max(100), url: linkUrl })).max(50),
   })).default([]),
   events: z.array(catalogEvent).max(50_000).default([]),
   categories: z.array(z.strictObject({

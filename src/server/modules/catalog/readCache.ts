@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 export type CachedBody = { json: string; etag: string };
 
+/** What an entry costs: its serialized answer, its tag and its key, in bytes. */
+const sizeOf = (entry: CachedBody, key: string) => Buffer.byteLength(entry.json) + entry.etag.length + key.length;
+
 /**
- * In-process cache of serialized catalog answers. Every entry belongs to a catalog version; the
- * version is read from the database at most once per `checkEveryMs`, so an import made by another
- * process or server instance is seen within that time, and an import in this process at once.
+ * In-process cache of serialized catalog answers, bounded in bytes (least recently used entries
+ * go first), so no mix of requests can grow it past `maxBytes`. Every entry belongs to a catalog
+ * version; the version is read from the database at most once per `checkEveryMs`, so an import made
+ * by another process or server instance is seen within that time, and an import in this process at once.
  */
-export function createReadCache(readVersion: () => Promise<string>, options: { checkEveryMs?: number; maxEntries?: number; now?: () => number } = {}) {
+export function createReadCache(readVersion: () => Promise<string>, options: { checkEveryMs?: number; maxBytes?: number; now?: () => number } = {}) {
   const checkEveryMs = options.checkEveryMs ?? 1000;
-  const maxEntries = options.maxEntries ?? 2000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, CachedBody>();
+  const entries = new LRUCache<string, CachedBody>({ maxSize: options.maxBytes ?? 32 * 1024 * 1024, sizeCalculation: sizeOf });
   let version: string | null = null;
   let checkedAt = -Infinity;
   let checking: Promise<string> | null = null;
@@ -29,17 +33,17 @@ export function createReadCache(readVersion: () => Promise<string>, options: { c
   }
 
   return {
-    /** The cached answer for `key`, or `load()`'s, serialized once and tagged with a strong ETag. */
+    /**
+     * The cached answer for `key`, or `load()`'s, serialized once and tagged with a strong ETag.
+     * Callers build keys only from normalized inputs that change the answer.
+     */
     async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
       const v = await currentVersion();
       const hit = entries.get(key);
       if (hit) return hit;
       const json = JSON.stringify(await load());
       const entry = { json, etag: etagOf(json) };
-      if (v === version) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, entry);
-      }
+      if (v === version) entries.set(key, entry);
       return entry;
     },
     /** Drops everything now (this process changed the catalog). */
@@ -49,6 +53,9 @@ export function createReadCache(readVersion: () => Promise<string>, options: { c
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return entries.calculatedSize;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { DB, EventsTable } from '../../db/schema';
 
 export type EventRow = Selectable<EventsTable>;
@@ -43,11 +44,9 @@ export function createCatalogRepository(db: Kysely<DB>) {
     },
 
     async categoryByIdOrPath(key: string) {
-      const byId = /^\d+$/.test(key);
-      return db.selectFrom('categories').selectAll()
-        .$if(byId, (q) => q.where('id', '=', Number(key)))
-        .$if(!byId, (q) => q.where('path', '=', key))
-        .executeTakeFirst();
+      const k = parseIdOrPath(key);
+      const q = db.selectFrom('categories').selectAll();
+      return ('id' in k ? q.where('id', '=', k.id) : q.where('path', '=', k.path)).executeTakeFirst();
     },
 
     /** One page of a category's events, in the category's order, after the given position. */
@@ -77,11 +76,9 @@ export function createCatalogRepository(db: Kysely<DB>) {
     },
 
     async eventByIdOrPath(key: string): Promise<EventRow | undefined> {
-      const byId = /^\d+$/.test(key) && Number(key) <= 2_147_483_647;
-      return db.selectFrom('events').select(eventColumns)
-        .$if(byId, (q) => q.where('events.id', '=', Number(key)))
-        .$if(!byId, (q) => q.where('events.path', '=', key))
-        .executeTakeFirst();
+      const k = parseIdOrPath(key);
+      const q = db.selectFrom('events').select(eventColumns);
+      return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();
     },
 
     async subscription(id: number) {

@@ -5,6 +5,7 @@ import {
   agreementResponse, assetResponse, blocksQuery, blocksResponse, carouselResponse, categoryListResponse,
   filterOnlyQuery, footerLinkResponse, listingResponse, pagedQuery, subscriptionResponse,
 } from '../../../shared/contract/catalog';
+import { dbId, idOrPathParam } from '../../../shared/contract/ids';
 import { withErrors } from '../../plugins/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';
@@ -22,8 +23,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBo
   return reply.type('application/json; charset=utf-8').serializer((p: string) => p).send(body.json);
 }
 
-const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const keyParam = (name: string) => z.strictObject({ [name]: z.string().min(1).max(120) });
+const idParam = z.strictObject({ id: dbId });
+const keyParam = (name: string) => z.strictObject({ [name]: idOrPathParam });
 const withNotModified = <T extends Record<number, unknown>>(r: T) => withErrors({ ...r, 304: z.null() });
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async (app, { service }) => {

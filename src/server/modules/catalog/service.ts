@@ -1,5 +1,6 @@
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { carouselFilter, categoryFilter, listingFilter } from '../../../shared/contract/catalog';
+import { MAX_ID, parseIdOrPath } from '../../../shared/contract/ids';
 import { httpError } from '../../plugins/errors';
 import { parseJsonFilter } from '../../plugins/jsonFilter';
 import type { VerifiedToken } from '../auth/tokens';
@@ -28,23 +29,24 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
 
   return {
     carousel(filterJson: string | undefined): Promise<CachedBody> {
-      const f = parseJsonFilter(carouselFilter, filterJson, '{"deviceTypeId":"1","languageId":"1"}');
-      return cache.get(`carousel:${f.deviceTypeId ?? ''}:${f.languageId ?? ''}`, async () => ok((await repo.carousel()).map(toCarouselItem)));
+      // Validated, but device and language do not change the answer (one catalog), so not in the key.
+      parseJsonFilter(carouselFilter, filterJson, '{"deviceTypeId":"1","languageId":"1"}');
+      return cache.get('carousel', async () => ok((await repo.carousel()).map(toCarouselItem)));
     },
 
     categories(filterJson: string, page: Page): Promise<CachedBody> {
       const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
-      const group = Number(f.path);
-      if (!Number.isInteger(group) || group <= 0) throw httpError(400, 'querystring.filter.path: must be a page id such as 1');
+      const group = parseIdOrPath(String(f.path));
+      if (!('id' in group)) throw httpError(400, 'querystring.filter.path: must be a page id such as 1');
       const after = readCursor(page);
-      return cache.get(`categories:${group}:${page.limit}:${page.cursor ?? ''}`, async () =>
-        ok((await repo.categoriesInGroup(group, page.limit, after)).map(toCategory)));
+      return cache.get(`categories:${group.id}:${page.limit}:${keysetKey(after)}`, async () =>
+        ok((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
     },
 
     listing(filterJson: string, page: Page): Promise<CachedBody> {
       const f = parseJsonFilter(listingFilter, filterJson, '{"path":"on-demand"}');
       const after = readCursor(page);
-      return cache.get(`listing:${f.path}:${page.limit}:${page.cursor ?? ''}`, async () => {
+      return cache.get(`listing:${recordKey(f.path)}:${page.limit}:${keysetKey(after)}`, async () => {
         const category = await categoryOr404(f.path);
         // One row more than asked tells whether another page exists.
         const rows = await repo.eventsInCategory(category.id, page.limit + 1, after);
@@ -56,7 +58,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     },
 
     blocks(categoryKey: string, offset: number, limit: number): Promise<CachedBody> {
-      return cache.get(`blocks:${categoryKey}:${offset}:${limit}`, async () => {
+      return cache.get(`blocks:${recordKey(categoryKey)}:${offset}:${limit}`, async () => {
         const category = await categoryOr404(categoryKey);
         const blocks = await repo.blocksOfCategory(category.id, offset, limit);
         if (blocks.length || offset > 0) return ok(blocks.map(toBlock));
@@ -68,7 +70,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
 
     /** The event page's asset, with canUserWatchAsset for this caller; tagged per caller. */
     async asset(key: string, caller: VerifiedToken | null): Promise<CachedBody> {
-      const { json } = await cache.get(`asset:${key}`, async () => {
+      const { json } = await cache.get(`asset:${recordKey(key)}`, async () => {
         const event = await repo.eventByIdOrPath(key);
         if (!event) throw httpError(404, `No event "${key}"`);
         return toAssetSummary(event);
@@ -114,11 +116,19 @@ function readCursor(page: Page): Keyset | undefined {
   }
   try {
     const [order, id] = JSON.parse(Buffer.from(page.cursor, 'base64url').toString('utf8')) as unknown[];
-    if (Number.isInteger(order) && Number.isInteger(id)) return { order: order as number, id: id as number };
+    const inRange = (n: unknown, min: number): n is number => Number.isInteger(n) && (n as number) >= min && (n as number) <= MAX_ID;
+    if (inRange(order, -MAX_ID) && inRange(id, 1)) return { order, id };
   } catch {
     // fall through to the 400 below
   }
   throw httpError(400, 'querystring.cursor: is not a cursor this server gave out');
 }
+
+/** Cache-key parts: '007' and '7' name one record; a cursor is keyed by what it decodes to. */
+const recordKey = (key: string) => {
+  const k = parseIdOrPath(key);
+  return 'id' in k ? `#${k.id}` : k.path;
+};
+const keysetKey = (k: Keyset | undefined) => (k ? `${k.order}/${k.id}` : '');
 
 const writeCursor = (k: Keyset) => Buffer.from(JSON.stringify([k.order, k.id])).toString('base64url');

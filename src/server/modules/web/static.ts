@@ -5,11 +5,15 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
-const NON_APP_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz'];
+const NON_APP_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets'];
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export const isAppRoute = (url: string) =>
-  !NON_APP_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+/** A client route: not an API or media path, and not a file name (`/sw.js.map`, `/logo.png`). */
+export const isAppRoute = (url: string) => {
+  const pathname = url.split('?')[0]!;
+  if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  return !NON_APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+};
 
 /**
  * Serves the webpack build: hashed files under /assets/ are immutable for a year; index.html and
@@ -27,6 +31,8 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
       wildcard: true,
       index: false,
       cacheControl: false,
+      // Source maps would hand out our source: production builds make none, and none is ever served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath).split(path.sep).join('/');
         res.setHeader('cache-control', rel.startsWith('assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');

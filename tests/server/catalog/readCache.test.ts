@@ -1,0 +1,66 @@
+import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
+import { createReadCache } from '../../../src/server/modules/catalog/readCache';
+import { createCatalogService } from '../../../src/server/modules/catalog/service';
+import { createTestApp, type TestApp } from '../../utils/testApp';
+
+describe('read cache', () => {
+  it('stays within its byte budget, letting the least recently used answers go', async () => {
+    const cache = createReadCache(async () => 'v1', { maxBytes: 20_000 });
+    const body = (i: number) => async () => ({ i, padding: 'x'.repeat(1000) });
+    for (let i = 0; i < 100; i += 1) {
+      await cache.get(`k${i}`, body(i));
+      await cache.get('k0', body(0)); // k0 stays in use
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.size).toBeGreaterThan(10);
+    expect(cache.size).toBeLessThan(20);
+    let reloaded = 0;
+    await cache.get('k0', async () => { reloaded += 1; return {}; });
+    await cache.get('k99', async () => { reloaded += 1; return {}; });
+    expect(reloaded).toBe(0);
+    await cache.get('k1', async () => { reloaded += 1; return {}; });
+    expect(reloaded).toBe(1);
+  });
+
+  it('keeps no answer bigger than the whole budget', async () => {
+    const cache = createReadCache(async () => 'v1', { maxBytes: 1000 });
+    await cache.get('big', async () => ({ padding: 'x'.repeat(5000) }));
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('catalog cache keys', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t.close());
+
+  function service() {
+    const repo = createCatalogRepository(t.database.db);
+    const cache = createReadCache(() => repo.catalogVersion());
+    return { cache, catalog: createCatalogService({ repo, cache }) };
+  }
+
+  it('are built from what changes the answer: filters that do not are not part of them', async () => {
+    const { cache, catalog } = service();
+    const answers = await Promise.all(['{"deviceTypeId":"1","languageId":"1"}', '{"deviceTypeId":"2"}', '{}', undefined, '{"languageId":"999"}']
+      .map((f) => catalog.carousel(f)));
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
+  it("treat '7', '007' and '0007' as one record", async () => {
+    const { cache, catalog } = service();
+    const first = await t.database.db.selectFrom('events').select(['id', 'path']).orderBy('id').executeTakeFirstOrThrow();
+    for (const key of [String(first.id), `00${first.id}`, `000${first.id}`]) await catalog.asset(key, null);
+    expect(cache.size).toBe(1);
+    await catalog.blocks('1', 0, 50);
+    await catalog.blocks('001', 0, 50);
+    expect(cache.size).toBe(2);
+  });
+
+  it('page ids are normalized too ("1", 1 and "01" are one entry)', async () => {
+    const { cache, catalog } = service();
+    for (const path of ['"1"', '1', '"01"']) await catalog.categories(`{"path":${path},"type":"primary_navigation"}`, { start: 0, limit: 20 });
+    expect(cache.size).toBe(1);
+  });
+});
