@@ -6,3 +6,10 @@ export function apiHost(): string {
   const fromEnv = typeof process !== 'undefined' ? process.env.API_HOST : undefined;
   return (fromEnv ?? '').replace(/\/$/, '');
 }
+
+/** Spec §7: the API host plus '/v1', except '/misc/data' which lives on the host itself. */
+export function resolveUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const host = apiHost();
+  return path.includes('/misc/data') ? `${host}${path}` : `${host}/v1${path}`;
+}

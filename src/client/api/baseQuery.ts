@@ -1,8 +1,9 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
-import { guestTokenReceived, guestTokenRejected } from '../features/auth/authEvents';
+import { guestTokenRejected, sessionExpired } from '../features/auth/authEvents';
 import type { AuthState } from '../features/auth/authSlice';
-import { apiHost } from './apiHost';
+import { resolveUrl } from './apiHost';
+import { obtainGuestToken } from './guestToken';
 
 export const UNAUTHORIZED_LOG = 'Unauthorized! Token may be expired or invalid.';
 
@@ -21,39 +22,31 @@ function withAuthorization(args: FetchArgs, token: string | null): FetchArgs {
   return { ...args, headers };
 }
 
-/** Spec §7: the API host plus '/v1', except '/misc/data' which lives on the host itself. */
-export function resolveUrl(path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  const host = apiHost();
-  return path.includes('/misc/data') ? `${host}${path}` : `${host}/v1${path}`;
-}
-
-// Several requests may fail with 401 at once; they share one replacement guest token.
-let guestTokenInFlight: Promise<void> | null = null;
+/** The bearer a request carries: the user's token when logged in, otherwise the guest token. */
+const requestToken = (auth: AuthState) => (auth.userId !== null ? auth.userToken : auth.authToken);
 
 /**
- * The one base query of the app: spec §4/§6/§7 request rules. On 401 it logs the spec's message,
- * drops the stored guest token, fetches and stores a new one, and still returns the original error
- * (no retry: the caller decides).
+ * The one base query of the app: spec §4/§6/§7 request rules. On 401 it logs the spec's message
+ * and applies the guest-token rule: the stored guest token is dropped and a new one fetched and
+ * stored; the original error is still returned (no retry: the caller decides). When the rejected
+ * token was the signed-in user's, that session is over (expired, or logged out on another device):
+ * the browser signs itself out too. An answer about a token the store has already replaced changes
+ * nothing, so a burst of failures signs out once and asks for one guest token.
  */
 export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
-  const state = api.getState() as { auth: AuthState };
-  const token = state.auth.userId !== null ? state.auth.userToken : state.auth.authToken;
+  const sent = (api.getState() as { auth: AuthState }).auth;
+  const token = requestToken(sent);
   const request = withAuthorization({ ...args, url: resolveUrl(args.url) }, token);
   const result = await v1Query(request, api, extraOptions);
 
   if (result.error?.status === 401) {
     console.error(UNAUTHORIZED_LOG);
-    api.dispatch(guestTokenRejected());
-    guestTokenInFlight ??= (async () => {
-      const fresh = await v1Query({ url: resolveUrl('/token/guest') }, api, extraOptions);
-      const token = (fresh.data as { data?: unknown } | undefined)?.data;
-      if (typeof token === 'string' && token) api.dispatch(guestTokenReceived(token));
-    })().finally(() => {
-      guestTokenInFlight = null;
-    });
-    await guestTokenInFlight;
+    const now = (api.getState() as { auth: AuthState }).auth;
+    if (token === null || token === requestToken(now)) {
+      api.dispatch(sent.userId !== null && token !== null ? sessionExpired() : guestTokenRejected());
+      await obtainGuestToken(api.dispatch);
+    }
   }
   return result;
 };

@@ -1,6 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
 import { LOGIN_SOURCE } from '../../../shared/constants';
-import type { GuestTokenResponse } from '../../../shared/contract/auth';
 import type { CheckUserResponse, CodeSentResponse, SessionData, SessionResponse } from '../../../shared/contract/identity';
 
 type CodeSent = { message: string; verified: boolean };
@@ -10,11 +9,6 @@ const session = (r: SessionResponse): SessionData & { message: string } => ({ ..
 /** Sign-in calls (PRODUCT.md paths). None is cached: each is an action, not a read. */
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    /** A fresh guest token each call (never served from cache): the server makes a new guest. */
-    issueGuestToken: build.mutation<string, void>({
-      query: () => ({ url: '/token/guest', method: 'GET', headers: { 'No-Auth': 'true' } }),
-      transformResponse: (response: GuestTokenResponse) => response.data,
-    }),
     checkUser: build.mutation<{ exists: boolean; verified: boolean }, { emailId: string; loginSource?: number }>({
       query: ({ emailId, loginSource = LOGIN_SOURCE.emailCode }) => ({ url: '/checkuser', method: 'POST', body: { emailId, loginSource } }),
       transformResponse: (r: CheckUserResponse) => r.data,

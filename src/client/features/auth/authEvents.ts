@@ -11,8 +11,13 @@ export const guestTokenRetryRequested = createAction('auth/guestTokenRetryReques
 
 /** Sign-in succeeded (e-mail code or Google): the user's token and id, and the name for a new account. */
 export const userSignedIn = createAction<{ userToken: string; userId: number; userName?: string }>('auth/userSignedIn');
-/** The user logged out (or the session was found revoked): user token, id and name are forgotten. */
+/** The user logged out here: user token, id and name are forgotten. */
 export const userSignedOut = createAction('auth/userSignedOut');
+/**
+ * The server refused the user's token (it expired, or the user logged out on another device): the
+ * session is forgotten and, by the spec's 401 rule, the guest token too (a new one is fetched).
+ */
+export const sessionExpired = createAction('auth/sessionExpired');
 /** The display name was worked out (spec §4 "Display name"). */
 export const userNameResolved = createAction<string>('auth/userNameResolved');
 /** The sign-in page used the pending redirect marker. */

@@ -3,7 +3,8 @@ import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import {
-  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerUsed, userNameResolved, userSignedIn, userSignedOut,
+  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
+  userSignedOut,
 } from './authEvents';
 
 export type AuthState = {
@@ -66,6 +67,12 @@ export const authSlice = createSlice({
         state.userToken = null;
         state.userId = null;
         state.userName = null;
+      })
+      .addCase(sessionExpired, (state) => {
+        state.userToken = null;
+        state.userId = null;
+        state.userName = null;
+        state.authToken = null;
       })
       .addCase(userNameResolved, (state, action) => {
         state.userName = action.payload;

@@ -1,20 +1,32 @@
 import { isAnyOf } from '@reduxjs/toolkit';
+import { enqueueSnackbar } from 'notistack';
 import { apiSlice } from '../../api/apiSlice';
 import { appStarted, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
 import { profileApi } from '../profile/profileApi';
-import { userNameResolved, userSignedIn, userSignedOut } from './authEvents';
+import { sessionExpired, userNameResolved, userSignedIn, userSignedOut } from './authEvents';
 
 /** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
 export const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export function addSessionListeners(startListening: AppStartListening) {
   // The one place that runs after every sign-in and sign-out. Answers cached for the previous
   // identity are dropped (the spec's page reload); the guest cart merge joins here with the cart.
   const unsubscribeSession = startListening({
-    matcher: isAnyOf(userSignedIn, userSignedOut),
+    matcher: isAnyOf(userSignedIn, userSignedOut, sessionExpired),
     effect: (_action, api) => {
       api.dispatch(apiSlice.util.resetApiState());
+    },
+  });
+
+  // Said once per ended session: the base query dispatches sessionExpired once however many calls fail.
+  const unsubscribeExpiry = startListening({
+    actionCreator: sessionExpired,
+    effect: () => {
+      // The provider sets notistack's global enqueue when it mounts; before that there is nobody to tell.
+      if (typeof enqueueSnackbar === 'function') enqueueSnackbar(SESSION_EXPIRED_MESSAGE, { variant: 'info' });
     },
   });
 
@@ -36,6 +48,7 @@ export function addSessionListeners(startListening: AppStartListening) {
 
   return () => {
     unsubscribeSession();
+    unsubscribeExpiry();
     unsubscribeName();
   };
 }

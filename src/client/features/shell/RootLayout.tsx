@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { routePatterns } from '../../app/paths';
@@ -11,14 +12,20 @@ import { selectGuestToken, selectGuestTokenError } from '../auth/authSlice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player). */
+/**
+ * Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player).
+ * The spinner is for the first token only: when a 401 later replaces the token, the page stays
+ * mounted, so a form being filled (or the sign-in code step and its attempt count) is not lost.
+ */
 export function RootLayout() {
   const token = useAppSelector(selectGuestToken);
   const error = useAppSelector(selectGuestTokenError);
   const onPlayer = useMatch(routePatterns.playerMatch) !== null;
   const navigating = useNavigation().state === 'loading';
+  const [shellShown, setShellShown] = useState(false);
+  if (token && !shellShown) setShellShown(true);
 
-  if (!token) return error ? <StartupError /> : <FullPageSpinner />;
+  if (!token && !shellShown) return error ? <StartupError /> : <FullPageSpinner />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
