@@ -13,11 +13,15 @@ import { findChromium } from '../e2e/support/chromium';
  *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
  *                            e2e when Chromium exists)
  *   npm test -- --unit       shared, client and server suites only
+ *
+ * Locally a suite whose PostgreSQL or Chromium is missing is skipped, loudly. With CI=true nothing
+ * may be skipped: a missing piece fails the run, naming it (a green CI means every suite ran).
  */
 const ROOT = path.resolve(__dirname, '..');
 const JEST = require.resolve('jest/bin/jest');
 const VM_MODULES = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 const unitOnly = process.argv.includes('--unit');
+const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const extra = process.argv.slice(2).filter((a) => a !== '--unit');
 
 type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string> };
@@ -42,6 +46,10 @@ async function findPostgres(): Promise<string | null> {
 }
 
 async function main() {
+if (unitOnly && inCi) {
+  console.error('\n!!! CI=true runs every suite: `--unit` would skip PostgreSQL and Chromium. Run `npm test`.');
+  process.exit(1);
+}
 if (!unitOnly) {
   const postgresUrl = await findPostgres();
   if (postgresUrl) {
@@ -55,6 +63,11 @@ if (!unitOnly) {
   } else {
     skipped.push('e2e (Chromium): no Chromium at CHROME_PATH or /usr/bin/chromium. Install it: sudo apt-get install -y chromium');
   }
+}
+if (inCi && skipped.length) {
+  // Fail before running anything: a CI run that silently left a suite out would read as green.
+  for (const s of skipped) console.error(`\n!!! CI=true and a suite cannot run: ${s}`);
+  process.exit(1);
 }
 
 type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number };

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 
-/** Debian's Chromium, or CHROME_PATH. Null when neither exists. */
+/** CHROME_PATH when set (and then only it: a wrong path is a mistake to report), else Debian's Chromium. */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = process.env.CHROME_PATH ? [process.env.CHROME_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 

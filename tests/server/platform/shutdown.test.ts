@@ -3,13 +3,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app';
+import * as databaseModule from '../../../src/server/db/database';
+import type { Database } from '../../../src/server/db/database';
 import { freePort } from '../../../e2e/support/server';
 import { testConfig } from '../../utils/testConfig';
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, then closes the database it opened', async () => {
     // No injected database: the app opens PGlite under DATA_DIR itself and must close it.
+    const opened: Database[] = [];
+    const realOpen = databaseModule.openDatabase;
+    const open = jest.spyOn(databaseModule, 'openDatabase').mockImplementation(async (options) => {
+      const database = await realOpen(options);
+      opened.push(database);
+      return database;
+    });
     const app = await buildApp(testConfig());
+    open.mockRestore();
+    expect(opened).toHaveLength(1);
+    const [database] = opened as [Database];
+    expect(await database.ping()).toBe(true);
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
     app.get('/v1/probe/slow', async () => {
@@ -25,6 +38,7 @@ describe('graceful shutdown', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe('finished');
     await closing;
+    expect(await database.ping()).toBe(false); // closed with the app, not left open
   });
 
   it('the server process exits cleanly on SIGTERM and its data opens again', async () => {
