@@ -45,7 +45,7 @@ export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => 
     const now = (api.getState() as { auth: AuthState }).auth;
     if (token === null || token === requestToken(now)) {
       api.dispatch(sent.userId !== null && token !== null ? sessionExpired() : guestTokenRejected());
-      await obtainGuestToken(api.dispatch);
+      await obtainGuestToken(api);
     }
   }
   return result;

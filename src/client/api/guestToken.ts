@@ -2,15 +2,18 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { guestTokenFetchFailed, guestTokenReceived } from '../features/auth/authEvents';
 import { resolveUrl } from './apiHost';
 
+type StoreApi = { dispatch: Dispatch; getState: () => unknown };
+
 // One request per store at a time, however many callers (start-up, retry, every 401) ask at once.
-const inFlight = new WeakMap<Dispatch, Promise<void>>();
+// Keyed by the store's getState: the one function every middleware, thunk and listener shares.
+const inFlight = new WeakMap<StoreApi['getState'], Promise<void>>();
 
 /**
  * Fetches a new guest token and stores it (guestTokenReceived), or records why it failed
  * (guestTokenFetchFailed). A caller arriving while a request is out shares it.
  */
-export function obtainGuestToken(dispatch: Dispatch): Promise<void> {
-  const pending = inFlight.get(dispatch);
+export function obtainGuestToken({ dispatch, getState }: StoreApi): Promise<void> {
+  const pending = inFlight.get(getState);
   if (pending) return pending;
   const request = (async () => {
     try {
@@ -22,7 +25,7 @@ export function obtainGuestToken(dispatch: Dispatch): Promise<void> {
     } catch (err) {
       dispatch(guestTokenFetchFailed(err instanceof Error && err.message.startsWith('HTTP') ? err.message : 'network error'));
     }
-  })().finally(() => inFlight.delete(dispatch));
-  inFlight.set(dispatch, request);
+  })().finally(() => inFlight.delete(getState));
+  inFlight.set(getState, request);
   return request;
 }

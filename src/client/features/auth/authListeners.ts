@@ -14,7 +14,7 @@ export function addAuthListeners(startListening: AppStartListening) {
     matcher: isAnyOf(appStarted, guestTokenRetryRequested, storageChangedInAnotherTab),
     effect: async (_action, api) => {
       if (api.getState().auth.authToken) return;
-      await obtainGuestToken(api.dispatch);
+      await obtainGuestToken(api);
     },
   });
 }
