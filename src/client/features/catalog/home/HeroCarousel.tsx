@@ -28,9 +28,10 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
   const [index, setIndex] = useState(0);
   const go = (step: number) => setIndex((i) => wrapIndex(i, step, slides.length));
   const current = slides[index];
+  // Backdrops dark enough that the white icons keep 3:1 over the brightest slide (WCAG 1.4.11).
   const arrowSx = {
     position: 'absolute', top: '50%', transform: 'translateY(-50%)', zIndex: 2, color: 'common.white',
-    bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' },
+    bgcolor: 'rgba(5,4,10,0.6)', '&:hover': { bgcolor: 'rgba(5,4,10,0.8)' },
   } as const;
   const several = slides.length > 1;
 

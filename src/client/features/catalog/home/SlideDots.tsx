@@ -9,7 +9,7 @@ type Props = { count: number; index: number; onSelect: (index: number) => void; 
 export function SlideDots({ count, index, onSelect, raised }: Props) {
   return (
     <Box sx={{ position: 'absolute', bottom: raised ? 72 : 20, left: '50%', transform: 'translateX(-50%)', zIndex: 2,
-      display: 'flex', gap: 0.5, px: 1, borderRadius: 999, bgcolor: 'rgba(5,4,10,0.6)' }}>
+      display: 'flex', gap: 0.5, px: 1, borderRadius: 999, bgcolor: 'rgba(5,4,10,0.7)' }}>
       {Array.from({ length: count }, (_, i) => (
         <Box key={i} component="button" type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index || undefined}
           onClick={() => onSelect(i)}
