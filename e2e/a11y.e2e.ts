@@ -189,6 +189,19 @@ async function tabThrough(page: Page, max: number, until: (s: Stop) => boolean):
 const withoutVisibleRing = (stops: Stop[]) =>
   stops.filter((s) => !s.field && (s.outline === 'none' || parseFloat(s.outline) < 2)).map((s) => `${s.region}: ${s.name} (${s.outline})`);
 
+it('the hero video, which moves on its own, can be paused and played again (WCAG 2.2.2)', async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(DESKTOP);
+  await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => { const v = document.querySelector('video'); return v !== null && !v.paused && v.currentTime > 0.2; }, { timeout: 20_000 });
+  await click(page, 'button[aria-label="Pause video"]');
+  await page.waitForFunction(() => document.querySelector('video')?.paused === true);
+  await click(page, 'button[aria-label="Play video"]');
+  await page.waitForFunction(() => document.querySelector('video')?.paused === false);
+  await context.close();
+});
+
 describe('keyboard alone', () => {
   it('Tab goes from the header links through the home page to the footer, always with a visible focus ring', async () => {
     const context = await browser.createBrowserContext();
