@@ -19,7 +19,7 @@ const HERO_HEIGHT = { xs: 'calc(100svh - 56px)', md: 'calc(100svh - 64px)' };
 /** Spec Home: full-height hero carousel with arrows, dots, wrap-around and a 300 ms slide. */
 export function HeroCarousel() {
   const { data: slides, isLoading } = useGetCarouselQuery();
-  if (isLoading) return <Skeleton variant="rectangular" sx={{ height: HERO_HEIGHT }} aria-label="Loading featured shows" />;
+  if (isLoading) return <Skeleton variant="rectangular" sx={{ height: HERO_HEIGHT }} role="progressbar" aria-label="Loading featured shows" />;
   if (!slides?.length) return null;
   return <Carousel slides={slides} />;
 }
