@@ -65,6 +65,11 @@ const heroSlide = (n: number) => async (page: Page) => {
 const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'home', path: '/' },
   ...[2, 3, 4].map((n) => ({ name: `home, hero slide ${n}`, path: '/', reach: heroSlide(n) })),
+  { name: 'home, newsletter form with an error', path: '/', reach: async (page) => {
+    await typeInto(page, 'Email address', 'not-an-email');
+    await click(page, 'main form button[type="submit"]');
+    await page.waitForSelector('::-p-text(Please Enter a valid email address)');
+  } },
   { name: 'mobile menu open', path: '/', phoneOnly: true, reach: async (page) => {
     await click(page, 'button[aria-label="Open menu"]');
     await page.waitForSelector('#mobile-menu');
