@@ -39,7 +39,8 @@ export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[
 
 export function EventGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <Grid container spacing={3} aria-busy="true" aria-label="Loading events">
+    // A named progress indicator: a plain <div> may not carry a label (WCAG 4.1.2).
+    <Grid container spacing={3} role="progressbar" aria-busy="true" aria-label="Loading events">
       {Array.from({ length: count }, (_, i) => (
         <Grid key={i} size={columns}>
           <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 1 }} />

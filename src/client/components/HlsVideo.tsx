@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 type Props = {
   src: string;
   muted?: boolean;
+  /** Holds an autoplaying video still (a pause control for moving content, WCAG 2.2.2). */
+  paused?: boolean;
   loop?: boolean;
   autoPlay?: boolean;
   controls?: boolean;
@@ -17,7 +19,7 @@ type Props = {
  * browsers that play HLS natively and lack MediaSource get the manifest directly. Everything is torn
  * down when the component leaves.
  */
-export function HlsVideo({ src, muted = false, loop = false, autoPlay = false, controls = false, poster, label, sx }: Props) {
+export function HlsVideo({ src, muted = false, paused = false, loop = false, autoPlay = false, controls = false, poster, label, sx }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -56,6 +58,14 @@ export function HlsVideo({ src, muted = false, loop = false, autoPlay = false, c
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted;
   }, [muted]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (paused) video.pause();
+    // Resuming only what was playing on its own; a video with controls is the visitor's to start.
+    else if (autoPlay && video.paused && video.readyState > 0) void video.play().catch(() => undefined);
+  }, [paused, autoPlay]);
 
   return (
     <Box

@@ -5,6 +5,7 @@ import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
@@ -66,10 +67,13 @@ export function Header() {
       <Collapse in={open} timeout={200} unmountOnExit sx={{ display: { md: 'none' } }}>
         <Box component="nav" id="mobile-menu" aria-label="Mobile">
           <List sx={{ pb: 2 }}>
+            {/* Each link in its own <li>: a list may hold only list items (WCAG 1.3.1). */}
             {headerLinks.map((link) => (
-              <ListItemButton key={link.to} component={NavLink} to={link.to} end sx={activeLinkSx}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
+              <ListItem key={link.to} disablePadding>
+                <ListItemButton component={NavLink} to={link.to} end sx={activeLinkSx}>
+                  <ListItemText primary={link.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

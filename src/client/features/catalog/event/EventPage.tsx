@@ -51,7 +51,7 @@ export default function EventPage() {
 
 function EventSkeleton() {
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }} aria-busy="true" aria-label="Loading event">
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }} role="progressbar" aria-busy="true" aria-label="Loading event">
       <Grid container spacing={{ xs: 3, md: 5 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 2 }} />

@@ -36,6 +36,8 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
   const ref = useRef<HTMLDivElement>(null);
   const { canScroll, scrollByStep, measure } = useScrollButtons(ref);
   useEffect(measure, [events, measure]);
+  // The buttons are for pointers and vanish at either end of the row, taking focus with them; keyboard
+  // users reach every card with Tab instead, and the row scrolls the focused card into view.
   const buttonSx = {
     position: 'absolute', top: '35%', zIndex: 1, bgcolor: 'rgba(11,10,18,0.85)', border: 1, borderColor: 'divider',
     '&:hover': { bgcolor: 'background.paper' }, display: { xs: 'none', sm: 'inline-flex' },
@@ -43,7 +45,7 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
   return (
     <Box sx={{ position: 'relative' }}>
       {canScroll.left && (
-        <IconButton aria-label={`Scroll ${label} left`} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></IconButton>
+        <IconButton aria-label={`Scroll ${label} left`} tabIndex={-1} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></IconButton>
       )}
       <Box ref={ref} role="list" data-testid="row-scroller"
         sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' }, pb: 1 }}>
@@ -54,7 +56,7 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
         ))}
       </Box>
       {canScroll.right && (
-        <IconButton aria-label={`Scroll ${label} right`} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></IconButton>
+        <IconButton aria-label={`Scroll ${label} right`} tabIndex={-1} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></IconButton>
       )}
     </Box>
   );

@@ -9,6 +9,7 @@ import type { CarouselItem } from '../../../../shared/contract/catalog';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useGetCarouselQuery } from '../catalogApi';
 import { HeroSlide } from './HeroSlide';
+import { SlideDots } from './SlideDots';
 
 /** Index of the slide `step` away from `index`, wrapping around both ends. */
 export const wrapIndex = (index: number, step: number, count: number) => (count ? (((index + step) % count) + count) % count : 0);
@@ -18,7 +19,7 @@ const HERO_HEIGHT = { xs: 'calc(100svh - 56px)', md: 'calc(100svh - 64px)' };
 /** Spec Home: full-height hero carousel with arrows, dots, wrap-around and a 300 ms slide. */
 export function HeroCarousel() {
   const { data: slides, isLoading } = useGetCarouselQuery();
-  if (isLoading) return <Skeleton variant="rectangular" sx={{ height: HERO_HEIGHT }} aria-label="Loading featured shows" />;
+  if (isLoading) return <Skeleton variant="rectangular" sx={{ height: HERO_HEIGHT }} role="progressbar" aria-label="Loading featured shows" />;
   if (!slides?.length) return null;
   return <Carousel slides={slides} />;
 }
@@ -27,9 +28,10 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
   const [index, setIndex] = useState(0);
   const go = (step: number) => setIndex((i) => wrapIndex(i, step, slides.length));
   const current = slides[index];
+  // Backdrops dark enough that the white icons keep 3:1 over the brightest slide (WCAG 1.4.11).
   const arrowSx = {
     position: 'absolute', top: '50%', transform: 'translateY(-50%)', zIndex: 2, color: 'common.white',
-    bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' },
+    bgcolor: 'rgba(5,4,10,0.6)', '&:hover': { bgcolor: 'rgba(5,4,10,0.8)' },
   } as const;
   const several = slides.length > 1;
 
@@ -47,16 +49,7 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
       </Box>
       {several && <IconButton aria-label="Previous slide" onClick={() => go(-1)} sx={{ ...arrowSx, left: { xs: 4, md: 16 } }}><ChevronLeftIcon fontSize="large" /></IconButton>}
       {several && <IconButton aria-label="Next slide" onClick={() => go(1)} sx={{ ...arrowSx, right: { xs: 4, md: 16 } }}><ChevronRightIcon fontSize="large" /></IconButton>}
-      {several && (
-        <Box sx={{ position: 'absolute', bottom: current?.description ? 72 : 20, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 1, zIndex: 2 }}>
-          {slides.map((slide, i) => (
-            <Box key={slide.id} component="button" type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index || undefined}
-              onClick={() => setIndex(i)}
-              sx={{ width: i === index ? 28 : 10, height: 10, p: 0, border: 0, borderRadius: 5, cursor: 'pointer', transition: 'width 300ms',
-                bgcolor: i === index ? 'primary.main' : 'rgba(255,255,255,0.5)' }} />
-          ))}
-        </Box>
-      )}
+      {several && <SlideDots count={slides.length} index={index} onSelect={setIndex} raised={Boolean(current?.description)} />}
       {current?.description && (
         <SafeHtml html={current.description} data-testid="carousel-banner"
           sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, zIndex: 2, px: 2, py: 1.5, textAlign: 'center', bgcolor: 'rgba(11,10,18,0.8)', '& p': { m: 0 } }} />

@@ -1,0 +1,60 @@
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'puppeteer';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: every rule axe-core tags with one of these runs. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
+export const DESKTOP = { width: 1280, height: 900 };
+
+// Read once: axe-core's browser bundle, injected as a script into each page under test.
+const axeSource: string = require('axe-core').source;
+
+/**
+ * Waits until the page shows its final state: requests done, placeholders (skeletons, busy regions)
+ * replaced, images decoded, fonts in, and every finite animation or transition finished, so colours
+ * are measured as a visitor finally sees them. Endless animations (spinners) are left running.
+ */
+export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForNetworkIdle({ idleTime: 300, timeout });
+  await page.waitForFunction(
+    () => !document.querySelector('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]'),
+    { timeout },
+  );
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images outside the viewport (other slides, lower rows) never load here: only the rest is awaited.
+    const shown = Array.from(document.images).filter((img) => {
+      const r = img.getBoundingClientRect();
+      return img.loading !== 'lazy' || (r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth);
+    });
+    await Promise.all(shown.map((img) => img.decode().catch(() => undefined)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await page.waitForNetworkIdle({ idleTime: 300, timeout });
+}
+
+/** Runs axe-core with the WCAG 2.2 A/AA rules on the whole document; returns its violations. */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  // Evaluated through the DevTools protocol, so the app's Content-Security-Policy (no inline scripts) does not apply.
+  if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'))) await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    }),
+    WCAG_AA_TAGS,
+  );
+  return results.violations;
+}
+
+/** One line per failing element: rule, impact, CSS target and axe's own summary of what is wrong. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .flatMap((v) => [
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.length} element(s)`,
+      ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n\s*/g, ' | ')}`),
+    ])
+    .join('\n');
+}
