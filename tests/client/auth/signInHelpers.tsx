@@ -27,12 +27,16 @@ export async function stopApp(store: AppStore | undefined) {
   await Promise.all(store.dispatch(apiSlice.util.getRunningMutationsThunk()));
 }
 
+// Captured before any test fakes the timers: waits on the real clock work under jest's fake timers too.
+const realSetTimeout = globalThis.setTimeout;
+const realSleep = (ms: number) => new Promise((r) => realSetTimeout(r, ms));
+
 /** The newest sign-in code the test server mailed to `email` (waits for the mail). */
 export async function mailedCode(email: string, notThis?: string): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
     const code = latestCodeIn(await (await fetch(`${apiHost()}/dev/mailbox.json`)).json(), email);
     if (code && code !== notThis) return code;
-    await new Promise((r) => setTimeout(r, 100));
+    await realSleep(100);
   }
   throw new Error(`no code mailed to ${email}`);
 }
@@ -75,7 +79,6 @@ export const codeForm = () => screen.getByRole('button', { name: /^(Verify|Proce
  * fake timers, where testing-library's waitFor would only move the fake clock and never let the
  * server's answers in.
  */
-const realSetTimeout = globalThis.setTimeout;
 export async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
   const started = Date.now();
   for (;;) {
@@ -86,7 +89,7 @@ export async function eventually(check: () => void, timeoutMs = 10_000): Promise
       if (Date.now() - started > timeoutMs) throw err;
     }
     await act(async () => {
-      await new Promise((r) => realSetTimeout(r, 25));
+      await realSleep(25);
     });
   }
 }
