@@ -9,6 +9,13 @@ import { latestCodeIn } from '../../utils/mailbox';
 import { renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
+/*
+ * Every client test file talks to one test server, from one IP, in one run of about half a minute,
+ * and the server allows 10 code requests a minute per route and IP (/login and /register each), 30
+ * /checkuser and 30 /verifyotp. The client suites use 8 /register and 7 /login today: a new test
+ * that needs a code should reuse an account of its file (signUpOnTestServer once, in beforeAll).
+ */
+
 /** The app as main.tsx starts it (rehydrated from localStorage, listeners on) at `path`, in memory. */
 export async function startApp(path: string) {
   if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: `sign-in-${Date.now()}` }));
