@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 import { codeFor } from './support/mailbox';
 
@@ -11,6 +11,43 @@ afterAll(() => browser.close());
 const toasts = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 const waitForToast = (page: Page, text: string) =>
   page.waitForFunction((t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t), { timeout: 10_000 }, text);
+
+type ToastLog = { __toastLog: string[] };
+/**
+ * A page that logs every toast as it appears (window.__toastLog), from the document's first script
+ * on: a toast with the same text as one still on screen is a new entry, so "a new toast" is provable.
+ */
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.evaluateOnNewDocument(() => {
+    const log: string[] = [];
+    (window as unknown as ToastLog).__toastLog = log;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof Element)) continue;
+          const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
+          for (const m of messages) log.push(m.textContent ?? '');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return page;
+}
+const toastsLogged = (page: Page, text: string) =>
+  page.evaluate((t) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length, text);
+/** Runs `action` and waits for a toast with `text` that appeared after it started (not one already on screen). */
+async function expectNewToast(page: Page, text: string, action: () => Promise<void>) {
+  const before = await toastsLogged(page, text);
+  await action();
+  await page.waitForFunction((t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n, { timeout: 10_000 }, text, before);
+}
+/** Every request the page makes to the API from now on. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/v1/')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  return calls;
+}
 
 /** Types into the field whose accessible name is `label` (MUI labels name their inputs), replacing its text. */
 async function type(page: Page, label: string, value: string) {
@@ -66,18 +103,24 @@ describe('e-mail sign-in', () => {
     await context.close();
   });
 
-  it('an existing user signs in again without names; a wrong code toasts', async () => {
+  it('an existing user signs in again without names; a wrong code and a too-short code each toast', async () => {
     const context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    const page = await newPage(context);
     await startEmailSignIn(page, email);
     expect(await page.$('::-p-aria(First name)')).toBeNull();
     const code = await codeFor(email);
+    const calls = recordApiCalls(page);
     await type(page, 'Sign-in code', code === '000000' ? '111111' : '000000');
-    await page.locator('::-p-text(Verify)').click();
-    await waitForToast(page, 'Please Enter a valid 6-digit Code');
+    await expectNewToast(page, 'Please Enter a valid 6-digit Code', () => page.locator('::-p-text(Verify)').click());
+    await page.waitForSelector('::-p-aria([name="Verify"][role="button"]):not([disabled])');
+    expect(calls).toEqual(['POST /v1/verifyotp']);
+    // The wrong code's toast is still on screen: the too-short code must bring a toast of its own,
+    // decided in the page (no request for it).
+    expect(await toasts(page)).toContain('Please Enter a valid 6-digit Code');
     await type(page, 'Sign-in code', '12');
-    await page.locator('::-p-text(Verify)').click();
-    await waitForToast(page, 'Please Enter a valid 6-digit Code');
+    await expectNewToast(page, 'Please Enter a valid 6-digit Code', () => page.locator('::-p-text(Verify)').click());
+    expect(await toastsLogged(page, 'Please Enter a valid 6-digit Code')).toBe(2);
+    expect(calls).toEqual(['POST /v1/verifyotp']);
     await type(page, 'Sign-in code', code);
     await page.locator('::-p-text(Verify)').click();
     await page.waitForFunction(() => location.pathname === '/' && localStorage.getItem('userID') !== null);
@@ -89,12 +132,19 @@ describe('e-mail sign-in', () => {
 
   it('an invalid e-mail toasts and sends nothing', async () => {
     const context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    const page = await newPage(context);
     await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
-    await type(page, 'E-mail address', 'not-an-email');
-    await page.locator('::-p-text(Continue with e-mail)').click();
-    await waitForToast(page, 'Please Enter a valid email address');
-    expect(await toasts(page)).toEqual(['Please Enter a valid email address']);
+    const calls = recordApiCalls(page);
+    for (const address of ['not-an-email', 'fan@example', '@example.com']) {
+      await type(page, 'E-mail address', address);
+      await expectNewToast(page, 'Please Enter a valid email address', () => page.locator('::-p-text(Continue with e-mail)').click());
+    }
+    // Anything the submits set off would be on the wire by now.
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    expect(calls.filter((c) => /\/(checkuser|login|register)$/.test(c))).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(await toastsLogged(page, 'Please Enter a valid email address')).toBe(3);
+    expect(await page.$('::-p-text(Check your e-mail)')).toBeNull();
     await context.close();
   });
 

@@ -17,6 +17,7 @@ const PAYLOADS = [
   '<svg onload="window.__xss=1;alert(4)"></svg>',
   '<iframe src="javascript:alert(5)"></iframe>',
   '<p style="background:url(javascript:alert(6))" onclick="alert(7)">styled</p>',
+  '<p>A <b onclick="window.__xss=(window.__xss||0)+1;alert(16)" onmouseover="alert(17)">Bold</b> move</p>',
 ].join('');
 
 const catalog = {
@@ -55,23 +56,64 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it.each(['/', '/events/evil-show', '/category/evil-page', '/category/evil-row', '/terms/3', '/privacy/2'])('no payload runs on %s', async (route) => {
+/**
+ * What each screen must show of the hostile catalog once sanitized: elements (tag + exact text) that
+ * exist only if the HTML was rendered as HTML, and plain text that the screen shows as text. A page
+ * that rendered nothing, or escaped the HTML into text, fails here before the "nothing ran" checks.
+ */
+const SANITIZED_HTML = [['A', 'click'], ['P', 'styled'], ['B', 'Bold']];
+const EXPECTED: Record<string, { elements: string[][]; text: string[] }> = {
+  '/': { elements: SANITIZED_HTML, text: ['Evil Show', 'Row'] },
+  '/events/evil-show': { elements: [...SANITIZED_HTML, ['P', 'Hello'], ['LI', 'Included']], text: ['Evil Show', "What's included:"] },
+  '/category/evil-page': { elements: SANITIZED_HTML, text: ['Block', 'Evil Show'] },
+  '/category/evil-row': { elements: SANITIZED_HTML, text: ['Row', 'Evil Show'] },
+  '/terms/3': { elements: [...SANITIZED_HTML, ['P', 'Terms']], text: ['Terms of Use'] },
+  '/privacy/2': { elements: [...SANITIZED_HTML, ['P', 'Privacy']], text: ['Privacy Policy'] },
+};
+const PAYLOAD_TEXTS = ['click', 'styled', 'Bold', 'Hello', 'Included', 'Terms', 'Privacy'];
+
+it.each(Object.keys(EXPECTED))('%s renders the sanitized content, and hovering or clicking it runs nothing', async (route) => {
+  const { elements, text } = EXPECTED[route]!;
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
   await page.goto(server.baseUrl + route, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('main *');
-  // Hover and click everything, in case a handler survived.
-  for (const el of await page.$$('main p, main b, main a[href^="javascript"]')) {
-    await el.hover().catch(() => undefined);
+
+  // The payload-bearing content is there, as elements (so the HTML was rendered, not dropped or escaped).
+  await page.waitForFunction((want: string[][]) => {
+    const main = document.querySelector('main');
+    return !!main && want.every(([tag, t]) => Array.from(main.querySelectorAll(tag!)).some((el) => el.textContent?.trim() === t));
+  }, { timeout: 15_000 }, elements).catch(async () => {
+    throw new Error(`${route} did not render ${JSON.stringify(elements)}; main reads: ${await page.$eval('main', (m) => m.innerText).catch(() => '(no main)')}`);
+  });
+  const shown = await page.$eval('main', (m) => m.innerText);
+  for (const t of text) expect(shown).toContain(t);
+
+  // Hover and click every element that carries a payload's text (links, paragraphs, bold, list items).
+  await page.evaluate(() => { (window as unknown as { __sameDocument?: boolean }).__sameDocument = true; });
+  const targets = await page.$$('main a, main p, main b, main li');
+  let clicked = 0;
+  for (const el of targets) {
+    const label = await el.evaluate((e) => e.textContent?.trim() ?? '');
+    if (!PAYLOAD_TEXTS.includes(label)) continue;
+    await el.scrollIntoView();
+    await el.hover();
+    await el.click();
+    clicked += 1;
   }
-  await new Promise((r) => setTimeout(r, 300));
+  expect(clicked).toBeGreaterThanOrEqual(elements.length);
+  // Give any handler that did survive a moment to run, then make sure nothing did.
+  await page.waitForNetworkIdle({ idleTime: 300 });
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  // Still the same page and document: no click navigated away (which would also wipe window.__xss).
+  expect(new URL(page.url()).pathname).toBe(route);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   // Text that merely shows a payload is fine; markup that could run one is not.
   const live = await page.$eval('main', (m) => {
     const found: string[] = [];
