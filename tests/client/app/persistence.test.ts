@@ -136,6 +136,21 @@ describe('another tab', () => {
   );
 });
 
+describe('demo flag', () => {
+  it('a returning visitor (guest token already stored) gets it at start', async () => {
+    store = await startStore(); // beforeEach stored a guest token
+    await waitFor(() => expect(store!.getState().ui.demoUse).toBe('true'), { timeout: 3000 });
+    expect(localStorage.getItem('demoUse')).toBe('true');
+  });
+
+  it('a first visit gets it once the guest token arrives', async () => {
+    localStorage.removeItem('auth_token');
+    store = await startStore();
+    await waitFor(() => expect(store!.getState().auth.authToken).not.toBeNull());
+    await waitFor(() => expect(store!.getState().ui.demoUse).toBe('true'), { timeout: 3000 });
+  });
+});
+
 describe('cartUpdated event', () => {
   it.each([
     ['a number', 4, 4],

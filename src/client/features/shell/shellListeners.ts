@@ -9,7 +9,8 @@ export function addShellListeners(startListening: AppStartListening) {
   return startListening({
     actionCreator: appStarted,
     effect: async (_action, api) => {
-      await api.condition((_a, state) => state.auth.authToken !== null);
+      // condition() only looks at later actions: a returning visitor already has the token now.
+      if (api.getState().auth.authToken === null) await api.condition((_a, state) => state.auth.authToken !== null);
       const request = api.dispatch(miscApi.endpoints.getSettings.initiate([DEMO_USE_KEY], { subscribe: false }));
       const result = await request;
       const flag = result.data?.find((item) => item.variableKey === DEMO_USE_KEY);
