@@ -55,13 +55,19 @@ function stageLights(e: DemoEvent, w: number, h: number): string {
   return beams + dots + crowd;
 }
 
-function poster(e: DemoEvent, w: number, h: number, opts: { headline?: string; tagline?: string } = {}): string {
+/** A poster; a carousel slide is `textless`: the hero draws its own live text over the picture. */
+function poster(e: DemoEvent, w: number, h: number, opts: { headline?: string; tagline?: string; textless?: boolean } = {}): string {
   const [a, b, bg] = e.palette;
   const title = wrap(opts.headline ?? e.title, w > 1500 ? 26 : 22, 3);
   const size = w > 1500 ? 96 : 64;
   const top = h * 0.5 - ((title.length - 1) * size * 1.1) / 2;
   const titleSvg = title.map((l, i) =>
     `<text x="${w * 0.06}" y="${(top + i * size * 1.1).toFixed(0)}" font-size="${size}" font-weight="800" fill="#fff" letter-spacing="-1">${esc(l)}</text>`).join('');
+  const text = opts.textless ? '' : `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif">
+<text x="${w * 0.06}" y="${(top - size * 1.2).toFixed(0)}" font-size="${size * 0.32}" font-weight="700" fill="${a}" letter-spacing="4">${esc((opts.tagline ?? e.label).toUpperCase())}</text>
+${titleSvg}
+<text x="${w * 0.06}" y="${(top + title.length * size * 1.1 + size * 0.2).toFixed(0)}" font-size="${size * 0.36}" fill="#fff" opacity="0.85">${esc(`${e.venue} · ${e.city}`)}</text>
+</g>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(e.title)}">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="0.55" stop-color="${b}" stop-opacity="0.55"/><stop offset="1" stop-color="${a}" stop-opacity="0.85"/></linearGradient>
@@ -71,11 +77,7 @@ function poster(e: DemoEvent, w: number, h: number, opts: { headline?: string; t
 <rect width="${w}" height="${h}" fill="${bg}"/><rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#glow)"/>
 ${stageLights(e, w, h)}
 <rect width="${w}" height="${h}" fill="url(#shade)"/>
-<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif">
-<text x="${w * 0.06}" y="${(top - size * 1.2).toFixed(0)}" font-size="${size * 0.32}" font-weight="700" fill="${a}" letter-spacing="4">${esc((opts.tagline ?? e.label).toUpperCase())}</text>
-${titleSvg}
-<text x="${w * 0.06}" y="${(top + title.length * size * 1.1 + size * 0.2).toFixed(0)}" font-size="${size * 0.36}" fill="#fff" opacity="0.85">${esc(`${e.venue} · ${e.city}`)}</text>
-</g></svg>
+${text}</svg>
 `;
 }
 
@@ -89,10 +91,10 @@ function write(rel: string, svg: string) {
 const byPath = (p: string) => demoEvents.find((e) => e.path === p)!;
 const written = [
   ...demoEvents.map((e) => write(`posters/${e.path}.svg`, poster(e, 1280, 720))),
-  write('carousel/neon-harbor.svg', poster(byPath('neon-harbor-tidal-lights'), 1920, 1080, { tagline: 'Live soon' })),
-  write('carousel/echo-parade.svg', poster(byPath('echo-parade-arena-night'), 1920, 1080, { tagline: 'On sale now' })),
-  write('carousel/amber-radio.svg', poster(byPath('amber-radio-intimate-evening'), 1920, 1080, { tagline: 'Only five passes' })),
-  write('carousel/every-angle.svg', poster(byPath('pulse-district-festival-main-stage'), 1920, 1080, { headline: 'Every angle. Every show.', tagline: 'Nine cameras, you choose' })),
+  write('carousel/neon-harbor.svg', poster(byPath('neon-harbor-tidal-lights'), 1920, 1080, { textless: true })),
+  write('carousel/echo-parade.svg', poster(byPath('echo-parade-arena-night'), 1920, 1080, { textless: true })),
+  write('carousel/amber-radio.svg', poster(byPath('amber-radio-intimate-evening'), 1920, 1080, { textless: true })),
+  write('carousel/every-angle.svg', poster(byPath('pulse-district-festival-main-stage'), 1920, 1080, { textless: true })),
 ];
 const bytes = written.reduce((n, f) => n + fs.statSync(f).size, 0);
 console.log(`Wrote ${written.length} SVGs (${(bytes / 1024).toFixed(0)} KB) into ${path.relative(process.cwd(), OUT)}`);
