@@ -13,7 +13,6 @@ import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import { createTokenService } from './modules/auth/tokens';
 import { deriveKeys } from './modules/auth/keys';
-import { rateLimitKey } from './platform/network';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
@@ -96,7 +95,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Wired for every feature; each route that needs a limit sets its own (config.rateLimit).
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (request) => rateLimitKey(request.ip),
+    // Clients are counted by request.ip (see trustProxy): IPv4 one address at a time (IPv4-mapped IPv6
+    // included), IPv6 by /64, since one subscriber usually holds a whole /64.
+    ipv6Subnet: 64,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
