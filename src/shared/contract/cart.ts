@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { dbId } from './ids';
+
+/**
+ * The cart of spec §3 and §7. Money is dollars on the wire (integer cents inside the server);
+ * every amount here is computed by the server from its own prices and the applied coupon.
+ */
+
+/** A guest cart's key: ≥ 128 random bits, base64url. */
+export const cartToken = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a cart token this server gave out');
+
+export const cartItemMeta = z.object({
+  label: z.string(),
+  second_description: z.string(),
+  air_start_date: z.string().nullable(),
+  vodOrLivePosterImageFilePath: z.string(),
+  /** The event's path, for links (`/events/{assetId}` works with the id too). */
+  path: z.string(),
+});
+
+export const cartItem = z.object({
+  assetId: z.number().int(),
+  meta: cartItemMeta,
+  /** The line's share of the total after the coupon: the items' finalPriceEffective add up to grandTotal. */
+  finalPriceEffective: z.number(),
+  /** The line's price before the coupon (no per-item sale prices yet: equals unitPrice). */
+  finalPrice: z.number(),
+  unitPrice: z.number(),
+  subscription_id: z.number().int().nullable(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const cartTotals = z.object({
+  itemsSubtotal: z.number(),
+  itemDiscount: z.number(),
+  couponDiscount: z.number(),
+  grandTotal: z.number(),
+});
+export type CartTotals = z.infer<typeof cartTotals>;
+
+export const appliedCoupon = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  percentOff: z.number().int().nullable(),
+  amountOff: z.number().nullable(),
+  /** Set when the coupon is for one event only. */
+  eventId: z.number().int().nullable(),
+});
+export type AppliedCoupon = z.infer<typeof appliedCoupon>;
+
+export const cart = z.object({
+  /** Null until the first item is added. */
+  id: z.number().int().nullable(),
+  items: z.array(cartItem),
+  totals: cartTotals,
+  /** A guest cart's token (keep it as 'guest_cart_token'); null for a user's cart. */
+  cartToken: z.string().nullable(),
+  /** The active coupon, or null ('Have a promo code?' then shows). */
+  coupon: appliedCoupon.nullable(),
+  /** Goes up by one with every change to the cart (lines or coupon). */
+  version: z.number().int(),
+});
+export type Cart = z.infer<typeof cart>;
+export const cartResponse = envelope(cart);
+export type CartResponse = z.infer<typeof cartResponse>;
+
+/** Which cart a call is about: the user's (user_id) or a guest's (cart_token); neither = the caller's own. */
+const target = { user_id: dbId.optional(), cart_token: cartToken.optional() };
+export const cartQuery = z.strictObject(target);
+export type CartTarget = z.infer<typeof cartQuery>;
+export const cartLineBody = z.strictObject({ asset_id: dbId, ...target });
+export type CartLineBody = z.infer<typeof cartLineBody>;
+export const mergeCartBody = z.strictObject({ user_id: dbId, guest_cart_token: cartToken });
+export type MergeCartBody = z.infer<typeof mergeCartBody>;
+export const applyVoucherBody = z.strictObject({ coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64), ...target });
+export type ApplyVoucherBody = z.infer<typeof applyVoucherBody>;
+export const removeVoucherBody = z.strictObject(target);
+export const cartIdParams = z.strictObject({ id: dbId });
+
+/** Messages the server answers with (the spec's where it has one). */
+export const CART_MESSAGES = {
+  added: 'Added to cart',
+  removed: 'Removed from cart',
+  couponApplied: 'Coupon applied',
+  couponRemoved: 'Coupon removed',
+  merged: 'Cart merged',
+  invalidCoupon: 'Invalid or expired coupon',
+  owned: 'You already have access to this event.',
+  free: 'This event is free to watch: no ticket needed.',
+  soldOut: 'This event is sold out.',
+  full: 'A cart holds at most 50 events.',
+} as const;
