@@ -1,11 +1,34 @@
 // ESLint for the whole repository (kept under .ci/ because the top level is fixed; `npm run lint`).
 // Beyond the recommended sets, it keeps the three halves apart: the client never imports the
 // server, the server never imports the client, and shared code imports neither nor any Node/React.
+//
+// Client features (src/client/features/<name>/) see each other only through a public surface,
+// three files at the top of each feature folder:
+//   <name>Api.ts        its RTK Query endpoints and their hooks (reads and writes of the server)
+//   <name>Events.ts     its actions: events other features may dispatch or listen for
+//   <name>Selectors.ts  read-only selectors of its client state
+// Everything else (slices and their reducers, listeners, components, pages, hooks) is the
+// feature's own: a feature that needs more of another asks for it to be made public, or the piece
+// moves to src/client/components (shared UI) or src/client/app. app/ wires the features together
+// and may import any of them. Import cycles are errors everywhere (import-x/no-cycle).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = path.resolve(import.meta.dirname, '../src/client/features');
+const features = fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const publicSurface = ['Api', 'Events', 'Selectors'].map((kind) => `${FEATURES_DIR}/*/*${kind}.ts`);
+/** One zone per feature: the other features' folders are closed to it, except their public files. */
+const featureZones = features.map((feature) => ({
+  target: `${FEATURES_DIR}/${feature}/**`,
+  from: features.filter((other) => other !== feature).map((other) => `${FEATURES_DIR}/${other}/**`),
+  except: publicSurface,
+  message: 'Another feature is reached only through its public files: xApi.ts, xEvents.ts, xSelectors.ts (see the top of .ci/eslint.config.mjs).',
+}));
 
 export default tseslint.config(
   // public/media holds MPEG-TS video segments, which share TypeScript's .ts extension.
@@ -14,7 +37,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle follows imports by parsing the imported files: TypeScript ones included.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -22,11 +50,14 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
+      // Packages are not followed: a cycle inside node_modules is not ours to fix (and parsing them is slow).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', {
         zones: [
           { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
           { target: './src/server', from: './src/client', message: 'The server must not depend on browser code.' },
           { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ is imported by both sides and imports neither.' },
+          ...featureZones,
         ],
       }],
     },

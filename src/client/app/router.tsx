@@ -8,7 +8,7 @@ type PageModule = { default: ComponentType };
 /** Each page is its own chunk, loaded when its route is first visited. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/pages/NotFoundPage'));
+const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
 const home = page(() => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
 const events = page(() => import(/* webpackChunkName: "events" */ '../features/catalog/listing/EventsPage'));
 const experience = page(() => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'));

@@ -84,24 +84,4 @@ export const authSlice = createSlice({
         applyExternalChange(state, authPersistedFields, initialAuthState, action);
       });
   },
-  selectors: {
-    selectGuestToken: (s) => s.authToken,
-    selectGuestTokenError: (s) => s.guestTokenError,
-    selectIsLoggedIn: (s) => s.userId !== null,
-    selectUserId: (s) => s.userId,
-    selectUserName: (s) => s.userName,
-    selectRedirectMarker: (s) => s.redirectUrl,
-    /** The bearer for API calls: the user's token when logged in, else the guest token. */
-    selectRequestToken: (s) => (s.userId !== null ? s.userToken : s.authToken),
-  },
 });
-
-export const {
-  selectGuestToken,
-  selectGuestTokenError,
-  selectIsLoggedIn,
-  selectUserId,
-  selectUserName,
-  selectRedirectMarker,
-  selectRequestToken,
-} = authSlice.selectors;

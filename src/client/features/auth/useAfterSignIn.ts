@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { redirectMarkerUsed, userSignedIn } from './authEvents';
-import { selectRedirectMarker } from './authSlice';
+import { selectRedirectMarker } from './authSelectors';
 
 /** Where a signed-in visitor belongs: /cart when a cart or voucher purchase was waiting, else home. */
 export function useSignedInDestination(): string {

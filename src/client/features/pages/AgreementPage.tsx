@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useGetAgreementQuery } from '../catalog/catalogApi';
-import NotFoundPage from './NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 
 const AGREEMENT_TYPES = new Set(['terms', 'privacy']);
 

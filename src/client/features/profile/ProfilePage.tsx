@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { selectUserId } from '../auth/authSlice';
+import { selectUserId } from '../auth/authSelectors';
 import { EditProfileForm } from './EditProfileForm';
 import { LogoutButton } from './LogoutButton';
 import { OrderHistory } from './OrderHistory';

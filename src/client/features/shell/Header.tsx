@@ -17,7 +17,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { headerLinks } from './navLinks';
-import { selectIsLoggedIn } from '../auth/authSlice';
+import { selectIsLoggedIn } from '../auth/authSelectors';
 import { Wordmark } from './Wordmark';
 import { mobileMenuClosed, mobileMenuToggled, selectMobileMenuOpen } from './uiSlice';
 

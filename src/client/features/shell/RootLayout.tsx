@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { routePatterns } from '../../app/paths';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { guestTokenRetryRequested } from '../auth/authEvents';
-import { selectGuestToken, selectGuestTokenError } from '../auth/authSlice';
+import { selectGuestToken, selectGuestTokenError } from '../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -12,7 +12,7 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { useCheckUserMutation, useRequestLoginCodeMutation, useRequestRegisterCodeMutation } from '../authApi';
-import { selectIsLoggedIn } from '../authSlice';
+import { selectIsLoggedIn } from '../authSelectors';
 import { useSignedInDestination } from '../useAfterSignIn';
 import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';

@@ -8,7 +8,7 @@ import { useParams } from 'react-router-dom';
 import { formatEventDateTime, formatWeekday, INVALID_DATE } from '../../../../shared/format';
 import { PosterImage } from '../../../components/PosterImage';
 import { SafeHtml } from '../../../components/SafeHtml';
-import NotFoundPage from '../../pages/NotFoundPage';
+import NotFoundPage from '../../../components/NotFoundPage';
 import { useGetAssetQuery } from '../catalogApi';
 import { AccessCard } from './AccessCard';
 import { EventMeta } from './EventMeta';

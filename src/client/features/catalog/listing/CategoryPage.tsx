@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useParams } from 'react-router-dom';
 import { EXPERIENCE_CATEGORY_ID } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
-import NotFoundPage from '../../pages/NotFoundPage';
+import NotFoundPage from '../../../components/NotFoundPage';
 import { useGetCategoryBlocksQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 

@@ -1,0 +1,17 @@
+import type { AuthState } from './authSlice';
+
+/**
+ * The auth feature's public reads (other features import these, never the slice). They take any
+ * state with an `auth` branch, so they need no RootState and make no import cycle with the store.
+ */
+type WithAuth = { auth: AuthState };
+
+export const selectGuestToken = (s: WithAuth) => s.auth.authToken;
+export const selectGuestTokenError = (s: WithAuth) => s.auth.guestTokenError;
+/** Spec §4: logged in means a userID is stored. */
+export const selectIsLoggedIn = (s: WithAuth) => s.auth.userId !== null;
+export const selectUserId = (s: WithAuth) => s.auth.userId;
+export const selectUserName = (s: WithAuth) => s.auth.userName;
+export const selectRedirectMarker = (s: WithAuth) => s.auth.redirectUrl;
+/** The bearer for API calls: the user's token when logged in, else the guest token. */
+export const selectRequestToken = (s: WithAuth) => (s.auth.userId !== null ? s.auth.userToken : s.auth.authToken);
