@@ -19,6 +19,7 @@ const demo = page(() => import(/* webpackChunkName: "demo" */ '../features/pages
 const signIn = page(() => import(/* webpackChunkName: "sign-in" */ '../features/auth/signin/SignInPage'));
 const signUp = page(() => import(/* webpackChunkName: "sign-up" */ '../features/auth/signup/SignUpPage'));
 const profile = page(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
+const cart = page(() => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
 const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
@@ -41,7 +42,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.signIn, lazy: signIn },
       { path: routePatterns.signUp, lazy: signUp },
       { path: routePatterns.profile, lazy: profile },
-      { path: routePatterns.cart, lazy: notFound },
+      { path: routePatterns.cart, lazy: cart },
       { path: routePatterns.checkout, lazy: notFound },
       { path: routePatterns.order, lazy: notFound },
       { path: routePatterns.orderConfirmation, lazy: notFound },

@@ -5,7 +5,7 @@ import { startAppListening } from '../../../src/client/app/listeners';
 import { registerListeners } from '../../../src/client/app/registerListeners';
 import { makeStore, type AppStore } from '../../../src/client/app/store';
 import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
-import { selectCartCount } from '../../../src/client/features/cart/cartSlice';
+import { selectCartCount } from '../../../src/client/features/cart/cartSelectors';
 import { apiSlice } from '../../../src/client/api/apiSlice';
 import { signTestToken } from '../../utils/signToken';
 import { signUpOnTestServer } from '../../utils/apiUser';

@@ -13,7 +13,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export function addSessionListeners(startListening: AppStartListening) {
   // The one place that runs after every sign-in and sign-out. Answers cached for the previous
-  // identity are dropped (the spec's page reload); the guest cart merge joins here with the cart.
+  // identity are dropped (the spec's page reload). The guest cart merge is the cart's own listener.
   const unsubscribeSession = startListening({
     matcher: isAnyOf(userSignedIn, userSignedOut, sessionExpired),
     effect: (_action, api) => {

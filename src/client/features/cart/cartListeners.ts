@@ -1,6 +1,11 @@
-import { appStarted, appStopped } from '../../app/appEvents';
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { apiSlice } from '../../api/apiSlice';
+import { appStarted, appStopped, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
-import { cartCountAnnounced } from './cartSlice';
+import type { CartTarget } from '../../../shared/contract/cart';
+import { sessionExpired, userSignedIn, userSignedOut } from '../auth/authEvents';
+import { cartApi, cartErrorStatus } from './cartApi';
+import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
 export const CART_UPDATED_EVENT = 'cartUpdated';
 
@@ -12,21 +17,84 @@ export function countFromEvent(event: Event): number | null {
   return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
 }
 
-/** Spec §4: the cart count also follows a `cartUpdated` window event carrying a numeric count. */
+const { getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher } = cartApi.endpoints;
+const endpoints = [getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher] as const;
+const cartAnswered = isAnyOf(...endpoints.map((e) => e.matchFulfilled));
+const cartCallFailed = isAnyOf(...endpoints.map((e) => e.matchRejected));
+/** Everything that changes the mirror in this tab (another tab's change is that tab's to announce). */
+const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired);
+
+/** A call made with the guest cart token that the server refused as not this visitor's (or gone). */
+function refusedGuestToken(action: UnknownAction): boolean {
+  const { meta, payload } = action as { meta?: { arg?: { endpointName?: string; originalArgs?: CartTarget } }; payload?: unknown };
+  const args = meta?.arg?.originalArgs;
+  if (!args?.cart_token || args.user_id !== undefined) return false;
+  const status = cartErrorStatus(payload);
+  // A 404 of a line call may be the event's; a 404 of the cart read can only be the cart's.
+  return status === 403 || (status === 404 && meta?.arg?.endpointName === 'getCart');
+}
+
 export function addCartListeners(startListening: AppStartListening) {
-  return startListening({
-    actionCreator: appStarted,
-    effect: async (_action, api) => {
-      const onCartUpdated = (event: Event) => {
-        const count = countFromEvent(event);
-        if (count !== null) api.dispatch(cartCountAnnounced(count));
-      };
-      window.addEventListener(CART_UPDATED_EVENT, onCartUpdated);
-      try {
-        await api.take(appStopped.match);
-      } finally {
-        window.removeEventListener(CART_UPDATED_EVENT, onCartUpdated);
-      }
-    },
-  });
+  const stops = [
+    // Spec §4: the cart count also follows a `cartUpdated` window event carrying a numeric count.
+    startListening({
+      actionCreator: appStarted,
+      effect: async (_action, api) => {
+        const onCartUpdated = (event: Event) => {
+          const count = countFromEvent(event);
+          if (count !== null) api.dispatch(cartCountAnnounced(count));
+        };
+        window.addEventListener(CART_UPDATED_EVENT, onCartUpdated);
+        try {
+          await api.take(appStopped.match);
+        } finally {
+          window.removeEventListener(CART_UPDATED_EVENT, onCartUpdated);
+        }
+      },
+    }),
+    // Every cart the server answers becomes the persisted 'cartItems' mirror (and a guest's token is kept).
+    startListening({
+      matcher: cartAnswered,
+      effect: ({ payload: cart }, api) => {
+        api.dispatch(serverCartReceived({ items: cart.items, cartToken: cart.cartToken }));
+      },
+    }),
+    startListening({
+      matcher: mirrorChanged,
+      effect: (_action, api) => {
+        window.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT, { detail: api.getState().cart.lines.ids.length }));
+      },
+    }),
+    startListening({
+      matcher: cartCallFailed,
+      effect: (action, api) => {
+        if (refusedGuestToken(action)) api.dispatch(guestCartTokenRefused());
+      },
+    }),
+    // Spec §4 "Guest cart merge": at sign-in, only when both a user id and a guest cart token exist.
+    startListening({
+      actionCreator: userSignedIn,
+      effect: async (action, api) => {
+        const guestCartToken = api.getState().cart.guestCartToken;
+        if (!guestCartToken) return;
+        // Sign-in also drops the API cache (session listeners); the merge starts after that, so its
+        // answer lands in the new user's cache rather than in the one being dropped.
+        await api.delay(0);
+        try {
+          await api.dispatch(mergeCart.initiate({ user_id: action.payload.userId, guest_cart_token: guestCartToken })).unwrap();
+          api.dispatch(guestCartMerged());
+        } catch (error) {
+          console.error('Cart error', error);
+        }
+      },
+    }),
+    // Another tab changed the cart: this tab's cached cart (a cart or event page on screen) reloads.
+    startListening({
+      actionCreator: storageChangedInAnotherTab,
+      effect: (action, api) => {
+        if (action.payload.key === 'cartItems' || action.payload.key === null) api.dispatch(apiSlice.util.invalidateTags(['Cart']));
+      },
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

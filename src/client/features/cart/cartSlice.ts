@@ -1,22 +1,23 @@
-import { createEntityAdapter, createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice, isAnyOf, type EntityState } from '@reduxjs/toolkit';
 import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import type { CartItem } from '../../../shared/contract/cart';
+import { sessionExpired, userSignedOut } from '../auth/authEvents';
+import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
-/** A cart line as the client remembers it between visits (spec §3 "Cart item"). */
-export type CartLine = {
-  assetId: number;
-  meta?: unknown;
-  finalPriceEffective?: number | null;
-  finalPrice?: number | null;
-  unitPrice?: number | null;
-  subscription_id?: number | null;
-};
+/**
+ * A line of the spec's 'cartItems' mirror: the server's cart item as last answered. Only its
+ * assetId is relied on (lines read back from storage or from another tab may be partial); prices
+ * shown on screen always come from RTK Query's cache, never from here.
+ */
+export type CartLine = Pick<CartItem, 'assetId'> & Partial<Omit<CartItem, 'assetId'>>;
 
 export const cartLinesAdapter = createEntityAdapter<CartLine, number>({ selectId: (line) => line.assetId });
 
 export type CartState = {
-  /** Normalized by assetId; persisted as the JSON array 'cartItems'. */
+  /** The mirror of the server cart, normalized by assetId; persisted as the JSON array 'cartItems'. */
   lines: EntityState<CartLine, number>;
+  /** A guest's cart key from the server ('guest_cart_token'); null for users and empty-handed guests. */
   guestCartToken: string | null;
   /** The count last announced by a `cartUpdated` window event; null = the number of lines. */
   announcedCount: number | null;
@@ -54,33 +55,29 @@ export const cartPersistedFields: PersistedFields<CartState> = {
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
-  reducers: {
-    cartLineAdded(state, action: PayloadAction<CartLine>) {
-      cartLinesAdapter.upsertOne(state.lines, action.payload);
-      state.announcedCount = null;
-    },
-    cartLineRemoved(state, action: PayloadAction<number>) {
-      cartLinesAdapter.removeOne(state.lines, action.payload);
-      state.announcedCount = null;
-    },
-    /** Another part of the page (or the spec's cartUpdated event) announced the cart's size. */
-    cartCountAnnounced(state, action: PayloadAction<number>) {
-      state.announcedCount = action.payload;
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(storageChangedInAnotherTab, (state, action) => {
-      applyExternalChange(state, cartPersistedFields, initialCartState, action);
-      if (action.payload.key === 'cartItems' || action.payload.key === null) state.announcedCount = null;
-    });
-  },
-  selectors: {
-    selectCartCount: (s) => s.announcedCount ?? s.lines.ids.length,
-    selectGuestCartToken: (s) => s.guestCartToken,
-    selectIsInCart: (s, assetId: number) => s.lines.entities[assetId] !== undefined,
+    builder
+      .addCase(serverCartReceived, (state, action) => {
+        cartLinesAdapter.setAll(state.lines, action.payload.items);
+        state.announcedCount = null;
+        // Only a guest cart carries a token; a user's cart answers null and leaves this alone.
+        if (action.payload.cartToken) state.guestCartToken = action.payload.cartToken;
+      })
+      .addCase(cartCountAnnounced, (state, action) => {
+        state.announcedCount = action.payload;
+      })
+      .addCase(guestCartMerged, (state) => {
+        state.guestCartToken = null;
+      })
+      .addCase(storageChangedInAnotherTab, (state, action) => {
+        applyExternalChange(state, cartPersistedFields, initialCartState, action);
+        if (action.payload.key === 'cartItems' || action.payload.key === null) state.announcedCount = null;
+      })
+      .addMatcher(isAnyOf(cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired), (state, action) => {
+        cartLinesAdapter.removeAll(state.lines);
+        state.announcedCount = null;
+        if (!cartLoadFailed.match(action)) state.guestCartToken = null;
+      });
   },
 });
-
-export const { cartCountAnnounced, cartLineAdded, cartLineRemoved } = cartSlice.actions;
-export const { selectCartCount, selectGuestCartToken, selectIsInCart } = cartSlice.selectors;
-export const cartLineSelectors = cartLinesAdapter.getSelectors();

@@ -8,14 +8,13 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { formatCountdown, formatEventDateTime } from '../../../../shared/format';
 import { formatPrice } from '../../../../shared/money';
 import { SafeHtml } from '../../../components/SafeHtml';
-import { cartLineAdded, cartLineRemoved, selectIsInCart } from '../../cart/cartSlice';
 import { useGetSubscriptionQuery } from '../catalogApi';
+import { CartButton } from './CartButton';
 import { useCountdown } from './useCountdown';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -58,22 +57,6 @@ function WatchButton({ event }: { event: AssetDetail }) {
   }
   return (
     <Button fullWidth size="large" variant="contained" component={Link} to={paths.player(event.path)} startIcon={<PlayArrowIcon />}>Play</Button>
-  );
-}
-
-/** Until checkout exists the cart lives in this browser; disabled when the event has no price. */
-function CartButton({ event }: { event: AssetDetail }) {
-  const dispatch = useAppDispatch();
-  const inCart = useAppSelector((s) => selectIsInCart(s, event.id));
-  const noPrice = !event.rate;
-  return inCart ? (
-    <Button fullWidth size="large" variant="outlined" onClick={() => dispatch(cartLineRemoved(event.id))}>Remove from cart</Button>
-  ) : (
-    <Button fullWidth size="large" variant="contained" disabled={noPrice}
-      onClick={() => dispatch(cartLineAdded({ assetId: event.id, unitPrice: event.rate, finalPrice: event.rate, subscription_id: event.subscription_id,
-        meta: { label: event.title, second_description: event.venue_description, air_start_date: event.airStartDate, vodOrLivePosterImageFilePath: event.vodOrLivePosterImageFilePath } }))}>
-      Add to cart
-    </Button>
   );
 }
 

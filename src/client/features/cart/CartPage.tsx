@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import type { CartItem } from '../../../shared/contract/cart';
+import { useGetCartQuery, useRemoveFromCartMutation } from './cartApi';
+import { CART_COPY } from './cartCopy';
+import { cartLoadFailed } from './cartEvents';
+import { CartItemRow } from './CartItemRow';
+import { selectCartTarget } from './cartSelectors';
+import { CartSummary } from './CartSummary';
+
+/** Spec "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
+export default function CartPage() {
+  const target = useAppSelector(selectCartTarget);
+  const { data: cart, isError } = useGetCartQuery(target);
+  const [removeFromCart] = useRemoveFromCartMutation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  // Spec §8: once loading failed, the page shows nothing more on this visit, even if a later
+  // answer (for instance for a new key after a refused guest token) would succeed.
+  const [loadFailed, setLoadFailed] = useState(false);
+  if (isError && !loadFailed) setLoadFailed(true);
+  useEffect(() => {
+    if (!loadFailed) return;
+    enqueueSnackbar(CART_COPY.loadFailed, { variant: 'error' });
+    dispatch(cartLoadFailed());
+  }, [loadFailed, enqueueSnackbar, dispatch]);
+
+  // The line leaves the list at once (optimistic, in cartApi); the toast tells how the server answered.
+  const remove = (item: CartItem) => {
+    removeFromCart({ asset_id: item.assetId, ...target }).unwrap().then(
+      () => enqueueSnackbar(CART_COPY.removed, { variant: 'success' }),
+      () => enqueueSnackbar(CART_COPY.removeFailed, { variant: 'error' }),
+    );
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+      <title>Your Cart — AllAccess</title>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Your Cart</Typography>
+      {loadFailed ? null : !cart ? (
+        <CartSkeleton />
+      ) : cart.items.length === 0 ? (
+        <Box sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, mb: 3 }}>Your cart is empty</Typography>
+          <Button component={RouterLink} to={paths.events} variant="contained" size="large">Browse Events</Button>
+        </Box>
+      ) : (
+        <Grid container spacing={{ xs: 3, md: 5 }}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Box component="ul" aria-label="Events in your cart" sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
+              {cart.items.map((item) => <CartItemRow key={item.assetId} item={item} onRemove={remove} />)}
+            </Box>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <CartSummary cart={cart} />
+          </Grid>
+        </Grid>
+      )}
+    </Container>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <Box role="progressbar" aria-busy="true" aria-label="Loading cart">
+      {[0, 1].map((i) => <Skeleton key={i} variant="rectangular" height={110} sx={{ mb: 2, borderRadius: 1 }} />)}
+    </Box>
+  );
+}

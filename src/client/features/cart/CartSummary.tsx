@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import type { Cart } from '../../../shared/contract/cart';
+import { formatPrice } from '../../../shared/money';
+import { PromoCode } from './PromoCode';
+
+function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+      <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 800 : 400 }}>{label}</Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600, fontSize: strong ? '1.25rem' : undefined }}>{children}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * Spec "Cart" summary: Subtotal, Item Discount and Coupon only when above 0, Total; the checkout
+ * button; the promo code link; terms and privacy. A 100 % coupon turns the button into a green
+ * 'Purchase Tickets' (the voucher purchase itself is issue 9: until then it goes to /checkout too).
+ */
+export function CartSummary({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const { totals } = cart;
+  const paidByCoupon = totals.grandTotal === 0 && totals.couponDiscount > 0;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="cart-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Summary</Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label="Subtotal">{formatPrice(totals.itemsSubtotal)}</Row>
+        {totals.itemDiscount > 0 && <Row label="Item Discount">{`-${formatPrice(totals.itemDiscount)}`}</Row>}
+        {totals.couponDiscount > 0 && (
+          <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>
+        )}
+        <Divider sx={{ my: 1 }} />
+        <Row label="Total" strong>{formatPrice(totals.grandTotal)}</Row>
+      </Box>
+      {paidByCoupon ? (
+        <Button fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} onClick={() => navigate(paths.checkout)}>Purchase Tickets</Button>
+      ) : (
+        <Button fullWidth size="large" variant="contained" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
+          Proceed to Checkout
+        </Button>
+      )}
+      <PromoCode coupon={cart.coupon} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={paths.terms}>Terms of Service</Link>
+        <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { CART_MESSAGES, type AppliedCoupon } from '../../../shared/contract/cart';
+import { cartErrorMessage, useRemoveVoucherMutation } from './cartApi';
+import { CART_COPY } from './cartCopy';
+import { selectCartTarget } from './cartSelectors';
+import { PromoCodeDialog } from './PromoCodeDialog';
+
+/**
+ * 'Have a promo code? Apply it now' opens the promo dialog; with a coupon on the cart the same
+ * link reads 'Remove coupon' and removes it. One element for both, so keyboard focus, which the
+ * dialog hands back to it on closing, stays in place when its text changes.
+ */
+export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
+  const [open, setOpen] = useState(false);
+  const target = useAppSelector(selectCartTarget);
+  const [removeVoucher, removing] = useRemoveVoucherMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const removeCoupon = async () => {
+    try {
+      await removeVoucher(target).unwrap();
+      enqueueSnackbar(CART_MESSAGES.couponRemoved, { variant: 'success' });
+    } catch (err) {
+      enqueueSnackbar(cartErrorMessage(err) ?? CART_COPY.unexpected, { variant: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2, textAlign: 'center' }}>
+      <Link component="button" type="button" variant="body1" disabled={removing.isLoading}
+        onClick={coupon ? removeCoupon : () => setOpen(true)} sx={{ fontWeight: 600 }}>
+        {coupon ? 'Remove coupon' : 'Have a promo code? Apply it now'}
+      </Link>
+      <PromoCodeDialog open={open} onClose={() => setOpen(false)} />
+    </Box>
+  );
+}

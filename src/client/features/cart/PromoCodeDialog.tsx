@@ -1,0 +1,61 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { CART_MESSAGES } from '../../../shared/contract/cart';
+import { cartErrorMessage, cartErrorStatus, useApplyVoucherMutation } from './cartApi';
+import { CART_COPY } from './cartCopy';
+import { selectCartTarget } from './cartSelectors';
+
+
+/** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (spec "Cart", §8). */
+export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [code, setCode] = useState('');
+  const target = useAppSelector(selectCartTarget);
+  const [applyVoucher, applying] = useApplyVoucherMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const close = () => {
+    setCode('');
+    onClose();
+  };
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    const couponCode = code.trim();
+    if (!couponCode) {
+      enqueueSnackbar(CART_COPY.promoCodeEmpty, { variant: 'error' });
+      return;
+    }
+    try {
+      await applyVoucher({ coupon_code: couponCode, ...target }).unwrap();
+      enqueueSnackbar(CART_MESSAGES.couponApplied, { variant: 'success' });
+      close();
+    } catch (err) {
+      // Every 400 of this call is about the code (unknown, expired, used up, or not even well formed).
+      const message = cartErrorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : cartErrorMessage(err) ?? CART_COPY.unexpected;
+      enqueueSnackbar(message, { variant: 'error' });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="promo-title" fullWidth maxWidth="xs">
+      <form onSubmit={apply} noValidate>
+        <DialogTitle id="promo-title">Do you have a promo code?</DialogTitle>
+        <DialogContent>
+          <TextField autoFocus fullWidth margin="dense" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false } }} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={applying.isLoading}>Apply</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

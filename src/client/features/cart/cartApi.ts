@@ -1,0 +1,94 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { apiSlice } from '../../api/apiSlice';
+import type { ApplyVoucherBody, Cart, CartLineBody, CartResponse, CartTarget, MergeCartBody } from '../../../shared/contract/cart';
+
+const cartOf = (r: CartResponse) => r.data;
+
+/** The getCart key a body is about: only its user_id or cart_token (see selectCartTarget). */
+function targetOf(body: CartTarget): CartTarget {
+  if (body.user_id !== undefined) return { user_id: body.user_id };
+  return body.cart_token ? { cart_token: body.cart_token } : {};
+}
+
+/** Whose cart an answer is, for the key the app asks with next: a guest's first add returns its new token. */
+const ownerAfter = (body: CartTarget, cart: Cart): CartTarget =>
+  body.user_id === undefined && cart.cartToken ? { cart_token: cart.cartToken } : targetOf(body);
+
+/**
+ * Every cart and coupon call answers the whole cart. The answer goes straight into getCart's cache
+ * (under the key it was asked for and the key the app will ask with next) instead of invalidating
+ * it: one request per change, and no screen shows an old total while a second one runs.
+ */
+async function storeAnswer(body: CartTarget, dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: Cart }>) {
+  const { data } = await queryFulfilled;
+  const keys = [targetOf(body), ownerAfter(body, data)];
+  const distinct = keys.filter((k, i) => keys.findIndex((o) => JSON.stringify(o) === JSON.stringify(k)) === i);
+  dispatch(cartApi.util.upsertQueryEntries(distinct.map((arg) => ({ endpointName: 'getCart' as const, arg, value: data }))));
+}
+const ignoreFailure = () => undefined; // the caller's own promise carries the error
+
+/** Spec §7 cart and coupon calls. Money in the answers is dollars, computed by the server. */
+export const cartApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getCart: build.query<Cart, CartTarget>({
+      query: (target) => ({ url: '/cart', params: target }),
+      transformResponse: cartOf,
+      providesTags: ['Cart'],
+    }),
+    /** A cart by id, owner only (the order page). */
+    getCartById: build.query<Cart, number>({
+      query: (id) => `/cart/${id}`,
+      transformResponse: cartOf,
+      providesTags: ['Cart'],
+    }),
+    addToCart: build.mutation<Cart, CartLineBody>({
+      query: (body) => ({ url: '/cart', method: 'POST', body }),
+      transformResponse: cartOf,
+      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+    }),
+    /** Optimistic (spec §4): the line leaves the cached cart at once and comes back if the call fails. */
+    removeFromCart: build.mutation<Cart, CartLineBody>({
+      query: (body) => ({ url: '/cart/remove', method: 'POST', body }),
+      transformResponse: cartOf,
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        const patch = dispatch(cartApi.util.updateQueryData('getCart', targetOf(body), (cart) => {
+          cart.items = cart.items.filter((item) => item.assetId !== body.asset_id);
+        }));
+        await storeAnswer(body, dispatch, queryFulfilled).catch(() => patch.undo());
+      },
+    }),
+    mergeCart: build.mutation<Cart, MergeCartBody>({
+      query: (body) => ({ url: '/cart/merge', method: 'POST', body }),
+      transformResponse: cartOf,
+      onQueryStarted: ({ user_id }, { dispatch, queryFulfilled }) => storeAnswer({ user_id }, dispatch, queryFulfilled).catch(ignoreFailure),
+    }),
+    applyVoucher: build.mutation<Cart, ApplyVoucherBody>({
+      query: (body) => ({ url: '/order/applyVoucher', method: 'POST', body }),
+      transformResponse: cartOf,
+      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+    }),
+    removeVoucher: build.mutation<Cart, CartTarget>({
+      query: (body) => ({ url: '/order/removeVoucher', method: 'POST', body }),
+      transformResponse: cartOf,
+      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+    }),
+  }),
+});
+
+export const {
+  useGetCartQuery, useGetCartByIdQuery, useAddToCartMutation, useRemoveFromCartMutation, useMergeCartMutation,
+  useApplyVoucherMutation, useRemoveVoucherMutation,
+} = cartApi;
+
+/** The HTTP status of a failed cart call (a number), or null for a network or parsing failure. */
+export function cartErrorStatus(error: unknown): number | null {
+  const status = (error as FetchBaseQueryError | undefined)?.status;
+  return typeof status === 'number' ? status : null;
+}
+
+/** The server's message of a failed call (its envelope), if it sent one. */
+export function cartErrorMessage(error: unknown): string | null {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : null;
+  return typeof message === 'string' && message ? message : null;
+}

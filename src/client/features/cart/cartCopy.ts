@@ -1,0 +1,8 @@
+/** The spec's words for the cart's toasts (§8), typos and the trailing space included. */
+export const CART_COPY = {
+  removed: 'Removed from cart',
+  removeFailed: 'Failed to remove item',
+  loadFailed: 'Failed to load cart',
+  promoCodeEmpty: 'Promo code is empty ',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;

@@ -1,0 +1,25 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { CartItem } from '../../../shared/contract/cart';
+
+/**
+ * The cart feature's events. The server cart itself lives in RTK Query's cache (cartApi); these
+ * only move the spec's persisted mirror ('cartItems'), the guest cart token and the count.
+ */
+
+/** The server answered with a cart (a read or any change): the mirror follows it. */
+export const serverCartReceived = createAction<{ items: CartItem[]; cartToken: string | null }>('cart/serverCartReceived');
+
+/** The cart page could not load the cart (spec §8): the mirror and the count are cleared. */
+export const cartLoadFailed = createAction('cart/loadFailed');
+
+/**
+ * The server refused the stored guest cart token (not this visitor's, or gone): it is forgotten
+ * with the mirror, so the next add starts a new guest cart instead of failing again.
+ */
+export const guestCartTokenRefused = createAction('cart/guestCartTokenRefused');
+
+/** At sign-in the guest cart was merged into the user's: the guest cart token is deleted (spec §4). */
+export const guestCartMerged = createAction('cart/guestCartMerged');
+
+/** A `cartUpdated` window event announced the cart's size (spec §4). */
+export const cartCountAnnounced = createAction<number>('cart/countAnnounced');

@@ -1,0 +1,53 @@
+import Button from '@mui/material/Button';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import type { AssetDetail } from '../../../../shared/contract/catalog';
+import { useAddToCartMutation, useGetCartQuery, useRemoveFromCartMutation } from '../../cart/cartApi';
+import { selectCartTarget } from '../../cart/cartSelectors';
+
+/**
+ * Spec §4 "Cart button on event page": 'Add to cart' or 'Remove from cart' from whether the server
+ * cart holds the event, 'Processing...' while a call is out; an add goes on to /cart. Disabled when
+ * the event has no price (§5). Failures are for the console only (§8 'Cart error').
+ */
+export function CartButton({ event }: { event: AssetDetail }) {
+  const noPrice = !event.rate;
+  const target = useAppSelector(selectCartTarget);
+  const { inCart, known, error } = useGetCartQuery(target, {
+    skip: noPrice,
+    selectFromResult: ({ data, error }) => ({
+      inCart: data?.items.some((item) => item.assetId === event.id) ?? false,
+      known: data !== undefined || error !== undefined,
+      error,
+    }),
+  });
+  const [add, adding] = useAddToCartMutation();
+  const [remove, removing] = useRemoveFromCartMutation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (error) console.error('Failed to fetch cart items', error);
+  }, [error]);
+
+  const busy = adding.isLoading || removing.isLoading;
+  const onClick = async () => {
+    const body = { asset_id: event.id, ...target };
+    try {
+      if (inCart) {
+        await remove(body).unwrap();
+      } else {
+        await add(body).unwrap();
+        void navigate(paths.cart);
+      }
+    } catch (err) {
+      console.error('Cart error', err);
+    }
+  };
+
+  return (
+    <Button fullWidth size="large" variant={inCart && !busy ? 'outlined' : 'contained'} disabled={noPrice || busy || !known} onClick={onClick}>
+      {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}
+    </Button>
+  );
+}
