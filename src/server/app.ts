@@ -11,29 +11,9 @@ import { seedDemoData } from './db/seed';
 import { errorsPlugin } from './plugins/errors';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
-import { createTokenService } from './modules/auth/tokens';
-import { deriveKeys } from './modules/auth/keys';
-import { createAuthRepository } from './modules/auth/repository';
-import { createAuthService } from './modules/auth/service';
-import { authRoutes } from './modules/auth/routes';
-import { createSettingsRepository } from './modules/misc/repository';
-import { createMiscService } from './modules/misc/service';
-import { miscRoutes } from './modules/misc/routes';
-import { healthRoutes } from './modules/health/routes';
-import { webPlugin } from './modules/web/static';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { mailboxRoutes } from './modules/mail/mailboxRoutes';
-import { createIdentityRepository } from './modules/identity/repository';
-import { createIdentityService } from './modules/identity/service';
-import { createGoogleVerifier } from './modules/identity/google';
-import { identityRoutes } from './modules/identity/routes';
-import { profileRoutes } from './modules/profile/routes';
-import { mediaPlugin } from './modules/web/media';
-import { publicRoutes } from './modules/misc/publicRoutes';
-import { createCatalogRepository } from './modules/catalog/repository';
-import { createReadCache } from './modules/catalog/readCache';
-import { createCatalogService } from './modules/catalog/service';
-import { catalogRoutes } from './modules/catalog/routes';
+import type { Mailer } from './modules/mail/mailer';
+import { registerRoutes } from './routes';
+import { buildServices } from './services';
 
 export type AppDeps = {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
@@ -104,49 +84,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }),
   });
 
-  const keys = deriveKeys(config.jwtSecret);
-  const tokens = createTokenService(keys.tokenSigning, deps.now);
-  const identityRepo = createIdentityRepository(database.db);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
-  const identity = createIdentityService({
-    repo: identityRepo,
-    tokens,
-    mailer,
-    google: createGoogleVerifier({ clientId: config.googleClientId, apiBase: config.googleApiBase }),
-    codeKey: keys.codeHashing,
-    limits: config.limits,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
-  await app.register(callerPlugin, { tokens, isRevoked: identity.isRevoked });
-
-  const authService = createAuthService({
-    repo: createAuthRepository(database.db),
-    tokens,
-    guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
-  });
-  await app.register(authRoutes, { prefix: '/v1', service: authService, perMinute: config.limits.guestTokensPerMinutePerIp });
-  await app.register(identityRoutes, { prefix: '/v1', service: identity, limits: config.limits });
-  await app.register(profileRoutes, { prefix: '/v1', repo: identityRepo });
-  if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
-  const settingsRepo = createSettingsRepository(database.db);
-  await app.register(miscRoutes, { service: createMiscService(settingsRepo) });
-  await app.register(publicRoutes, {
-    prefix: '/v1',
-    repo: settingsRepo,
-    config: { newsletterEmbedUrl: config.newsletterEmbedUrl, googleClientId: config.googleClientId },
-    signupsPerMinute: config.limits.newsletterSignupsPerMinutePerIp,
-  });
-
-  const catalogRepo = createCatalogRepository(database.db);
-  const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), {
-    checkEveryMs: config.limits.catalogVersionCheckMs,
-    maxBytes: config.limits.catalogCacheBytes,
-  });
-  await app.register(catalogRoutes, { prefix: '/v1', service: createCatalogService({ repo: catalogRepo, cache: catalogCache }) });
-  await app.register(mediaPlugin, { mediaDir: config.mediaDir });
-  await app.register(healthRoutes, { database });
-  await app.register(webPlugin, { distDir: config.clientDistDir });
+  const services = buildServices(config, { database, log: app.log, ...(deps.now ? { now: deps.now } : {}), ...(deps.mailer ? { mailer: deps.mailer } : {}) });
+  app.addHook('onClose', async () => services.mailer.close());
+  await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
+  await registerRoutes(app, services, config);
 
   return app;
 }

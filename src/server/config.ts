@@ -72,6 +72,10 @@ export type AppConfig = {
     codeRequestsPerMinutePerIp: number;
     checkUserPerMinutePerIp: number;
     verifyPerMinutePerIp: number;
+    /** Lines in one cart. */
+    cartMaxLines: number;
+    /** applyVoucher calls per caller (user, or guest token) per minute: code guessing. */
+    voucherAttemptsPerMinute: number;
   };
 };
 
@@ -125,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       codeRequestsPerMinutePerIp: 10,
       checkUserPerMinutePerIp: 30,
       verifyPerMinutePerIp: 30,
+      cartMaxLines: 50,
+      voucherAttemptsPerMinute: 10,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

@@ -31,6 +31,8 @@ export interface EventsTable {
   asset_type: string;
   subscription_id: number | null;
   capacity: number | null;
+  /** Tickets taken against capacity. */
+  sold: Generated<number>;
   updated_at: Generated<Date>;
 }
 
@@ -112,6 +114,42 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface CartsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  guest_id: string | null;
+  /** A guest cart's secret key (≥ 128 random bits); null for a user's cart. */
+  token: string | null;
+  coupon_code: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface CartItemsTable { cart_id: number; event_id: number; added_at: Generated<Date> }
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_ref: string;
+  user_id: number;
+  cart_id: number | null;
+  status: Generated<string>;
+  usage_type: Generated<string>;
+  payment_method: string;
+  payment_intent_id: string | null;
+  amount_cents: number;
+  coupon_code: string | null;
+  created_at: Generated<Date>;
+}
+export interface OrderItemsTable { order_id: number; event_id: number; price_cents: number }
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_code: string;
+  user_id: number;
+  order_id: number | null;
+  redeemed_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   login_codes: LoginCodesTable;
@@ -130,4 +168,9 @@ export interface DB {
   footer_links: FooterLinksTable;
   coupons: CouponsTable;
   newsletter_signups: NewsletterSignupsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { httpError } from './errors';
+import { Invalid } from '../platform/errors';
 
 /**
  * The spec's client sends filters as JSON in one query parameter (`filter={"path":"x"}`). This reads
@@ -11,13 +11,13 @@ export function parseJsonFilter<S extends z.ZodType>(schema: S, raw: string | un
     try {
       value = JSON.parse(raw);
     } catch {
-      throw httpError(400, `querystring.${name}: must be valid JSON such as ${example}`);
+      throw new Invalid(`querystring.${name}: must be valid JSON such as ${example}`);
     }
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw httpError(400, `querystring.${name}${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
+    throw new Invalid(`querystring.${name}${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
   }
   return parsed.data;
 }

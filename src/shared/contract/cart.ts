@@ -89,5 +89,5 @@ export const CART_MESSAGES = {
   owned: 'You already have access to this event.',
   free: 'This event is free to watch: no ticket needed.',
   soldOut: 'This event is sold out.',
-  full: 'A cart holds at most 50 events.',
+  full: 'Your cart is full: remove an event to add another.',
 } as const;

@@ -37,7 +37,8 @@ describe('catalog cache keys', () => {
   function service() {
     const repo = createCatalogRepository(t.database.db);
     const cache = createReadCache(() => repo.catalogVersion());
-    return { cache, catalog: createCatalogService({ repo, cache }) };
+    const nobodyOwnsAnything = { ownsEvent: async () => false };
+    return { cache, catalog: createCatalogService({ repo, cache, entitlements: nobodyOwnsAnything }) };
   }
 
   it('are built from what changes the answer: filters that do not are not part of them', async () => {

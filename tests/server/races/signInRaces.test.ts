@@ -1,8 +1,9 @@
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createTokenService } from '../../../src/server/modules/auth/tokens';
 import type { Mail, Mailer } from '../../../src/server/modules/mail/mailer';
-import { createIdentityRepository, type IdentityRepository } from '../../../src/server/modules/identity/repository';
+import type { IdentityRepository } from '../../../src/server/modules/identity/repository';
 import { createIdentityService } from '../../../src/server/modules/identity/service';
+import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';
 import type { Database } from '../../../src/server/db/database';
 import { codeInMail } from '../../utils/mailbox';
 import { openTestDatabase } from '../../utils/testDatabase';
@@ -22,13 +23,18 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** The real unit of work, with `change` applied to the identity repository of every transaction. */
 function identityWith(change: (repo: IdentityRepository) => Partial<IdentityRepository> = () => ({})) {
-  const base = createIdentityRepository(database.db);
+  const real = createUnitOfWork(database.db);
+  const uow: UnitOfWork = {
+    repos: real.repos,
+    transaction: (work) => real.transaction((repos) => work({ ...repos, identity: { ...repos.identity, ...change(repos.identity) } })),
+  };
   const mails: Mail[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (m) => { mails.push(m); }, close: async () => {} };
   const keys = deriveKeys(TEST_JWT_SECRET);
   const service = createIdentityService({
-    repo: { ...base, ...change(base) },
+    uow,
     tokens: createTokenService(keys.tokenSigning),
     mailer,
     google: async () => { throw new Error('not used'); },
@@ -92,7 +98,7 @@ describe('two verifications of one code sent at once', () => {
   it('control: without the row lock on the code, two sessions come out of one code', async () => {
     let worst = 0;
     for (let round = 0; round < 3; round += 1) {
-      const { service, mails } = identityWith((repo) => ({ latestCodeForUpdate: (email) => repo.latestCode(email) }));
+      const { service, mails } = identityWith((repo) => ({ latestCodeForUpdate: (email: string) => repo.latestCode(email) }));
       const { email, code } = await existingAccountWithCode(service, mails);
       worst = Math.max(worst, fulfilled(await settle([1, 2, 3, 4].map(() => service.verifyCode({ email, otp: code })))));
     }

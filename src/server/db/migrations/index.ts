@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_catalog';
 import * as m0003 from './0003_identity';
+import * as m0004 from './0004_cart_and_orders';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_catalog': m0002,
   '0003_identity': m0003,
+  '0004_cart_and_orders': m0004,
 };

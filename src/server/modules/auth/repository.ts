@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 
-export function createAuthRepository(db: Kysely<DB>) {
+/** Guests: one row per guest token issued. */
+export function createAuthRepository(db: Executor) {
   return {
     async insertGuest(id: string, ip: string | null): Promise<void> {
       await db.insertInto('guests').values({ id, last_seen_ip: ip }).execute();

@@ -9,7 +9,7 @@ export type Keyset = { order: number; id: number };
 const eventColumns = [
   'events.id', 'events.path', 'events.title', 'events.label', 'events.description', 'events.event_label',
   'events.venue_description', 'events.air_start_date', 'events.poster_path', 'events.is_premium', 'events.rate_cents',
-  'events.content_type', 'events.asset_type', 'events.subscription_id', 'events.capacity', 'events.updated_at',
+  'events.content_type', 'events.asset_type', 'events.subscription_id', 'events.capacity', 'events.sold', 'events.updated_at',
 ] as const;
 
 /** SQL of the catalog, nothing else. Lists page by keyset (never OFFSET) on indexed columns. */

@@ -6,6 +6,7 @@ import {
   filterOnlyQuery, footerLinkResponse, listingResponse, pagedQuery, subscriptionResponse,
 } from '../../../shared/contract/catalog';
 import { dbId, idOrPathParam } from '../../../shared/contract/ids';
+import { optionalCaller } from '../../plugins/caller';
 import { withErrors } from '../../plugins/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';
@@ -51,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
     schema: { params: keyParam('id'), response: withNotModified({ 200: assetResponse }) },
   }, async (req, reply) => {
     const { id } = req.params as { id: string };
-    return sendCached(req, reply, await service.asset(id, req.caller), PRIVATE_CACHE);
+    return sendCached(req, reply, await service.asset(id, optionalCaller(req)), PRIVATE_CACHE);
   });
 
   app.get('/subscription/:id', {

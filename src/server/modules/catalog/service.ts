@@ -1,29 +1,29 @@
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { carouselFilter, categoryFilter, listingFilter } from '../../../shared/contract/catalog';
 import { MAX_ID, parseIdOrPath } from '../../../shared/contract/ids';
-import { httpError } from '../../plugins/errors';
+import { Invalid, NotFound } from '../../platform/errors';
 import { parseJsonFilter } from '../../plugins/jsonFilter';
-import type { VerifiedToken } from '../auth/tokens';
+import type { Caller } from '../../plugins/caller';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import { etagOf } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
-export type Entitlements = { ownsEvent(caller: VerifiedToken | null, eventId: number): Promise<boolean> };
-export const noOrdersYet: Entitlements = { ownsEvent: async () => false };
+export type Entitlements = { ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> };
 
 type Page = { start: number; limit: number; cursor?: string };
 
 const ok = <T>(data: T, message = 'Data found') => ({ success: true, message, data });
 
-export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements?: Entitlements }) {
+/** `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event. */
+export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements: Entitlements }) {
   const { repo, cache } = deps;
-  const entitlements = deps.entitlements ?? noOrdersYet;
+  const { entitlements } = deps;
 
   async function categoryOr404(key: string) {
     const category = await repo.categoryByIdOrPath(key);
-    if (!category) throw httpError(404, `No category "${key}"`);
+    if (!category) throw new NotFound(`No category "${key}"`);
     return category;
   }
 
@@ -37,7 +37,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     categories(filterJson: string, page: Page): Promise<CachedBody> {
       const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
       const group = parseIdOrPath(String(f.path));
-      if (!('id' in group)) throw httpError(400, 'querystring.filter.path: must be a page id such as 1');
+      if (!('id' in group)) throw new Invalid('querystring.filter.path: must be a page id such as 1');
       const after = readCursor(page);
       return cache.get(`categories:${group.id}:${page.limit}:${keysetKey(after)}`, async () =>
         ok((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
@@ -69,10 +69,10 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     },
 
     /** The event page's asset, with canUserWatchAsset for this caller; tagged per caller. */
-    async asset(key: string, caller: VerifiedToken | null): Promise<CachedBody> {
+    async asset(key: string, caller: Caller | null): Promise<CachedBody> {
       const { json } = await cache.get(`asset:${recordKey(key)}`, async () => {
         const event = await repo.eventByIdOrPath(key);
-        if (!event) throw httpError(404, `No event "${key}"`);
+        if (!event) throw new NotFound(`No event "${key}"`);
         return toAssetSummary(event);
       });
       const summary = JSON.parse(json) as Omit<AssetDetail, 'canUserWatchAsset'>;
@@ -84,7 +84,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     subscription(id: number): Promise<CachedBody> {
       return cache.get(`subscription:${id}`, async () => {
         const row = await repo.subscription(id);
-        if (!row) throw httpError(404, `No subscription ${id}`);
+        if (!row) throw new NotFound(`No subscription ${id}`);
         return ok(row);
       });
     },
@@ -92,7 +92,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     agreement(id: number): Promise<CachedBody> {
       return cache.get(`agreement:${id}`, async () => {
         const row = await repo.agreement(id);
-        if (!row) throw httpError(404, `No agreement ${id}`);
+        if (!row) throw new NotFound(`No agreement ${id}`);
         return ok([row]);
       });
     },
@@ -100,7 +100,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     footerLink(id: number): Promise<CachedBody> {
       return cache.get(`footerlink:${id}`, async () => {
         const row = await repo.footerLink(id);
-        if (!row) throw httpError(404, `No footer link ${id}`);
+        if (!row) throw new NotFound(`No footer link ${id}`);
         return ok(row);
       });
     },
@@ -111,7 +111,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /** Paging is by keyset: the first page has start 0, the next ones the cursor the previous page gave. */
 function readCursor(page: Page): Keyset | undefined {
   if (page.cursor === undefined) {
-    if (page.start !== 0) throw httpError(400, 'querystring.start: pages after the first are read with the nextCursor of the previous page (start must be 0)');
+    if (page.start !== 0) throw new Invalid('querystring.start: pages after the first are read with the nextCursor of the previous page (start must be 0)');
     return undefined;
   }
   try {
@@ -121,7 +121,7 @@ function readCursor(page: Page): Keyset | undefined {
   } catch {
     // fall through to the 400 below
   }
-  throw httpError(400, 'querystring.cursor: is not a cursor this server gave out');
+  throw new Invalid('querystring.cursor: is not a cursor this server gave out');
 }
 
 /** Cache-key parts: '007' and '7' name one record; a cursor is keyed by what it decodes to. */

@@ -1,4 +1,4 @@
-import { httpError } from '../../plugins/errors';
+import { DomainError, Invalid, Unauthenticated, UpstreamFailure } from '../../platform/errors';
 
 export type GoogleIdentity = { sub: string; email: string };
 export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;
@@ -12,26 +12,26 @@ export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;
 export function createGoogleVerifier(options: { clientId: string | null; apiBase: string; fetchImpl?: typeof fetch }): GoogleVerifier {
   const doFetch = options.fetchImpl ?? fetch;
   return async (accessToken) => {
-    if (!options.clientId) throw httpError(400, 'Google sign-in is not configured on this server');
+    if (!options.clientId) throw new Invalid('Google sign-in is not configured on this server');
     let info: Record<string, unknown>;
     try {
       const res = await doFetch(`${options.apiBase}/oauth2/v3/tokeninfo`, {
         headers: { authorization: `Bearer ${accessToken}` },
         signal: AbortSignal.timeout(5000),
       });
-      if (!res.ok) throw httpError(401, 'Google sign-in could not be verified');
+      if (!res.ok) throw new Unauthenticated('Google sign-in could not be verified');
       info = (await res.json()) as Record<string, unknown>;
     } catch (err) {
-      if (err instanceof Error && 'statusCode' in err) throw err;
-      throw httpError(502, 'Google could not be reached. Try again.');
+      if (err instanceof DomainError) throw err;
+      throw new UpstreamFailure('Google could not be reached. Try again.');
     }
     const audience = info.aud ?? info.azp;
     const verifiedEmail = info.email_verified === true || info.email_verified === 'true';
     const expires = Number(info.exp);
-    if (audience !== options.clientId) throw httpError(401, 'Google sign-in was issued for another application');
-    if (typeof info.sub !== 'string' || typeof info.email !== 'string' || !verifiedEmail) throw httpError(401, 'Google did not confirm this e-mail address');
+    if (audience !== options.clientId) throw new Unauthenticated('Google sign-in was issued for another application');
+    if (typeof info.sub !== 'string' || typeof info.email !== 'string' || !verifiedEmail) throw new Unauthenticated('Google did not confirm this e-mail address');
     // No expiry means we cannot tell the token is still good: refuse rather than assume.
-    if (!Number.isFinite(expires) || expires * 1000 <= Date.now()) throw httpError(401, 'Google sign-in has expired');
+    if (!Number.isFinite(expires) || expires * 1000 <= Date.now()) throw new Unauthenticated('Google sign-in has expired');
     return { sub: info.sub, email: info.email.toLowerCase() };
   };
 }

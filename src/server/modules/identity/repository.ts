@@ -1,31 +1,37 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, LoginCodesTable, UsersTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { LoginCodesTable, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 export type CodeRow = Selectable<LoginCodesTable>;
-type Db = Kysely<DB> | Transaction<DB>;
 
-/** SQL of users, codes and failures. E-mail addresses are compared lower-cased. */
-export function createIdentityRepository(db: Kysely<DB>) {
+/**
+ * SQL of users, codes and failures, over the handle it was built with (the database, or a
+ * transaction from the unit of work). E-mail addresses are compared lower-cased.
+ */
+export function createIdentityRepository(db: Executor) {
+  /** Row locks and transaction-scoped locks mean nothing outside a transaction: refuse to pretend. */
+  const inTransaction = (what: string) => {
+    if (!db.isTransaction) throw new Error(`${what} needs a transaction (use the unit of work)`);
+  };
+
   return {
-    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
-
-    userByEmail(email: string, trx: Db = db): Promise<UserRow | undefined> {
-      return trx.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    userByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
-    userById(id: number, trx: Db = db): Promise<UserRow | undefined> {
-      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    userById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    userByGoogleSub(sub: string, trx: Db = db): Promise<UserRow | undefined> {
-      return trx.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    userByGoogleSub(sub: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     },
-    async createUser(user: { email: string; firstName: string; lastName: string; verified: boolean; googleSub?: string }, trx: Db = db): Promise<UserRow> {
-      return trx.insertInto('users')
+    async createUser(user: { email: string; firstName: string; lastName: string; verified: boolean; googleSub?: string }): Promise<UserRow> {
+      return db.insertInto('users')
         .values({ email: user.email.toLowerCase(), first_name: user.firstName, last_name: user.lastName, verified: user.verified, google_sub: user.googleSub ?? null })
         .returningAll().executeTakeFirstOrThrow();
     },
-    async updateUser(id: number, changes: Partial<{ first_name: string; last_name: string; verified: boolean; google_sub: string }>, trx: Db = db): Promise<UserRow> {
-      return trx.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    async updateUser(id: number, changes: Partial<{ first_name: string; last_name: string; verified: boolean; google_sub: string }>): Promise<UserRow> {
+      return db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     },
     async revokeTokens(id: number, atMs: number): Promise<void> {
       await db.updateTable('users').set({ tokens_valid_after: atMs }).where('id', '=', id).execute();
@@ -36,37 +42,39 @@ export function createIdentityRepository(db: Kysely<DB>) {
     },
 
     /** Serializes code requests for one address until the transaction ends (works on PGlite too). */
-    async lockEmail(email: string, trx: Transaction<DB>): Promise<void> {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-code:${email}`}, 0))`.execute(trx);
+    async lockEmail(email: string): Promise<void> {
+      inTransaction('lockEmail');
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-code:${email}`}, 0))`.execute(db);
     },
-    latestCode(email: string, trx: Db = db): Promise<CodeRow | undefined> {
-      return trx.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    latestCode(email: string): Promise<CodeRow | undefined> {
+      return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
     /** The newest code for this e-mail, locked until the transaction ends (two verifications never both win). */
-    latestCodeForUpdate(email: string, trx: Transaction<DB>): Promise<CodeRow | undefined> {
-      return trx.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
+    latestCodeForUpdate(email: string): Promise<CodeRow | undefined> {
+      inTransaction('latestCodeForUpdate');
+      return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
     },
-    async storeCode(code: { email: string; purpose: 'login' | 'register'; codeHash: string; createdAt: Date; expiresAt: Date }, trx: Db = db): Promise<number> {
+    async storeCode(code: { email: string; purpose: 'login' | 'register'; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<number> {
       // A new code replaces the ones before it.
-      await trx.updateTable('login_codes').set({ consumed_at: code.createdAt }).where('email', '=', code.email).where('consumed_at', 'is', null).execute();
-      const row = await trx.insertInto('login_codes')
+      await db.updateTable('login_codes').set({ consumed_at: code.createdAt }).where('email', '=', code.email).where('consumed_at', 'is', null).execute();
+      const row = await db.insertInto('login_codes')
         .values({ email: code.email, purpose: code.purpose, code_hash: code.codeHash, created_at: code.createdAt, expires_at: code.expiresAt })
         .returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
-    async countAttempt(codeId: number, trx: Db = db): Promise<number> {
-      const row = await trx.updateTable('login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId)
+    async countAttempt(codeId: number): Promise<number> {
+      const row = await db.updateTable('login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId)
         .returning('attempts').executeTakeFirstOrThrow();
       return row.attempts;
     },
-    async consumeCode(codeId: number, at: Date, trx: Db = db): Promise<void> {
-      await trx.updateTable('login_codes').set({ consumed_at: at }).where('id', '=', codeId).execute();
+    async consumeCode(codeId: number, at: Date): Promise<void> {
+      await db.updateTable('login_codes').set({ consumed_at: at }).where('id', '=', codeId).execute();
     },
-    async recordFailure(email: string, at: Date, trx: Db = db): Promise<void> {
-      await trx.insertInto('login_failures').values({ email, failed_at: at }).execute();
+    async recordFailure(email: string, at: Date): Promise<void> {
+      await db.insertInto('login_failures').values({ email, failed_at: at }).execute();
     },
-    async failuresSince(email: string, since: Date, trx: Db = db): Promise<number> {
-      const row = await trx.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
+    async failuresSince(email: string, since: Date): Promise<number> {
+      const row = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
         .where('email', '=', email).where('failed_at', '>', since).executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -5,7 +5,8 @@ import {
 } from '../../../shared/contract/identity';
 import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
-import { httpError } from '../../plugins/errors';
+import { Invalid } from '../../platform/errors';
+import { requireUser } from '../../plugins/caller';
 import { withErrors } from '../../plugins/schemas';
 import type { IdentityService } from './service';
 
@@ -34,10 +35,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     const { emailId, loginSource, accessToken } = req.body;
     if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'login')) };
     if (loginSource === LOGIN_SOURCE.google) {
-      if (!accessToken) throw httpError(400, 'body.accessToken: required for Google sign-in');
+      if (!accessToken) throw new Invalid('body.accessToken: required for Google sign-in');
       return { success: true, message: 'Signed in', data: [await service.googleLogin(accessToken, emailId)] };
     }
-    throw httpError(400, 'body.loginSource: Facebook sign-in is not available');
+    throw new Invalid('body.loginSource: Facebook sign-in is not available');
   });
 
   app.post('/register', {
@@ -47,10 +48,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     const { emailId, loginSource, accessToken, firstName, lastName } = req.body;
     if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'register')) };
     if (loginSource === LOGIN_SOURCE.google) {
-      if (!accessToken) throw httpError(400, 'body.accessToken: required for Google sign-up');
+      if (!accessToken) throw new Invalid('body.accessToken: required for Google sign-up');
       return { success: true, message: 'Account created', data: [await service.googleRegister(accessToken, emailId, firstName, lastName)] };
     }
-    throw httpError(400, 'body.loginSource: Facebook sign-up is not available');
+    throw new Invalid('body.loginSource: Facebook sign-up is not available');
   });
 
   app.post('/verifyotp', {
@@ -66,7 +67,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     config: { auth: 'user' },
     schema: { response: withErrors({ 200: logoutResponse }) },
   }, async (req) => {
-    await service.logout((req.caller as { userId: number }).userId);
+    await service.logout(requireUser(req).userId);
     return { success: true, message: 'Logout successfully.', data: null };
   });
 };

@@ -1,18 +1,19 @@
 import type { AppConfig } from '../../config';
-import { httpError } from '../../plugins/errors';
+import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/errors';
 import type { TokenService } from '../auth/tokens';
 import { signInCodeMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
 import { hashCode, newCode, sameHash } from './codes';
 import type { GoogleVerifier } from './google';
-import type { IdentityRepository, UserRow } from './repository';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UserRow } from './repository';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 type Deps = {
-  repo: IdentityRepository;
+  uow: UnitOfWork;
   tokens: TokenService;
   mailer: Mailer;
   google: GoogleVerifier;
@@ -29,7 +30,9 @@ export type Session = { id: number; userId: number; firstName: string; lastName:
  * a minute, 100 failures an hour per address) and Google access tokens checked with Google.
  */
 export function createIdentityService(deps: Deps) {
-  const { repo, limits } = deps;
+  const { uow, limits } = deps;
+  // Single statements outside a transaction; multi-step work goes through uow.transaction.
+  const repo = uow.repos.identity;
   const now = deps.now ?? Date.now;
   const rules = limits.signInCode;
 
@@ -45,9 +48,9 @@ export function createIdentityService(deps: Deps) {
   /** Code guessing is bounded per address: so many failures an hour, and fewer still a day. */
   async function refuseWhenLockedOut(email: string) {
     const lastDay = await repo.failuresSince(email, new Date(now() - DAY_MS));
-    if (lastDay >= rules.failedAttemptsPerEmailPerDay) throw httpError(429, TOO_MANY_ATTEMPTS);
+    if (lastDay >= rules.failedAttemptsPerEmailPerDay) throw new RateLimited(TOO_MANY_ATTEMPTS);
     const lastHour = lastDay > 0 ? await repo.failuresSince(email, new Date(now() - HOUR_MS)) : 0;
-    if (lastHour >= rules.failedAttemptsPerEmailPerHour) throw httpError(429, TOO_MANY_ATTEMPTS);
+    if (lastHour >= rules.failedAttemptsPerEmailPerHour) throw new RateLimited(TOO_MANY_ATTEMPTS);
   }
 
   return {
@@ -60,29 +63,29 @@ export function createIdentityService(deps: Deps) {
     async requestCode(rawEmail: string, purpose: 'login' | 'register') {
       const email = rawEmail.toLowerCase();
       const user = await repo.userByEmail(email);
-      if (purpose === 'login' && !user) throw httpError(404, 'No account uses this e-mail address. Create one instead.');
-      if (purpose === 'register' && user?.verified) throw httpError(409, 'An account with this e-mail address already exists. Sign in instead.');
+      if (purpose === 'login' && !user) throw new NotFound('No account uses this e-mail address. Create one instead.');
+      if (purpose === 'register' && user?.verified) throw new Conflict('An account with this e-mail address already exists. Sign in instead.');
       await refuseWhenLockedOut(email);
       const code = newCode();
       const createdAt = new Date(now());
       // The 60-second rule is checked and the code stored in one transaction holding a lock on the
       // address, so requests arriving together cannot each see "no recent code" and all send one.
-      const stored = await repo.transaction(async (trx) => {
-        await repo.lockEmail(email, trx);
-        const last = await repo.latestCode(email, trx);
+      const stored = await uow.transaction(async ({ identity }) => {
+        await identity.lockEmail(email);
+        const last = await identity.latestCode(email);
         // A code still waiting to be used holds back the next one; a used (or failed-to-send) one does not.
         const waitMs = last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
         if (waitMs > 0) return { waitMs, id: null };
         const expiresAt = new Date(now() + rules.ttlMinutes * 60_000);
-        return { id: await repo.storeCode({ email, purpose, codeHash: hashCode(deps.codeKey, email, code), createdAt, expiresAt }, trx) };
+        return { id: await identity.storeCode({ email, purpose, codeHash: hashCode(deps.codeKey, email, code), createdAt, expiresAt }) };
       });
-      if (stored.id === null) throw httpError(429, `Please wait ${Math.ceil(stored.waitMs / 1000)} seconds before asking for a new code.`);
+      if (stored.id === null) throw new RateLimited(`Please wait ${Math.ceil(stored.waitMs / 1000)} seconds before asking for a new code.`);
       // Mail goes out after the commit: a transaction never waits on the network.
       try {
         await deps.mailer.send(signInCodeMail(email, code, rules.ttlMinutes));
       } catch (err) {
         await repo.consumeCode(stored.id, createdAt);
-        throw Object.assign(httpError(502, 'We could not send the e-mail. Please try again.'), { cause: err });
+        throw new UpstreamFailure('We could not send the e-mail. Please try again.', { cause: err });
       }
       // Nothing about the account but whether it is verified: the caller has not proved who they are.
       return { message: `We sent a sign-in code to ${email}.`, data: [{ verified: Boolean(user?.verified) }] };
@@ -92,28 +95,28 @@ export function createIdentityService(deps: Deps) {
     async verifyCode(input: { email: string; otp: string; firstName?: string; lastName?: string }): Promise<Session> {
       const email = input.email.toLowerCase();
       await refuseWhenLockedOut(email);
-      const outcome = await repo.transaction(async (trx) => {
-        const code = await repo.latestCodeForUpdate(email, trx);
-        if (!code || code.consumed_at) return { error: httpError(400, 'There is no active code for this e-mail address. Request a new one.') };
-        if (new Date(code.expires_at).getTime() <= now()) return { error: httpError(400, 'This code has expired. Request a new one.') };
-        if (code.attempts >= rules.maxAttempts) return { error: httpError(429, TOO_MANY_ATTEMPTS) };
+      const outcome = await uow.transaction(async ({ identity }) => {
+        const code = await identity.latestCodeForUpdate(email);
+        if (!code || code.consumed_at) return { error: new Invalid('There is no active code for this e-mail address. Request a new one.') };
+        if (new Date(code.expires_at).getTime() <= now()) return { error: new Invalid('This code has expired. Request a new one.') };
+        if (code.attempts >= rules.maxAttempts) return { error: new RateLimited(TOO_MANY_ATTEMPTS) };
         if (!sameHash(code.code_hash, hashCode(deps.codeKey, email, input.otp))) {
-          const attempts = await repo.countAttempt(code.id, trx);
-          await repo.recordFailure(email, new Date(now()), trx);
+          const attempts = await identity.countAttempt(code.id);
+          await identity.recordFailure(email, new Date(now()));
           const left = rules.maxAttempts - attempts;
-          return { error: left > 0 ? httpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`) : httpError(429, TOO_MANY_ATTEMPTS) };
+          return { error: left > 0 ? new Invalid(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`) : new RateLimited(TOO_MANY_ATTEMPTS) };
         }
-        const existing = await repo.userByEmail(email, trx);
+        const existing = await identity.userByEmail(email);
         const needsNames = !existing || !existing.verified;
         const firstName = input.firstName?.trim() ?? '';
         const lastName = input.lastName?.trim() ?? '';
         if (needsNames && (!firstName || !lastName)) {
-          return { error: httpError(400, `body.${firstName ? 'lastName' : 'firstName'}: required for a new account`) };
+          return { error: new Invalid(`body.${firstName ? 'lastName' : 'firstName'}: required for a new account`) };
         }
-        await repo.consumeCode(code.id, new Date(now()), trx);
+        await identity.consumeCode(code.id, new Date(now()));
         const user = existing
-          ? needsNames ? await repo.updateUser(existing.id, { first_name: firstName, last_name: lastName, verified: true }, trx) : existing
-          : await repo.createUser({ email, firstName, lastName, verified: true }, trx);
+          ? needsNames ? await identity.updateUser(existing.id, { first_name: firstName, last_name: lastName, verified: true }) : existing
+          : await identity.createUser({ email, firstName, lastName, verified: true });
         return { user };
       });
       // Failed attempts are committed: the transaction only decides, the error is thrown afterwards.
@@ -124,16 +127,16 @@ export function createIdentityService(deps: Deps) {
     /** Google sign-in of an existing account, keyed by Google subject, else by the verified e-mail. */
     async googleLogin(accessToken: string, claimedEmail: string): Promise<Session> {
       const google = await deps.google(accessToken);
-      if (google.email !== claimedEmail.toLowerCase()) throw httpError(401, 'The e-mail address does not match the Google account');
+      if (google.email !== claimedEmail.toLowerCase()) throw new Unauthenticated('The e-mail address does not match the Google account');
       const user = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
-      if (!user) throw httpError(404, 'No account uses this Google account. Create one instead.');
+      if (!user) throw new NotFound('No account uses this Google account. Create one instead.');
       const linked = user.google_sub === google.sub && user.verified ? user : await repo.updateUser(user.id, { google_sub: google.sub, verified: true });
       return session(linked);
     },
 
     async googleRegister(accessToken: string, claimedEmail: string, firstName = '', lastName = ''): Promise<Session> {
       const google = await deps.google(accessToken);
-      if (google.email !== claimedEmail.toLowerCase()) throw httpError(401, 'The e-mail address does not match the Google account');
+      if (google.email !== claimedEmail.toLowerCase()) throw new Unauthenticated('The e-mail address does not match the Google account');
       const existing = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
       if (existing) return session(await repo.updateUser(existing.id, { google_sub: google.sub, verified: true }));
       return session(await repo.createUser({ email: google.email, firstName: firstName.trim(), lastName: lastName.trim(), verified: true, googleSub: google.sub }));

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { OutboxRepository } from './outboxRepository';
 import { isLoopback } from '../../platform/network';
 import { esc } from './templates';
 
@@ -10,7 +9,7 @@ import { esc } from './templates';
  * it answers only a caller on this machine: the socket's own address (never X-Forwarded-For) must be
  * loopback, and a request a proxy forwarded is refused even from loopback. Others get a plain 404.
  */
-export const mailboxRoutes: FastifyPluginAsync<{ db: Kysely<DB> }> = async (app, { db }) => {
+export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 'newest'> }> = async (app, { outbox }) => {
   app.addHook('onRequest', async (request, reply) => {
     const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (forwarded || !isLoopback(request.raw.socket.remoteAddress)) {
@@ -18,7 +17,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ db: Kysely<DB> }> = async (app,
     }
   });
 
-  const newest = () => db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
+  const newest = () => outbox.newest(200);
 
   app.get('/dev/mailbox.json', { config: { auth: 'none' } }, async (_req, reply) => {
     void reply.header('cache-control', 'no-store');

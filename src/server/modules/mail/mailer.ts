@@ -1,7 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../../db/schema';
+import type { OutboxRepository } from './outboxRepository';
 
 /** `template` names the kind of mail for logs: a mail's subject or body may carry a secret. */
 export type Mail = { template: string; to: string; subject: string; text: string; html: string };
@@ -12,7 +11,7 @@ export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void>;
  * every mail is stored and listed at /dev/mailbox for local work and tests. Log lines name the
  * template and the message id only, never the subject, body or recipient.
  */
-export function createMailer(options: { smtpUrl: string | null; from: string; db: Kysely<DB>; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl: string | null; from: string; outbox: OutboxRepository; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -29,10 +28,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
   return {
     kind: 'outbox',
     async send({ template, ...mail }) {
-      const row = await options.db.insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .returning('id').executeTakeFirstOrThrow();
-      options.log.info({ template, messageId: `outbox-${row.id}` }, 'mail stored in the outbox (no SMTP_URL)');
+      const id = await options.outbox.store(mail);
+      options.log.info({ template, messageId: `outbox-${id}` }, 'mail stored in the outbox (no SMTP_URL)');
     },
     async close() {},
   };

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 
-export function createSettingsRepository(db: Kysely<DB>) {
+/** SQL of settings and newsletter sign-ups. */
+export function createSettingsRepository(db: Executor) {
   return {
     async findMany(keys: string[]): Promise<{ key: string; value: string }[]> {
       if (keys.length === 0) return [];

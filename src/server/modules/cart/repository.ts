@@ -1,0 +1,84 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { CartsTable } from '../../db/schema';
+
+export type CartRow = Selectable<CartsTable>;
+/** What a cart line shows and what its rules need from the event. */
+export type CartLineRow = {
+  event_id: number;
+  path: string;
+  title: string;
+  venue_description: string;
+  air_start_date: Date | null;
+  poster_path: string;
+  rate_cents: number | null;
+  subscription_id: number | null;
+};
+export type EventForCart = { id: number; is_premium: boolean; rate_cents: number | null; capacity: number | null; sold: number };
+
+/** SQL of carts and their lines, over the handle it was built with (database or transaction). */
+export function createCartRepository(db: Executor) {
+  const carts = () => db.selectFrom('carts').selectAll();
+  return {
+    byId: (id: number) => carts().where('id', '=', id).executeTakeFirst(),
+    byUser: (userId: number) => carts().where('user_id', '=', userId).executeTakeFirst(),
+    byGuest: (guestId: string) => carts().where('guest_id', '=', guestId).executeTakeFirst(),
+    byToken: (token: string) => carts().where('token', '=', token).executeTakeFirst(),
+
+    /** Locks the cart row until the transaction ends: changes to one cart happen one at a time. */
+    async lock(id: number): Promise<CartRow> {
+      if (!db.isTransaction) throw new Error('lock needs a transaction (use the unit of work)');
+      return carts().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    },
+
+    /** The user's cart, created when missing (two first adds at once end up with the same one). */
+    async ensureUserCart(userId: number): Promise<CartRow> {
+      await db.insertInto('carts').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+      return carts().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    },
+    /** The guest's cart, created with `token` when missing (one cart per guest). */
+    async ensureGuestCart(guestId: string, token: string): Promise<CartRow> {
+      await db.insertInto('carts').values({ guest_id: guestId, token }).onConflict((oc) => oc.column('guest_id').doNothing()).execute();
+      return carts().where('guest_id', '=', guestId).executeTakeFirstOrThrow();
+    },
+
+    lines(cartId: number): Promise<CartLineRow[]> {
+      return db.selectFrom('cart_items').innerJoin('events', 'events.id', 'cart_items.event_id')
+        .select(['cart_items.event_id', 'events.path', 'events.title', 'events.venue_description', 'events.air_start_date',
+          'events.poster_path', 'events.rate_cents', 'events.subscription_id'])
+        .where('cart_items.cart_id', '=', cartId)
+        .orderBy('cart_items.added_at').orderBy('cart_items.event_id')
+        .execute();
+    },
+    async lineCount(cartId: number): Promise<number> {
+      const row = await db.selectFrom('cart_items').select((eb) => eb.fn.countAll<string>().as('n')).where('cart_id', '=', cartId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Adds the event to the cart; false when it was already there. */
+    async addLine(cartId: number, eventId: number): Promise<boolean> {
+      const result = await db.insertInto('cart_items').values({ cart_id: cartId, event_id: eventId })
+        .onConflict((oc) => oc.columns(['cart_id', 'event_id']).doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+    /** Removes the event from the cart; false when it was not there. */
+    async removeLine(cartId: number, eventId: number): Promise<boolean> {
+      const result = await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('event_id', '=', eventId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async setCoupon(cartId: number, code: string | null): Promise<void> {
+      await db.updateTable('carts').set({ coupon_code: code }).where('id', '=', cartId).execute();
+    },
+    /** Every change to a cart moves its version on (payment intents are tied to one version). */
+    async bumpVersion(cartId: number): Promise<void> {
+      await db.updateTable('carts').set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', cartId).execute();
+    },
+    async remove(cartId: number): Promise<void> {
+      await db.deleteFrom('carts').where('id', '=', cartId).execute();
+    },
+
+    eventForCart(eventId: number): Promise<EventForCart | undefined> {
+      return db.selectFrom('events').select(['id', 'is_premium', 'rate_cents', 'capacity', 'sold']).where('id', '=', eventId).executeTakeFirst();
+    },
+  };
+}
+export type CartRepository = ReturnType<typeof createCartRepository>;

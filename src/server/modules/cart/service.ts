@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import { CART_MESSAGES, type Cart, type CartTarget } from '../../../shared/contract/cart';
+import type { AppConfig } from '../../config';
+import type { Repositories, UnitOfWork } from '../../db/unitOfWork';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../plugins/caller';
+import { normalizeCode } from './couponRules';
+import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
+import type { CartRow } from './repository';
+
+type Deps = { uow: UnitOfWork; limits: Pick<AppConfig['limits'], 'cartMaxLines'>; now?: () => number };
+
+/** A guest cart's key: 256 random bits (the contract asks for at least 128). */
+const newCartToken = () => crypto.randomBytes(32).toString('base64url');
+
+/**
+ * Carts and coupons. Every change runs in one transaction that first locks the cart's row, so
+ * changes to one cart happen one at a time and the rules (one line per event, the line limit, the
+ * coupon's conditions) are checked against what is really there. Every answer is the whole cart,
+ * priced by the server.
+ */
+export function createCartService(deps: Deps) {
+  const { uow } = deps;
+  const now = () => new Date((deps.now ?? Date.now)());
+
+  /**
+   * The ownership check of every cart call: a `user_id` must be the caller's, a `cart_token` must
+   * belong to the guest calling. Neither: the caller's own cart. Nothing is changed before it passes.
+   */
+  async function findCart(repos: Repositories, caller: Caller, target: CartTarget): Promise<CartRow | undefined> {
+    if (target.user_id !== undefined && target.cart_token !== undefined) throw new Invalid('Send user_id or cart_token, not both');
+    assertOwnUserId(caller, target.user_id);
+    if (target.cart_token !== undefined) {
+      const cart = await repos.carts.byToken(target.cart_token);
+      if (!cart) throw new NotFound('No cart with this token');
+      if (caller.kind !== 'guest' || cart.guest_id !== caller.guestId) throw new Forbidden('This is not yours');
+      return cart;
+    }
+    return caller.kind === 'user' ? repos.carts.byUser(caller.userId) : repos.carts.byGuest(caller.guestId);
+  }
+
+  /** The target cart, created for the caller when it has none yet, locked for this transaction. */
+  async function lockedCart(repos: Repositories, caller: Caller, target: CartTarget): Promise<CartRow> {
+    const found = await findCart(repos, caller, target);
+    const cart = found ?? (caller.kind === 'user'
+      ? await repos.carts.ensureUserCart(caller.userId)
+      : await repos.carts.ensureGuestCart(caller.guestId, newCartToken()));
+    return repos.carts.lock(cart.id);
+  }
+
+  /** Drops a coupon the cart can no longer use (its event left, it expired): the next answer is honest. */
+  async function dropUnusableCoupon(repos: Repositories, cart: CartRow, caller: Caller): Promise<boolean> {
+    if (!cart.coupon_code) return false;
+    const lines = await repos.carts.lines(cart.id);
+    if (await usableCoupon(repos, cart.coupon_code, lines, caller, now())) return false;
+    await repos.carts.setCoupon(cart.id, null);
+    return true;
+  }
+
+  /** Runs one change to the caller's cart: locked, checked, version moved on when something changed. */
+  function change(caller: Caller, target: CartTarget, apply: (repos: Repositories, cart: CartRow) => Promise<boolean>): Promise<Cart> {
+    return uow.transaction(async (repos) => {
+      const cart = await lockedCart(repos, caller, target);
+      const changed = await apply(repos, cart);
+      const dropped = changed ? await dropUnusableCoupon(repos, cart, caller) : false;
+      if (changed || dropped) await repos.carts.bumpVersion(cart.id);
+      return cartView(repos, (await repos.carts.byId(cart.id))!, caller, now());
+    });
+  }
+
+  return {
+    async get(caller: Caller, target: CartTarget): Promise<Cart> {
+      const cart = await findCart(uow.repos, caller, target);
+      return cart ? cartView(uow.repos, cart, caller, now()) : EMPTY_CART;
+    },
+
+    /** A cart by id (the order page): its owner only. */
+    async getById(caller: Caller, id: number): Promise<Cart> {
+      const cart = await uow.repos.carts.byId(id);
+      if (!cart) throw new NotFound(`No cart ${id}`);
+      const mine = caller.kind === 'user' ? cart.user_id === caller.userId : cart.guest_id === caller.guestId;
+      if (!mine) throw new Forbidden('This is not yours');
+      return cartView(uow.repos, cart, caller, now());
+    },
+
+    add(caller: Caller, target: CartTarget, eventId: number): Promise<Cart> {
+      return change(caller, target, async (repos, cart) => {
+        const event = await repos.carts.eventForCart(eventId);
+        if (!event) throw new NotFound(`No event ${eventId}`);
+        if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
+        if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length) throw new Conflict(CART_MESSAGES.owned);
+        if (event.capacity !== null && event.sold >= event.capacity) throw new Conflict(CART_MESSAGES.soldOut);
+        if ((await repos.carts.lines(cart.id)).some((l) => l.event_id === eventId)) return false; // one line per event
+        if ((await repos.carts.lineCount(cart.id)) >= deps.limits.cartMaxLines) throw new Conflict(CART_MESSAGES.full);
+        return repos.carts.addLine(cart.id, eventId);
+      });
+    },
+
+    remove(caller: Caller, target: CartTarget, eventId: number): Promise<Cart> {
+      return change(caller, target, (repos, cart) => repos.carts.removeLine(cart.id, eventId));
+    },
+
+    applyVoucher(caller: Caller, target: CartTarget, rawCode: string): Promise<Cart> {
+      return change(caller, target, async (repos, cart) => {
+        const code = normalizeCode(rawCode);
+        const lines = await repos.carts.lines(cart.id);
+        if (!(await usableCoupon(repos, code, lines, caller, now()))) throw new Invalid(CART_MESSAGES.invalidCoupon);
+        if (cart.coupon_code === code) return false;
+        await repos.carts.setCoupon(cart.id, code);
+        return true;
+      });
+    },
+
+    removeVoucher(caller: Caller, target: CartTarget): Promise<Cart> {
+      return change(caller, target, async (repos, cart) => {
+        if (!cart.coupon_code) return false;
+        await repos.carts.setCoupon(cart.id, null);
+        return true;
+      });
+    },
+
+    /**
+     * Moves a guest's cart into the signed-in user's: lines the user already has or owns are
+     * skipped, as are events no longer on sale and lines past the limit; of the two coupons the one
+     * worth more on the merged cart stays. The guest cart is gone afterwards. Holding its token is
+     * what proves it is this visitor's (≥ 128 random bits, given only to the guest that made it).
+     */
+    merge(user: UserCaller, userId: number, guestCartToken: string): Promise<Cart> {
+      assertOwnUserId(user, userId);
+      return uow.transaction(async (repos) => {
+        const mine = await repos.carts.lock((await repos.carts.ensureUserCart(user.userId)).id);
+        const found = await repos.carts.byToken(guestCartToken);
+        if (found) {
+          const theirs = await repos.carts.lock(found.id);
+          const have = new Set((await repos.carts.lines(mine.id)).map((l) => l.event_id));
+          const incoming = (await repos.carts.lines(theirs.id)).map((l) => l.event_id).filter((id) => !have.has(id));
+          const owned = new Set(await repos.orders.ownedEventIds(user.userId, incoming));
+          let count = have.size;
+          for (const eventId of incoming) {
+            const event = await repos.carts.eventForCart(eventId);
+            const onSale = event && event.is_premium && event.rate_cents && (event.capacity === null || event.sold < event.capacity);
+            if (owned.has(eventId) || !onSale || count >= deps.limits.cartMaxLines) continue;
+            if (await repos.carts.addLine(mine.id, eventId)) count += 1;
+          }
+          await repos.carts.setCoupon(mine.id, await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]));
+          await repos.carts.remove(theirs.id);
+          await repos.carts.bumpVersion(mine.id);
+        }
+        return cartView(repos, (await repos.carts.byId(mine.id))!, user, now());
+      });
+    },
+  };
+
+  /** Of the candidate codes, the usable one worth most on the cart's lines (the user's own wins a tie). */
+  async function betterCoupon(repos: Repositories, user: UserCaller, cartId: number, codes: (string | null)[]): Promise<string | null> {
+    const lines = await repos.carts.lines(cartId);
+    let best: { code: string; cents: number } | null = null;
+    for (const code of codes) {
+      const coupon = await usableCoupon(repos, code, lines, user, now());
+      if (coupon && (!best || discountOf(coupon, lines) > best.cents)) best = { code: coupon.code, cents: discountOf(coupon, lines) };
+    }
+    return best?.code ?? null;
+  }
+}
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,13 @@
+import type { UnitOfWork } from '../../db/unitOfWork';
+import type { Caller } from '../../plugins/caller';
+
+/** Who may watch (and so cannot buy again) an event: a user with an Active order for it. */
+export function createEntitlements({ uow }: { uow: UnitOfWork }) {
+  return {
+    async ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> {
+      if (caller?.kind !== 'user') return false;
+      return (await uow.repos.orders.ownedEventIds(caller.userId, [eventId])).length > 0;
+    },
+  };
+}
+export type Entitlements = ReturnType<typeof createEntitlements>;

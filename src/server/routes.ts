@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { authRoutes } from './modules/auth/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { mailboxRoutes } from './modules/mail/mailboxRoutes';
+import { miscRoutes } from './modules/misc/routes';
+import { publicRoutes } from './modules/misc/publicRoutes';
+import { profileRoutes } from './modules/profile/routes';
+import { mediaPlugin } from './modules/web/media';
+import { webPlugin } from './modules/web/static';
+import type { Services } from './services';
+
+/** Every HTTP route, over the services (services.ts); the app's plugins are registered before. */
+export async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
+  const { limits } = config;
+  await app.register(authRoutes, { prefix: '/v1', service: services.auth, perMinute: limits.guestTokensPerMinutePerIp });
+  await app.register(identityRoutes, { prefix: '/v1', service: services.identity, limits });
+  await app.register(profileRoutes, { prefix: '/v1', service: services.profile });
+  await app.register(cartRoutes, { prefix: '/v1', service: services.cart, voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute });
+  if (services.mailer.kind === 'outbox' && config.env !== 'production') {
+    await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
+  }
+  await app.register(miscRoutes, { service: services.misc });
+  await app.register(publicRoutes, {
+    prefix: '/v1',
+    service: services.misc,
+    config: { newsletterEmbedUrl: config.newsletterEmbedUrl, googleClientId: config.googleClientId },
+    signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
+  });
+  await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
+  await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(healthRoutes, { database: services.database });
+  await app.register(webPlugin, { distDir: config.clientDistDir });
+}

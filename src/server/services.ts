@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import { createUnitOfWork } from './db/unitOfWork';
+import { deriveKeys } from './modules/auth/keys';
+import { createAuthService } from './modules/auth/service';
+import { createTokenService } from './modules/auth/tokens';
+import { createCartService } from './modules/cart/service';
+import { createReadCache } from './modules/catalog/readCache';
+import { createCatalogRepository } from './modules/catalog/repository';
+import { createCatalogService } from './modules/catalog/service';
+import { createGoogleVerifier } from './modules/identity/google';
+import { createIdentityService } from './modules/identity/service';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createMiscService } from './modules/misc/service';
+import { createEntitlements } from './modules/orders/entitlements';
+import { createProfileService } from './modules/profile/service';
+
+export type ServiceDeps = {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Clock for tokens, codes, coupons; tests move it. */
+  now?: () => number;
+  /** Mail transport (tests); otherwise SMTP or the outbox, from the config. */
+  mailer?: Mailer;
+};
+
+/**
+ * Every service of the product, built once from the config and the database. HTTP routes use them
+ * (routes.ts), and so can anything else that is not HTTP: a webhook, a CLI, a job.
+ */
+export function buildServices(config: AppConfig, deps: ServiceDeps) {
+  const { database, log } = deps;
+  const clock = deps.now ? { now: deps.now } : {};
+  const uow = createUnitOfWork(database.db);
+  const keys = deriveKeys(config.jwtSecret);
+  const tokens = createTokenService(keys.tokenSigning, deps.now);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: uow.repos.outbox, log });
+  const identity = createIdentityService({
+    uow,
+    tokens,
+    mailer,
+    google: createGoogleVerifier({ clientId: config.googleClientId, apiBase: config.googleApiBase }),
+    codeKey: keys.codeHashing,
+    limits: config.limits,
+    ...clock,
+  });
+  const entitlements = createEntitlements({ uow });
+  const catalogRepo = createCatalogRepository(database.db);
+  const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), {
+    checkEveryMs: config.limits.catalogVersionCheckMs,
+    maxBytes: config.limits.catalogCacheBytes,
+  });
+  return {
+    database,
+    uow,
+    tokens,
+    mailer,
+    identity,
+    entitlements,
+    auth: createAuthService({ repo: uow.repos.guests, tokens, guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds }),
+    profile: createProfileService({ uow }),
+    misc: createMiscService(uow.repos.settings),
+    catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
+    cart: createCartService({ uow, limits: config.limits, ...clock }),
+  };
+}
+export type Services = ReturnType<typeof buildServices>;
