@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import type { CartItem } from '../../../shared/contract/cart';
-import { useGetCartQuery, useRemoveFromCartMutation } from './cartApi';
+import type { CartItem, CartTarget } from '../../../shared/contract/cart';
+import { refusedGuestCartToken, useGetCartQuery, useRemoveFromCartMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { cartLoadFailed } from './cartEvents';
 import { CartItemRow } from './CartItemRow';
@@ -20,19 +20,19 @@ import { CartSummary } from './CartSummary';
 /** Spec "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
 export default function CartPage() {
   const target = useAppSelector(selectCartTarget);
-  const { data: cart, isError } = useGetCartQuery(target);
+  const { data: cart, error } = useGetCartQuery(target);
   const [removeFromCart] = useRemoveFromCartMutation();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   // Spec §8: once loading failed, the page shows nothing more on this visit, even if a later
   // answer (for instance for a new key after a refused guest token) would succeed.
-  const [loadFailed, setLoadFailed] = useState(false);
-  if (isError && !loadFailed) setLoadFailed(true);
+  const [failure, setFailure] = useState<{ error: unknown; target: CartTarget } | null>(null);
+  if (error && !failure) setFailure({ error, target });
   useEffect(() => {
-    if (!loadFailed) return;
+    if (!failure) return;
     enqueueSnackbar(CART_COPY.loadFailed, { variant: 'error' });
-    dispatch(cartLoadFailed());
-  }, [loadFailed, enqueueSnackbar, dispatch]);
+    dispatch(cartLoadFailed({ guestCartTokenRefused: refusedGuestCartToken(failure.error, failure.target, true) }));
+  }, [failure, enqueueSnackbar, dispatch]);
 
   // The line leaves the list at once (optimistic, in cartApi); the toast tells how the server answered.
   const remove = (item: CartItem) => {
@@ -46,7 +46,7 @@ export default function CartPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
       <title>Your Cart — AllAccess</title>
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Your Cart</Typography>
-      {loadFailed ? null : !cart ? (
+      {failure ? null : !cart ? (
         <CartSkeleton />
       ) : cart.items.length === 0 ? (
         <Box sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>

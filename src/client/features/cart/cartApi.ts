@@ -92,3 +92,13 @@ export function cartErrorMessage(error: unknown): string | null {
   const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : null;
   return typeof message === 'string' && message ? message : null;
 }
+
+/**
+ * Whether a failed call was refused because of the guest cart token it named: 403 (another guest's)
+ * or, for the cart read, 404 (no such cart any more). A 404 of a line call may be the event's.
+ */
+export function refusedGuestCartToken(error: unknown, target: CartTarget, isRead: boolean): boolean {
+  if (!target.cart_token || target.user_id !== undefined) return false;
+  const status = cartErrorStatus(error);
+  return status === 403 || (isRead && status === 404);
+}

@@ -9,12 +9,16 @@ import type { CartItem } from '../../../shared/contract/cart';
 /** The server answered with a cart (a read or any change): the mirror follows it. */
 export const serverCartReceived = createAction<{ items: CartItem[]; cartToken: string | null }>('cart/serverCartReceived');
 
-/** The cart page could not load the cart (spec §8): the mirror and the count are cleared. */
-export const cartLoadFailed = createAction('cart/loadFailed');
+/**
+ * The cart page could not load the cart (spec §8): the mirror and the count are cleared, and the
+ * guest cart token too when the server refused it (not this visitor's, or gone), so that the next
+ * visit and the next add start afresh instead of failing again.
+ */
+export const cartLoadFailed = createAction<{ guestCartTokenRefused: boolean }>('cart/loadFailed');
 
 /**
- * The server refused the stored guest cart token (not this visitor's, or gone): it is forgotten
- * with the mirror, so the next add starts a new guest cart instead of failing again.
+ * A change to the cart was refused because of the stored guest cart token (not this visitor's):
+ * it is forgotten with the mirror, so the next add starts a new guest cart instead of failing again.
  */
 export const guestCartTokenRefused = createAction('cart/guestCartTokenRefused');
 

@@ -1,10 +1,9 @@
-import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../../api/apiSlice';
 import { appStarted, appStopped, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
-import type { CartTarget } from '../../../shared/contract/cart';
 import { sessionExpired, userSignedIn, userSignedOut } from '../auth/authEvents';
-import { cartApi, cartErrorStatus } from './cartApi';
+import { cartApi, refusedGuestCartToken } from './cartApi';
 import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
 export const CART_UPDATED_EVENT = 'cartUpdated';
@@ -18,21 +17,11 @@ export function countFromEvent(event: Event): number | null {
 }
 
 const { getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher } = cartApi.endpoints;
-const endpoints = [getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher] as const;
-const cartAnswered = isAnyOf(...endpoints.map((e) => e.matchFulfilled));
-const cartCallFailed = isAnyOf(...endpoints.map((e) => e.matchRejected));
+const cartAnswered = isAnyOf(...[getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher].map((e) => e.matchFulfilled));
+// The cart read is left out: the page that asked handles its failure (spec §8).
+const cartChangeFailed = isAnyOf(...[addToCart, removeFromCart, applyVoucher, removeVoucher].map((e) => e.matchRejected));
 /** Everything that changes the mirror in this tab (another tab's change is that tab's to announce). */
 const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired);
-
-/** A call made with the guest cart token that the server refused as not this visitor's (or gone). */
-function refusedGuestToken(action: UnknownAction): boolean {
-  const { meta, payload } = action as { meta?: { arg?: { endpointName?: string; originalArgs?: CartTarget } }; payload?: unknown };
-  const args = meta?.arg?.originalArgs;
-  if (!args?.cart_token || args.user_id !== undefined) return false;
-  const status = cartErrorStatus(payload);
-  // A 404 of a line call may be the event's; a 404 of the cart read can only be the cart's.
-  return status === 403 || (status === 404 && meta?.arg?.endpointName === 'getCart');
-}
 
 export function addCartListeners(startListening: AppStartListening) {
   const stops = [
@@ -66,9 +55,9 @@ export function addCartListeners(startListening: AppStartListening) {
       },
     }),
     startListening({
-      matcher: cartCallFailed,
-      effect: (action, api) => {
-        if (refusedGuestToken(action)) api.dispatch(guestCartTokenRefused());
+      matcher: cartChangeFailed,
+      effect: ({ payload, meta }, api) => {
+        if (refusedGuestCartToken(payload, meta.arg.originalArgs, false)) api.dispatch(guestCartTokenRefused());
       },
     }),
     // Spec §4 "Guest cart merge": at sign-in, only when both a user id and a guest cart token exist.

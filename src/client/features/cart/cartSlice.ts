@@ -77,7 +77,7 @@ export const cartSlice = createSlice({
       .addMatcher(isAnyOf(cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired), (state, action) => {
         cartLinesAdapter.removeAll(state.lines);
         state.announcedCount = null;
-        if (!cartLoadFailed.match(action)) state.guestCartToken = null;
+        if (!cartLoadFailed.match(action) || action.payload.guestCartTokenRefused) state.guestCartToken = null;
       });
   },
 });
