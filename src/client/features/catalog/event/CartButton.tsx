@@ -15,13 +15,10 @@ import { selectCartTarget } from '../../cart/cartSelectors';
 export function CartButton({ event }: { event: AssetDetail }) {
   const noPrice = !event.rate;
   const target = useAppSelector(selectCartTarget);
-  const { inCart, known, error } = useGetCartQuery(target, {
+  // Until the cart has loaded the button offers 'Add to cart': adding is idempotent on the server.
+  const { inCart, error } = useGetCartQuery(target, {
     skip: noPrice,
-    selectFromResult: ({ data, error }) => ({
-      inCart: data?.items.some((item) => item.assetId === event.id) ?? false,
-      known: data !== undefined || error !== undefined,
-      error,
-    }),
+    selectFromResult: ({ data, error }) => ({ inCart: data?.items.some((item) => item.assetId === event.id) ?? false, error }),
   });
   const [add, adding] = useAddToCartMutation();
   const [remove, removing] = useRemoveFromCartMutation();
@@ -46,7 +43,7 @@ export function CartButton({ event }: { event: AssetDetail }) {
   };
 
   return (
-    <Button fullWidth size="large" variant={inCart && !busy ? 'outlined' : 'contained'} disabled={noPrice || busy || !known} onClick={onClick}>
+    <Button fullWidth size="large" variant={inCart && !busy ? 'outlined' : 'contained'} disabled={noPrice || busy} onClick={onClick}>
       {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}
     </Button>
   );
