@@ -42,9 +42,10 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <Row label="Total" strong>{formatPrice(totals.grandTotal)}</Row>
       </Box>
       {paidByCoupon ? (
-        <Button fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} onClick={() => navigate(paths.checkout)}>Purchase Tickets</Button>
+        // Keyed apart: two different buttons, not one that fades from magenta to green.
+        <Button key="purchase" fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} onClick={() => navigate(paths.checkout)}>Purchase Tickets</Button>
       ) : (
-        <Button fullWidth size="large" variant="contained" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
+        <Button key="checkout" fullWidth size="large" variant="contained" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
           Proceed to Checkout
         </Button>
       )}

@@ -1,0 +1,166 @@
+import type { Browser, BrowserContext, Page } from 'puppeteer';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { codeFor } from './support/mailbox';
+
+/**
+ * The cart in Chromium against the real server: a guest fills a cart, uses coupons, removes an
+ * event and signs in (the cart comes along); a second tab follows the count.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const EVENTS = {
+  velvet: { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged' },
+  planets: { path: 'ironwood-symphony-the-planets', title: 'Ironwood Symphony: The Planets' },
+  canyon: { path: 'glass-canyon-desert-echoes', title: 'Glass Canyon: Desert Echoes' },
+};
+
+const toastsOn = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
+/** Waits for a toast with exactly `text`; a failure says which toasts were on screen instead. */
+async function waitForToast(page: Page, text: string) {
+  try {
+    await page.waitForFunction((t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t), { timeout: 10_000 }, text);
+  } catch (err) {
+    throw new Error(`no toast '${text}'; on screen: ${JSON.stringify(await toastsOn(page))}`, { cause: err });
+  }
+}
+const click = (page: Page, selector: string) => page.locator(selector).click();
+const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
+
+/** The value next to a summary label on the cart page, or null when that row is absent. */
+const summaryValue = (page: Page, label: string) =>
+  page.evaluate((l) => Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === l)?.nextElementSibling?.textContent ?? null, label);
+const cartTitles = (page: Page) => page.$$eval('[data-testid="cart-item"] h2', (els) => els.map((e) => e.textContent));
+/** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
+const countIn = (page: Page) => page.evaluate(() => {
+  const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
+  return cart.announcedCount ?? cart.lines.ids.length;
+});
+const storedCount = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
+
+/** From the event page: 'Add to cart', which goes on to /cart once the server has it. */
+async function addToCart(page: Page, event: { path: string; title: string }) {
+  await page.goto(`${baseUrl()}/events/${event.path}`, { waitUntil: 'networkidle0' });
+  await click(page, button('Add to cart'));
+  await page.waitForFunction(() => location.pathname === '/cart');
+  await page.waitForSelector(`[data-testid="cart-item"] ::-p-text(${event.title})`);
+}
+
+async function applyCode(page: Page, code: string) {
+  await click(page, button('Have a promo code? Apply it now'));
+  const input = await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
+  await input!.type(code);
+  await page.keyboard.press('Enter');
+}
+
+async function guestCart(events: (keyof typeof EVENTS)[]): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const { page, problems } = await openPage(browser, '/');
+  for (const key of events) await addToCart(page, EVENTS[key]);
+  return { context: page.browserContext(), page, problems };
+}
+
+it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in and finds the cart merged', async () => {
+  const { context, page, problems } = await guestCart(['velvet', 'planets']);
+  expect(await cartTitles(page)).toEqual([EVENTS.velvet.title, EVENTS.planets.title]);
+  expect(await summaryValue(page, 'Total')).toBe('$21.99');
+  expect(await countIn(page)).toBe(2);
+
+  await applyCode(page, 'SAVE10');
+  await waitForToast(page, 'Coupon applied');
+  await page.waitForSelector('[role="dialog"]', { hidden: true }); // its closing backdrop would take the next click
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('dt')).some((dt) => dt.textContent === 'Coupon'));
+  expect(await summaryValue(page, 'Coupon')).toBe('-$2.20');
+  expect(await summaryValue(page, 'Total')).toBe('$19.79');
+
+  await click(page, button(`Remove ${EVENTS.velvet.title} from cart`));
+  await waitForToast(page, 'Removed from cart');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 1);
+  expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Total')?.nextElementSibling?.textContent === '$10.80');
+  expect(await countIn(page)).toBe(1);
+  expect(await storedCount(page)).toBe(1);
+  const guestCartToken = await page.evaluate(() => localStorage.getItem('guest_cart_token'));
+  expect(guestCartToken).toMatch(/^[\w-]{22,}$/);
+
+  // Sign in (a new account: names asked) and go back to the cart.
+  const email = `cart-${Date.now()}@example.com`;
+  await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
+  await (await page.waitForSelector('::-p-aria(E-mail address)'))!.type(email);
+  await click(page, '::-p-text(Continue with e-mail)');
+  await page.waitForSelector('::-p-text(Check your e-mail)');
+  await (await page.waitForSelector('::-p-aria(First name)'))!.type('Cara');
+  await (await page.waitForSelector('::-p-aria(Last name)'))!.type('Merge');
+  await (await page.waitForSelector('::-p-aria(Sign-in code)'))!.type(await codeFor(email));
+  await click(page, '::-p-text(Verify)');
+  await page.waitForFunction(() => localStorage.getItem('userID') !== null && localStorage.getItem('guest_cart_token') === null, { timeout: 10_000 });
+
+  await page.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="cart-item"]');
+  expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
+  expect(await countIn(page)).toBe(1);
+  // The guest cart is gone from the server: its token no longer opens anything.
+  const guestToken = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, { headers: { authorization: `Bearer ${guestToken}` } });
+  expect(old.status).toBe(404);
+  expect(problems).toEqual([]);
+  await context.close();
+}, 90_000);
+
+it("FREEPASS makes the total $0.00 and the button a green 'Purchase Tickets'", async () => {
+  const { context, page, problems } = await guestCart(['canyon']);
+  expect(await page.$(button('Proceed to Checkout'))).not.toBeNull();
+  await applyCode(page, 'FREEPASS');
+  await waitForToast(page, 'Coupon applied');
+  await page.waitForSelector('[role="dialog"]', { hidden: true });
+  const purchase = await page.waitForSelector(button('Purchase Tickets'));
+  expect(await purchase!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(false);
+  // Green: MUI's success colour (the dark theme's #66bb6a).
+  expect(await purchase!.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(102, 187, 106)');
+  expect(await page.$(button('Proceed to Checkout'))).toBeNull();
+  expect(await summaryValue(page, 'Total')).toBe('$0.00');
+  expect(problems).toEqual([]);
+  await context.close();
+}, 60_000);
+
+it('EXPIRED is refused and changes nothing', async () => {
+  const { context, page, problems } = await guestCart(['velvet']);
+  await applyCode(page, 'EXPIRED');
+  await waitForToast(page, 'Invalid or expired coupon');
+  expect(await summaryValue(page, 'Coupon')).toBeNull();
+  expect(await summaryValue(page, 'Total')).toBe('$9.99');
+  expect(await page.$('[role="dialog"]')).not.toBeNull();
+  // The refused request is the server's 400: the page reports it, the console carries no error of ours.
+  expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+  await context.close();
+}, 60_000);
+
+it("a second tab's count follows the first tab's cart, and its cart page reloads", async () => {
+  const { context, page: first } = await guestCart(['velvet']);
+  const second = await context.newPage();
+  await second.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
+  await second.waitForSelector('[data-testid="cart-item"]');
+  expect(await countIn(second)).toBe(1);
+
+  await first.bringToFront();
+  await addToCart(first, EVENTS.planets);
+  await second.waitForFunction(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]').length === 2);
+  await second.waitForFunction(() => {
+    const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
+    return (cart.announcedCount ?? cart.lines.ids.length) === 2;
+  }, { timeout: 10_000 });
+  await second.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 2, { timeout: 10_000 });
+
+  await click(first, button(`Remove ${EVENTS.velvet.title} from cart`));
+  await waitForToast(first, 'Removed from cart');
+  await second.waitForFunction(() => {
+    const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
+    return (cart.announcedCount ?? cart.lines.ids.length) === 1;
+  }, { timeout: 10_000 });
+  expect(await countIn(second)).toBe(1);
+  expect(await storedCount(second)).toBe(1);
+  await second.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 1, { timeout: 10_000 });
+  await context.close();
+}, 60_000);
