@@ -62,6 +62,27 @@ const heroSlide = (n: number) => async (page: Page) => {
   await page.waitForSelector(`[aria-roledescription="slide"][aria-label^="${n} of"]:not([aria-hidden="true"])`);
 };
 
+/** This visitor's cart holds an event (added from its event page, as a visitor does), and /cart is open. */
+async function cartWithEvent(page: Page) {
+  if (!(await page.$('[data-testid="cart-item"]'))) {
+    await page.goto(`${baseUrl()}/events/velvet-static-unplugged`, { waitUntil: 'networkidle0' });
+    await click(page, '::-p-aria([name="Add to cart"][role="button"])');
+    await page.waitForFunction(() => location.pathname === '/cart');
+  }
+  await page.waitForSelector('[data-testid="cart-item"]');
+}
+
+async function removeCouponIfAny(page: Page) {
+  if (!(await page.$('::-p-aria([name="Remove coupon"][role="button"])'))) return;
+  await click(page, '::-p-aria([name="Remove coupon"][role="button"])');
+  await page.waitForSelector('::-p-aria([name="Have a promo code? Apply it now"][role="button"])');
+}
+
+async function openPromoDialog(page: Page) {
+  await click(page, '::-p-aria([name="Have a promo code? Apply it now"][role="button"])');
+  await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
+}
+
 const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'home', path: '/' },
   ...[2, 3, 4].map((n) => ({ name: `home, hero slide ${n}`, path: '/', reach: heroSlide(n) })),
@@ -102,7 +123,27 @@ const signedOutScreens = (account: () => Session): Screen[] => [
   } },
   { name: 'terms', path: '/terms/3' },
   { name: 'privacy', path: '/privacy/2' },
-  { name: 'cart', path: '/cart' },
+  { name: 'cart, empty', path: '/cart', reach: async (page) => {
+    await page.waitForSelector('::-p-text(Your cart is empty)');
+  } },
+  { name: 'cart with events', path: '/cart', reach: async (page) => {
+    await cartWithEvent(page);
+    await removeCouponIfAny(page);
+  } },
+  { name: 'cart with a coupon', path: '/cart', reach: async (page) => {
+    await cartWithEvent(page);
+    await removeCouponIfAny(page);
+    await openPromoDialog(page);
+    await typeInto(page, 'Enter code', 'SAVE10');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('::-p-aria([name="Remove coupon"][role="button"])');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+  } },
+  { name: 'cart, promo code dialog open', path: '/cart', reach: async (page) => {
+    await cartWithEvent(page);
+    await removeCouponIfAny(page);
+    await openPromoDialog(page);
+  } },
   { name: 'checkout', path: '/checkout' },
   { name: 'player', path: '/player/x' },
   { name: '404', path: '/no/such/page' },
@@ -230,6 +271,57 @@ it('the hero video, which moves on its own, can be paused and played again (WCAG
 });
 
 describe('keyboard alone', () => {
+  it('the promo code dialog: opens from the link, takes focus, Enter applies, Escape and Cancel close it, focus goes back to the link', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport(DESKTOP);
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+    await cartWithEvent(page);
+    await waitUntilSettled(page);
+    const focused = () => page.evaluate(() => ({
+      name: (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim(),
+      label: (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null,
+      inDialog: document.activeElement?.closest('[role="dialog"]') !== null,
+    }));
+    const dialogOpen = () => page.$('[role="dialog"]').then((d) => d !== null);
+    const LINK = 'Have a promo code? Apply it now';
+
+    const toLink = await tabThrough(page, 40, (s) => s.name === LINK);
+    expect(toLink.at(-1)?.name).toBe(LINK);
+    expect(withoutVisibleRing(toLink.slice(-1))).toEqual([]);
+
+    // Escape closes; focus is back on the link.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    expect(await focused()).toMatchObject({ label: 'Enter code', inDialog: true });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
+
+    // Cancel (reached with Tab) closes too.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    const toCancel = await tabThrough(page, 3, (s) => s.name === 'Cancel');
+    expect(toCancel.at(-1)?.name).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
+
+    // Enter in the field applies the code; the link, still focused, now removes the coupon.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    await page.keyboard.type('SAVE10');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    expect(await dialogOpen()).toBe(false);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Remove coupon');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((l) => document.activeElement?.textContent === l, {}, LINK);
+    await context.close();
+  });
+
+
   it('Tab goes from the header links through the home page to the footer, always with a visible focus ring', async () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();

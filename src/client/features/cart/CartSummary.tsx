@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -13,7 +12,8 @@ import { PromoCode } from './PromoCode';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+    // A <div> around each dt/dd pair is what a <dl> allows; the Total's rule is its border, not an <hr>.
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, ...(strong && { mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }) }}>
       <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 800 : 400 }}>{label}</Typography>
       <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600, fontSize: strong ? '1.25rem' : undefined }}>{children}</Typography>
     </Box>
@@ -38,7 +38,6 @@ export function CartSummary({ cart }: { cart: Cart }) {
         {totals.couponDiscount > 0 && (
           <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>
         )}
-        <Divider sx={{ my: 1 }} />
         <Row label="Total" strong>{formatPrice(totals.grandTotal)}</Row>
       </Box>
       {paidByCoupon ? (

@@ -21,6 +21,7 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
   const { enqueueSnackbar } = useSnackbar();
 
   const removeCoupon = async () => {
+    if (removing.isLoading) return;
     try {
       await removeVoucher(target).unwrap();
       enqueueSnackbar(CART_MESSAGES.couponRemoved, { variant: 'success' });
@@ -31,7 +32,8 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
 
   return (
     <Box sx={{ mt: 2, textAlign: 'center' }}>
-      <Link component="button" type="button" variant="body1" disabled={removing.isLoading}
+      {/* Never disabled while the coupon is being removed: a disabled button drops keyboard focus to the page. */}
+      <Link component="button" type="button" variant="body1" aria-busy={removing.isLoading}
         onClick={coupon ? removeCoupon : () => setOpen(true)} sx={{ fontWeight: 600 }}>
         {coupon ? 'Remove coupon' : 'Have a promo code? Apply it now'}
       </Link>
