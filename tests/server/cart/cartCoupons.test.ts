@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type CartJson = {
-  version: number; coupon: { code: string; kind: string; percentOff: number | null; amountOff: number | null; eventId: number | null } | null;
+  id: number; version: number; coupon: { code: string; kind: string; percentOff: number | null; amountOff: number | null; eventId: number | null } | null;
   items: { assetId: number; finalPriceEffective: number; finalPrice: number }[];
   totals: { itemsSubtotal: number; itemDiscount: number; couponDiscount: number; grandTotal: number };
 };
@@ -122,6 +122,10 @@ describe('a coupon that stops applying', () => {
     const after = cartOf(await d.remove(g, { asset_id: ids['cart-b'] }));
     expect(after.coupon).toBeNull();
     expectTotals(after, 10, 0, 10);
+    // Dropped from the cart itself, not only hidden: adding B back does not bring it back.
+    const stored = await t.database.db.selectFrom('carts').select('coupon_code').where('id', '=', after.id).executeTakeFirstOrThrow();
+    expect(stored.coupon_code).toBeNull();
+    expect(cartOf(await d.add(g, { asset_id: ids['cart-b'] })).coupon).toBeNull();
   });
 
   it('stops counting when it expires, without anyone touching the cart', async () => {
