@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../src/server/db/schema';
 import { importCatalog } from '../../src/server/modules/catalog/importer';
 import { signInDriver } from './identity';
+import { createTestApp } from './testApp';
 
 /** Events and coupons with known prices and rules, loaded through the real importer. */
 export const CART_FIXTURE = {
@@ -36,6 +37,13 @@ export async function loadCartFixture(db: Kysely<DB>): Promise<CartFixture> {
 }
 
 export type Who = { authorization?: string; userId?: number; label: string };
+
+/** A test app with the cart fixture loaded and a driver for it (one per test file). */
+export async function cartTestApp(options: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(options);
+  const { ids } = await loadCartFixture(t.database.db);
+  return { t, ids, d: cartDriver(t.app) };
+}
 
 /** Drives the cart API as browsers would: real guest tokens, real signed-up users. */
 export function cartDriver(app: FastifyInstance) {

@@ -1,17 +1,15 @@
 import { CART_MESSAGES } from '../../../src/shared/contract/cart';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
-import { cartDriver, loadCartFixture, redeem, type CartFixture, type Who } from '../../utils/cart';
+import { cartDriver, cartTestApp, redeem, type CartFixture, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
-import { createTestApp, type TestApp } from '../../utils/testApp';
+import type { TestApp } from '../../utils/testApp';
 
 const clock = testClock();
 let t: TestApp;
 let d: ReturnType<typeof cartDriver>;
 let ids: CartFixture['ids'];
 beforeAll(async () => {
-  t = await createTestApp({ deps: { now: clock.now } });
-  ({ ids } = await loadCartFixture(t.database.db));
-  d = cartDriver(t.app);
+  ({ t, d, ids } = await cartTestApp({ deps: { now: clock.now } }));
 });
 afterAll(() => t.close());
 

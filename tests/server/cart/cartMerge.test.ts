@@ -1,14 +1,12 @@
 import { CART_MESSAGES } from '../../../src/shared/contract/cart';
-import { cartDriver, giveOrder, loadCartFixture, redeem, type CartFixture, type Who } from '../../utils/cart';
+import { cartDriver, cartTestApp, giveOrder, loadCartFixture, redeem, type CartFixture, type Who } from '../../utils/cart';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 let t: TestApp;
 let d: ReturnType<typeof cartDriver>;
 let ids: CartFixture['ids'];
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ ids } = await loadCartFixture(t.database.db));
-  d = cartDriver(t.app);
+  ({ t, d, ids } = await cartTestApp());
 });
 afterAll(() => t.close());
 

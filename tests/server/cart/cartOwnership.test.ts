@@ -1,5 +1,5 @@
-import { cartDriver, loadCartFixture, type CartFixture, type Who } from '../../utils/cart';
-import { createTestApp, type TestApp } from '../../utils/testApp';
+import { cartDriver, cartTestApp, type CartFixture, type Who } from '../../utils/cart';
+import type { TestApp } from '../../utils/testApp';
 
 /**
  * The ownership matrix: every cart call, aimed at user A's cart and at guest G's cart, by user A,
@@ -19,9 +19,7 @@ let aCartId: number;
 let gCartId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ ids } = await loadCartFixture(t.database.db));
-  d = cartDriver(t.app);
+  ({ t, d, ids } = await cartTestApp());
   [userA, userB, guestG, otherGuest] = [await d.user('a'), await d.user('b'), await d.guest('G'), await d.guest('other guest')];
   aCartId = (await d.add(userA, { asset_id: ids['cart-a'] })).json().data.id;
   const g = (await d.add(guestG, { asset_id: ids['cart-b'] })).json().data;

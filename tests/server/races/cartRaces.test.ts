@@ -1,11 +1,10 @@
 import type { Cart } from '../../../src/shared/contract/cart';
 import type { Database } from '../../../src/server/db/database';
-import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';
 import type { CartRepository } from '../../../src/server/modules/cart/repository';
 import { createCartService } from '../../../src/server/modules/cart/service';
 import type { GuestCaller } from '../../../src/server/plugins/caller';
 import { loadCartFixture, type CartFixture } from '../../utils/cart';
-import { openTestDatabase } from '../../utils/testDatabase';
+import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 
 /**
  * Bursts of parallel changes to one cart on PostgreSQL (PGlite runs one statement at a time, so
@@ -17,21 +16,13 @@ const MAX_LINES = 5;
 let database: Database;
 let ids: CartFixture['ids'];
 beforeAll(async () => {
-  if (process.env.TEST_DB_KIND !== 'postgres') throw new Error('race tests need the PostgreSQL project (npm test runs it)');
-  database = await openTestDatabase();
-  const { migrateToLatest } = await import('../../../src/server/db/migrate');
-  await migrateToLatest(database.db);
+  database = await openRaceDatabase();
   ({ ids } = await loadCartFixture(database.db));
 });
 afterAll(() => database.close());
 
 function cartsWith(change: (repo: CartRepository) => Partial<CartRepository> = () => ({})) {
-  const real = createUnitOfWork(database.db);
-  const uow: UnitOfWork = {
-    repos: real.repos,
-    transaction: (work) => real.transaction((repos) => work({ ...repos, carts: { ...repos.carts, ...change(repos.carts) } })),
-  };
-  return createCartService({ uow, limits: { cartMaxLines: MAX_LINES } });
+  return createCartService({ uow: unitOfWorkWith(database, 'carts', change), limits: { cartMaxLines: MAX_LINES } });
 }
 
 const events = ['cart-a', 'cart-b', 'cart-c', ...Array.from({ length: 8 }, (_, i) => `cart-extra-${i}`)];
