@@ -3,10 +3,9 @@ import { createTokenService } from '../../../src/server/modules/auth/tokens';
 import type { Mail, Mailer } from '../../../src/server/modules/mail/mailer';
 import type { IdentityRepository } from '../../../src/server/modules/identity/repository';
 import { createIdentityService } from '../../../src/server/modules/identity/service';
-import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';
 import type { Database } from '../../../src/server/db/database';
 import { codeInMail } from '../../utils/mailbox';
-import { openTestDatabase } from '../../utils/testDatabase';
+import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 import { TEST_JWT_SECRET, testConfig } from '../../utils/testConfig';
 
 /**
@@ -16,20 +15,13 @@ import { TEST_JWT_SECRET, testConfig } from '../../utils/testConfig';
  */
 let database: Database;
 beforeAll(async () => {
-  if (process.env.TEST_DB_KIND !== 'postgres') throw new Error('race tests need the PostgreSQL project (npm test runs it)');
-  database = await openTestDatabase();
-  const { migrateToLatest } = await import('../../../src/server/db/migrate');
-  await migrateToLatest(database.db);
+  database = await openRaceDatabase();
 });
 afterAll(() => database.close());
 
-/** The real unit of work, with `change` applied to the identity repository of every transaction. */
+/** The identity service over the real unit of work, with `change` applied to its repository. */
 function identityWith(change: (repo: IdentityRepository) => Partial<IdentityRepository> = () => ({})) {
-  const real = createUnitOfWork(database.db);
-  const uow: UnitOfWork = {
-    repos: real.repos,
-    transaction: (work) => real.transaction((repos) => work({ ...repos, identity: { ...repos.identity, ...change(repos.identity) } })),
-  };
+  const uow = unitOfWorkWith(database, 'identity', change);
   const mails: Mail[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (m) => { mails.push(m); }, close: async () => {} };
   const keys = deriveKeys(TEST_JWT_SECRET);

@@ -50,10 +50,6 @@ export function createCartRepository(db: Executor) {
         .orderBy('cart_items.added_at').orderBy('cart_items.event_id')
         .execute();
     },
-    async lineCount(cartId: number): Promise<number> {
-      const row = await db.selectFrom('cart_items').select((eb) => eb.fn.countAll<string>().as('n')).where('cart_id', '=', cartId).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
     /** Adds the event to the cart; false when it was already there. */
     async addLine(cartId: number, eventId: number): Promise<boolean> {
       const result = await db.insertInto('cart_items').values({ cart_id: cartId, event_id: eventId })

@@ -90,8 +90,9 @@ export function createCartService(deps: Deps) {
         if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
         if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length) throw new Conflict(CART_MESSAGES.owned);
         if (event.capacity !== null && event.sold >= event.capacity) throw new Conflict(CART_MESSAGES.soldOut);
-        if ((await repos.carts.lines(cart.id)).some((l) => l.event_id === eventId)) return false; // one line per event
-        if ((await repos.carts.lineCount(cart.id)) >= deps.limits.cartMaxLines) throw new Conflict(CART_MESSAGES.full);
+        const lines = await repos.carts.lines(cart.id);
+        if (lines.some((l) => l.event_id === eventId)) return false; // one line per event
+        if (lines.length >= deps.limits.cartMaxLines) throw new Conflict(CART_MESSAGES.full);
         return repos.carts.addLine(cart.id, eventId);
       });
     },
