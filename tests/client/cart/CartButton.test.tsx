@@ -79,6 +79,28 @@ it("keeps 'Add to cart' for an event not in the cart even when the cart holds ot
   expect(screen.queryByRole('button', { name: 'Remove from cart' })).not.toBeInTheDocument();
 });
 
+it("a guest cart token the server refuses (another guest's) is dropped after the refused add, and the next add starts a new cart", async () => {
+  const user = userEvent.setup();
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const someoneElse = await guestWithCart('stale-token-owner', [PREMIUM.planets]);
+  rememberGuest({ guestToken: newGuestToken('stale-token'), cartToken: someoneElse.cartToken });
+  const app = await startApp(`/events/${PREMIUM.canyon.path}`);
+  store = app.store;
+  await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to fetch cart items', expect.objectContaining({ status: 403 })));
+  await user.click(await cartButton('Add to cart'));
+  await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 403 })));
+  await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
+  expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.canyon.path}`);
+
+  await user.click(await cartButton('Add to cart'));
+  await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'));
+  expect(store.getState().cart.guestCartToken).not.toBe(someoneElse.cartToken);
+  expect(await screen.findByRole('link', { name: PREMIUM.canyon.title }, { timeout: 10_000 })).toBeInTheDocument();
+  // The other guest's cart was never touched.
+  const theirs = await callApi(`/cart?cart_token=${someoneElse.cartToken}`, someoneElse.guestToken);
+  expect(theirs.data.items.map((i) => i.assetId)).toEqual([await eventId(PREMIUM.planets.path)]);
+});
+
 describe('failures go to the console only', () => {
   beforeAll(() => registerListeners());
 

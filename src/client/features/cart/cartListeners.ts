@@ -66,8 +66,9 @@ export function addCartListeners(startListening: AppStartListening) {
       effect: async (action, api) => {
         const guestCartToken = api.getState().cart.guestCartToken;
         if (!guestCartToken) return;
-        // Sign-in also drops the API cache (session listeners); the merge starts after that, so its
-        // answer lands in the new user's cache rather than in the one being dropped.
+        // Sign-in also drops the API cache (resetApiState, session listeners), and with it the
+        // lifecycle of any call already out: started before it, the merge's answer never reached the
+        // cache (the sign-in test showed the unmerged cart). One tick later the reset is done.
         await api.delay(0);
         try {
           await api.dispatch(mergeCart.initiate({ user_id: action.payload.userId, guest_cart_token: guestCartToken })).unwrap();
