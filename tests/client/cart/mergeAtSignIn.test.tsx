@@ -54,7 +54,7 @@ it("signing in on the sign-in page merges the guest's cart into the user's, dele
   expect(mine.data.items.map((i) => i.assetId).sort()).toEqual(
     (await Promise.all([PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon].map((e) => eventId(e.path)))).sort(),
   );
-  expect((await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken)).status).toBe(404);
+  expect((await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken)).status).toBe(403);
 });
 
 it('signing in without a guest cart token asks for no merge', async () => {

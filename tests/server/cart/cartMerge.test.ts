@@ -32,7 +32,7 @@ it('moves a guest’s lines into a user with no cart yet; the guest cart is gone
   expect(merged.cartToken).toBeNull();
   expect(merged.totals.grandTotal).toBe(35.5);
   expect(await t.database.db.selectFrom('carts').select('id').where('id', '=', theirs.id).execute()).toEqual([]);
-  expect((await d.get(guest, `?cart_token=${theirs.cartToken}`)).statusCode).toBe(404);
+  expect((await d.get(guest, `?cart_token=${theirs.cartToken}`)).statusCode).toBe(403);
   // Merging the same token again is harmless: the user's cart as it is.
   const again = await merge(user, theirs.cartToken);
   expect(again.statusCode).toBe(200);

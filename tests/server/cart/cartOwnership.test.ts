@@ -74,6 +74,9 @@ it('merge: only the signed-in user named in user_id, never a guest or nobody', a
   expect(await snapshot()).toEqual(before);
 });
 
-it('an unknown cart token is a 404, not someone else’s cart', async () => {
-  expect((await d.get(guestG, `?cart_token=${'x'.repeat(43)}`)).statusCode).toBe(404);
+it('an unknown cart token is not the caller’s either: 403, and nothing is created', async () => {
+  const before = await snapshot();
+  expect((await d.get(guestG, `?cart_token=${'x'.repeat(43)}`)).statusCode).toBe(403);
+  expect((await d.add(guestG, { asset_id: ids['cart-a'], cart_token: 'x'.repeat(43) })).statusCode).toBe(403);
+  expect(await snapshot()).toEqual(before);
 });

@@ -31,7 +31,7 @@ export default function CartPage() {
   useEffect(() => {
     if (!failure) return;
     enqueueSnackbar(CART_COPY.loadFailed, { variant: 'error' });
-    dispatch(cartLoadFailed({ guestCartTokenRefused: refusedGuestCartToken(failure.error, failure.target, true) }));
+    dispatch(cartLoadFailed({ guestCartTokenRefused: refusedGuestCartToken(failure.error, failure.target) }));
   }, [failure, enqueueSnackbar, dispatch]);
 
   // The line leaves the list at once (optimistic, in cartApi); the toast tells how the server answered.

@@ -94,11 +94,10 @@ export function cartErrorMessage(error: unknown): string | null {
 }
 
 /**
- * Whether a failed call was refused because of the guest cart token it named: 403 (another guest's)
- * or, for the cart read, 404 (no such cart any more). A 404 of a line call may be the event's.
+ * Whether a failed call was refused because of the guest cart token it named: the server answers 403
+ * for another guest's token and for one whose cart no longer exists (merged, deleted).
  */
-export function refusedGuestCartToken(error: unknown, target: CartTarget, isRead: boolean): boolean {
+export function refusedGuestCartToken(error: unknown, target: CartTarget): boolean {
   if (!target.cart_token || target.user_id !== undefined) return false;
-  const status = cartErrorStatus(error);
-  return status === 403 || (isRead && status === 404);
+  return cartErrorStatus(error) === 403;
 }

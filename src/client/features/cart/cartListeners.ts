@@ -57,7 +57,7 @@ export function addCartListeners(startListening: AppStartListening) {
     startListening({
       matcher: cartChangeFailed,
       effect: ({ payload, meta }, api) => {
-        if (refusedGuestCartToken(payload, meta.arg.originalArgs, false)) api.dispatch(guestCartTokenRefused());
+        if (refusedGuestCartToken(payload, meta.arg.originalArgs)) api.dispatch(guestCartTokenRefused());
       },
     }),
     // Spec §4 "Guest cart merge": at sign-in, only when both a user id and a guest cart token exist.

@@ -32,8 +32,9 @@ export function createCartService(deps: Deps) {
     assertOwnUserId(caller, target.user_id);
     if (target.cart_token !== undefined) {
       const cart = await repos.carts.byToken(target.cart_token);
-      if (!cart) throw new NotFound('No cart with this token');
-      if (caller.kind !== 'guest' || cart.guest_id !== caller.guestId) throw new Forbidden('This is not yours');
+      // An unknown token (a merged or deleted cart) is not the caller's either: one answer, and the
+      // client knows to drop the token and use its own cart.
+      if (!cart || caller.kind !== 'guest' || cart.guest_id !== caller.guestId) throw new Forbidden('This is not yours');
       return cart;
     }
     return caller.kind === 'user' ? repos.carts.byUser(caller.userId) : repos.carts.byGuest(caller.guestId);
