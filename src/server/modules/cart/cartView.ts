@@ -35,8 +35,9 @@ const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
  * The cart as the client sees it (spec §3): every amount computed here from the server's prices.
  * A coupon that no longer applies (expired, used up, its event removed) is shown as none.
  */
-export async function cartView(repos: Repositories, cart: CartRow, caller: Caller, now: Date): Promise<Cart> {
-  const lines = await repos.carts.lines(cart.id);
+export async function cartView(repos: Repositories, cart: CartRow, caller: Caller, now: Date, knownLines?: CartLineRow[]): Promise<Cart> {
+  // A change that already knows the lines it left (an add) passes them, saving a query.
+  const lines = knownLines ?? await repos.carts.lines(cart.id);
   const coupon = await usableCoupon(repos, cart.coupon_code, lines, caller, now);
   const totals = priceCart(priced(lines), coupon ? couponTerms(coupon) : null);
   return {

@@ -14,21 +14,26 @@ export type CartLineRow = {
   rate_cents: number | null;
   subscription_id: number | null;
 };
-export type EventForCart = { id: number; is_premium: boolean; rate_cents: number | null; capacity: number | null; sold: number };
+/** An event as a cart line shows it, with what the cart's rules need (premium, capacity). */
+export type EventForCart = CartLineRow & { is_premium: boolean; capacity: number | null; sold: number };
+/** How a cart is found: by id, by its user, by its guest, or by a guest cart's token. */
+export type CartKey = { id: number } | { userId: number } | { guestId: string } | { token: string };
 
 /** SQL of carts and their lines, over the handle it was built with (database or transaction). */
 export function createCartRepository(db: Executor) {
   const carts = () => db.selectFrom('carts').selectAll();
   return {
-    byId: (id: number) => carts().where('id', '=', id).executeTakeFirst(),
-    byUser: (userId: number) => carts().where('user_id', '=', userId).executeTakeFirst(),
-    byGuest: (guestId: string) => carts().where('guest_id', '=', guestId).executeTakeFirst(),
-    byToken: (token: string) => carts().where('token', '=', token).executeTakeFirst(),
-
-    /** Locks the cart row until the transaction ends: changes to one cart happen one at a time. */
-    async lock(id: number): Promise<CartRow> {
-      if (!db.isTransaction) throw new Error('lock needs a transaction (use the unit of work)');
-      return carts().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    /**
+     * The cart with this key. `forUpdate` also locks its row until the transaction ends, so changes
+     * to one cart happen one at a time (only inside a transaction).
+     */
+    find(key: CartKey, options: { forUpdate?: boolean } = {}): Promise<CartRow | undefined> {
+      if (options.forUpdate && !db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
+      const q = 'id' in key ? carts().where('id', '=', key.id)
+        : 'userId' in key ? carts().where('user_id', '=', key.userId)
+          : 'guestId' in key ? carts().where('guest_id', '=', key.guestId)
+            : carts().where('token', '=', key.token);
+      return (options.forUpdate ? q.forUpdate() : q).executeTakeFirst();
     },
 
     /** The user's cart, created when missing (two first adds at once end up with the same one). */
@@ -64,16 +69,20 @@ export function createCartRepository(db: Executor) {
     async setCoupon(cartId: number, code: string | null): Promise<void> {
       await db.updateTable('carts').set({ coupon_code: code }).where('id', '=', cartId).execute();
     },
-    /** Every change to a cart moves its version on (payment intents are tied to one version). */
-    async bumpVersion(cartId: number): Promise<void> {
-      await db.updateTable('carts').set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', cartId).execute();
+    /** Every change to a cart moves its version on (payment intents are tied to one version); answers the cart. */
+    bumpVersion(cartId: number): Promise<CartRow> {
+      return db.updateTable('carts').set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', cartId)
+        .returningAll().executeTakeFirstOrThrow();
     },
     async remove(cartId: number): Promise<void> {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },
 
     eventForCart(eventId: number): Promise<EventForCart | undefined> {
-      return db.selectFrom('events').select(['id', 'is_premium', 'rate_cents', 'capacity', 'sold']).where('id', '=', eventId).executeTakeFirst();
+      return db.selectFrom('events')
+        .select(['id as event_id', 'path', 'title', 'venue_description', 'air_start_date', 'poster_path', 'rate_cents', 'subscription_id',
+          'is_premium', 'capacity', 'sold'])
+        .where('id', '=', eventId).executeTakeFirst();
     },
   };
 }

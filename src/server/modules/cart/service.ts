@@ -6,7 +6,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../plugins/caller';
 import { normalizeCode } from './couponRules';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
-import type { CartRow } from './repository';
+import type { CartLineRow, CartRow } from './repository';
 
 type Deps = { uow: UnitOfWork; limits: Pick<AppConfig['limits'], 'cartMaxLines'>; now?: () => number };
 
@@ -27,45 +27,48 @@ export function createCartService(deps: Deps) {
    * The ownership check of every cart call: a `user_id` must be the caller's, a `cart_token` must
    * belong to the guest calling. Neither: the caller's own cart. Nothing is changed before it passes.
    */
-  async function findCart(repos: Repositories, caller: Caller, target: CartTarget): Promise<CartRow | undefined> {
+  async function findCart(repos: Repositories, caller: Caller, target: CartTarget, forUpdate = false): Promise<CartRow | undefined> {
     if (target.user_id !== undefined && target.cart_token !== undefined) throw new Invalid('Send user_id or cart_token, not both');
     assertOwnUserId(caller, target.user_id);
     if (target.cart_token !== undefined) {
-      const cart = await repos.carts.byToken(target.cart_token);
+      const cart = await repos.carts.find({ token: target.cart_token }, { forUpdate });
       // An unknown token (a merged or deleted cart) is not the caller's either: one answer, and the
       // client knows to drop the token and use its own cart.
       if (!cart || caller.kind !== 'guest' || cart.guest_id !== caller.guestId) throw new Forbidden('This is not yours');
       return cart;
     }
-    return caller.kind === 'user' ? repos.carts.byUser(caller.userId) : repos.carts.byGuest(caller.guestId);
+    return repos.carts.find(caller.kind === 'user' ? { userId: caller.userId } : { guestId: caller.guestId }, { forUpdate });
   }
 
   /** The target cart, created for the caller when it has none yet, locked for this transaction. */
   async function lockedCart(repos: Repositories, caller: Caller, target: CartTarget): Promise<CartRow> {
-    const found = await findCart(repos, caller, target);
-    const cart = found ?? (caller.kind === 'user'
+    const found = await findCart(repos, caller, target, true);
+    if (found) return found;
+    const created = caller.kind === 'user'
       ? await repos.carts.ensureUserCart(caller.userId)
-      : await repos.carts.ensureGuestCart(caller.guestId, newCartToken()));
-    return repos.carts.lock(cart.id);
+      : await repos.carts.ensureGuestCart(caller.guestId, newCartToken());
+    return (await repos.carts.find({ id: created.id }, { forUpdate: true }))!;
   }
 
-  /** Drops a coupon the cart can no longer use (its event left, it expired): the next answer is honest. */
-  async function dropUnusableCoupon(repos: Repositories, cart: CartRow, caller: Caller): Promise<boolean> {
-    if (!cart.coupon_code) return false;
+  /** Drops a coupon the cart can no longer use (its event left, it expired): the stored cart stays honest. */
+  async function dropUnusableCoupon(repos: Repositories, cart: CartRow, caller: Caller): Promise<void> {
+    if (!cart.coupon_code) return;
     const lines = await repos.carts.lines(cart.id);
-    if (await usableCoupon(repos, cart.coupon_code, lines, caller, now())) return false;
-    await repos.carts.setCoupon(cart.id, null);
-    return true;
+    if (!(await usableCoupon(repos, cart.coupon_code, lines, caller, now()))) await repos.carts.setCoupon(cart.id, null);
   }
 
-  /** Runs one change to the caller's cart: locked, checked, version moved on when something changed. */
-  function change(caller: Caller, target: CartTarget, apply: (repos: Repositories, cart: CartRow) => Promise<boolean>): Promise<Cart> {
+  /**
+   * Runs one change to the caller's cart: locked, checked, version moved on when something changed.
+   * `apply` says whether it changed anything, and may hand over the lines it left (saves a query).
+   */
+  type Outcome = boolean | { lines: CartLineRow[] };
+  function change(caller: Caller, target: CartTarget, apply: (repos: Repositories, cart: CartRow) => Promise<Outcome>): Promise<Cart> {
     return uow.transaction(async (repos) => {
       const cart = await lockedCart(repos, caller, target);
-      const changed = await apply(repos, cart);
-      const dropped = changed ? await dropUnusableCoupon(repos, cart, caller) : false;
-      if (changed || dropped) await repos.carts.bumpVersion(cart.id);
-      return cartView(repos, (await repos.carts.byId(cart.id))!, caller, now());
+      const outcome = await apply(repos, cart);
+      const changed = outcome !== false;
+      const lines = typeof outcome === 'object' ? outcome.lines : undefined;
+      return cartView(repos, changed ? await repos.carts.bumpVersion(cart.id) : cart, caller, now(), lines);
     });
   }
 
@@ -77,7 +80,7 @@ export function createCartService(deps: Deps) {
 
     /** A cart by id (the order page): its owner only. */
     async getById(caller: Caller, id: number): Promise<Cart> {
-      const cart = await uow.repos.carts.byId(id);
+      const cart = await uow.repos.carts.find({ id });
       if (!cart) throw new NotFound(`No cart ${id}`);
       const mine = caller.kind === 'user' ? cart.user_id === caller.userId : cart.guest_id === caller.guestId;
       if (!mine) throw new Forbidden('This is not yours');
@@ -94,12 +97,18 @@ export function createCartService(deps: Deps) {
         const lines = await repos.carts.lines(cart.id);
         if (lines.some((l) => l.event_id === eventId)) return false; // one line per event
         if (lines.length >= deps.limits.cartMaxLines) throw new Conflict(CART_MESSAGES.full);
-        return repos.carts.addLine(cart.id, eventId);
+        await repos.carts.addLine(cart.id, eventId);
+        return { lines: [...lines, event] }; // the new line is the newest
       });
     },
 
     remove(caller: Caller, target: CartTarget, eventId: number): Promise<Cart> {
-      return change(caller, target, (repos, cart) => repos.carts.removeLine(cart.id, eventId));
+      return change(caller, target, async (repos, cart) => {
+        if (!(await repos.carts.removeLine(cart.id, eventId))) return false;
+        // The only change that can leave a coupon without its event (adding never can).
+        await dropUnusableCoupon(repos, cart, caller);
+        return true;
+      });
     },
 
     applyVoucher(caller: Caller, target: CartTarget, rawCode: string): Promise<Cart> {
@@ -130,10 +139,10 @@ export function createCartService(deps: Deps) {
     merge(user: UserCaller, userId: number, guestCartToken: string): Promise<Cart> {
       assertOwnUserId(user, userId);
       return uow.transaction(async (repos) => {
-        const mine = await repos.carts.lock((await repos.carts.ensureUserCart(user.userId)).id);
-        const found = await repos.carts.byToken(guestCartToken);
-        if (found) {
-          const theirs = await repos.carts.lock(found.id);
+        const mine = (await repos.carts.find({ id: (await repos.carts.ensureUserCart(user.userId)).id }, { forUpdate: true }))!;
+        const theirs = await repos.carts.find({ token: guestCartToken }, { forUpdate: true });
+        let merged = mine;
+        if (theirs) {
           const have = new Set((await repos.carts.lines(mine.id)).map((l) => l.event_id));
           const incoming = (await repos.carts.lines(theirs.id)).map((l) => l.event_id).filter((id) => !have.has(id));
           const owned = new Set(await repos.orders.ownedEventIds(user.userId, incoming));
@@ -146,9 +155,9 @@ export function createCartService(deps: Deps) {
           }
           await repos.carts.setCoupon(mine.id, await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]));
           await repos.carts.remove(theirs.id);
-          await repos.carts.bumpVersion(mine.id);
+          merged = await repos.carts.bumpVersion(mine.id);
         }
-        return cartView(repos, (await repos.carts.byId(mine.id))!, user, now());
+        return cartView(repos, merged, user, now());
       });
     },
   };
