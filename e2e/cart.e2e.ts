@@ -104,7 +104,7 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   // The guest cart is gone from the server: its token no longer opens anything.
   const guestToken = await page.evaluate(() => localStorage.getItem('auth_token'));
   const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, { headers: { authorization: `Bearer ${guestToken}` } });
-  expect(old.status).toBe(404);
+  expect(old.status).toBe(403);
   expect(problems).toEqual([]);
   await context.close();
 }, 90_000);
