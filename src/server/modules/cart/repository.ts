@@ -27,7 +27,7 @@ export function createCartRepository(db: Executor) {
      * The cart with this key. `forUpdate` also locks its row until the transaction ends, so changes
      * to one cart happen one at a time (only inside a transaction).
      */
-    find(key: CartKey, options: { forUpdate?: boolean } = {}): Promise<CartRow | undefined> {
+    async find(key: CartKey, options: { forUpdate?: boolean } = {}): Promise<CartRow | undefined> {
       if (options.forUpdate && !db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
       const q = 'id' in key ? carts().where('id', '=', key.id)
         : 'userId' in key ? carts().where('user_id', '=', key.userId)

@@ -50,7 +50,7 @@ export function createIdentityRepository(db: Executor) {
       return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
     /** The newest code for this e-mail, locked until the transaction ends (two verifications never both win). */
-    latestCodeForUpdate(email: string): Promise<CodeRow | undefined> {
+    async latestCodeForUpdate(email: string): Promise<CodeRow | undefined> {
       inTransaction('latestCodeForUpdate');
       return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
     },
