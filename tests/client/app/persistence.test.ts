@@ -1,23 +1,14 @@
 import { waitFor } from '@testing-library/react';
-import { persistStore } from 'redux-persist';
-import { appStarted, appStopped, storageChangedInAnotherTab } from '../../../src/client/app/appEvents';
+import { appStopped, storageChangedInAnotherTab } from '../../../src/client/app/appEvents';
 import { startAppListening } from '../../../src/client/app/listeners';
-import { registerListeners } from '../../../src/client/app/registerListeners';
-import { makeStore, type AppStore } from '../../../src/client/app/store';
+import type { AppStore } from '../../../src/client/app/store';
 import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
 import { selectCartCount } from '../../../src/client/features/cart/cartSelectors';
 import { apiSlice } from '../../../src/client/api/apiSlice';
+import { startStore } from '../../utils/startStore';
 import { signTestToken } from '../../utils/signToken';
 import { signUpOnTestServer } from '../../utils/apiUser';
 
-/** A store wired as in main.tsx: rehydrated from localStorage, listeners started. */
-async function startStore(): Promise<AppStore> {
-  registerListeners();
-  const store = makeStore();
-  await new Promise<void>((resolve) => persistStore(store, null, resolve));
-  store.dispatch(appStarted());
-  return store;
-}
 const flush = () => new Promise((r) => setTimeout(r, 20));
 // A guest token the test server accepts, so the app's start-up calls succeed quietly.
 const GUEST = signTestToken({ kind: 'guest', sub: 'guest-persist' });

@@ -1,11 +1,10 @@
 import { waitFor } from '@testing-library/react';
-import { persistStore } from 'redux-persist';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStarted, appStopped } from '../../../src/client/app/appEvents';
-import { registerListeners } from '../../../src/client/app/registerListeners';
-import { makeStore, type AppStore } from '../../../src/client/app/store';
+import { appStopped } from '../../../src/client/app/appEvents';
+import type { AppStore } from '../../../src/client/app/store';
 import { userSignedIn } from '../../../src/client/features/auth/authEvents';
 import { signUpOnTestServer } from '../../utils/apiUser';
+import { startStore } from '../../utils/startStore';
 import { signTestToken } from '../../utils/signToken';
 
 /**
@@ -21,13 +20,6 @@ beforeAll(async () => {
   user = await signUpOnTestServer(EMAIL, 'Night', 'Owl');
 });
 
-async function startStore(): Promise<AppStore> {
-  registerListeners();
-  const s = makeStore();
-  await new Promise<void>((resolve) => persistStore(s, null, resolve));
-  s.dispatch(appStarted());
-  return s;
-}
 
 const requestedUrls = (spy: jest.SpyInstance) => spy.mock.calls.map(([req]) => (req instanceof Request ? req.url : String(req)));
 const profileCalls = (spy: jest.SpyInstance) => requestedUrls(spy).filter((u) => u.includes(`/v1/profile/${user.userId}`));

@@ -1,29 +1,22 @@
 import { act, screen } from '@testing-library/react';
-import { persistStore } from 'redux-persist';
 import { apiHost } from '../../../src/client/api/apiHost';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStarted, appStopped } from '../../../src/client/app/appEvents';
-import { registerListeners } from '../../../src/client/app/registerListeners';
-import { makeStore, type AppStore } from '../../../src/client/app/store';
+import { appStopped } from '../../../src/client/app/appEvents';
+import type { AppStore } from '../../../src/client/app/store';
 import { latestCodeIn } from '../../utils/mailbox';
 import { renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
+import { startStore } from '../../utils/startStore';
 
 /*
- * Every client test file talks to one test server, from one IP, in one run of about half a minute,
- * and the server allows 10 code requests a minute per route and IP (/login and /register each), 30
- * /checkuser and 30 /verifyotp. The client suites use 8 /register and 7 /login today: a new test
- * that needs a code should reuse an account of its file (signUpOnTestServer once, in beforeAll).
+ * Every client test file talks to one test server from one IP; that server's per-IP limits are
+ * raised (tests/utils/apiServer.setup.ts), since the limits themselves are tested on the server.
  */
 
 /** The app as main.tsx starts it (rehydrated from localStorage, listeners on) at `path`, in memory. */
 export async function startApp(path: string) {
   if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: `sign-in-${Date.now()}` }));
-  registerListeners();
-  const store = makeStore();
-  await new Promise<void>((resolve) => persistStore(store, null, resolve));
-  store.dispatch(appStarted());
-  return renderRoute(path, { store });
+  return renderRoute(path, { store: await startStore() });
 }
 
 /** Stops the app's listeners and lets its requests finish inside the test that caused them. */

@@ -1,12 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { persistStore } from 'redux-persist';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStarted, appStopped } from '../../../src/client/app/appEvents';
-import { registerListeners } from '../../../src/client/app/registerListeners';
-import { makeStore, type AppStore } from '../../../src/client/app/store';
+import { appStopped } from '../../../src/client/app/appEvents';
+import type { AppStore } from '../../../src/client/app/store';
 import { sessionExpired, userSignedOut } from '../../../src/client/features/auth/authEvents';
 import { cartApi } from '../../../src/client/features/cart/cartApi';
 import { selectCartCount, selectCartTarget } from '../../../src/client/features/cart/cartSelectors';
+import { startStore } from '../../utils/startStore';
 import { startApp, stopApp } from '../auth/signInHelpers';
 import { PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
@@ -15,14 +14,6 @@ import { PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest 
  * `cartUpdated` window event carrying the count, followed by other tabs, cleared at logout.
  */
 
-/** A store wired as in main.tsx: rehydrated from localStorage, listeners started. */
-async function startStore(): Promise<AppStore> {
-  registerListeners();
-  const s = makeStore();
-  await new Promise<void>((resolve) => persistStore(s, null, resolve));
-  s.dispatch(appStarted());
-  return s;
-}
 const storedItems = () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { assetId: number }[];
 const fromOtherTab = (key: string | null, newValue: string | null) =>
   window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
