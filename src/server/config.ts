@@ -25,6 +25,13 @@ const envSchema = z.object({
   GOOGLE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://www.googleapis.com'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Where the stripe SDK sends its calls; tests point it at a local fake of Stripe's API. */
+  STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://api.stripe.com'),
+  /** How long the sandbox waits before delivering its payment events (a webhook's delay), in ms. */
+  SANDBOX_EVENT_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(0),
   TRUST_PROXY: z.string().refine(
     (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
     'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
@@ -50,6 +57,10 @@ export type AppConfig = {
   googleClientId: string | null;
   /** Base of Google's token-info API; tests point it at a local fake. */
   googleApiBase: string;
+  /** Card payments: the sandbox (default) or Stripe, when its three keys are set. */
+  payments:
+    | { provider: 'sandbox'; eventDelayMs: number }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
   trustProxy: false | number | string[];
   /** Limits in one place: every rate limit and lifetime the server enforces. */
@@ -119,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') }
+      : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
     limits: {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
@@ -148,6 +162,14 @@ function deploymentProblems(e: Env): string[] {
   // The outbox holds every sign-in code: a server others can reach must mail for real, unless told otherwise.
   if (!production && !e.SMTP_URL && e.DEV_MAILBOX !== 'true' && !isLoopback(e.HOST)) {
     problems.push('SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on purpose)');
+  }
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const missingStripe = stripeKeys.filter((k) => !e[k]);
+  if (missingStripe.length > 0 && missingStripe.length < stripeKeys.length) {
+    problems.push(`${missingStripe.join(', ')}: required with the other Stripe keys (set all three for Stripe, or none for the sandbox)`);
+  }
+  if (e.NODE_ENV !== 'test' && !e.STRIPE_API_BASE.startsWith('https://')) {
+    problems.push('STRIPE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)');
   }
   if (e.NODE_ENV !== 'test' && !e.GOOGLE_API_BASE.startsWith('https://')) {
     problems.push('GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)');

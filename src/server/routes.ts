@@ -27,7 +27,13 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   await app.register(publicRoutes, {
     prefix: '/v1',
     service: services.misc,
-    config: { newsletterEmbedUrl: config.newsletterEmbedUrl, googleClientId: config.googleClientId },
+    config: {
+      newsletterEmbedUrl: config.newsletterEmbedUrl,
+      googleClientId: config.googleClientId,
+      payments: config.payments.provider === 'stripe'
+        ? { provider: 'stripe', publishableKey: config.payments.publishableKey }
+        : { provider: 'sandbox', publishableKey: null },
+    },
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });

@@ -150,6 +150,43 @@ export interface CouponRedemptionsTable {
   redeemed_at: Generated<Date>;
 }
 
+/** What a checkout pays for, frozen when its payment intent was made. */
+export type CheckoutLine = { eventId: number; priceCents: number; paidCents: number };
+export type CheckoutStatus = 'open' | 'ordered' | 'refund_pending' | 'refunded';
+export interface CheckoutsTable {
+  id: Generated<number>;
+  user_id: number;
+  cart_id: number;
+  cart_version: number;
+  provider: string;
+  payment_intent_id: string | null;
+  amount_cents: number;
+  coupon_code: string | null;
+  lines: ColumnType<CheckoutLine[], string, string>;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  order_id: number | null;
+  refund_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface SandboxIntentsTable {
+  id: string;
+  client_secret: string;
+  idempotency_key: string;
+  amount_cents: number;
+  currency: string;
+  status: Generated<string>;
+  metadata: ColumnType<Record<string, string>, string, string>;
+  description: string;
+  card_last4: string | null;
+  last_error_code: string | null;
+  refund_key: string | null;
+  refunded_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
+
 export interface DB {
   users: UsersTable;
   login_codes: LoginCodesTable;
@@ -173,4 +210,7 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  checkouts: CheckoutsTable;
+  sandbox_intents: SandboxIntentsTable;
+  payment_events: PaymentEventsTable;
 }

@@ -7,6 +7,8 @@ export const publicConfig = z.object({
   newsletterEmbedUrl: z.string().nullable(),
   /** Google OAuth client id; null = the Google button is shown disabled. */
   googleClientId: z.string().nullable(),
+  /** Which card form the checkout shows: the sandbox's own, or Stripe's PaymentElement with this key. */
+  payments: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export const publicConfigResponse = envelope(publicConfig);

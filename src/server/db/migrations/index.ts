@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_catalog';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_cart_and_orders';
+import * as m0005 from './0005_payments';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_catalog': m0002,
   '0003_identity': m0003,
   '0004_cart_and_orders': m0004,
+  '0005_payments': m0005,
 };

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { appliedCoupon, cartItem, cartTotals } from './cart';
+import { envelope } from './envelope';
+import { dbId, pageOffset } from './ids';
+
+/**
+ * Payments and orders (spec §3 "Order", §7 /order calls, PRODUCT.md "Payments"). Money is dollars
+ * on the wire except `amount` of createPaymentIntent, which is cents as the spec says. Every amount
+ * is computed by the server; what the client sends is only compared with it.
+ */
+
+// ── POST /v1/order/createPaymentIntent ────────────────────────────────────────────────────────────
+export const createPaymentIntentBody = z.strictObject({
+  /** What the client thinks it will pay, in cents; must equal the server's total for the cart. */
+  amount: z.number().int().min(0).max(100_000_000),
+  userId: dbId,
+});
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
+export const paymentIntent = z.object({
+  client_secret: z.string(),
+  paymentIntentId: z.string(),
+  /** Cents, the server's own. */
+  amount: z.number().int(),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type PaymentIntent = z.infer<typeof paymentIntent>;
+export const paymentIntentResponse = envelope(paymentIntent);
+
+// ── POST /v1/order/createCartOrder (spec §3 "Order creation payload") ─────────────────────────────
+/** 'ORD-' + a timestamp + a random number below 10000 (spec §9). */
+export const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
+export const createCartOrderBody = z.object({
+  userId: dbId,
+  paymentMethod: z.enum(['stripe', 'vouchers']),
+  /** The card payment's intent (paymentMethod 'stripe'); absent for vouchers. */
+  paymentIntentId: z.string().min(3).max(255).regex(/^[A-Za-z0-9_]+$/, 'must be a payment intent id').optional(),
+  /** A voucher order's id, chosen by the client (spec §9): sending it again returns the same order. */
+  orderId: orderRef.optional(),
+  /** Dollars; when sent it must equal what was paid (0 for vouchers). */
+  amount: z.number().min(0).max(1_000_000).optional(),
+  // The rest of the spec's payload: accepted, never believed (the server has the cart and the intent).
+  cartId: dbId.nullable().optional(),
+  assetId: z.array(dbId).max(200).optional(),
+  cartItems: z.array(z.unknown()).max(200).optional(),
+  subscriptionId: z.array(z.union([dbId, z.null()])).max(200).optional(),
+  billingName: z.string().max(200).optional(),
+  billingEmail: z.string().max(320).optional(),
+  status: z.literal('Active').optional(),
+  usageType: z.literal('Paid').optional(),
+  isActive: z.literal(1).optional(),
+}).strict();
+export type CreateCartOrderBody = z.infer<typeof createCartOrderBody>;
+
+export const orderSummary = z.object({
+  orderId: z.string(),
+  cartId: z.number().int(),
+  status: z.string(),
+  usageType: z.string(),
+  paymentMethod: z.enum(['stripe', 'vouchers']),
+  /** Dollars paid for the whole order. */
+  amount: z.number(),
+  assetIds: z.array(z.number().int()),
+  created: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+export const orderResponse = envelope(orderSummary);
+
+// ── GET /v1/order?filter={"userId","assetId"}: presence = purchased ──────────────────────────────
+export const orderLookupFilter = z.strictObject({ userId: dbId, assetId: dbId.optional() });
+export const orderLookupQuery = z.strictObject({
+  filter: z.string().max(500),
+  sortBy: z.string().max(40).optional(),
+});
+export const orderLookupRow = z.object({
+  orderId: z.string(),
+  cartId: z.number().int(),
+  userId: z.number().int(),
+  assetId: z.number().int(),
+  status: z.string(),
+  usageType: z.string(),
+  paymentMethod: z.string(),
+  created: z.string(),
+});
+export type OrderLookupRow = z.infer<typeof orderLookupRow>;
+export const orderLookupResponse = envelope(z.array(orderLookupRow));
+
+// ── GET /v1/order/history?userId=: the profile's table (spec §3 "Order row") ─────────────────────
+export const orderHistoryQuery = z.strictObject({
+  userId: dbId,
+  offset: pageOffset.default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const orderHistoryRow = z.object({
+  orderId: z.string(),
+  cartId: z.number().int(),
+  usageType: z.string(),
+  payment_method: z.string(),
+  /** Dollars. */
+  rate: z.number(),
+  created: z.string(),
+});
+export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
+/** Spec: "order list by userId (data.data)". */
+export const orderHistoryResponse = envelope(z.object({ data: z.array(orderHistoryRow), total: z.number().int() }));
+export type OrderHistoryPage = z.infer<typeof orderHistoryResponse>['data'];
+
+// ── GET /v1/order/cart/{cartId}: the order page (spec "Order details"; Id is a cart id) ──────────
+export const orderDetails = z.object({
+  orderId: z.string(),
+  cartId: z.number().int(),
+  status: z.string(),
+  usageType: z.string(),
+  paymentMethod: z.string(),
+  created: z.string(),
+  /** The lines as bought: prices are what was paid, not today's. */
+  items: z.array(cartItem),
+  totals: cartTotals,
+  coupon: appliedCoupon.nullable(),
+});
+export type OrderDetails = z.infer<typeof orderDetails>;
+export const orderDetailsResponse = envelope(orderDetails);
+export const orderCartParams = z.strictObject({ cartId: dbId });
+
+/** Messages the server answers with (the spec's where it has one). */
+export const ORDER_MESSAGES = {
+  created: 'Payment processed successfully.',
+  intentReady: 'Payment ready',
+  emptyCart: 'Your cart is empty.',
+  nothingToPay: 'Nothing to pay: this cart is free with its coupon. Use Purchase Tickets.',
+  amountMismatch: 'The amount does not match your cart. Reload the page and try again.',
+  notPaid: 'This payment has not succeeded.',
+  notYourPayment: 'This payment is not yours.',
+  unknownPayment: 'No such payment.',
+  voucherNotFree: 'A voucher purchase needs a coupon that covers the whole total.',
+  soldOutRefunded: 'Sorry, an event in your order sold out while you were paying. Your payment has been refunded in full.',
+  couponGoneRefunded: 'Sorry, your coupon was used up while you were paying. Your payment has been refunded in full.',
+  ownedRefunded: 'You already have access to an event in this order. Your payment has been refunded in full.',
+  refunded: 'This payment was refunded.',
+  orderRefTaken: 'This order id is already in use.',
+  paymentProviderDown: 'The payment service is not answering. Please try again in a moment.',
+} as const;

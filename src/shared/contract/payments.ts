@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/**
+ * The sandbox payment provider's card confirmation (PRODUCT.md "Payments"): Stripe-shaped, with
+ * Stripe's test cards. The card goes to our own server only in sandbox mode; with the stripe
+ * provider the card never touches our server (Stripe.js PaymentElement).
+ */
+export const sandboxCard = z.strictObject({
+  /** Digits, spaces allowed. */
+  number: z.string().max(30),
+  exp_month: z.number().int().min(0).max(99),
+  /** Two or four digits. */
+  exp_year: z.number().int().min(0).max(9999),
+  cvc: z.string().max(8),
+});
+export type SandboxCard = z.infer<typeof sandboxCard>;
+
+export const sandboxConfirmBody = z.strictObject({
+  client_secret: z.string().min(10).max(200),
+  card: sandboxCard,
+  /** Where the authentication page sends the browser back to: a path on this site. */
+  return_url: z.string().max(500),
+});
+export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
+
+export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+/** Like Stripe.js's confirmPayment result: an error (a decline, a bad card) or the intent's new state. */
+export const sandboxConfirmResult = z.object({
+  paymentIntentId: z.string(),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  error: z.object({
+    type: z.enum(['card_error', 'validation_error']),
+    code: z.string(),
+    decline_code: z.string().optional(),
+    message: z.string(),
+  }).nullable(),
+  /** Set when the card needs authentication: the browser goes there. */
+  next_action: z.object({ redirect_url: z.string() }).nullable(),
+});
+export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResult>;
+export const sandboxConfirmResponse = envelope(sandboxConfirmResult);
+
+/** Stripe's messages for its test cards and card checks, word for word. */
+export const CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  invalidNumber: 'Your card number is invalid.',
+  incompleteNumber: 'Your card number is incomplete.',
+  invalidExpiry: "Your card's expiration date is incomplete.",
+  pastExpiry: "Your card's expiration year is in the past.",
+  incompleteCvc: "Your card's security code is incomplete.",
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  alreadyPaid: 'This payment has already succeeded.',
+} as const;
