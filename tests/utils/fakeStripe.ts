@@ -46,6 +46,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   /** Idempotency key → what the request was and what it got: Stripe replays the saved answer. */
   const saved = new Map<string, { fingerprint: string; reply: Reply }>();
   const failures: Reply[] = [];
+  /** Every request's method, path and idempotency key, so tests can see which key a call carried. */
+  const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
 
   function createIntent(p: Record<string, any>): Reply {
     const unknown = Object.keys(p).find((k) => !CREATE_PARAMS.has(k));
@@ -104,11 +106,15 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     req.on('end', () => {
       const auth = req.headers.authorization ?? '';
       const presented = /^Bearer (.+)$/.exec(auth)?.[1] ?? '';
+      const method = req.method ?? 'GET';
+      const path = (req.url ?? '/').split('?')[0]!;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method, path, idempotencyKey: key });
       const reply = failures.shift()
         ?? (presented !== secretKey
           // Stripe shows only the key's last four characters.
           ? error(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${presented.slice(0, 8)}${'*'.repeat(12)}${presented.slice(-4)}` })
-          : route(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, Buffer.concat(chunks).toString(), req.headers['idempotency-key'] as string | undefined));
+          : route(method, path, Buffer.concat(chunks).toString(), key));
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_fake_${rand()}` });
       res.end(JSON.stringify(reply.body));
     });
@@ -132,7 +138,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   };
 
   return {
-    base, secretKey, webhookSecret, intents, refunds,
+    base, secretKey, webhookSecret, intents, refunds, requests,
     /** As when the buyer's card is charged (automatic capture). */
     succeed: (id: string) => Object.assign(intent(id), { status: 'succeeded', amount_received: intent(id).amount, latest_charge: `ch_fake_${rand()}` }),
     /** As after a decline: Stripe puts the intent back to waiting for a payment method. */

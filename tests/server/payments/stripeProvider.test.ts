@@ -73,6 +73,7 @@ describe('stripe provider: refunds', () => {
     await provider.refund(id, `refund-${id}`); // the same key: Stripe replays the first answer
     await provider.refund(id, `another-${id}`); // another key: charge_already_refunded, which is success
     expect(fake.refunds.filter((r) => r.payment_intent === id)).toEqual([expect.objectContaining({ amount: 2599, status: 'succeeded' })]);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds').slice(-3).map((r) => r.idempotencyKey)).toEqual([`refund-${id}`, `refund-${id}`, `another-${id}`]);
   });
 
   it('refuses to refund an intent that was never paid, as an error the caller must not retry', async () => {
