@@ -127,6 +127,11 @@ export function createCheckoutService(deps: Deps) {
       if (reusable && (reusable.status === 'requires_payment_method' || reusable.status === 'requires_action')) {
         return { client_secret: reusable.clientSecret, paymentIntentId: reusable.id, amount: reusable.amountCents, provider: provider.kind };
       }
+      // Paid already (the browser was lost before it came back): make that order instead of a second charge.
+      if (open && reusable?.status === 'succeeded') {
+        await settle(open, reusable);
+        throw new Conflict(ORDER_MESSAGES.alreadyPaid);
+      }
       const attempt = open ? `-${open.id}` : '';
       const intent = await callProvider(() => provider.createIntent({
         amountCents: priced.totalCents,
