@@ -91,7 +91,8 @@ describe('createPaymentIntent with stripe', () => {
     expect(atStripe).toMatchObject({ amount: 1000, currency: 'usd', status: 'requires_payment_method', payment_method_types: ['card'], client_secret: data.client_secret });
     expect(atStripe.metadata).toMatchObject({ user_id: String(who.userId), cart_id: String(cart.id) });
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!;
-    expect(created.idempotencyKey).toBe(`checkout-${cart.id}-v${cart.version}-1000`);
+    const installation = (await t.database.db.selectFrom('settings').select('value').where('key', '=', 'payments.installation_id').executeTakeFirstOrThrow()).value;
+    expect(created.idempotencyKey).toBe(`checkout-${installation}-${cart.id}-v${cart.version}-1000`);
 
     const again = await c.intent(who, 1000);
     expect(again.json().data).toMatchObject({ paymentIntentId: data.paymentIntentId, client_secret: data.client_secret });
@@ -226,12 +227,11 @@ describe('a payment that cannot become an order is refunded at Stripe', () => {
   });
 });
 
-describe('KNOWN BUG: the intent idempotency key is the same in every database on one Stripe account', () => {
-  // `checkout-<cart id>-v<version>-<cents>` repeats in another database (a second developer on the
-  // same test keys, a staging copy, a restore from backup): within Stripe's 24 h key window the second
-  // shop is handed the first shop's intent, paid or not, and orders on it. `it.failing` passes while
-  // the bug is there; once the key is unique per database, make it a plain `it`.
-  it.failing("another database's user with the same ids and cart gets a new intent, not the first one's paid intent", async () => {
+describe('two databases on one Stripe account never share an intent', () => {
+  // Found as a bug: a key of only cart id, version and cents repeats in another database (a second
+  // developer on the same test keys, a staging copy), and Stripe hands back the first shop's intent,
+  // paid or not. The key now carries a random id stored once per database.
+  it("another database's user with the same ids and cart gets a new intent, not the first one's paid intent", async () => {
     const other = await cartTestApp({ env: stripeEnv() });
     const again = await cartTestApp({ env: stripeEnv() });
     try {
