@@ -228,6 +228,9 @@ export function createCheckoutService(deps: Deps) {
         return { orderId: earlier.id, created: false };
       }
       const priced = await pricedCart(repos, user);
+      // The cart's coupon was used up (or expired) since it was applied: the answer placeOrder gives
+      // when that happens during the order, so buyers who lose the race to a one-use coupon hear the same.
+      if (!priced.coupon && priced.cart.coupon_code) throw new Conflict(CART_MESSAGES.invalidCoupon);
       if (!priced.coupon || priced.totalCents !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
       try {
         const order = await placeOrder(repos, {
