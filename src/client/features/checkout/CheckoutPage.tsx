@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { useRequireSignIn } from '../../app/useRequireSignIn';
 import type { Cart } from '../../../shared/contract/cart';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { selectUserName } from '../auth/authSelectors';
 import { useGetCartQuery } from '../cart/cartApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { PaymentSection } from './PaymentSection';
-import { useRequireSignIn } from './useRequireSignIn';
 
 /** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
 export const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
