@@ -13,7 +13,7 @@ import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import type { Mailer } from './modules/mail/mailer';
 import { registerRoutes } from './routes';
-import { buildServices } from './services';
+import { buildServices, type Services } from './services';
 
 export type AppDeps = {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
@@ -86,8 +86,31 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const services = buildServices(config, { database, log: app.log, ...(deps.now ? { now: deps.now } : {}), ...(deps.mailer ? { mailer: deps.mailer } : {}) });
   app.addHook('onClose', async () => services.mailer.close());
+  startReconciliation(app, services);
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
   await registerRoutes(app, services, config);
 
   return app;
+}
+
+/** How often checkouts left unsettled (a crash, a lost webhook) are looked at again. */
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * Nothing paid is lost: once the server is ready, and every few minutes, paid checkouts without an
+ * order become orders and refunds that did not go through are sent again.
+ */
+function startReconciliation(app: FastifyInstance, services: Services): void {
+  let timer: NodeJS.Timeout | null = null;
+  const run = () => services.checkout.reconcile().then((r) => {
+    if (r.ordered || r.refunded) app.log.info(r, 'reconciled unsettled checkouts');
+  }, (err: unknown) => app.log.warn({ err }, 'reconciliation failed'));
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(() => void run(), RECONCILE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    services.payments.sandbox?.close();
+  });
 }

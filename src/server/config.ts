@@ -85,6 +85,10 @@ export type AppConfig = {
     verifyPerMinutePerIp: number;
     /** Lines in one cart. */
     cartMaxLines: number;
+    /** createPaymentIntent and createCartOrder calls per user per minute. */
+    checkoutCallsPerMinute: number;
+    /** Sandbox card confirmations per user per minute (card testing). */
+    cardAttemptsPerMinute: number;
     /** applyVoucher calls per caller (user, or guest token) per minute: code guessing. */
     voucherAttemptsPerMinute: number;
   };
@@ -145,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       verifyPerMinutePerIp: 30,
       cartMaxLines: 50,
       voucherAttemptsPerMinute: 10,
+      checkoutCallsPerMinute: 30,
+      cardAttemptsPerMinute: 10,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

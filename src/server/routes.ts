@@ -8,6 +8,9 @@ import { identityRoutes } from './modules/identity/routes';
 import { mailboxRoutes } from './modules/mail/mailboxRoutes';
 import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
+import { orderRoutes } from './modules/orders/routes';
+import { sandboxRoutes } from './modules/payments/sandboxRoutes';
+import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
@@ -20,6 +23,11 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   await app.register(identityRoutes, { prefix: '/v1', service: services.identity, limits });
   await app.register(profileRoutes, { prefix: '/v1', service: services.profile });
   await app.register(cartRoutes, { prefix: '/v1', service: services.cart, voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute });
+  await app.register(orderRoutes, { prefix: '/v1', checkout: services.checkout, orders: services.orders, checkoutCallsPerMinute: limits.checkoutCallsPerMinute });
+  await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow });
+  if (services.payments.sandbox) {
+    await app.register(sandboxRoutes, { sandbox: services.payments.sandbox, cardAttemptsPerMinute: limits.cardAttemptsPerMinute });
+  }
   if (services.mailer.kind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
   }

@@ -13,7 +13,11 @@ import { createGoogleVerifier } from './modules/identity/google';
 import { createIdentityService } from './modules/identity/service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMiscService } from './modules/misc/service';
+import { createCheckoutService } from './modules/orders/checkoutService';
+import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
+import { createOrderService } from './modules/orders/orderService';
+import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
 
 export type ServiceDeps = {
@@ -51,8 +55,21 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     checkEveryMs: config.limits.catalogVersionCheckMs,
     maxBytes: config.limits.catalogCacheBytes,
   });
+  const payments = createPaymentProvider(config, { uow, log, webhookSecret: keys.sandboxWebhook, ...clock });
+  const checkout = createCheckoutService({
+    uow,
+    provider: payments.provider,
+    log,
+    confirmOrder: createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log }),
+    ...clock,
+  });
+  // The sandbox delivers its payment events in process, as Stripe would post them to the webhook.
+  payments.sandbox?.onEvent(async (event) => { await checkout.handleEvent(event); });
   return {
     database,
+    payments,
+    checkout,
+    orders: createOrderService({ uow }),
     uow,
     tokens,
     mailer,

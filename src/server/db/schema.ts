@@ -140,7 +140,14 @@ export interface OrdersTable {
   coupon_code: string | null;
   created_at: Generated<Date>;
 }
-export interface OrderItemsTable { order_id: number; event_id: number; price_cents: number }
+export interface OrderItemsTable {
+  order_id: number;
+  event_id: number;
+  /** What was paid for the line (after the coupon's share). */
+  price_cents: number;
+  /** The line's price before the coupon; null on orders made before it was kept. */
+  list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
 
 export interface CouponRedemptionsTable {
   id: Generated<number>;

@@ -5,7 +5,10 @@ import { createCartRepository } from '../modules/cart/repository';
 import { createIdentityRepository } from '../modules/identity/repository';
 import { createOutboxRepository } from '../modules/mail/outboxRepository';
 import { createSettingsRepository } from '../modules/misc/repository';
+import { createCheckoutRepository } from '../modules/orders/checkoutRepository';
 import { createOrderRepository } from '../modules/orders/repository';
+import { createPaymentEventRepository } from '../modules/payments/paymentEventRepository';
+import { createSandboxRepository } from '../modules/payments/sandboxRepository';
 import type { DB } from './schema';
 import type { Executor } from './executor';
 
@@ -17,6 +20,9 @@ export function createRepositories(db: Executor) {
     carts: createCartRepository(db),
     coupons: createCouponRepository(db),
     orders: createOrderRepository(db),
+    checkouts: createCheckoutRepository(db),
+    sandbox: createSandboxRepository(db),
+    paymentEvents: createPaymentEventRepository(db),
     settings: createSettingsRepository(db),
     outbox: createOutboxRepository(db),
   };

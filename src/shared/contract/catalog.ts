@@ -22,7 +22,11 @@ export const assetSummary = z.object({
 export type AssetSummary = z.infer<typeof assetSummary>;
 
 /** The event page's asset: whether this caller may watch it is decided per caller. */
-export const assetDetail = assetSummary.extend({ canUserWatchAsset: z.union([z.literal(0), z.literal(1)]) });
+export const assetDetail = assetSummary.extend({
+  canUserWatchAsset: z.union([z.literal(0), z.literal(1)]),
+  /** 1 when every ticket of a capacity-limited event is sold: 'Sold Out', nothing to add to a cart. */
+  soldOut: z.union([z.literal(0), z.literal(1)]),
+});
 export type AssetDetail = z.infer<typeof assetDetail>;
 
 export const carouselItem = z.object({

@@ -111,7 +111,7 @@ describe('failures go to the console only', () => {
     const id = await eventId(FREE_EVENT);
     const event: AssetDetail = {
       id, path: FREE_EVENT, title: 'Free, shown with a price', label: '', description: '', event_label: '', venue_description: '', airStartDate: null,
-      vodOrLivePosterImageFilePath: '', isPremium: 1, canUserWatchAsset: 0, rate: 5, contentType: 'On Demand', assetType: 'vod', subscription_id: null,
+      vodOrLivePosterImageFilePath: '', isPremium: 1, canUserWatchAsset: 0, soldOut: 0, rate: 5, contentType: 'On Demand', assetType: 'vod', subscription_id: null,
     };
     store = makeStore(preloaded({ auth: { authToken: newGuestToken('refused-add') } }));
     renderWithProviders(<MemoryRouter><AccessCard event={event} /></MemoryRouter>, { store });

@@ -45,7 +45,7 @@ describe('event page', () => {
 
 const liveEvent = (over: Partial<AssetDetail>): AssetDetail => ({
   id: 1, path: 'soon', title: 'Soon', label: '', description: '', event_label: '', venue_description: '', airStartDate: null,
-  vodOrLivePosterImageFilePath: '', isPremium: 0, canUserWatchAsset: 1, rate: null, contentType: 'Live', assetType: 'live_event', subscription_id: null,
+  vodOrLivePosterImageFilePath: '', isPremium: 0, canUserWatchAsset: 1, soldOut: 0, rate: null, contentType: 'Live', assetType: 'live_event', subscription_id: null,
   ...over,
 });
 

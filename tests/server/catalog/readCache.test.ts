@@ -37,7 +37,7 @@ describe('catalog cache keys', () => {
   function service() {
     const repo = createCatalogRepository(t.database.db);
     const cache = createReadCache(() => repo.catalogVersion());
-    const nobodyOwnsAnything = { ownsEvent: async () => false };
+    const nobodyOwnsAnything = { ownsEvent: async () => false, isSoldOut: async () => false };
     return { cache, catalog: createCatalogService({ repo, cache, entitlements: nobodyOwnsAnything }) };
   }
 

@@ -54,10 +54,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
+  // What the line cost before the coupon (price_cents is what was paid for it): the order page's subtotal.
+  await db.schema.alterTable('order_items').addColumn('list_price_cents', 'integer', (c) => c.check(sql`list_price_cents >= 0`)).execute();
   await db.schema.createIndex('orders_cart_idx').on('orders').column('cart_id').unique().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('orders_cart_idx').execute();
+  await db.schema.alterTable('order_items').dropColumn('list_price_cents').execute();
   for (const table of ['payment_events', 'sandbox_intents', 'checkouts']) await db.schema.dropTable(table).execute();
 }

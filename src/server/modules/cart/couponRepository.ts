@@ -7,6 +7,17 @@ export function createCouponRepository(db: Executor) {
     byCode(code: string): Promise<CouponRow | undefined> {
       return db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
     },
+    /**
+     * Locks the coupon's row until the transaction ends, so redemptions of one coupon are counted and
+     * written one checkout at a time (the count read after the lock sees every committed redemption).
+     */
+    lockForRedemption(code: string): Promise<CouponRow | undefined> {
+      if (!db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
+      return db.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+    },
+    async redeem(code: string, userId: number, orderId: number): Promise<void> {
+      await db.insertInto('coupon_redemptions').values({ coupon_code: code, user_id: userId, order_id: orderId }).execute();
+    },
     async redemptions(code: string, userId: number | null): Promise<Redemptions> {
       const row = await db.selectFrom('coupon_redemptions')
         .select((eb) => [

@@ -10,7 +10,11 @@ import { etagOf } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
-export type Entitlements = { ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> };
+export type Entitlements = {
+  ownsEvent(caller: Caller | null, eventId: number): Promise<boolean>;
+  /** Whether a capacity-limited event has no ticket left (read per request: sales do not touch the cache). */
+  isSoldOut(eventId: number): Promise<boolean>;
+};
 
 type Page = { start: number; limit: number; cursor?: string };
 
@@ -75,9 +79,10 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
         if (!event) throw new NotFound(`No event "${key}"`);
         return toAssetSummary(event);
       });
-      const summary = JSON.parse(json) as Omit<AssetDetail, 'canUserWatchAsset'>;
+      const summary = JSON.parse(json) as Omit<AssetDetail, 'canUserWatchAsset' | 'soldOut'>;
       const canWatch = summary.isPremium === 0 || (await entitlements.ownsEvent(caller, summary.id));
-      const body = JSON.stringify(ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0 }]));
+      const soldOut = summary.isPremium === 1 && (await entitlements.isSoldOut(summary.id));
+      const body = JSON.stringify(ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 }]));
       return { json: body, etag: etagOf(body) };
     },
 

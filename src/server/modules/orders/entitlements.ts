@@ -8,6 +8,9 @@ export function createEntitlements({ uow }: { uow: UnitOfWork }) {
       if (caller?.kind !== 'user') return false;
       return (await uow.repos.orders.ownedEventIds(caller.userId, [eventId])).length > 0;
     },
+    isSoldOut(eventId: number): Promise<boolean> {
+      return uow.repos.orders.isSoldOut(eventId);
+    },
   };
 }
 export type Entitlements = ReturnType<typeof createEntitlements>;

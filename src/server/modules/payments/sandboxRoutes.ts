@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/contract/payments';
+import { centsToDollars, formatPrice } from '../../../shared/money';
+import { Invalid } from '../../platform/errors';
+import { requireUser } from '../../plugins/caller';
+import { withErrors } from '../../plugins/schemas';
+import { esc } from '../mail/templates';
+import { userKey } from '../orders/routes';
+import type { SandboxProvider } from './sandboxProvider';
+import type { SandboxIntentRow } from './sandboxRepository';
+
+const AUTH_PATH = '/payments/sandbox/authenticate';
+const authQuery = z.object({ client_secret: z.string().min(10).max(200), return_url: z.string().max(500) });
+
+/** Only a path on this site: the authentication page must not send buyers anywhere else. */
+function sameSitePath(url: string): string {
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url)) throw new Invalid('return_url: must be a path on this site, such as /order-confirmation/12');
+  return url;
+}
+
+/**
+ * The sandbox's pages and calls: the card form's confirmation (a signed-in user's own intents), and
+ * the authentication page a card such as 4000 0025 0000 3155 asks for, with Complete and Fail, after
+ * which the browser goes back to the return URL with Stripe's query parameters.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider; cardAttemptsPerMinute: number }> = async (app, opts) => {
+  const { sandbox } = opts;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+
+  app.post('/v1/payments/sandbox/confirm', {
+    config: { auth: 'user', rateLimit: { max: opts.cardAttemptsPerMinute, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: userKey } },
+    schema: { body: sandboxConfirmBody, response: withErrors({ 200: sandboxConfirmResponse }) },
+  }, async (req) => {
+    const user = requireUser(req);
+    const returnUrl = sameSitePath(req.body.return_url);
+    const result = await sandbox.confirm(user.userId, req.body.client_secret, req.body.card, (row) =>
+      `${AUTH_PATH}/${encodeURIComponent(row.id)}?${new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })}`);
+    return { success: result.error === null, message: result.error?.message ?? result.status, data: result };
+  });
+
+  app.get(`${AUTH_PATH}/:intentId`, {
+    config: { auth: 'none' },
+    schema: { params: z.object({ intentId: z.string().max(100) }), querystring: authQuery },
+  }, async (req, reply) => {
+    const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
+    sameSitePath(req.query.return_url);
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
+    return authenticationPage(row);
+  });
+
+  app.post(`${AUTH_PATH}/:intentId`, {
+    config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: { params: z.object({ intentId: z.string().max(100) }), querystring: authQuery, body: z.object({ outcome: z.enum(['complete', 'fail']) }) },
+  }, async (req, reply) => {
+    const returnUrl = sameSitePath(req.query.return_url);
+    const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
+    if (!row) return reply.status(404).type('text/html; charset=utf-8').send(authenticationPage(undefined));
+    const status = await sandbox.authenticate(row, req.body.outcome === 'complete');
+    const params = new URLSearchParams({
+      payment_intent: row.id,
+      payment_intent_client_secret: row.client_secret,
+      redirect_status: status === 'succeeded' ? 'succeeded' : 'failed',
+    });
+    return reply.redirect(`${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${params}`, 303);
+  });
+};
+
+function authenticationPage(row: SandboxIntentRow | undefined): string {
+  const body = !row
+    ? '<h1>Payment not found</h1><p>This authentication link is not valid.</p>'
+    : row.status !== 'requires_action'
+      ? '<h1>Nothing to authenticate</h1><p>This payment does not need authentication now.</p>'
+      : `<h1>Confirm your payment</h1>
+<p>AllAccess Sandbox Bank asks you to authenticate a payment of <strong>${esc(formatPrice(centsToDollars(row.amount_cents)))}</strong>.</p>
+<p class="note">This is the sandbox's stand-in for 3D Secure: no real bank is involved.</p>
+<form method="post"><button name="outcome" value="complete" class="primary">Complete</button> <button name="outcome" value="fail">Fail</button></form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Authenticate payment — AllAccess sandbox</title>
+<style>body{margin:0;background:#0b0a12;color:#f4f2f8;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
+main{max-width:440px;margin:10vh auto;padding:32px 24px;background:#17151f;border-radius:12px}h1{font-size:1.5rem;margin:0 0 16px}
+.note{color:#b9b4c7}button{font:inherit;font-weight:700;padding:12px 24px;border-radius:8px;border:2px solid #f4f2f8;background:transparent;color:#f4f2f8;cursor:pointer;margin-top:8px}
+button.primary{background:#ff3d7f;border-color:#ff3d7f;color:#0b0a12}button:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}</style></head>
+<body><main>${body}</main></body></html>`;
+}

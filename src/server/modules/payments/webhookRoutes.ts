@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import type { CheckoutService } from '../orders/checkoutService';
+import { WebhookSignatureError, type PaymentProvider } from './provider';
+
+/**
+ * POST /v1/payments/webhook: the provider's events. The signature is checked over the raw bytes, so
+ * this plugin (and only it) reads JSON bodies as a Buffer. A bad signature is a 400; an event
+ * handled before is a 200 with no work; a failure of ours is a 5xx so the provider sends it again.
+ */
+export const webhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider; checkout: CheckoutService; uow: UnitOfWork }> = async (app, opts) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/payments/webhook', { config: { auth: 'none', rateLimit: false } }, async (req, reply) => {
+    const raw = req.body;
+    if (!Buffer.isBuffer(raw)) return reply.status(400).send({ success: false, message: 'Expected a JSON body', data: null });
+    const header = req.headers['stripe-signature'];
+    let event;
+    try {
+      event = opts.provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
+    } catch (err) {
+      if (!(err instanceof WebhookSignatureError) && !(err instanceof SyntaxError)) throw err;
+      req.log.warn({ reason: err.message }, 'webhook refused: bad signature');
+      return reply.status(400).send({ success: false, message: 'Webhook signature verification failed', data: null });
+    }
+    if (await opts.uow.repos.paymentEvents.seen(event.id)) {
+      return { success: true, message: 'Already handled', data: null };
+    }
+    const outcome = await opts.checkout.handleEvent(event);
+    await opts.uow.repos.paymentEvents.record(event.id, event.type);
+    req.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
+    return { success: true, message: outcome === 'ordered' ? 'Order recorded' : 'Ignored', data: null };
+  });
+};
