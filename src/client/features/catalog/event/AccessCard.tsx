@@ -47,7 +47,7 @@ export function AccessCard({ event }: { event: AssetDetail }) {
           : <Row label="Availability">Available Now</Row>}
         <Row label="Event type">{event.contentType}</Row>
         <Box sx={{ mt: 2 }}>
-          {checking ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} />}
+          {checking ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} soldOut={event.soldOut === 1} />}
         </Box>
         {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
       </CardContent>
