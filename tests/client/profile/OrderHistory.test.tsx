@@ -25,7 +25,7 @@ it("a user without orders sees the empty state: 'No order history', the line and
 
 it('lists each order once: Order Id, Status, Method, Amount, Purchased on (long US date, UTC) and a View link to /order/{cartId}', async () => {
   const buyer = await newBuyer('history-rows');
-  // Two events in one order: still one row (spec §3: rows deduplicated by orderId).
+  // Two events in one order are one row (spec §3: rows are per orderId).
   const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
   rememberBuyer(buyer);
   const app = await startApp('/profile');
