@@ -20,6 +20,9 @@ const signIn = page(() => import(/* webpackChunkName: "sign-in" */ '../features/
 const signUp = page(() => import(/* webpackChunkName: "sign-up" */ '../features/auth/signup/SignUpPage'));
 const profile = page(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const cart = page(() => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
+const checkout = page(() => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
+const order = page(() => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
+const orderConfirmation = page(() => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'));
 const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
@@ -43,9 +46,9 @@ export const routes: RouteObject[] = [
       { path: routePatterns.signUp, lazy: signUp },
       { path: routePatterns.profile, lazy: profile },
       { path: routePatterns.cart, lazy: cart },
-      { path: routePatterns.checkout, lazy: notFound },
-      { path: routePatterns.order, lazy: notFound },
-      { path: routePatterns.orderConfirmation, lazy: notFound },
+      { path: routePatterns.checkout, lazy: checkout },
+      { path: routePatterns.order, lazy: order },
+      { path: routePatterns.orderConfirmation, lazy: orderConfirmation },
       { path: routePatterns.player, lazy: notFound },
       { path: routePatterns.agreement, lazy: agreement },
       { path: '*', lazy: notFound },

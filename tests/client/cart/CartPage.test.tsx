@@ -99,7 +99,7 @@ describe('promo code', () => {
     expect(screen.getByRole('button', { name: 'Have a promo code? Apply it now' })).toBeInTheDocument();
   });
 
-  it('FREEPASS brings the total to $0.00 and turns the button into a green, enabled "Purchase Tickets"', async () => {
+  it('FREEPASS brings the total to $0.00 and turns the button into a green, enabled "Purchase Tickets"; a guest pressing it signs in first (marker "vocher")', async () => {
     const user = userEvent.setup();
     const { router } = await openCart('freepass', [PREMIUM.canyon]);
     const dialog = await openPromoDialog(user);
@@ -112,7 +112,8 @@ describe('promo code', () => {
     expect(summaryValue('Total')).toBe('$0.00');
     expect(summaryValue('Coupon')).toBe('-$11.50');
     await user.click(purchase);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(localStorage.getItem('redirect_url')).toBe('vocher');
   });
 
   it.each([['empty', ''], ['blank', '   ']])('an %s code says "Promo code is empty " and sends nothing', async (_kind, code) => {

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { RedirectMarker } from '../../../shared/constants';
 
 /** The server issued a guest token (at start, or after a 401 threw the old one away). */
 export const guestTokenReceived = createAction<string>('auth/guestTokenReceived');
@@ -22,3 +23,8 @@ export const sessionExpired = createAction('auth/sessionExpired');
 export const userNameResolved = createAction<string>('auth/userNameResolved');
 /** The sign-in page used the pending redirect marker. */
 export const redirectMarkerUsed = createAction('auth/redirectMarkerUsed');
+/**
+ * A guest tried something that needs a sign-in (checkout: 'cart', voucher purchase: 'vocher'):
+ * the marker is kept as 'redirect_url' so that sign-in sends them back to /cart (spec §6).
+ */
+export const redirectMarkerStored = createAction<RedirectMarker>('auth/redirectMarkerStored');

@@ -3,7 +3,7 @@ import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import {
-  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
+  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerStored, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
   userSignedOut,
 } from './authEvents';
 
@@ -76,6 +76,9 @@ export const authSlice = createSlice({
       })
       .addCase(userNameResolved, (state, action) => {
         state.userName = action.payload;
+      })
+      .addCase(redirectMarkerStored, (state, action) => {
+        state.redirectUrl = action.payload;
       })
       .addCase(redirectMarkerUsed, (state) => {
         state.redirectUrl = null;

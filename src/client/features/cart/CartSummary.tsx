@@ -9,6 +9,7 @@ import { paths } from '../../app/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import { formatPrice } from '../../../shared/money';
 import { PromoCode } from './PromoCode';
+import { useVoucherPurchase } from './useVoucherPurchase';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -23,12 +24,13 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 /**
  * Spec "Cart" summary: Subtotal, Item Discount and Coupon only when above 0, Total; the checkout
  * button; the promo code link; terms and privacy. A 100 % coupon turns the button into a green
- * 'Purchase Tickets' (the voucher purchase itself is issue 9: until then it goes to /checkout too).
+ * 'Purchase Tickets', which buys the cart with its voucher at once (useVoucherPurchase).
  */
 export function CartSummary({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const { totals } = cart;
   const paidByCoupon = totals.grandTotal === 0 && totals.couponDiscount > 0;
+  const voucher = useVoucherPurchase(cart);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="cart-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
       <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Summary</Typography>
@@ -42,7 +44,9 @@ export function CartSummary({ cart }: { cart: Cart }) {
       </Box>
       {paidByCoupon ? (
         // Keyed apart: two different buttons, not one that fades from magenta to green.
-        <Button key="purchase" fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} onClick={() => navigate(paths.checkout)}>Purchase Tickets</Button>
+        <Button key="purchase" fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} disabled={voucher.busy} onClick={() => void voucher.purchase()}>
+          {voucher.busy ? 'Processing...' : 'Purchase Tickets'}
+        </Button>
       ) : (
         <Button key="checkout" fullWidth size="large" variant="contained" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
           Proceed to Checkout

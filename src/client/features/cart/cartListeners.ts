@@ -3,6 +3,7 @@ import { apiSlice } from '../../api/apiSlice';
 import { appStarted, appStopped, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
 import { sessionExpired, userSignedIn, userSignedOut } from '../auth/authEvents';
+import { orderPlaced } from '../checkout/checkoutEvents';
 import { cartApi, refusedGuestCartToken } from './cartApi';
 import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
@@ -21,7 +22,7 @@ const cartAnswered = isAnyOf(...[getCart, addToCart, removeFromCart, mergeCart, 
 // The cart read is left out: the page that asked handles its failure (spec §8).
 const cartChangeFailed = isAnyOf(...[addToCart, removeFromCart, applyVoucher, removeVoucher].map((e) => e.matchRejected));
 /** Everything that changes the mirror in this tab (another tab's change is that tab's to announce). */
-const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired);
+const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired, orderPlaced);
 
 export function addCartListeners(startListening: AppStartListening) {
   const stops = [

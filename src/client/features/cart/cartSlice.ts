@@ -3,6 +3,7 @@ import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import type { CartItem } from '../../../shared/contract/cart';
 import { sessionExpired, userSignedOut } from '../auth/authEvents';
+import { orderPlaced } from '../checkout/checkoutEvents';
 import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
 /**
@@ -73,6 +74,11 @@ export const cartSlice = createSlice({
       .addCase(storageChangedInAnotherTab, (state, action) => {
         applyExternalChange(state, cartPersistedFields, initialCartState, action);
         if (action.payload.key === 'cartItems' || action.payload.key === null) state.announcedCount = null;
+      })
+      // Spec §4: after a successful order the local cart is cleared (the server's is already empty).
+      .addCase(orderPlaced, (state) => {
+        cartLinesAdapter.removeAll(state.lines);
+        state.announcedCount = null;
       })
       .addMatcher(isAnyOf(cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired), (state, action) => {
         cartLinesAdapter.removeAll(state.lines);

@@ -56,7 +56,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
           </Stack>
         )}
       </Paper>
-      <OrderHistory />
+      <OrderHistory userId={Number(userId)} />
     </Container>
   );
 }

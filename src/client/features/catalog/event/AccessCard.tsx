@@ -13,6 +13,9 @@ import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { formatCountdown, formatEventDateTime } from '../../../../shared/format';
 import { formatPrice } from '../../../../shared/money';
 import { SafeHtml } from '../../../components/SafeHtml';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUserId } from '../../auth/authSelectors';
+import { useGetOrderLookupQuery } from '../../orders/ordersApi';
 import { useGetSubscriptionQuery } from '../catalogApi';
 import { CartButton } from './CartButton';
 import { useCountdown } from './useCountdown';
@@ -29,12 +32,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Spec "Event detail" side card: price, broadcast date or 'Available Now', type, action, what's included. */
 export function AccessCard({ event }: { event: AssetDetail }) {
   const premium = event.isPremium === 1;
-  const canWatch = event.canUserWatchAsset === 1 || !premium;
+  const { owned, checking } = useOwnership(event);
+  const canWatch = owned || !premium;
   return (
     <Card sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
       <CardContent sx={{ p: 3 }}>
         <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>Get Access</Typography>
-        {premium && !canWatch && event.rate !== null && (
+        {premium && !canWatch && !checking && event.rate !== null && (
           <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>{formatPrice(event.rate)}</Typography>
         )}
         <Divider sx={{ my: 1 }} />
@@ -42,11 +46,28 @@ export function AccessCard({ event }: { event: AssetDetail }) {
           ? <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
           : <Row label="Availability">Available Now</Row>}
         <Row label="Event type">{event.contentType}</Row>
-        <Box sx={{ mt: 2 }}>{canWatch ? <WatchButton event={event} /> : <CartButton event={event} />}</Box>
+        <Box sx={{ mt: 2 }}>
+          {checking ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} soldOut={event.soldOut === 1} />}
+        </Box>
         {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Spec §4 "Access": a premium event is the user's when the server says so (canUserWatchAsset) or an
+ * order for it exists (GET /order, never cached: a purchase in another tab shows on the next visit).
+ * While that lookup runs, neither price nor cart button shows, so 'Add to cart' never flashes.
+ */
+function useOwnership(event: AssetDetail): { owned: boolean; checking: boolean } {
+  const userId = useAppSelector(selectUserId);
+  const ask = userId !== null && event.isPremium === 1 && event.canUserWatchAsset !== 1;
+  const { data, isLoading } = useGetOrderLookupQuery(
+    { userId: Number(userId), assetId: event.id },
+    { skip: !ask, refetchOnMountOrArgChange: true },
+  );
+  return { owned: event.canUserWatchAsset === 1 || (data?.length ?? 0) > 0, checking: ask && isLoading };
 }
 
 /** 'Play', or 'Show begins in …' ticking every second until the air time (spec §4 "Countdown"). */

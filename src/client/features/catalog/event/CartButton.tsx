@@ -10,9 +10,11 @@ import { selectCartTarget } from '../../cart/cartSelectors';
 /**
  * Spec §4 "Cart button on event page": 'Add to cart' or 'Remove from cart' from whether the server
  * cart holds the event, 'Processing...' while a call is out; an add goes on to /cart. Disabled when
- * the event has no price (§5). Failures are for the console only (§8 'Cart error').
+ * the event has no price (§5). Failures are for the console only (§8 'Cart error'). A sold-out
+ * event (§9) offers a disabled 'Sold Out' instead of 'Add to cart'; one already in the cart can
+ * still be removed.
  */
-export function CartButton({ event }: { event: AssetDetail }) {
+export function CartButton({ event, soldOut = false }: { event: AssetDetail; soldOut?: boolean }) {
   const noPrice = !event.rate;
   const target = useAppSelector(selectCartTarget);
   // Until the cart has loaded the button offers 'Add to cart': adding is idempotent on the server.
@@ -42,6 +44,9 @@ export function CartButton({ event }: { event: AssetDetail }) {
     }
   };
 
+  if (soldOut && !inCart && !busy) {
+    return <Button fullWidth size="large" variant="outlined" disabled>Sold Out</Button>;
+  }
   return (
     <Button fullWidth size="large" variant={inCart && !busy ? 'outlined' : 'contained'} disabled={noPrice || busy} onClick={onClick}>
       {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}

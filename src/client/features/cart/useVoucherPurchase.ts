@@ -1,0 +1,45 @@
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import type { Cart } from '../../../shared/contract/cart';
+import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+import { redirectMarkerStored } from '../auth/authEvents';
+import { selectUserId, selectUserName } from '../auth/authSelectors';
+import { newVoucherOrderId, orderBody, serverMessage, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+import { CART_COPY } from './cartCopy';
+
+/**
+ * 'Purchase Tickets' (spec "Cart", §6): a cart the coupon pays in full is bought with paymentMethod
+ * 'vouchers'. A guest is sent to sign in with the marker 'vocher' (sic), which brings them back here.
+ * The cart mirror is cleared by checkout's orderPlaced event, as for a card payment.
+ */
+export function useVoucherPurchase(cart: Cart) {
+  const userId = useAppSelector(selectUserId);
+  const userName = useAppSelector(selectUserName) ?? undefined;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [createCartOrder] = useCreateCartOrderMutation();
+  const [busy, setBusy] = useState(false);
+
+  const purchase = async () => {
+    if (userId === null) {
+      dispatch(redirectMarkerStored('vocher'));
+      void navigate(paths.signIn);
+      return;
+    }
+    setBusy(true);
+    try {
+      const payment = { paymentMethod: 'vouchers' as const, orderId: newVoucherOrderId(), amount: 0 };
+      const { message } = await createCartOrder(orderBody(cart, Number(userId), payment, userName)).unwrap();
+      enqueueSnackbar(message || ORDER_MESSAGES.created, { variant: 'success' });
+      void navigate(paths.profile);
+    } catch (error) {
+      enqueueSnackbar(serverMessage(error) ?? CART_COPY.unexpected, { variant: 'error' });
+      setBusy(false);
+    }
+  };
+  return { purchase, busy };
+}

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { useRequireSignIn } from '../../app/useRequireSignIn';
+import type { Cart } from '../../../shared/contract/cart';
+import { OrderItems, OrderTotals } from '../../components/OrderLines';
+import { selectUserName } from '../auth/authSelectors';
+import { useGetCartQuery } from '../cart/cartApi';
+import { CHECKOUT_COPY } from './checkoutCopy';
+import { PaymentSection } from './PaymentSection';
+
+/** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
+export const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
+
+/** Spec "Checkout": login required; the card form once a payment has started, and the order summary. */
+export default function CheckoutPage() {
+  const userId = useRequireSignIn('cart');
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+      <title>Checkout — AllAccess</title>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.8rem' } }}>{CHECKOUT_COPY.title}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: { xs: 3, md: 4 } }}>{CHECKOUT_COPY.intro}</Typography>
+      {userId !== null && <Checkout userId={userId} />}
+    </Container>
+  );
+}
+
+function Checkout({ userId }: { userId: number }) {
+  const { data: cart } = useGetCartQuery({ user_id: userId });
+  const userName = useAppSelector(selectUserName) ?? undefined;
+  return (
+    <Grid container spacing={{ xs: 3, md: 5 }}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Paper variant="outlined" component="section" aria-labelledby="payment-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+          <Typography id="payment-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 2 }}>Payment</Typography>
+          {cart ? <PaymentSection cart={cart} userId={userId} billingName={userName} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
+        </Paper>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Order Summary</Typography>
+          {!cart ? <Skeleton variant="rectangular" height={120} /> : cart.items.length === 0 ? (
+            <Box>
+              <Typography>Your cart is empty</Typography>
+              <Link component={RouterLink} to={paths.cart}>Back to cart</Link>
+            </Box>
+          ) : (
+            <>
+              <OrderItems items={cart.items} price={checkoutPrice} label="Events in your order" />
+              <OrderTotals totals={cart.totals} />
+            </>
+          )}
+        </Paper>
+      </Grid>
+    </Grid>
+  );
+}

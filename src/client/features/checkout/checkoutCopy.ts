@@ -1,0 +1,15 @@
+import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+
+/** The spec's words for checkout (§2 "Checkout", §8), word for word. */
+export const CHECKOUT_COPY = {
+  title: 'Checkout',
+  intro: 'Please enter your payment information below.',
+  preparing: 'Preparing payment…',
+  pay: 'Confirm and Pay',
+  processing: 'Processing...',
+  startFailed: 'Failed to start payment',
+  paymentFailed: 'Payment failed.',
+  orderCreated: ORDER_MESSAGES.created,
+  unexpected: 'An unexpected error occurred. Please try again.',
+  providerError: (message: string) => `Error: ${message}`,
+} as const;

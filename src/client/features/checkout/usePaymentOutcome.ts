@@ -1,0 +1,57 @@
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import type { Cart } from '../../../shared/contract/cart';
+import type { PaymentIntentStatus } from '../../../shared/contract/payments';
+import { centsToDollars } from '../../../shared/money';
+import { browserNavigation } from './browserNavigation';
+import { orderBody, serverMessage, useCreateCartOrderMutation } from './checkoutApi';
+import { CHECKOUT_COPY } from './checkoutCopy';
+
+/** What a card confirmation came back with: Stripe.js's confirmPayment and the sandbox both fit. */
+export type PaymentOutcome = {
+  error?: { message?: string } | null;
+  paymentIntentId?: string;
+  status?: PaymentIntentStatus | string;
+  redirectUrl?: string | null;
+};
+
+/**
+ * Spec §4 "Payment confirmation" and §8: succeeded → the order is created ('Payment processed
+ * successfully.', cart cleared by orderPlaced, then /profile); a provider error → 'Error: …';
+ * requires_action → the authentication page; anything else → 'Payment failed.'.
+ */
+export function usePaymentOutcome(cart: Cart, userId: number, amountCents: number, billingName?: string) {
+  const [createCartOrder] = useCreateCartOrderMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  // Stays true while the browser leaves for the authentication page: the button must not come back.
+  const [leaving, setLeaving] = useState(false);
+
+  const handle = useCallback(async (outcome: PaymentOutcome) => {
+    if (outcome.error) {
+      enqueueSnackbar(CHECKOUT_COPY.providerError(outcome.error.message ?? CHECKOUT_COPY.unexpected), { variant: 'error' });
+      return;
+    }
+    if (outcome.status === 'requires_action' && outcome.redirectUrl) {
+      setLeaving(true);
+      browserNavigation.assign(outcome.redirectUrl);
+      return;
+    }
+    if (outcome.status !== 'succeeded' || !outcome.paymentIntentId) {
+      enqueueSnackbar(CHECKOUT_COPY.paymentFailed, { variant: 'error' });
+      return;
+    }
+    try {
+      const payment = { paymentMethod: 'stripe' as const, paymentIntentId: outcome.paymentIntentId, amount: centsToDollars(amountCents) };
+      const { message } = await createCartOrder(orderBody(cart, userId, payment, billingName)).unwrap();
+      enqueueSnackbar(message || CHECKOUT_COPY.orderCreated, { variant: 'success' });
+      void navigate(paths.profile);
+    } catch (error) {
+      enqueueSnackbar(serverMessage(error) ?? CHECKOUT_COPY.unexpected, { variant: 'error' });
+    }
+  }, [cart, userId, amountCents, billingName, createCartOrder, enqueueSnackbar, navigate]);
+
+  return { handle, leaving };
+}

@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useRequireSignIn } from '../../app/useRequireSignIn';
+import { CONFIRMATION_REDIRECT_S } from '../../../shared/constants';
+import { CONFIRMATION_COPY, confirmationState } from './confirmationCopy';
+import { useConfirmOrder } from './useConfirmOrder';
+import { useRedirectCountdown } from './useRedirectCountdown';
+
+const ICONS = { 1: CheckCircleOutlineIcon, 2: ErrorOutlineIcon, 3: HourglassEmptyIcon } as const;
+const COLOURS = { 1: 'success.main', 2: 'error.main', 3: 'warning.main' } as const;
+
+/** Spec "Order confirmation": login required; the payment's outcome, then back to the event after 10 s. */
+export default function OrderConfirmationPage() {
+  const userId = useRequireSignIn();
+  return userId === null ? null : <Confirmation userId={userId} />;
+}
+
+function Confirmation({ userId }: { userId: number }) {
+  const { eventId = '' } = useParams();
+  const [params] = useSearchParams();
+  const state = confirmationState(params.get('redirect_status'));
+  useConfirmOrder(userId, params.get('payment_intent'), state === 1);
+  const eventPath = paths.event(eventId);
+  const left = useRedirectCountdown(CONFIRMATION_REDIRECT_S, eventPath);
+  const Icon = ICONS[state];
+  const heading = state === 1 ? CONFIRMATION_COPY.success : state === 2 ? CONFIRMATION_COPY.failed : CONFIRMATION_COPY.pending;
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
+      <title>Order Confirmation — AllAccess</title>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <Icon aria-hidden sx={{ fontSize: 64, color: COLOURS[state] }} />
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mt: 1 }}>{heading}</Typography>
+        {state === 1 && (
+          <>
+            <Typography sx={{ mt: 2, fontWeight: 700 }}>{CONFIRMATION_COPY.thanks}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>{CONFIRMATION_COPY.checkEmail}</Typography>
+          </>
+        )}
+        {/* Polite and atomic: a screen reader hears the line when it settles, not a shout every second. */}
+        <Box role="status" aria-live="polite" aria-atomic="true" sx={{ mt: 3 }}>
+          <Typography color="text.secondary">{CONFIRMATION_COPY.redirecting(left)}</Typography>
+        </Box>
+        <Button component={RouterLink} to={eventPath} variant="contained" sx={{ mt: 3 }}>Go to event</Button>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useRequireSignIn } from '../../app/useRequireSignIn';
+import type { CartItem } from '../../../shared/contract/cart';
+import { formatLongUsDate } from '../../../shared/format';
+import { OrderItems, OrderTotals } from '../../components/OrderLines';
+import { useGetOrderDetailsQuery } from './ordersApi';
+
+/** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
+const orderPrice = (item: CartItem) => item.finalPrice ?? item.unitPrice;
+
+/** Spec "Order details": login required; the order read-only (no buttons), terms and privacy links. */
+export default function OrderDetailsPage() {
+  const userId = useRequireSignIn();
+  const { id = '' } = useParams();
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+      <title>Order Details — AllAccess</title>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Order Details</Typography>
+      {userId !== null && <Order cartId={Number(id)} />}
+    </Container>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography component="dt" color="text.secondary">{label}</Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}>{children}</Typography>
+    </Box>
+  );
+}
+
+function Order({ cartId }: { cartId: number }) {
+  const valid = Number.isInteger(cartId) && cartId > 0;
+  const { data: order, error, isLoading } = useGetOrderDetailsQuery(cartId, { skip: !valid });
+  if (!valid || error) return <Typography>This order could not be found.</Typography>;
+  if (isLoading || !order) return <Skeleton variant="rectangular" height={200} aria-label="Loading order" />;
+  return (
+    <Grid container spacing={{ xs: 3, md: 5 }}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <OrderItems items={order.items} price={orderPrice} label="Events in this order" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Summary</Typography>
+          <Box component="dl" sx={{ m: 0 }}>
+            <Fact label="Order Id">{order.orderId}</Fact>
+            <Fact label="Status">{order.usageType}</Fact>
+            <Fact label="Method">{order.paymentMethod}</Fact>
+            <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
+          </Box>
+          <OrderTotals totals={order.totals} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={paths.terms}>Terms of Service</Link>
+            <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>
+          </Typography>
+        </Paper>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { selectUserName } from '../auth/authSelectors';
+import { useGetCartQuery } from '../cart/cartApi';
+import { orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+
+/**
+ * Back from the payment provider's authentication with redirect_status 'succeeded': the order is
+ * created here (the server makes one order per intent however often it is asked, so a reload is
+ * harmless). The cart is cleared by checkout's orderPlaced event on success. A failure is left to
+ * the webhook and the order history: this page only states the payment's outcome (spec).
+ */
+export function useConfirmOrder(userId: number | null, paymentIntentId: string | null, succeeded: boolean) {
+  const wanted = userId !== null && succeeded && Boolean(paymentIntentId);
+  const { data: cart } = useGetCartQuery({ user_id: userId ?? 0 }, { skip: !wanted });
+  const userName = useAppSelector(selectUserName) ?? undefined;
+  const [createCartOrder] = useCreateCartOrderMutation();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!wanted || !cart || sent.current || userId === null || !paymentIntentId) return;
+    sent.current = true;
+    createCartOrder(orderBody(cart, userId, { paymentMethod: 'stripe', paymentIntentId }, userName)).unwrap()
+      .catch((error: unknown) => console.error('Order error', error));
+  }, [wanted, cart, userId, paymentIntentId, userName, createCartOrder]);
+}

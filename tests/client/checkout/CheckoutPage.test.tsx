@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppStore } from '../../../src/client/app/store';
+import { browserNavigation } from '../../../src/client/features/checkout/browserNavigation';
+import { CARD_MESSAGES } from '../../../src/shared/contract/payments';
+import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
+import { fillCart, newBuyer, rememberBuyer, type Buyer } from './checkoutHelpers';
+
+/** Spec "Checkout", §4 "Payment confirmation", §8 payment messages: the sandbox card form against the real server. */
+
+let store: AppStore | undefined;
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  toasts = recordToasts();
+});
+afterEach(async () => {
+  toasts.stop();
+  jest.restoreAllMocks();
+  await stopApp(store);
+  store = undefined;
+});
+
+const nextYear = String((new Date().getUTCFullYear() % 100) + 2);
+const toastShown = (text: string) => waitFor(() => expect(toasts.seen).toContain(text), { timeout: 10_000 });
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+async function openCheckout(label: string, events: { path: string }[] = [PREMIUM.velvet, PREMIUM.planets]): Promise<{ buyer: Buyer; router: Awaited<ReturnType<typeof startApp>>['router'] }> {
+  const buyer = await newBuyer(label);
+  await fillCart(buyer, events);
+  rememberBuyer(buyer);
+  const app = await startApp('/checkout');
+  store = app.store;
+  await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
+  return { buyer, router: app.router };
+}
+
+async function pay(card: string, expiry = `12${nextYear}`, cvc = '123') {
+  const user = userEvent.setup();
+  await user.type(field('Card number'), card);
+  await user.type(field('Expiry'), expiry);
+  await user.type(field('CVC'), cvc);
+  await user.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
+}
+
+it("a guest is sent to sign in with the marker 'cart'", async () => {
+  const app = await startApp('/checkout');
+  store = app.store;
+  await waitFor(() => expect(app.router.state.location.pathname).toBe('/sign-in'));
+  await waitFor(() => expect(localStorage.getItem('redirect_url')).toBe('cart'));
+});
+
+it("shows the title, the intro, 'Preparing payment…' until the payment has started, then the card form and the order summary", async () => {
+  const buyer = await newBuyer('checkout-texts');
+  await fillCart(buyer, [PREMIUM.velvet, PREMIUM.planets]);
+  rememberBuyer(buyer);
+  const app = await startApp('/checkout');
+  store = app.store;
+  expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+  expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
+  expect(await screen.findByText('Preparing payment…')).toBeInTheDocument();
+  const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
+  expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
+  expect(number).toHaveAttribute('autocomplete', 'cc-number');
+  expect(number).toHaveAttribute('inputmode', 'numeric');
+  expect(field('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+  expect(field('Expiry')).toHaveAttribute('placeholder', 'MM / YY');
+  expect(field('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+  expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+  const summary = within(screen.getByRole('list', { name: 'Events in your order' }));
+  expect(summary.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute('href', `/events/${await eventId(PREMIUM.velvet.path)}`);
+  expect(summary.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
+  expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$21.99');
+});
+
+it('formats as typed and checks the card in the browser: Luhn, expiry and CVC messages inline, nothing sent', async () => {
+  await openCheckout('checkout-invalid');
+  const spy = jest.spyOn(globalThis, 'fetch');
+  await pay('4242424242424241', '1320', '1');
+  expect(field('Card number')).toHaveValue('4242 4242 4242 4241');
+  expect(field('Expiry')).toHaveValue('13 / 20');
+  expect(await screen.findByText(CARD_MESSAGES.invalidNumber)).toBeInTheDocument();
+  expect(screen.getByText(CARD_MESSAGES.invalidExpiry)).toBeInTheDocument();
+  expect(screen.getByText(CARD_MESSAGES.incompleteCvc)).toBeInTheDocument();
+  for (const name of ['Card number', 'Expiry', 'CVC']) expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+  expect(field('Card number')).toHaveFocus();
+
+  const user = userEvent.setup();
+  await user.clear(field('Card number'));
+  await user.type(field('Card number'), '4242');
+  expect(await screen.findByText(CARD_MESSAGES.incompleteNumber)).toBeInTheDocument();
+  await user.clear(field('Expiry'));
+  await user.type(field('Expiry'), '0120');
+  expect(await screen.findByText(CARD_MESSAGES.pastExpiry)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
+  expect(apiCalls(spy).filter((c) => c.includes('/payments/sandbox/confirm') || c.includes('createCartOrder'))).toEqual([]);
+});
+
+it("a declined card toasts 'Error: Your card was declined.' and leaves the cart alone", async () => {
+  const { router } = await openCheckout('checkout-declined');
+  await pay('4000000000000002');
+  await toastShown('Error: Your card was declined.');
+  expect(router.state.location.pathname).toBe('/checkout');
+  expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(2);
+  expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+});
+
+it("4242 pays: 'Payment processed successfully.', the local cart cleared with cartUpdated 0, then /profile with the order listed", async () => {
+  const { buyer, router } = await openCheckout('checkout-paid');
+  const counts: unknown[] = [];
+  const onCart = (e: Event) => counts.push((e as CustomEvent).detail);
+  window.addEventListener('cartUpdated', onCart);
+  try {
+    await pay('4242424242424242');
+    await toastShown('Payment processed successfully.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual([]));
+    expect(counts).toContain(0);
+  } finally {
+    window.removeEventListener('cartUpdated', onCart);
+  }
+  expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
+  const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) }))}`, buyer.token);
+  expect(lookup.data).toHaveLength(1);
+});
+
+it('a card that needs authentication sends the browser to the sandbox authentication page', async () => {
+  await openCheckout('checkout-3ds', [PREMIUM.canyon]);
+  const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  await pay('4000002500003155');
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+  expect(assign.mock.calls[0]![0]).toContain(`return_url=${encodeURIComponent(`/order-confirmation/${await eventId(PREMIUM.canyon.path)}`)}`);
+  expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+});

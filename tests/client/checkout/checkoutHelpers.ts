@@ -1,0 +1,65 @@
+import type { Cart } from '../../../src/shared/contract/cart';
+import type { OrderSummary, PaymentIntent } from '../../../src/shared/contract/orders';
+import type { SandboxConfirmResult } from '../../../src/shared/contract/payments';
+import { signUpOnTestServer } from '../../utils/apiUser';
+import { callApi, eventId } from '../cart/cartHelpers';
+
+/**
+ * Signed-in buyers for the checkout and order tests: real accounts on the test server, carts and
+ * orders made through its API as the browser would make them, and the browser's session keys.
+ */
+export type Buyer = { token: string; userId: number; email: string };
+
+let buyers = 0;
+export async function newBuyer(label: string): Promise<Buyer> {
+  const email = `${label}-${Date.now()}-${(buyers += 1)}@example.com`;
+  return { ...(await signUpOnTestServer(email, 'Bea', 'Buyer')), email };
+}
+
+/** The browser of a signed-in user (spec §3 keys), as after a sign-in. */
+export function rememberBuyer(buyer: Buyer) {
+  localStorage.setItem('user_token', buyer.token);
+  localStorage.setItem('userID', String(buyer.userId));
+  localStorage.setItem('userName', 'Bea Buyer');
+}
+
+/** Puts `events` into the buyer's server cart, and a coupon on it when given. */
+export async function fillCart(buyer: Buyer, events: { path: string }[], coupon?: string): Promise<Cart> {
+  let cart: Cart | null = null;
+  for (const { path } of events) {
+    const added = await callApi('/cart', buyer.token, { asset_id: await eventId(path), user_id: buyer.userId });
+    if (added.status !== 200) throw new Error(`add ${path}: ${added.status} ${added.message}`);
+    cart = added.data;
+  }
+  if (coupon) {
+    const applied = await callApi('/order/applyVoucher', buyer.token, { coupon_code: coupon, user_id: buyer.userId });
+    if (applied.status !== 200) throw new Error(`coupon ${coupon}: ${applied.status} ${applied.message}`);
+    cart = applied.data;
+  }
+  if (!cart) throw new Error('no cart');
+  return cart;
+}
+
+const nextYear = (new Date().getUTCFullYear() % 100) + 2;
+
+/** An intent for the buyer's cart, confirmed with `card` through the sandbox: its id (no order yet). */
+export async function paidIntent(buyer: Buyer, cart: Cart, card = '4242424242424242'): Promise<string> {
+  const intent = await callApi<PaymentIntent>('/order/createPaymentIntent', buyer.token, { amount: Math.round(cart.totals.grandTotal * 100), userId: buyer.userId });
+  if (intent.status !== 200) throw new Error(`intent: ${intent.status} ${intent.message}`);
+  const confirmed = await callApi<SandboxConfirmResult>('/payments/sandbox/confirm', buyer.token, {
+    client_secret: intent.data.client_secret, card: { number: card, exp_month: 12, exp_year: nextYear, cvc: '123' }, return_url: '/order-confirmation/1',
+  });
+  if (confirmed.data.status !== 'succeeded') throw new Error(`confirm: ${confirmed.status} ${confirmed.message}`);
+  return intent.data.paymentIntentId;
+}
+
+/** Buys `events` outright with the FREEPASS voucher (no card): the order the server made. */
+export async function voucherOrder(buyer: Buyer, events: { path: string }[]): Promise<OrderSummary> {
+  await fillCart(buyer, events, 'FREEPASS');
+  const order = await callApi<OrderSummary>('/order/createCartOrder', buyer.token, {
+    userId: buyer.userId, paymentMethod: 'vouchers', orderId: `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`, amount: 0,
+    status: 'Active', usageType: 'Paid', isActive: 1,
+  });
+  if (order.status !== 200) throw new Error(`voucher order: ${order.status} ${order.message}`);
+  return order.data;
+}
