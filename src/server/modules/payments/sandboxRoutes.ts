@@ -77,7 +77,7 @@ function authenticationPage(row: SandboxIntentRow | undefined): string {
 <p class="note">This is the sandbox's stand-in for 3D Secure: no real bank is involved.</p>
 <form method="post"><button name="outcome" value="complete" class="primary">Complete</button> <button name="outcome" value="fail">Fail</button></form>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Authenticate payment — AllAccess sandbox</title>
+<title>Authenticate payment — AllAccess sandbox</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{margin:0;background:#0b0a12;color:#f4f2f8;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
 main{max-width:440px;margin:10vh auto;padding:32px 24px;background:#17151f;border-radius:12px}h1{font-size:1.5rem;margin:0 0 16px}
 .note{color:#b9b4c7}button{font:inherit;font-weight:700;padding:12px 24px;border-radius:8px;border:2px solid #f4f2f8;background:transparent;color:#f4f2f8;cursor:pointer;margin-top:8px}
