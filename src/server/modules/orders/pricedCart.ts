@@ -1,0 +1,23 @@
+import { CART_MESSAGES } from '../../../shared/contract/cart';
+import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+import type { CheckoutLine } from '../../db/schema';
+import type { Repositories } from '../../db/unitOfWork';
+import { Conflict } from '../../platform/errors';
+import type { UserCaller } from '../../plugins/caller';
+import { usableCoupon } from '../cart/cartView';
+import { couponTerms } from '../cart/couponRules';
+import { priceCart } from '../cart/pricing';
+
+/** The caller's cart, priced now, with what stands in the way of buying it. */
+export async function pricedCart(repos: Repositories, user: UserCaller, now: Date) {
+  const cart = await repos.carts.find({ userId: user.userId });
+  const lines = cart ? await repos.carts.lines(cart.id) : [];
+  if (!cart || lines.length === 0) throw new Conflict(ORDER_MESSAGES.emptyCart);
+  const coupon = await usableCoupon(repos, cart.coupon_code, lines, user, now);
+  const totals = priceCart(lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0 })), coupon ? couponTerms(coupon) : null);
+  const eventIds = lines.map((l) => l.event_id);
+  if ((await repos.orders.ownedEventIds(user.userId, eventIds)).length > 0) throw new Conflict(CART_MESSAGES.owned);
+  for (const id of eventIds) if (await repos.orders.isSoldOut(id)) throw new Conflict(CART_MESSAGES.soldOut);
+  const checkoutLines: CheckoutLine[] = lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0, paidCents: totals.effectiveCents.get(l.event_id) ?? 0 }));
+  return { cart, lines: checkoutLines, coupon, totalCents: totals.grandTotalCents };
+}

@@ -1,0 +1,43 @@
+import { CART_MESSAGES } from '../../../shared/contract/cart';
+import { ORDER_MESSAGES, type CreateCartOrderBody, type OrderSummary } from '../../../shared/contract/orders';
+import { Conflict, Invalid } from '../../platform/errors';
+import type { UserCaller } from '../../plugins/caller';
+import { isOrderRefusal, placeOrder } from './placeOrder';
+import { pricedCart } from './pricedCart';
+import type { Settlement, SettlementDeps } from './settlement';
+
+/**
+ * A voucher purchase (spec §9): accepted only when the server's own total is 0 with a coupon. The
+ * cart is locked first; the same order id sent again answers the same order.
+ */
+export function createVoucherCheckout({ uow, confirmOrder, now, summaryOf }: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now'> & Pick<Settlement, 'summaryOf'>) {
+  return async function voucherOrder(user: UserCaller, body: CreateCartOrderBody): Promise<OrderSummary> {
+    if (body.amount !== undefined && body.amount !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
+    const placed = await uow.transaction(async (repos) => {
+      const cart = await repos.carts.find({ userId: user.userId }, { forUpdate: true });
+      // Sent again (a double click, a retry after a lost answer): the same order.
+      const earlier = body.orderId ? await repos.orders.byRef(body.orderId) : undefined;
+      if (earlier) {
+        if (earlier.user_id !== user.userId || earlier.payment_method !== 'vouchers') throw new Conflict(ORDER_MESSAGES.orderRefTaken);
+        return { orderId: earlier.id, created: false };
+      }
+      const priced = await pricedCart(repos, user, now());
+      // The cart's coupon was used up (or expired) since it was applied: the answer placeOrder gives
+      // when that happens during the order, so buyers who lose the race to a one-use coupon hear the same.
+      if (!priced.coupon && priced.cart.coupon_code) throw new Conflict(CART_MESSAGES.invalidCoupon);
+      if (!priced.coupon || priced.totalCents !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
+      try {
+        const order = await placeOrder(repos, {
+          userId: user.userId, paymentMethod: 'vouchers', paymentIntentId: null, amountCents: 0, couponCode: priced.coupon.code,
+          lines: priced.lines, cartId: cart!.id, now: now(), orderRef: body.orderId,
+        });
+        return { orderId: order.id, created: true };
+      } catch (err) {
+        if (isOrderRefusal(err)) throw new Conflict(err.voucherMessage);
+        throw err;
+      }
+    });
+    if (placed.created) await confirmOrder(placed.orderId);
+    return summaryOf(placed.orderId);
+  };
+}
