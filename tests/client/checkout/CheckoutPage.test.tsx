@@ -54,11 +54,22 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
   const buyer = await newBuyer('checkout-texts');
   await fillCart(buyer, [PREMIUM.velvet, PREMIUM.planets]);
   rememberBuyer(buyer);
+  // The intent's answer is held until 'Preparing payment…' was seen: a fast server must not hide it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const realFetch = globalThis.fetch;
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/order/createPaymentIntent')) await held;
+    return realFetch(input, init);
+  });
   const app = await startApp('/checkout');
   store = app.store;
   expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
   expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
   expect(await screen.findByText('Preparing payment…')).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+  release();
   const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
   expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
   expect(number).toHaveAttribute('autocomplete', 'cc-number');
