@@ -13,6 +13,7 @@ import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import type { Mailer } from './modules/mail/mailer';
 import { registerRoutes } from './routes';
+import { requestSerializer } from './platform/logRedaction';
 import { buildServices, type Services } from './services';
 
 export type AppDeps = {
@@ -35,6 +36,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      serializers: { req: requestSerializer as never },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.limits.bodyLimitBytes,

@@ -53,9 +53,9 @@ describe('POST /v1/public/newsletter', () => {
 });
 
 describe('GET /v1/public/config', () => {
-  it('tells the client to use its own newsletter form by default', async () => {
+  it('tells the client to use its own newsletter form and the sandbox card form by default', async () => {
     const res = await t.app.inject({ url: '/v1/public/config' });
-    expect(res.json().data).toEqual({ newsletterEmbedUrl: null, googleClientId: null });
+    expect(res.json().data).toEqual({ newsletterEmbedUrl: null, googleClientId: null, payments: { provider: 'sandbox', publishableKey: null } });
   });
 });
 

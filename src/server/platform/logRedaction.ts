@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters that carry a secret: a payment's client secret, any token. */
+const SECRET_PARAM = /secret|token|code|otp/i;
+
+/**
+ * A request URL as it may be logged: the values of secret-bearing query parameters replaced. The
+ * sandbox's authentication page and the confirmation page after a card payment carry the payment's
+ * client secret in the query, as Stripe's redirects do.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const key of [...params.keys()]) {
+    if (SECRET_PARAM.test(key)) {
+      params.set(key, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}
+
+/** Fastify's default request serializer, with the URL redacted. */
+export const requestSerializer = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
