@@ -1,6 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { createUnitOfWork, type Repositories, type UnitOfWork } from '../../src/server/db/unitOfWork';
+import type { DB } from '../../src/server/db/schema';
+import { createRepositories, createUnitOfWork, type Repositories, type UnitOfWork } from '../../src/server/db/unitOfWork';
 import { openTestDatabase } from './testDatabase';
 
 /** A migrated PostgreSQL schema of its own; race tests refuse to run anywhere else (PGlite cannot race). */
@@ -13,12 +15,19 @@ export async function openRaceDatabase(): Promise<Database> {
 
 /**
  * The real unit of work, with one repository changed inside every transaction: how a control takes
- * a guard (a lock) out to show the race it prevents.
+ * a guard (a lock, a conditional update) out to show the race it prevents. `change` also gets the
+ * transaction itself, for a replacement that needs SQL no repository method offers.
  */
-export function unitOfWorkWith<K extends keyof Repositories>(database: Database, key: K, change: (repo: Repositories[K]) => Partial<Repositories[K]>): UnitOfWork {
+export function unitOfWorkWith<K extends keyof Repositories>(
+  database: Database, key: K, change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
+): UnitOfWork {
   const real = createUnitOfWork(database.db);
   return {
     repos: real.repos,
-    transaction: (work) => real.transaction((repos) => work({ ...repos, [key]: { ...repos[key], ...change(repos[key]) } })),
+    // As withTransaction does, keeping hold of the transaction for `change`.
+    transaction: (work) => database.db.transaction().execute((trx) => {
+      const repos = createRepositories(trx);
+      return work({ ...repos, [key]: { ...repos[key], ...change(repos[key], trx) } });
+    }),
   };
 }

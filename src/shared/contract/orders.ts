@@ -136,6 +136,7 @@ export const ORDER_MESSAGES = {
   couponGoneRefunded: 'Sorry, your coupon was used up while you were paying. Your payment has been refunded in full.',
   ownedRefunded: 'You already have access to an event in this order. Your payment has been refunded in full.',
   refunded: 'This payment was refunded.',
+  alreadyPaid: 'Your payment for this cart has already been received: your order is on your profile.',
   orderRefTaken: 'This order id is already in use.',
   paymentProviderDown: 'The payment service is not answering. Please try again in a moment.',
 } as const;

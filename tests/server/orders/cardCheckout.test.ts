@@ -102,6 +102,17 @@ describe('what the client says about payment is not believed', () => {
     expect(third).not.toBe(first);
   });
 
+  it('asked for an intent after paying (the browser lost its way back): that order is made, never a second charge', async () => {
+    const who = await buyer(['cart-extra-5']);
+    const { id } = await c.paidIntent(who);
+    const again = await c.intent(who, 1000);
+    expect([again.statusCode, again.json().message]).toEqual([409, ORDER_MESSAGES.alreadyPaid]);
+    expect((await c.lookup(who, { userId: who.userId })).json().data).toEqual([expect.objectContaining({ assetId: ids['cart-extra-5'] })]);
+    expect((await c.cardOrder(who, id)).statusCode).toBe(200);
+    expect(await countOrders(who.userId!)).toBe(1);
+    expect(await t.database.db.selectFrom('checkouts').select('id').where('user_id', '=', who.userId!).execute()).toHaveLength(1);
+  });
+
   it('an unpaid, declined, unknown or foreign intent makes no order', async () => {
     const who = await buyer(['cart-b']);
     const { paymentIntentId, client_secret } = (await c.intent(who, 2550)).json().data;

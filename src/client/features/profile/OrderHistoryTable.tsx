@@ -24,7 +24,7 @@ type Props = { rows: OrderHistoryRow[]; total: number; page: number; pageSize: n
 export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props) {
   return (
     <Paper variant="outlined">
-      <TableContainer tabIndex={0} role="region" aria-labelledby="order-history-title" sx={{ overflowX: 'auto' }}>
+      <TableContainer tabIndex={0} role="region" aria-label="Orders" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="order-history-title" sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>

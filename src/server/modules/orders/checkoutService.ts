@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CART_MESSAGES } from '../../../shared/contract/cart';
 import {
@@ -46,6 +47,13 @@ async function callProvider<T>(call: () => Promise<T>): Promise<T> {
 export function createCheckoutService(deps: Deps) {
   const { uow, provider, log } = deps;
   const now = () => new Date((deps.now ?? Date.now)());
+  /**
+   * This database's random id, part of every intent's idempotency key: two shops on one Stripe
+   * account (a staging copy, two developers on the same test keys) must never get each other's
+   * intents back for the same cart id and version.
+   */
+  let installation: Promise<string> | null = null;
+  const installationId = () => (installation ??= uow.repos.settings.getOrCreate('payments.installation_id', crypto.randomUUID()));
 
   /** The caller's cart, priced now, with what stands in the way of buying it. */
   async function pricedCart(repos: Repositories, user: UserCaller) {
@@ -127,11 +135,17 @@ export function createCheckoutService(deps: Deps) {
       if (reusable && (reusable.status === 'requires_payment_method' || reusable.status === 'requires_action')) {
         return { client_secret: reusable.clientSecret, paymentIntentId: reusable.id, amount: reusable.amountCents, provider: provider.kind };
       }
+      // Paid already (the browser was lost before it came back): make that order instead of a second charge.
+      if (open && reusable?.status === 'succeeded') {
+        await settle(open, reusable);
+        throw new Conflict(ORDER_MESSAGES.alreadyPaid);
+      }
       const attempt = open ? `-${open.id}` : '';
+      const installId = await installationId();
       const intent = await callProvider(() => provider.createIntent({
         amountCents: priced.totalCents,
         currency: 'usd',
-        idempotencyKey: `checkout-${cart.id}-v${cart.version}-${priced.totalCents}${attempt}`,
+        idempotencyKey: `checkout-${installId}-${cart.id}-v${cart.version}-${priced.totalCents}${attempt}`,
         metadata: { user_id: String(user.userId), cart_id: String(cart.id), cart_version: String(cart.version) },
         description: `AllAccess: ${priced.lines.length} event${priced.lines.length === 1 ? '' : 's'}`,
       }));
@@ -214,6 +228,9 @@ export function createCheckoutService(deps: Deps) {
         return { orderId: earlier.id, created: false };
       }
       const priced = await pricedCart(repos, user);
+      // The cart's coupon was used up (or expired) since it was applied: the answer placeOrder gives
+      // when that happens during the order, so buyers who lose the race to a one-use coupon hear the same.
+      if (!priced.coupon && priced.cart.coupon_code) throw new Conflict(CART_MESSAGES.invalidCoupon);
       if (!priced.coupon || priced.totalCents !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
       try {
         const order = await placeOrder(repos, {

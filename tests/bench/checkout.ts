@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { startServer } from '../../e2e/support/server';
+import { demoEvents } from '../../src/server/db/seed/demoEvents';
+
+/**
+ * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
+ * against the server in production settings: createPaymentIntent → sandbox card confirm (4242) →
+ * createCartOrder. Prints checkouts per second, p50/p99 of each step and of the whole, errors and
+ * orders created. Not a test: figures for the issue notes.
+ *
+ * - Database: with DATABASE_URL (PostgreSQL) a fresh schema of its own, dropped at the end, so every
+ *   run starts from the seeded catalog; without it, PGlite in a fresh DATA_DIR.
+ * - Sign-up codes: NODE_ENV=production has no outbox and needs SMTP_URL, so the bench runs a local
+ *   SMTP listener (smtp-server) and reads each code from the mail it receives.
+ * - Per-IP limits (10 code requests, 30 verifications a minute): the server trusts the bench as its
+ *   proxy (TRUST_PROXY=127.0.0.1, an ordinary deployment setting) and each buyer signs up from its own
+ *   X-Forwarded-For address. Checkout limits are per user, and every buyer is a different user.
+ * - The sandbox delivers its payment event at once (SANDBOX_EVENT_DELAY_MS=0, the default), so the
+ *   in-process webhook settles each payment alongside the browser's createCartOrder, as it would run.
+ */
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
+const SIGNUP_WIDTH = 20;
+const STEPS = ['intent', 'confirm', 'order', 'whole'] as const;
+type Step = (typeof STEPS)[number];
+
+type Json = { success?: boolean; message?: string; data?: unknown };
+type Buyer = { email: string; ip: string; token: string; userId: number; amountCents: number };
+
+/** A local mail server keeping the newest sign-in code sent to each address. */
+async function startMailbox() {
+  const codes = new Map<string, string>();
+  const waiting = new Map<string, (code: string) => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+      stream.on('end', () => {
+        const code = raw.replace(/=\r?\n/g, '').match(/sign-in code is (\d{6})\./)?.[1];
+        for (const to of session.envelope.rcptTo.map((r) => r.address.toLowerCase())) {
+          if (!code) continue;
+          codes.set(to, code);
+          waiting.get(to)?.(code);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** The code mailed to `email` (waits up to 10 s for it). */
+    codeFor: (email: string) => new Promise<string>((resolve, reject) => {
+      const known = codes.get(email);
+      if (known) return resolve(known);
+      const timer = setTimeout(() => reject(new Error(`no code mailed to ${email}`)), 10_000);
+      waiting.set(email, (code) => { clearTimeout(timer); waiting.delete(email); resolve(code); });
+    }),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A fresh schema in DATABASE_URL's database, and the URL that uses it. */
+async function freshSchema(url: string) {
+  const schema = `bench_checkout_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    schema,
+    url: scoped.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function inBatches<T, R>(items: T[], width: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) out.push(...await Promise.all(items.slice(i, i + width).map((item, k) => work(item, i + k))));
+  return out;
+}
+
+async function main() {
+  const mailbox = await startMailbox();
+  const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
+  const server = await startServer({
+    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
+    TRUST_PROXY: '127.0.0.1', ...(schema ? { DATABASE_URL: schema.url } : {}),
+  });
+  try {
+    const call = async (method: 'GET' | 'POST', path: string, options: { token?: string; ip?: string; body?: object } = {}) => {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+        },
+        ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+      });
+      return { status: res.status, json: (await res.json().catch(() => ({}))) as Json };
+    };
+
+    // Events anyone can buy: premium, priced, not capacity-limited in the seed (no sell-out in the way).
+    const limited = new Set(demoEvents.filter((e) => e.capacity !== undefined).map((e) => e.path));
+    const events: number[] = [];
+    for (let id = 1; id <= 60; id += 1) {
+      const asset = ((await call('GET', `/v1/asset/${id}`)).json.data as { path: string; isPremium: number; rate: number | null; soldOut: number }[] | null)?.[0];
+      if (asset?.isPremium === 1 && asset.rate && !asset.soldOut && !limited.has(asset.path)) events.push(id);
+    }
+    if (events.length === 0) throw new Error('no premium events to buy');
+
+    const setupStart = Date.now();
+    const buyers = await inBatches(Array.from({ length: BUYERS }), SIGNUP_WIDTH, async (_, i): Promise<Buyer> => {
+      const email = `bench-${Date.now()}-${i}@example.com`;
+      const ip = `10.77.${i >> 8}.${(i & 255) + 1}`;
+      const sent = await call('POST', '/v1/register', { ip, body: { emailId: email, loginSource: 3 } });
+      if (sent.status !== 200) throw new Error(`register ${sent.status}: ${sent.json.message}`);
+      const verified = await call('POST', '/v1/verifyotp', { ip, body: { emailId: email, otp: await mailbox.codeFor(email), NewUser: true, firstName: 'Bench', lastName: `Buyer ${i}` } });
+      if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${verified.json.message}`);
+      const { token, userId } = (verified.json.data as { token: string; userId: number }[])[0]!;
+      const added = await call('POST', '/v1/cart', { token, body: { asset_id: events[i % events.length] } });
+      if (added.status !== 200) throw new Error(`add ${added.status}: ${added.json.message}`);
+      const total = (added.json.data as { totals: { grandTotal: number } }).totals.grandTotal;
+      return { email, ip, token, userId, amountCents: Math.round(total * 100) };
+    });
+    const setupSeconds = (Date.now() - setupStart) / 1000;
+
+    const times: Record<Step, number[]> = { intent: [], confirm: [], order: [], whole: [] };
+    const errors = new Map<string, number>();
+    const fail = (step: string, status: number, message: string | undefined) => {
+      const key = `${step} ${status} ${message ?? ''}`.trim();
+      errors.set(key, (errors.get(key) ?? 0) + 1);
+    };
+    const timed = async <T>(step: Step, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        times[step].push(performance.now() - start);
+      }
+    };
+
+    /** One buyer's checkout as the browser makes it; answers the order id, or null. */
+    async function checkout(b: Buyer): Promise<string | null> {
+      const started = performance.now();
+      const intent = await timed('intent', () => call('POST', '/v1/order/createPaymentIntent', { token: b.token, body: { amount: b.amountCents, userId: b.userId } }));
+      if (intent.status !== 200) return fail('intent', intent.status, intent.json.message), null;
+      const { paymentIntentId, client_secret } = intent.json.data as { paymentIntentId: string; client_secret: string };
+      const confirmed = await timed('confirm', () => call('POST', '/v1/payments/sandbox/confirm', {
+        token: b.token,
+        body: { client_secret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' }, return_url: '/order-confirmation/1' },
+      }));
+      if (confirmed.status !== 200 || (confirmed.json.data as { status?: string } | undefined)?.status !== 'succeeded') {
+        return fail('confirm', confirmed.status, confirmed.json.message), null;
+      }
+      const order = await timed('order', () => call('POST', '/v1/order/createCartOrder', {
+        token: b.token, body: { userId: b.userId, paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1 },
+      }));
+      if (order.status !== 200) return fail('order', order.status, order.json.message), null;
+      times.whole.push(performance.now() - started);
+      return (order.json.data as { orderId: string }).orderId;
+    }
+
+    const burstStart = performance.now();
+    const orderIds = await Promise.all(buyers.map((b) => checkout(b).catch((err: unknown) => (fail('network', 0, String(err)), null))));
+    const burstSeconds = (performance.now() - burstStart) / 1000;
+
+    // What the server holds afterwards: each buyer's order history.
+    const histories = await inBatches(buyers, 50, (b) => call('GET', `/v1/order/history?userId=${b.userId}`, { token: b.token }));
+    const stored = histories.reduce((n, h) => n + ((h.json.data as { total?: number } | undefined)?.total ?? 0), 0);
+    const answered = orderIds.filter((id) => id !== null).length;
+
+    const db = schema ? `PostgreSQL (fresh schema ${schema.schema}, server pool 10)` : 'PGlite';
+    console.log(`\n${BUYERS} buyers checking out at once, one event each, production settings, ${db} (${new Date().toISOString()})`);
+    console.log(`setup (sign-up by mail, add to cart): ${setupSeconds.toFixed(1)} s\n`);
+    console.log(`burst: ${burstSeconds.toFixed(2)} s, ${(answered / burstSeconds).toFixed(1)} checkouts/s\n`);
+    console.log('step                           n   p50 ms   p99 ms   max ms');
+    const label: Record<Step, string> = { intent: 'createPaymentIntent', confirm: 'sandbox confirm (4242)', order: 'createCartOrder', whole: 'whole checkout' };
+    for (const step of STEPS) {
+      const v = times[step];
+      console.log(`${label[step].padEnd(26)} ${String(v.length).padStart(5)} ${percentile(v, 50).toFixed(0).padStart(8)} ${percentile(v, 99).toFixed(0).padStart(8)} ${Math.max(...v).toFixed(0).padStart(8)}`);
+    }
+    const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    console.log(`\nerrors: ${errorCount}${[...errors].map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);
+    console.log(`orders: ${answered} answered to the buyers, ${stored} in the buyers' order histories`);
+  } finally {
+    await server.stop();
+    await mailbox.close();
+    await schema?.drop();
+  }
+}
+
+void main();

@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppStore } from '../../../src/client/app/store';
+import type { OrderHistoryPage } from '../../../src/shared/contract/orders';
+import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { PREMIUM, callApi } from '../cart/cartHelpers';
+import { fillCart, newBuyer, rememberBuyer } from './checkoutHelpers';
+
+/** Spec "Cart" 'Purchase Tickets' and §6: a cart its coupon pays in full is bought with vouchers. */
+
+let store: AppStore | undefined;
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  toasts = recordToasts();
+});
+afterEach(async () => {
+  toasts.stop();
+  await stopApp(store);
+  store = undefined;
+});
+
+it("a signed-in user's 'Purchase Tickets' creates a voucher order: toast, cart cleared, /profile", async () => {
+  const buyer = await newBuyer('voucher');
+  await fillCart(buyer, [PREMIUM.canyon], 'FREEPASS');
+  rememberBuyer(buyer);
+  const app = await startApp('/cart');
+  store = app.store;
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Purchase Tickets' }, { timeout: 10_000 }));
+  await waitFor(() => expect(toasts.seen).toContain('Payment processed successfully.'), { timeout: 10_000 });
+  await waitFor(() => expect(app.router.state.location.pathname).toBe('/profile'));
+  await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual([]));
+
+  const history = await callApi<OrderHistoryPage>(`/order/history?userId=${buyer.userId}`, buyer.token);
+  expect(history.data.data).toHaveLength(1);
+  expect(history.data.data[0]).toMatchObject({ payment_method: 'vouchers', rate: 0 });
+  expect(history.data.data[0]!.orderId).toMatch(/^ORD-\d+$/);
+  expect((await callApi(`/cart?user_id=${buyer.userId}`, buyer.token)).data.items).toEqual([]);
+});
+
+it('sign-in after the voucher marker goes back to /cart', async () => {
+  localStorage.setItem('redirect_url', 'vocher');
+  const buyer = await newBuyer('voucher-back');
+  rememberBuyer(buyer);
+  // Already signed in: the sign-in page sends the visitor on as after a sign-in (spec "Sign-in").
+  const app = await startApp('/sign-in');
+  store = app.store;
+  await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
+});
