@@ -67,7 +67,7 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
   store = app.store;
   expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
   expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
-  expect(await screen.findByText('Preparing payment…')).toBeInTheDocument();
+  expect(await screen.findByText('Preparing payment…', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   release();
   const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
@@ -142,4 +142,40 @@ it('a card that needs authentication sends the browser to the sandbox authentica
   await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 10_000 });
   expect(assign.mock.calls[0]![0]).toContain(`return_url=${encodeURIComponent(`/order-confirmation/${await eventId(PREMIUM.canyon.path)}`)}`);
   expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+});
+
+it('a cart its coupon pays in full starts no card payment: it says so and points back to the cart', async () => {
+  const buyer = await newBuyer('checkout-free');
+  await fillCart(buyer, [PREMIUM.velvet], 'FREEPASS');
+  rememberBuyer(buyer);
+  const fetchSpy = jest.spyOn(globalThis, 'fetch');
+  const app = await startApp('/checkout');
+  store = app.store;
+  expect(await screen.findByText(/^Nothing to pay by card/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/cart');
+  expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
+  expect(apiCalls(fetchSpy).filter((c) => c.includes('createPaymentIntent'))).toEqual([]);
+});
+
+it("a payment that cannot start: 'Failed to start payment', the reason, and Try again starts it", async () => {
+  const buyer = await newBuyer('checkout-start-fails');
+  await fillCart(buyer, [PREMIUM.velvet]);
+  rememberBuyer(buyer);
+  const realFetch = globalThis.fetch;
+  let refusals = 1;
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/order/createPaymentIntent') && refusals > 0) {
+      refusals -= 1;
+      return new Response(JSON.stringify({ success: false, message: 'The payment service is not answering. Please try again in a moment.', data: null }), { status: 502, headers: { 'content-type': 'application/json' } });
+    }
+    return realFetch(input, init);
+  });
+  const app = await startApp('/checkout');
+  store = app.store;
+  await toastShown('Failed to start payment');
+  expect(await screen.findByText('The payment service is not answering. Please try again in a moment.')).toBeInTheDocument();
+  expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 })).toBeInTheDocument();
 });

@@ -1,11 +1,15 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import type { PaymentIntent } from '../../../shared/contract/orders';
 import { useGetPublicConfigQuery } from '../catalog/catalogApi';
-import { amountInCents, useCreatePaymentIntentMutation } from './checkoutApi';
+import { amountInCents, serverMessage, useCreatePaymentIntentMutation } from './checkoutApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { SandboxCardForm } from './SandboxCardForm';
 import { usePaymentOutcome } from './usePaymentOutcome';
@@ -24,19 +28,43 @@ export function PaymentSection({ cart, userId, billingName }: Props) {
   const [createIntent] = useCreatePaymentIntentMutation();
   const { enqueueSnackbar } = useSnackbar();
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  // Why the payment could not start (the server's words when it gave some); null while fine.
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const amount = amountInCents(cart);
-  // One intent per cart version: a re-render (or StrictMode's second effect run) must not start another.
-  const startedFor = useRef<number | null>(null);
+  // One intent per cart version (and retry): a re-render or StrictMode's second run must not start another.
+  const startedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (amount <= 0 || startedFor.current === cart.version) return;
-    startedFor.current = cart.version;
-    createIntent({ amount, userId }).unwrap().then(
-      (started) => (started.client_secret ? setIntent(started) : enqueueSnackbar(CHECKOUT_COPY.startFailed, { variant: 'error' })),
-      () => enqueueSnackbar(CHECKOUT_COPY.startFailed, { variant: 'error' }),
-    );
-  }, [amount, cart.version, userId, createIntent, enqueueSnackbar]);
+    const key = `${cart.version}:${attempt}`;
+    if (amount <= 0 || startedFor.current === key) return;
+    startedFor.current = key;
+    setFailure(null);
+    const failed = (error?: unknown) => {
+      enqueueSnackbar(CHECKOUT_COPY.startFailed, { variant: 'error' });
+      setFailure(serverMessage(error) ?? CHECKOUT_COPY.startFailed);
+    };
+    createIntent({ amount, userId }).unwrap().then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
+  }, [amount, cart.version, attempt, userId, createIntent, enqueueSnackbar]);
 
   const { handle, leaving } = usePaymentOutcome(cart, userId, intent?.amount ?? amount, billingName);
+  // Nothing to pay by card: an empty cart (the summary says so), or a coupon that covers it all.
+  if (amount <= 0) {
+    if (cart.items.length === 0) return null;
+    return (
+      <Typography>
+        {CHECKOUT_COPY.nothingToPay}{' '}
+        <Link component={RouterLink} to={paths.cart}>{CHECKOUT_COPY.backToCart}</Link>
+      </Typography>
+    );
+  }
+  if (failure && !intent) {
+    return (
+      <Box role="alert">
+        <Typography sx={{ mb: 2 }}>{failure}</Typography>
+        <Button variant="outlined" onClick={() => setAttempt((n) => n + 1)}>{CHECKOUT_COPY.retry}</Button>
+      </Box>
+    );
+  }
   if (!intent || !config) return <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>;
 
   const firstAssetId = cart.items[0]?.assetId ?? '';
