@@ -16,6 +16,39 @@ const axeSource: string = require('axe-core').source;
  * are measured as a visitor finally sees them. Endless animations (spinners) are left running.
  */
 export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<void> {
+  const requests = watchRequests(page);
+  try {
+    await settle(page, timeout);
+  } catch (err) {
+    // A page that never settles says what it was showing and which requests it was waiting on.
+    const shown = await page.evaluate(() => ({
+      url: location.href,
+      placeholders: Array.from(document.querySelectorAll('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]')).map((e) => e.outerHTML.slice(0, 160)),
+      text: document.body.innerText.slice(0, 400),
+    })).catch(() => null);
+    throw new Error(`${(err as Error).message}\npage: ${JSON.stringify(shown)}\nrequests: ${requests.summary()}`, { cause: err });
+  } finally {
+    requests.stop();
+  }
+}
+
+/** Requests the page makes while settling, with their answers (for the failure message). */
+function watchRequests(page: Page) {
+  const seen = new Map<string, string>();
+  const onRequest = (r: { url(): string; method(): string }) => seen.set(`${r.method()} ${r.url()}`, 'pending');
+  const onResponse = (r: { url(): string; status(): number; request(): { method(): string } }) => seen.set(`${r.request().method()} ${r.url()}`, String(r.status()));
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  return {
+    summary: () => [...seen].map(([k, v]) => `${k} → ${v}`).slice(-20).join('; '),
+    stop: () => {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    },
+  };
+}
+
+async function settle(page: Page, timeout: number): Promise<void> {
   await page.waitForNetworkIdle({ idleTime: 300, timeout });
   await page.waitForFunction(
     () => !document.querySelector('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]'),
