@@ -63,13 +63,21 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
     if (url.includes('/order/createPaymentIntent')) await held;
     return realFetch(input, init);
   });
-  const app = await startApp('/checkout');
-  store = app.store;
-  expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
-  expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
-  expect(await screen.findByText('Preparing payment…', {}, { timeout: 10_000 })).toBeInTheDocument();
-  expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
-  release();
+  try {
+    const app = await startApp('/checkout');
+    store = app.store;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
+    // The summary first (the cart has arrived), then the payment box still preparing: the intent is held.
+    await screen.findByRole('list', { name: 'Events in your order' }, { timeout: 10_000 });
+    await waitFor(() => {
+      if (!screen.queryByText('Preparing payment…')) throw new Error(`'Preparing payment…' not shown; the page shows: ${document.body.textContent}`);
+    }, { timeout: 10_000 });
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+  } finally {
+    // Released whatever happened: a held request would keep the app from stopping after a failure.
+    release();
+  }
   const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
   expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
   expect(number).toHaveAttribute('autocomplete', 'cc-number');
