@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { AgreementLinks } from '../../components/AgreementLinks';
 import type { Cart } from '../../../shared/contract/cart';
 import { formatPrice } from '../../../shared/money';
 import { PromoCode } from './PromoCode';
@@ -53,10 +53,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
         </Button>
       )}
       <PromoCode coupon={cart.coupon} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={paths.terms}>Terms of Service</Link>
-        <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>
-      </Typography>
+      <AgreementLinks />
     </Paper>
   );
 }

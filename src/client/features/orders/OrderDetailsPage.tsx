@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { useParams } from 'react-router-dom';
 import { useRequireSignIn } from '../../app/useRequireSignIn';
+import { AgreementLinks } from '../../components/AgreementLinks';
 import type { CartItem } from '../../../shared/contract/cart';
 import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
@@ -59,10 +58,7 @@ function Order({ cartId }: { cartId: number }) {
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
           <OrderTotals totals={order.totals} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <Link component={RouterLink} to={paths.terms}>Terms of Service</Link>
-            <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>
-          </Typography>
+          <AgreementLinks />
         </Paper>
       </Grid>
     </Grid>

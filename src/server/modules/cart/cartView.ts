@@ -23,7 +23,8 @@ export async function usableCoupon(repos: Repositories, code: string | null, lin
   return couponUsable(coupon, { now, eventIds: lines.map((l) => l.event_id), redemptions, isUser: userId !== null }) ? coupon : null;
 }
 
-const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
+/** A coupon as the cart and the order page show it. */
+export const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
   code: c.code,
   kind: c.kind,
   percentOff: c.percent_off,

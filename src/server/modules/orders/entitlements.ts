@@ -8,8 +8,8 @@ export function createEntitlements({ uow }: { uow: UnitOfWork }) {
       if (caller?.kind !== 'user') return false;
       return (await uow.repos.orders.ownedEventIds(caller.userId, [eventId])).length > 0;
     },
-    isSoldOut(eventId: number): Promise<boolean> {
-      return uow.repos.orders.isSoldOut(eventId);
+    async isSoldOut(eventId: number): Promise<boolean> {
+      return (await uow.repos.orders.soldOutIds([eventId])).length > 0;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden, NotFound } from '../../platform/errors';
 import { assertOwnUserId, type UserCaller } from '../../plugins/caller';
 import { parseJsonFilter } from '../../plugins/jsonFilter';
+import { appliedCoupon } from '../cart/cartView';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';
 
 /** Reading orders back, for their owner only: the lookup (access), the history, one order's page. */
@@ -46,10 +47,7 @@ export function createOrderService({ uow }: { uow: UnitOfWork }) {
           couponDiscount: centsToDollars(subtotal - order.amount_cents),
           grandTotal: centsToDollars(order.amount_cents),
         },
-        coupon: coupon ? {
-          code: coupon.code, kind: coupon.kind, percentOff: coupon.percent_off,
-          amountOff: coupon.amount_off_cents === null ? null : centsToDollars(coupon.amount_off_cents), eventId: coupon.event_id,
-        } : null,
+        coupon: coupon ? appliedCoupon(coupon) : null,
       };
     },
   };

@@ -58,9 +58,12 @@ export function createOrderRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async isSoldOut(eventId: number): Promise<boolean> {
-      const row = await db.selectFrom('events').select(['capacity', 'sold']).where('id', '=', eventId).executeTakeFirst();
-      return !!row && row.capacity !== null && row.sold >= row.capacity;
+    /** The events of `eventIds` whose every ticket is sold (one query, however many). */
+    async soldOutIds(eventIds: number[]): Promise<number[]> {
+      if (eventIds.length === 0) return [];
+      const rows = await db.selectFrom('events').select('id').where('id', 'in', eventIds)
+        .where('capacity', 'is not', null).whereRef('sold', '>=', 'capacity').execute();
+      return rows.map((r) => r.id);
     },
 
     /**
