@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { codeFor } from './support/mailbox';
+import { signUpThroughApi, uniqueEmail as anyEmail, type Session } from './support/accounts';
 
 /**
  * Every screen built so far passes axe-core's WCAG 2.2 A and AA rules, at phone and desktop width,
@@ -28,24 +28,7 @@ async function typeInto(page: Page, label: string, value: string) {
   await input!.type(value);
 }
 
-const uniqueEmail = (tag: string) => `a11y-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-const api = async <T>(path: string, body: object): Promise<T> => {
-  const res = await fetch(`${baseUrl()}/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-type Session = { email: string; token: string; userId: number };
-
-/** A verified account made through the API, as the sign-in page would make it. */
-async function signUpThroughApi(): Promise<Session> {
-  const email = uniqueEmail('user');
-  await api('/register', { emailId: email, loginSource: 3 });
-  const otp = await codeFor(email);
-  const { data } = await api<{ data: [{ token: string; userId: number }] }>('/verifyotp', { emailId: email, otp, NewUser: true, firstName: 'Ada', lastName: 'Access' });
-  return { email, token: data[0].token, userId: data[0].userId };
-}
+const uniqueEmail = (tag: string) => anyEmail(`a11y-${tag}`);
 
 /** The toast the step shows is part of what is audited: it has to be on screen. */
 const toastShown = (page: Page) => page.waitForSelector('#notistack-snackbar', { timeout: 10_000 });
@@ -174,7 +157,7 @@ describe.each(WIDTHS)('axe-core, WCAG 2.2 A and AA, at $name width', ({ name, vi
   let page: Page;
   let account: Session;
   beforeAll(async () => {
-    account = await signUpThroughApi();
+    account = await signUpThroughApi('a11y-user');
     context = await browser.createBrowserContext();
     page = await context.newPage();
     await page.setViewport(viewport);

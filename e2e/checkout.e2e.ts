@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { codeFor } from './support/mailbox';
+import { api, signUpThroughApi, type Session } from './support/accounts';
 
 /**
  * Checkout in Chromium against the real server and its sandbox payments: a card that pays, one that
@@ -33,28 +33,7 @@ const EXPIRY_DIGITS = `12${String((new Date().getFullYear() + 3) % 100).padStart
 
 // ── the account ─────────────────────────────────────────────────────────────────────────────────
 
-type Session = { email: string; token: string; userId: number; name: string };
 let buyer: Session;
-
-async function api<T>(path: string, init: { body?: object; token?: string } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/v1${path}`, {
-    method: init.body ? 'POST' : 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signUpThroughApi(): Promise<Session> {
-  const email = `checkout-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await api('/register', { body: { emailId: email, loginSource: 3 } });
-  const otp = await codeFor(email);
-  const { data } = await api<{ data: [{ token: string; userId: number }] }>('/verifyotp', {
-    body: { emailId: email, otp, NewUser: true, firstName: 'Cass', lastName: 'Checkout' },
-  });
-  return { email, token: data[0].token, userId: data[0].userId, name: 'Cass Checkout' };
-}
 
 type HistoryRow = { orderId: string; cartId: number; usageType: string; payment_method: string; rate: number; created: string };
 const history = async (s: Session) =>
@@ -211,7 +190,7 @@ const longUsDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { 
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  buyer = await signUpThroughApi();
+  buyer = await signUpThroughApi('checkout', 'Cass', 'Checkout');
 }, 30_000);
 afterAll(() => browser.close());
 

@@ -1,0 +1,41 @@
+import type { Page } from 'puppeteer';
+
+/**
+ * Watches every <video> of a page from the document's first script on: when each first played
+ * (ms since the page's navigation start), and on demand where each one is. Media events do not bubble, so the
+ * listener captures them on the document. Shared by the player's e2e journey and bench:player.
+ */
+export type MediaSnapshot = {
+  playingSince: Record<string, number>;
+  videos: { label: string; currentTime: number; playing: boolean; main: boolean }[];
+};
+
+export async function installMediaProbe(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const probe = { playingSince: {} as Record<string, number> };
+    (window as unknown as { __mediaProbe: typeof probe }).__mediaProbe = probe;
+    const mark = (event: Event) => {
+      const video = event.target as HTMLVideoElement;
+      if (!(video instanceof HTMLVideoElement) || video.currentTime <= 0) return;
+      const label = video.getAttribute('aria-label') ?? '';
+      probe.playingSince[label] ??= performance.now();
+    };
+    document.addEventListener('timeupdate', mark, true);
+    document.addEventListener('emptied', (event) => {
+      const video = event.target as HTMLVideoElement;
+      if (video instanceof HTMLVideoElement) delete probe.playingSince[video.getAttribute('aria-label') ?? ''];
+    }, true);
+  });
+}
+
+export function mediaSnapshot(page: Page): Promise<MediaSnapshot> {
+  return page.evaluate(() => ({
+    playingSince: { ...(window as unknown as { __mediaProbe: MediaSnapshot }).__mediaProbe.playingSince },
+    videos: Array.from(document.querySelectorAll('video')).map((v) => ({
+      label: v.getAttribute('aria-label') ?? '',
+      currentTime: v.currentTime,
+      playing: !v.paused && v.readyState >= 3,
+      main: v.closest('[data-main="true"]') !== null,
+    })),
+  }));
+}
