@@ -42,16 +42,17 @@ export function createProtectedMedia(deps: Deps) {
   const now = deps.now ?? Date.now;
   const streamsRoot = path.join(deps.mediaDir, 'streams');
   const sources = createSourcePlaylists();
-  const schedules = new Map<number, { value: EventSchedule | null; until: number }>();
+  const schedules = new Map<number, { value: EventSchedule | null; readAt: number }>();
 
   async function scheduleOf(eventId: number): Promise<EventSchedule | null> {
     const at = now();
     const hit = schedules.get(eventId);
-    if (hit && hit.until > at) return hit.value;
+    // A clock set back (tests, or a corrected host clock) reads again rather than trusting the entry.
+    if (hit && at >= hit.readAt && at < hit.readAt + SCHEDULE_TTL_MS) return hit.value;
     const row = await repo.schedule(eventId);
     const value = row ? { contentType: row.content_type, airStart: row.air_start_date } : null;
     if (schedules.size >= SCHEDULE_CACHE_MAX) schedules.clear();
-    schedules.set(eventId, { value, until: at + SCHEDULE_TTL_MS });
+    schedules.set(eventId, { value, readAt: at });
     return value;
   }
 
