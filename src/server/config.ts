@@ -32,6 +32,9 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://api.stripe.com'),
   /** How long the sandbox waits before delivering its payment events (a webhook's delay), in ms. */
   SANDBOX_EVENT_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(0),
+  STREAM_URL_TTL_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–240').max(240, 'must be 1–240').default(10),
+  STREAM_VOD_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–1440').max(1440, 'must be 0–1440').default(30),
+  STREAM_LIVE_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–1440').max(1440, 'must be 1–1440').default(240),
   TRUST_PROXY: z.string().refine(
     (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
     'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
@@ -63,6 +66,15 @@ export type AppConfig = {
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
   trustProxy: false | number | string[];
+  /** Watching: signed media URLs and the demo's generated live and on-demand programs. */
+  streams: {
+    /** How long a signed media URL works. */
+    urlTtlMinutes: number;
+    /** On-demand playlists loop the short demo clips to at least this long (0: the files as they are). */
+    vodMinutes: number;
+    /** A 'Live' event is live HLS this long from its air start, then on demand (a replay). */
+    liveMinutes: number;
+  };
   /** Limits in one place: every rate limit and lifetime the server enforces. */
   limits: {
     guestTokensPerMinutePerIp: number;
@@ -91,6 +103,8 @@ export type AppConfig = {
     cardAttemptsPerMinute: number;
     /** applyVoucher calls per caller (user, or guest token) per minute: code guessing. */
     voucherAttemptsPerMinute: number;
+    /** Stream config calls per caller (user, or guest token) per minute. */
+    streamConfigCallsPerMinute: number;
   };
 };
 
@@ -137,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') }
       : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
+    streams: { urlTtlMinutes: e.STREAM_URL_TTL_MINUTES, vodMinutes: e.STREAM_VOD_MINUTES, liveMinutes: e.STREAM_LIVE_MINUTES },
     limits: {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
@@ -151,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       voucherAttemptsPerMinute: 10,
       checkoutCallsPerMinute: 30,
       cardAttemptsPerMinute: 10,
+      streamConfigCallsPerMinute: 60,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

@@ -12,6 +12,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
+import { protectedMediaRoutes } from './modules/streams/mediaRoutes';
+import { streamRoutes } from './modules/streams/routes';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
@@ -45,6 +47,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
+  await app.register(streamRoutes, { prefix: '/v1', service: services.streams, callsPerMinute: limits.streamConfigCallsPerMinute });
+  await app.register(protectedMediaRoutes, { media: services.protectedMedia });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, { database: services.database });
   await app.register(webPlugin, { distDir: config.clientDistDir });

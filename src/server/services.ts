@@ -19,6 +19,10 @@ import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
+import { createProtectedMedia } from './modules/streams/protectedMedia';
+import { createStreamRepository } from './modules/streams/repository';
+import { createStreamService } from './modules/streams/service';
+import { createMediaSigner } from './modules/streams/urlSigner';
 
 export type ServiceDeps = {
   database: Database;
@@ -63,6 +67,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     confirmOrder: createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log }),
     ...clock,
   });
+  const streamRepo = createStreamRepository(database.db);
+  const mediaSigner = createMediaSigner(keys.mediaSigning);
   // The sandbox delivers its payment events in process, as Stripe would post them to the webhook.
   payments.sandbox?.onEvent(async (event) => { await checkout.handleEvent(event); });
   return {
@@ -80,6 +86,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
     cart: createCartService({ uow, limits: config.limits, ...clock }),
+    streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, ...clock }),
+    protectedMedia: createProtectedMedia({ mediaDir: config.mediaDir, signer: mediaSigner, repo: streamRepo, settings: config.streams, ...clock }),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

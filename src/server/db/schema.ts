@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredStreamConfig } from '../modules/streams/streamConfigFile';
 
 /** Row types of every table, as Kysely sees them. One interface per table, named after it. */
 export interface SettingsTable {
@@ -194,6 +195,13 @@ export interface SandboxIntentsTable {
 }
 export interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
 
+/** An event's stream config as the organizer gave it (media paths unsigned); see modules/streams. */
+export interface StreamConfigsTable {
+  event_id: number;
+  config: ColumnType<StoredStreamConfig, string, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   login_codes: LoginCodesTable;
@@ -220,4 +228,5 @@ export interface DB {
   checkouts: CheckoutsTable;
   sandbox_intents: SandboxIntentsTable;
   payment_events: PaymentEventsTable;
+  stream_configs: StreamConfigsTable;
 }

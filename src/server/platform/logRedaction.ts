@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret: a payment's client secret, any token. */
-const SECRET_PARAM = /secret|token|code|otp/i;
+/** Query parameters that carry a secret: a payment's client secret, any token, a signed media URL's signature. */
+const SECRET_PARAM = /secret|token|code|otp|^sig$/i;
 
 /**
  * A request URL as it may be logged: the values of secret-bearing query parameters replaced. The

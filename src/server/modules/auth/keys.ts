@@ -10,6 +10,8 @@ export type ServerKeys = {
   codeHashing: Buffer;
   /** Signs the sandbox payment provider's webhook events (Stripe's scheme, our secret). */
   sandboxWebhook: string;
+  /** Signs protected media URLs (modules/streams): a URL signature can never pass as a token. */
+  mediaSigning: Buffer;
 };
 
 const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, '', `allaccess/${purpose}/v1`, 32));
@@ -19,5 +21,6 @@ export function deriveKeys(secret: string): ServerKeys {
     tokenSigning: createSecretKey(derive(secret, 'token-signing')),
     codeHashing: derive(secret, 'sign-in-code-hashing'),
     sandboxWebhook: `whsec_${derive(secret, 'sandbox-webhook-signing').toString('base64url')}`,
+    mediaSigning: derive(secret, 'media-url-signing'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streamConfigFile } from '../streams/streamConfigFile';
 
 /**
  * The shape of a catalog file (`npm run catalog:import -- FILE.json`, and the demo seed). Prices
@@ -28,6 +29,8 @@ export const catalogEvent = z.strictObject({
   assetType: z.string().max(40).default('event'),
   subscriptionId: z.number().int().positive().nullable().default(null),
   capacity: z.number().int().nonnegative().nullable().default(null),
+  /** The event's stream config (spec §3); an event without one keeps the config it has. */
+  streams: streamConfigFile.optional(),
 });
 
 export const catalogFile = z.strictObject({

@@ -24,6 +24,7 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
       await replaceById(trx, 'footer_links', file.footerLinks.map((f) => ({ ...f, links: JSON.stringify(f.links) })));
     }
     const eventIds = await upsertEvents(trx, file);
+    await upsertStreamConfigs(trx, file, eventIds);
     if (has('categories')) await replaceCategories(trx, file, eventIds);
     if (has('carousel')) await replaceCarousel(trx, file, eventIds);
     if (has('coupons')) await upsertCoupons(trx, file, eventIds);
@@ -85,6 +86,16 @@ async function upsertEvents(trx: Transaction<DB>, file: CatalogFile): Promise<Ma
   }
   const all = await trx.selectFrom('events').select(['id', 'path']).execute();
   return new Map(all.map((r) => [r.path, r.id]));
+}
+
+/** Events that bring `streams` get that config; the others keep theirs. */
+async function upsertStreamConfigs(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
+  for (const e of file.events) {
+    if (!e.streams) continue;
+    const row = { event_id: eventIds.get(e.path)!, config: JSON.stringify(e.streams) };
+    await trx.insertInto('stream_configs').values(row)
+      .onConflict((oc) => oc.column('event_id').doUpdateSet({ config: row.config, updated_at: new Date() })).execute();
+  }
 }
 
 async function replaceCategories(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {

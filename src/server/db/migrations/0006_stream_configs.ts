@@ -1,0 +1,18 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * One stream config per event: the organizer's config_data (spec §3) with media paths unsigned.
+ * The streams module signs them per viewer on every answer, so nothing signed is ever stored.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('stream_configs')
+    .addColumn('event_id', 'integer', (c) => c.primaryKey().references('events.id').onDelete('cascade'))
+    .addColumn('config', 'jsonb', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('stream_configs').execute();
+}

@@ -1,0 +1,77 @@
+import type { StreamConfigData } from '../../../shared/contract/streams';
+import { STREAM_MESSAGES } from '../../../shared/contract/streams';
+import type { AppConfig } from '../../config';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import type { Caller } from '../../plugins/caller';
+import type { StreamRepository } from './repository';
+import { streamMode } from './schedule';
+import { FEED_FIELDS, parsePlaylistPath, streamConfigFile, type StoredStreamConfig } from './streamConfigFile';
+import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
+
+/**
+ * The device limit's check (viewing sessions), asked after entitlement and before any URL is
+ * signed; it throws to refuse. Optional so the module stands alone; the app wires it.
+ */
+export type SessionCheck = (caller: Caller, eventId: number, premium: boolean, sessionId: string | undefined) => Promise<void>;
+
+export type StreamConfigAnswer = {
+  config_data: string;
+  expiresAt: string;
+  mode: 'live' | 'vod';
+  airStartDate: string | null;
+};
+
+type Deps = {
+  repo: StreamRepository;
+  entitlements: { ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> };
+  signer: MediaSigner;
+  settings: AppConfig['streams'];
+  now?: () => number;
+  sessionCheck?: SessionCheck;
+};
+
+/** GET /admin/asset/streamconfig/{id}: an entitled caller's config, every media URL signed for them. */
+export function createStreamService(deps: Deps) {
+  const { repo, entitlements, signer, settings } = deps;
+  const now = deps.now ?? Date.now;
+
+  return {
+    async config(caller: Caller, key: string, sessionId?: string): Promise<StreamConfigAnswer> {
+      const event = await repo.eventWithConfig(key);
+      if (!event) throw new NotFound(`No event "${key}"`);
+      if (!event.config) throw new NotFound(`No streams for event "${key}"`);
+      if (event.is_premium && !(await entitlements.ownsEvent(caller, event.id))) throw new Forbidden(STREAM_MESSAGES.notEntitled);
+      const at = now();
+      const mode = streamMode({ contentType: event.content_type, airStart: event.air_start_date }, at, settings.liveMinutes);
+      if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
+      await deps.sessionCheck?.(caller, event.id, event.is_premium, sessionId);
+
+      const grant = { e: event.id, v: viewerTag(caller), exp: Math.floor(at / 1000) + settings.urlTtlMinutes * 60 };
+      const signed = signConfig(streamConfigFile.parse(event.config), (url) => signUrl(signer, url, grant));
+      return {
+        config_data: JSON.stringify(signed),
+        expiresAt: new Date(grant.exp * 1000).toISOString(),
+        mode,
+        airStartDate: event.air_start_date?.toISOString() ?? null,
+      };
+    },
+  };
+}
+export type StreamService = ReturnType<typeof createStreamService>;
+
+function signUrl(signer: MediaSigner, url: string, grant: MediaGrant): string {
+  const where = parsePlaylistPath(url);
+  // Stored configs were validated on import: a path that is not one is a fault of ours, not the caller's.
+  if (!where) throw new Error(`stored stream config holds a path that is not a protected playlist: ${url}`);
+  return `${url}?${signer.query(where.dir, grant)}`;
+}
+
+function signConfig(config: StoredStreamConfig, sign: (url: string) => string): StreamConfigData {
+  const feeds = Object.fromEntries(FEED_FIELDS.map((f) => [f, sign(config[f])])) as Record<(typeof FEED_FIELDS)[number], string>;
+  return {
+    ...feeds,
+    Program: config.Program,
+    streamUrls: config.streamUrls.map((s) => ({ url: sign(s.url), name: s.name })),
+    layoutConfigs: config.layoutConfigs,
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+import { deriveKeys } from '../../../src/server/modules/auth/keys';
+import { redactUrl } from '../../../src/server/platform/logRedaction';
+import { createTestApp } from '../../utils/testApp';
+import { configData, streamsTestApp, uriLines, urlsOf, withParam } from './streamsFixture';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-')), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('stream settings', () => {
+  it('default to 10-minute URLs, 30-minute on-demand programs and 4 live hours', () => {
+    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-')) }).streams)
+      .toEqual({ urlTtlMinutes: 10, vodMinutes: 30, liveMinutes: 240 });
+  });
+
+  it.each([
+    [{ STREAM_URL_TTL_MINUTES: '0' }, 'STREAM_URL_TTL_MINUTES: must be 1–240'],
+    [{ STREAM_URL_TTL_MINUTES: '241' }, 'STREAM_URL_TTL_MINUTES: must be 1–240'],
+    [{ STREAM_URL_TTL_MINUTES: 'ten' }, 'STREAM_URL_TTL_MINUTES: must be a number'],
+    [{ STREAM_VOD_MINUTES: '-1' }, 'STREAM_VOD_MINUTES: must be 0–1440'],
+    [{ STREAM_LIVE_MINUTES: '0' }, 'STREAM_LIVE_MINUTES: must be 1–1440'],
+    [{ STREAM_LIVE_MINUTES: '1.5' }, 'STREAM_LIVE_MINUTES: must be a whole number'],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('signs URLs for STREAM_URL_TTL_MINUTES and loops on-demand programs to STREAM_VOD_MINUTES', async () => {
+    const x = await streamsTestApp({ env: { STREAM_URL_TTL_MINUTES: '3', STREAM_VOD_MINUTES: '0' } });
+    try {
+      const res = await x.s.config(await x.d.guest(), 'str-free');
+      const exp = Math.floor(x.clock.now() / 1000) + 180;
+      expect(res.json().data.expiresAt).toBe(new Date(exp * 1000).toISOString());
+      const playlist = await x.s.media(configData(res.json()).videoUrl);
+      expect(uriLines(playlist.body).map((u) => u.split('?')[0])).toEqual(['seg_000.ts', 'seg_001.ts', 'seg_002.ts', 'seg_003.ts', 'seg_004.ts', 'seg_005.ts']);
+    } finally {
+      await x.t.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('redact the signature of a media URL', () => {
+    expect(redactUrl('/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=abc')).toBe('/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=%5Bredacted%5D');
+    expect(redactUrl('/x?signal=1')).toBe('/x?signal=1');
+  });
+
+  it('carry no signature and no signing key, whatever is requested', async () => {
+    const lines: string[] = [];
+    const y = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l: string) => lines.push(l) } } });
+    try {
+      const guest = (await y.app.inject({ url: '/v1/token/guest' })).json().data as string;
+      const config = configData((await y.app.inject({ url: '/v1/admin/asset/streamconfig/marisol-vega-quartet', headers: { authorization: `Bearer ${guest}` } })).json());
+      const urls = urlsOf(config);
+      const playlist = await y.app.inject({ url: urls[0]! });
+      const segment = `/media/streams/program/${uriLines(playlist.body)[0]}`;
+      expect((await y.app.inject({ url: segment })).statusCode).toBe(200);
+      expect((await y.app.inject({ url: withParam(segment, 'exp', '1') })).statusCode).toBe(403);
+      expect(lines.some((l) => l.includes('/media/streams/program/seg_000.ts'))).toBe(true);
+      const sigs = urls.map((u) => new URLSearchParams(u.split('?')[1]).get('sig')!);
+      expect(lines.filter((l) => sigs.some((s) => l.includes(s)))).toEqual([]);
+      const key = deriveKeys(y.config.jwtSecret).mediaSigning;
+      expect(lines.filter((l) => l.includes(key.toString('base64url')) || l.includes(key.toString('hex')) || l.includes(key.toString('base64')))).toEqual([]);
+    } finally {
+      await y.close();
+    }
+  });
+});

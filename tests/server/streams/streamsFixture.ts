@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { StreamConfigData } from '../../../src/shared/contract/streams';
+import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { importCatalog } from '../../../src/server/modules/catalog/importer';
+import { cartDriver, type Who } from '../../utils/cart';
+import { testClock } from '../../utils/clock';
+import { createTestApp, type TestApp } from '../../utils/testApp';
+
+export const HOUR = 3_600_000;
+
+/**
+ * Events with the demo's stream config, on a clock the test moves: a premium and a free on-demand
+ * event, a free and a premium 'Live' event that start an hour after the clock's start, and an
+ * event without streams. The committed demo media (public/media/streams) is served.
+ */
+export async function streamsTestApp(options: { env?: Record<string, string> } = {}) {
+  // Whole seconds, so expiry and program date-times are exact.
+  const clock = testClock(Math.floor(Date.now() / 1000) * 1000);
+  const liveStart = new Date(clock.now() + HOUR);
+  const t = await createTestApp({ ...options, deps: { now: clock.now } });
+  await importCatalog(t.database.db, {
+    events: [
+      { path: 'str-premium', title: 'Premium show', isPremium: true, price: 10, airStartDate: '2026-01-10T20:00:00Z', streams: demoStreams },
+      { path: 'str-free', title: 'Free show', streams: demoStreams },
+      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoStreams },
+      { path: 'str-live-premium', title: 'Live premium show', contentType: 'Live', isPremium: true, price: 5, airStartDate: liveStart.toISOString(), streams: demoStreams },
+      { path: 'str-bare', title: 'No streams' },
+    ],
+  });
+  const rows = await t.database.db.selectFrom('events').select(['id', 'path']).where('path', 'like', 'str-%').execute();
+  const ids = Object.fromEntries(rows.map((r) => [r.path, r.id])) as Record<string, number>;
+  return { t, clock, ids, liveStart, d: cartDriver(t.app), s: streamsDriver(t.app) };
+}
+export type StreamsTestApp = Awaited<ReturnType<typeof streamsTestApp>>;
+export type { TestApp, Who };
+
+export function streamsDriver(app: FastifyInstance) {
+  return {
+    config: (who: Who, key: string | number, query = '') =>
+      app.inject({ url: `/v1/admin/asset/streamconfig/${key}${query}`, headers: who.authorization ? { authorization: who.authorization } : {} }),
+    media: (url: string, method: 'GET' | 'HEAD' = 'GET') => app.inject({ url, method }),
+  };
+}
+
+export const configData = (body: { data: { config_data: string } }) => JSON.parse(body.data.config_data) as StreamConfigData;
+
+/** Every media URL of a config, feeds then angles. */
+export const urlsOf = (c: StreamConfigData) => [
+  c.videoUrl, c.video_H_Url, c.video_dual_Url, c.video_quad_Url, c.audiourl, c.programcutUrl, ...c.streamUrls.map((s) => s.url),
+];
+
+/** A URL with one query parameter replaced. */
+export function withParam(url: string, name: string, value: string): string {
+  const [path, query] = url.split('?') as [string, string];
+  const params = new URLSearchParams(query);
+  params.set(name, value);
+  return `${path}?${params.toString()}`;
+}
+
+/** The URI lines of a playlist (not tags). */
+export const uriLines = (playlist: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
+/** The values of one tag in a playlist, in order. */
+export const tagValues = (playlist: string, tag: string) =>
+  playlist.split('\n').filter((l) => l.startsWith(`${tag}:`)).map((l) => l.slice(tag.length + 1));
