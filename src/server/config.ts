@@ -32,6 +32,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://api.stripe.com'),
   /** How long the sandbox waits before delivering its payment events (a webhook's delay), in ms. */
   SANDBOX_EVENT_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(0),
+  /** Devices one ticket may play on at once (viewing sessions). */
+  DEVICE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–20').max(20, 'must be 1–20').default(2),
+  /** How often the player says it is still playing; silent for twice as long, its device slot is freed. */
+  VIEWING_HEARTBEAT_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(5, 'must be 5–300').max(300, 'must be 5–300').default(30),
   TRUST_PROXY: z.string().refine(
     (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
     'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
@@ -61,6 +65,8 @@ export type AppConfig = {
   payments:
     | { provider: 'sandbox'; eventDelayMs: number }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
+  /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
+  viewing: { deviceLimit: number; heartbeatSeconds: number };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
   trustProxy: false | number | string[];
   /** Limits in one place: every rate limit and lifetime the server enforces. */
@@ -91,6 +97,10 @@ export type AppConfig = {
     cardAttemptsPerMinute: number;
     /** applyVoucher calls per caller (user, or guest token) per minute: code guessing. */
     voucherAttemptsPerMinute: number;
+    /** Viewing sessions opened per caller per minute. */
+    viewingOpensPerMinute: number;
+    /** Viewing-session heartbeats and closes per caller per minute. */
+    viewingHeartbeatsPerMinute: number;
   };
 };
 
@@ -134,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
     payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') }
       : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
@@ -151,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       voucherAttemptsPerMinute: 10,
       checkoutCallsPerMinute: 30,
       cardAttemptsPerMinute: 10,
+      viewingOpensPerMinute: 30,
+      viewingHeartbeatsPerMinute: 120,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

@@ -19,6 +19,7 @@ import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
+import { createViewingSessions } from './modules/streams/viewingSessionService';
 
 export type ServiceDeps = {
   database: Database;
@@ -80,6 +81,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
     cart: createCartService({ uow, limits: config.limits, ...clock }),
+    viewingSessions: createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock }),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

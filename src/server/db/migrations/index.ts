@@ -4,6 +4,7 @@ import * as m0002 from './0002_catalog';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_cart_and_orders';
 import * as m0005 from './0005_payments';
+import * as m0007 from './0007_viewing_sessions';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_identity': m0003,
   '0004_cart_and_orders': m0004,
   '0005_payments': m0005,
+  '0007_viewing_sessions': m0007,
 };
