@@ -29,7 +29,7 @@ afterAll(() => database.close());
 /** The service over the real unit of work, with `change` applied to its viewing-session repository. */
 function sessionsWith(change: (repo: ViewingSessionRepository) => Partial<ViewingSessionRepository> = () => ({})) {
   const uow = unitOfWorkWith(database, 'viewingSessions', change);
-  return createViewingSessions({ uow, entitlements: createEntitlements({ uow }), config: { deviceLimit: LIMIT, heartbeatSeconds: 30 }, log: { info: () => {} } });
+  return createViewingSessions({ uow, entitlements: createEntitlements({ uow }), config: { deviceLimit: LIMIT, heartbeatSeconds: 30 }, log: { info: () => {}, warn: () => {} } });
 }
 
 let n = 0;

@@ -10,7 +10,7 @@ export type ViewingSessionDeps = {
   uow: UnitOfWork;
   entitlements: Pick<Entitlements, 'ownsEvent'>;
   config: { deviceLimit: number; heartbeatSeconds: number };
-  log: Pick<FastifyBaseLogger, 'info'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Clock for every staleness rule; tests move it. */
   now?: (() => number) | undefined;
 };
@@ -46,8 +46,13 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
   async function sweepNowAndThen(at: number): Promise<void> {
     if (Math.abs(at - lastSweep) < SWEEP_EVERY_MS) return;
     lastSweep = at;
-    const removed = await uow.repos.viewingSessions.sweep(new Date(at - DAY_MS), SWEEP_BATCH);
-    if (removed > 0) log.info({ removed }, 'old viewing sessions deleted');
+    try {
+      const removed = await uow.repos.viewingSessions.sweep(new Date(at - DAY_MS), SWEEP_BATCH);
+      if (removed > 0) log.info({ removed }, 'old viewing sessions deleted');
+    } catch (err) {
+      // Housekeeping: a failed sweep must not turn a viewer away; the next one catches up.
+      log.warn({ err }, 'deleting old viewing sessions failed');
+    }
   }
 
   return {
