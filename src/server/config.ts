@@ -35,6 +35,10 @@ const envSchema = z.object({
   STREAM_URL_TTL_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–240').max(240, 'must be 1–240').default(10),
   STREAM_VOD_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–1440').max(1440, 'must be 0–1440').default(30),
   STREAM_LIVE_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–1440').max(1440, 'must be 1–1440').default(240),
+  /** Devices one ticket may play on at once (viewing sessions). */
+  DEVICE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–20').max(20, 'must be 1–20').default(2),
+  /** How often the player says it is still playing; silent for twice as long, its device slot is freed. */
+  VIEWING_HEARTBEAT_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(5, 'must be 5–300').max(300, 'must be 5–300').default(30),
   TRUST_PROXY: z.string().refine(
     (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
     'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
@@ -64,6 +68,8 @@ export type AppConfig = {
   payments:
     | { provider: 'sandbox'; eventDelayMs: number }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
+  /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
+  viewing: { deviceLimit: number; heartbeatSeconds: number };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
   trustProxy: false | number | string[];
   /** Watching: signed media URLs and the demo's generated live and on-demand programs. */
@@ -105,6 +111,10 @@ export type AppConfig = {
     voucherAttemptsPerMinute: number;
     /** Stream config calls per caller (user, or guest token) per minute. */
     streamConfigCallsPerMinute: number;
+    /** Viewing sessions opened per caller per minute. */
+    viewingOpensPerMinute: number;
+    /** Viewing-session heartbeats and closes per caller per minute. */
+    viewingHeartbeatsPerMinute: number;
   };
 };
 
@@ -148,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
     payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') }
       : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
@@ -167,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkoutCallsPerMinute: 30,
       cardAttemptsPerMinute: 10,
       streamConfigCallsPerMinute: 60,
+      viewingOpensPerMinute: 30,
+      viewingHeartbeatsPerMinute: 120,
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

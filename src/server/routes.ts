@@ -14,6 +14,7 @@ import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { protectedMediaRoutes } from './modules/streams/mediaRoutes';
 import { streamRoutes } from './modules/streams/routes';
+import { viewingSessionRoutes } from './modules/streams/viewingSessionRoutes';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
@@ -26,6 +27,9 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   await app.register(profileRoutes, { prefix: '/v1', service: services.profile });
   await app.register(cartRoutes, { prefix: '/v1', service: services.cart, voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute });
   await app.register(orderRoutes, { prefix: '/v1', checkout: services.checkout, orders: services.orders, checkoutCallsPerMinute: limits.checkoutCallsPerMinute });
+  await app.register(viewingSessionRoutes, {
+    prefix: '/v1', service: services.viewingSessions, opensPerMinute: limits.viewingOpensPerMinute, heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
+  });
   await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow });
   if (services.payments.sandbox) {
     await app.register(sandboxRoutes, { sandbox: services.payments.sandbox, cardAttemptsPerMinute: limits.cardAttemptsPerMinute });

@@ -23,6 +23,7 @@ import { createProtectedMedia } from './modules/streams/protectedMedia';
 import { createStreamRepository } from './modules/streams/repository';
 import { createStreamService } from './modules/streams/service';
 import { createMediaSigner } from './modules/streams/urlSigner';
+import { createViewingSessions } from './modules/streams/viewingSessionService';
 
 export type ServiceDeps = {
   database: Database;
@@ -71,6 +72,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const mediaSigner = createMediaSigner(keys.mediaSigning);
   // The sandbox delivers its payment events in process, as Stripe would post them to the webhook.
   payments.sandbox?.onEvent(async (event) => { await checkout.handleEvent(event); });
+  const viewingSessions = createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock });
   return {
     database,
     payments,
@@ -86,8 +88,10 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
     cart: createCartService({ uow, limits: config.limits, ...clock }),
-    streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, ...clock }),
+    // A premium stream config is signed only for a device holding an open viewing session (the device limit).
+    streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, sessionCheck: viewingSessions.assertOpen, ...clock }),
     protectedMedia: createProtectedMedia({ mediaDir: config.mediaDir, signer: mediaSigner, repo: streamRepo, settings: config.streams, ...clock }),
+    viewingSessions,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

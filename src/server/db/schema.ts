@@ -194,6 +194,17 @@ export interface SandboxIntentsTable {
   updated_at: Generated<Date>;
 }
 export interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
+/** A player that pressed play (the device limit); open while closed_at is null and last_seen_at is recent. */
+export interface ViewingSessionsTable {
+  id: string;
+  event_id: number;
+  user_id: number | null;
+  /** 'user:{id}' or 'guest:{guest id}'. */
+  viewer: string;
+  opened_at: Date;
+  last_seen_at: Date;
+  closed_at: Date | null;
+}
 
 /** An event's stream config as the organizer gave it (media paths unsigned); see modules/streams. */
 export interface StreamConfigsTable {
@@ -229,4 +240,5 @@ export interface DB {
   sandbox_intents: SandboxIntentsTable;
   payment_events: PaymentEventsTable;
   stream_configs: StreamConfigsTable;
+  viewing_sessions: ViewingSessionsTable;
 }

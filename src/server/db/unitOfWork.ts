@@ -9,6 +9,7 @@ import { createCheckoutRepository } from '../modules/orders/checkoutRepository';
 import { createOrderRepository } from '../modules/orders/repository';
 import { createPaymentEventRepository } from '../modules/payments/paymentEventRepository';
 import { createSandboxRepository } from '../modules/payments/sandboxRepository';
+import { createViewingSessionRepository } from '../modules/streams/viewingSessionRepository';
 import type { DB } from './schema';
 import type { Executor } from './executor';
 
@@ -25,6 +26,7 @@ export function createRepositories(db: Executor) {
     paymentEvents: createPaymentEventRepository(db),
     settings: createSettingsRepository(db),
     outbox: createOutboxRepository(db),
+    viewingSessions: createViewingSessionRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

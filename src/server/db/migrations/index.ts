@@ -5,6 +5,7 @@ import * as m0003 from './0003_identity';
 import * as m0004 from './0004_cart_and_orders';
 import * as m0005 from './0005_payments';
 import * as m0006 from './0006_stream_configs';
+import * as m0007 from './0007_viewing_sessions';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_cart_and_orders': m0004,
   '0005_payments': m0005,
   '0006_stream_configs': m0006,
+  '0007_viewing_sessions': m0007,
 };
