@@ -140,3 +140,30 @@ describe('the session check (device limit)', () => {
     expect(asked).toBe(false);
   });
 });
+
+describe('as wired in the app: a premium config needs an open viewing session of this device', () => {
+  const open = async (who: { authorization?: string }, eventId: string) => x.t.app.inject({
+    method: 'POST', url: '/v1/viewing-sessions', headers: { authorization: who.authorization! }, payload: { eventId },
+  });
+
+  it('refuses a buyer without a session, with a closed one and with someone else\'s (409), and answers with an open one', async () => {
+    const buyer = await x.d.user('session-buyer');
+    const other = await x.d.user('session-other');
+    await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
+    await giveOrder(x.t.database.db, other.userId!, [x.ids['str-premium']!]);
+    const refused = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
+
+    expect(refused(await x.s.configWithoutSession(buyer, 'str-premium'))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
+    const othersSession = (await open(other, 'str-premium')).json().data.sessionId as string;
+    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${othersSession}`))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
+
+    const mine = (await open(buyer, 'str-premium')).json().data.sessionId as string;
+    expect((await x.s.config(buyer, 'str-premium', `?session=${mine}`)).statusCode).toBe(200);
+    await x.t.app.inject({ method: 'DELETE', url: `/v1/viewing-sessions/${mine}`, headers: { authorization: buyer.authorization! } });
+    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${mine}`))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
+  });
+
+  it('asks nothing of a free event', async () => {
+    expect((await x.s.configWithoutSession(await x.d.guest(), 'str-free')).statusCode).toBe(200);
+  });
+});

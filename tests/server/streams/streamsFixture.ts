@@ -36,8 +36,22 @@ export type { TestApp, Who };
 
 export function streamsDriver(app: FastifyInstance) {
   return {
-    config: (who: Who, key: string | number, query = '') =>
-      app.inject({ url: `/v1/admin/asset/streamconfig/${key}${query}`, headers: who.authorization ? { authorization: who.authorization } : {} }),
+    /**
+     * The config as the player asks for it: a viewing session opened first (premium configs are
+     * signed only for an open one), unless the query names a session or the open is refused.
+     */
+    config: async (who: Who, key: string | number, query = '') => {
+      const headers = who.authorization ? { authorization: who.authorization } : {};
+      let q = query;
+      if (!q.includes('session=') && who.authorization) {
+        const opened = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers, payload: { eventId: String(key) } });
+        if (opened.statusCode === 201) q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
+      }
+      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers });
+    },
+    /** The config call alone, with no viewing session. */
+    configWithoutSession: (who: Who, key: string | number) =>
+      app.inject({ url: `/v1/admin/asset/streamconfig/${key}`, headers: who.authorization ? { authorization: who.authorization } : {} }),
     media: (url: string, method: 'GET' | 'HEAD' = 'GET') => app.inject({ url, method }),
   };
 }
