@@ -59,8 +59,8 @@ async function measureSwitch(page: Page): Promise<number[]> {
   for (const key of ['5', '9', '2', '7', '1', '3', '8', '4', '6']) {
     const took = await page.evaluate((k) => new Promise<number>((resolve, reject) => {
       const start = performance.now();
-      const isMain = () => document.querySelector(`[data-angle-key="${k}"]`)?.getAttribute('data-main') === 'true';
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      const isMain = () => document.querySelector(`[data-angle="${k}"]`)?.getAttribute('data-main') === 'true';
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
       const check = () => {
         if (isMain()) requestAnimationFrame(() => resolve(performance.now() - start));
         else if (performance.now() - start > 5000) reject(new Error(`angle ${k} never became main`));
