@@ -1,0 +1,4 @@
+/** Text for screen readers only (kept in the layout's flow, never shown). */
+export const srOnly = {
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+} as const;
