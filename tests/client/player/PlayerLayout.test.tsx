@@ -135,8 +135,12 @@ it('Space and K pause and play every angle; keys are left alone in text inputs a
   document.body.append(input);
   try {
     input.focus();
-    for (const key of ['3', '0', ' ', 'k', 'm']) fireEvent.keyDown(input, { key });
-    expect(store!.getState().player).toMatchObject({ main: 0, paused: false, muted: true });
+    const before = store!.getState().player;
+    for (const key of ['3', 'p', ' ', 'k', 'm', 'f', '?']) {
+      fireEvent.keyDown(input, { key });
+      expect(store!.getState().player).toBe(before);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   } finally {
     input.remove();
   }
@@ -177,4 +181,33 @@ it('shows the main angle’s quality, politely, from the level hls.js switched t
   expect(screen.queryByText('720p')).not.toBeInTheDocument();
   press('4');
   expect(screen.getByText('720p')).toBeInTheDocument();
+});
+
+it('exposes read-only, serializable diagnostics without URLs or tokens, and marks each tile’s state', async () => {
+  await openPlayer();
+  const video = videoOf(2);
+  Object.defineProperties(video, { paused: { configurable: true, value: false }, readyState: { configurable: true, value: 4 } });
+  video.currentTime = 12.5;
+  const hls = liveInstances().find((h) => h.media === video)!;
+  hls.playingDate = new Date('2026-05-01T20:00:12.500Z');
+  act(() => {
+    hls.emit(FakeHls.Events.LEVEL_SWITCHED, { level: 0 });
+    hls.currentLevel = 0;
+    video.dispatchEvent(new Event('playing'));
+  });
+  expect(tileOf(2)).toHaveAttribute('data-state', 'playing');
+  expect(tileOf(3)).toHaveAttribute('data-state', 'loading');
+  press('2');
+  const snapshot = window.__allaccessPlayer!;
+  expect(snapshot).toMatchObject({ main: 2, layout: 'main-strip', mode: 'vod' });
+  expect(snapshot.tiles.map((t) => t.name)).toEqual(['Program', ...ANGLES]);
+  expect(snapshot.tiles[2]).toEqual({
+    angle: 2, name: 'Stage Right', state: 'playing', playing: true, playingDate: Date.parse('2026-05-01T20:00:12.500Z'), currentTime: 12.5, height: 180, readyState: 4,
+  });
+  expect(snapshot.tiles[3]).toMatchObject({ state: 'loading', playing: false, playingDate: null, height: null });
+  const text = JSON.stringify(snapshot);
+  expect(JSON.parse(text)).toEqual(snapshot);
+  expect(text).not.toMatch(/http|sig=|Bearer|eyJ/);
+  const descriptor = Object.getOwnPropertyDescriptor(window, '__allaccessPlayer');
+  expect(descriptor).toMatchObject({ set: undefined, enumerable: false });
 });
