@@ -9,11 +9,10 @@ jest.mock('hls.js', () => require('./fakeHls'));
 /** Layouts, angles and sound: placement is CSS only, one angle is heard, keys and clicks promote. */
 
 let store: AppStore | undefined;
-let streams: ReturnType<typeof fakeStreams>;
 beforeEach(() => {
   FakeHls.instances.length = 0;
   stubMediaElements();
-  streams = fakeStreams();
+  fakeStreams();
 });
 afterEach(async () => {
   await stopApp(store);

@@ -40,7 +40,8 @@ export const PlayerTile = memo(function PlayerTile({ source, placement, audible,
         position: 'relative', order: placement.order, display: placement.visible ? 'block' : 'none',
         gridColumn: placement.spanAll ? '1 / -1' : undefined, aspectRatio: '16 / 9', minWidth: 0,
         bgcolor: 'black', borderRadius: 1, overflow: 'hidden',
-        boxShadow: placement.main ? (t) => `inset 0 0 0 2px ${t.palette.primary.main}` : undefined,
+        // The main angle's frame is drawn over the video (an inset shadow would be painted under it).
+        '&::after': placement.main ? { content: '""', position: 'absolute', inset: 0, border: 2, borderColor: 'primary.main', borderRadius: 1, pointerEvents: 'none' } : undefined,
       }}
     >
       <Box component="video" ref={videoRef} aria-label={name} muted playsInline preload="auto"

@@ -66,7 +66,7 @@ export class TileRegistry {
       playing: !t.video.paused && !t.video.ended && t.video.readyState >= HAVE_FUTURE_DATA,
       playingDate: playingDate(t),
       currentTime: t.video.currentTime,
-      height: levelHeight(t.hls),
+      height: levelHeight(t.hls) ?? (t.video.videoHeight || null),
       readyState: t.video.readyState,
     }));
   }

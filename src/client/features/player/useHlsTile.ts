@@ -1,9 +1,8 @@
-import type Hls from 'hls.js';
-import type { ErrorData } from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { TILE_HLS_CONFIG, retryDelayMs } from './hlsConfig';
+import { TILE_HLS_CONFIG } from './hlsConfig';
 import { PLAYER_COPY } from './playerCopy';
-import type { TileHandle, TileRegistry, TileState } from './tileRegistry';
+import { tileErrorHandler } from './tileErrors';
+import { levelHeight, type TileHandle, type TileRegistry, type TileState } from './tileRegistry';
 
 export type TileStatus = { state: TileState; message: string | null };
 
@@ -50,10 +49,8 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     const video = videoRef.current;
     if (!video) return undefined;
     let destroyed = false;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let retries = 0;
-    let recovered = false;
     let state: TileState = 'loading';
+    let errors: ReturnType<typeof tileErrorHandler> | null = null;
     const show = (next: TileState, message: string | null = null) => {
       state = next;
       if (!destroyed) setStatus({ state: next, message });
@@ -62,37 +59,21 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     handleRef.current = handle;
     registry.add(handle);
 
-    const onPlaying = () => {
-      retries = 0;
-      show('playing');
+    const listeners: Record<string, () => void> = {
+      playing: () => {
+        errors?.played();
+        show('playing');
+      },
+      waiting: () => {
+        if (state === 'playing') show('loading');
+      },
+      canplay: () => play(video),
+      // A stream without a multivariant playlist names no level height: the picture tells it.
+      resize: () => {
+        if (!levelHeight(handle.hls)) levelSwitched(video.videoHeight || null);
+      },
     };
-    const onCanPlay = () => play(video);
-    const onWaiting = () => {
-      if (state === 'playing') show('loading');
-    };
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('waiting', onWaiting);
-    video.addEventListener('canplay', onCanPlay);
-
-    const onError = (hls: Hls, data: ErrorData, types: typeof Hls.ErrorTypes) => {
-      if (!data.fatal) return;
-      if (data.type === types.NETWORK_ERROR && data.response?.code === 403) {
-        if (expired(handle.url)) show('loading', PLAYER_COPY.refreshing);
-        else show('error', PLAYER_COPY.cannotPlay);
-      } else if (data.type === types.NETWORK_ERROR) {
-        show('error', PLAYER_COPY.connectionLost);
-        clearTimeout(retryTimer);
-        // Without a manifest there is nothing to resume: load it again.
-        const resume = /^manifest/i.test(data.details) ? () => hls.loadSource(handle.url) : () => hls.startLoad();
-        retryTimer = setTimeout(resume, retryDelayMs(retries));
-        retries += 1;
-      } else if (data.type === types.MEDIA_ERROR && !recovered) {
-        recovered = true;
-        hls.recoverMediaError();
-      } else {
-        show('error', PLAYER_COPY.cannotPlay);
-      }
-    };
+    for (const [name, listener] of Object.entries(listeners)) video.addEventListener(name, listener);
 
     void import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: HlsClass }) => {
       if (destroyed) return;
@@ -104,22 +85,22 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       }
       const hls = new HlsClass({ ...TILE_HLS_CONFIG });
       handle.hls = hls;
-      hls.on(HlsClass.Events.ERROR, (_event, data) => onError(hls, data, HlsClass.ErrorTypes));
-      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => levelSwitched(hls.levels[data.level]?.height || null));
+      const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
+      errors = handler;
+      hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
+      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null));
       hls.attachMedia(video);
       hls.loadSource(handle.url);
     }, () => show('error', PLAYER_COPY.cannotPlay));
 
     return () => {
       destroyed = true;
-      clearTimeout(retryTimer);
+      errors?.stop();
       registry.remove(handle);
       handleRef.current = null;
       handle.hls?.destroy();
       handle.hls = null;
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('waiting', onWaiting);
-      video.removeEventListener('canplay', onCanPlay);
+      for (const [name, listener] of Object.entries(listeners)) video.removeEventListener(name, listener);
       video.removeAttribute('src');
       video.load();
     };
