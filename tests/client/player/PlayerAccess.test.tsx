@@ -7,6 +7,7 @@ import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpe
 import { FREE_VOD, FakeHls, fakeStreams, stubMediaElements, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Who may open the player (spec §4 "Access", as the event page decides), and a live event before its start. */
 

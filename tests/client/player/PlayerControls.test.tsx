@@ -5,6 +5,7 @@ import { startApp, stopApp } from '../auth/signInHelpers';
 import { FREE_VOD, FakeHls, fakeStreams, liveInstances, stubMediaElements, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Live badge and 'Go to live', full screen, and what on-demand events leave out. */
 

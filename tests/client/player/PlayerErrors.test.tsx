@@ -5,6 +5,7 @@ import { eventually, startApp, stopApp } from '../auth/signInHelpers';
 import { ANGLES, FREE_VOD, FakeHls, fakeStreams, liveInstances, mediaUrl, stubMediaElements, tileOf, videoOf, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Errors are shown, never swallowed: expired URLs are renewed once for all tiles, others retried or reported. */
 

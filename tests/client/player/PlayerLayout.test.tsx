@@ -5,6 +5,7 @@ import { startApp, stopApp } from '../auth/signInHelpers';
 import { ANGLES, FREE_VOD, FakeHls, audibleAngles, fakeStreams, liveInstances, stubMediaElements, tileOf, videoOf, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Layouts, angles and sound: placement is CSS only, one angle is heard, keys and clicks promote. */
 
@@ -45,6 +46,8 @@ it('names every tile, opens on the program cut with a strip, and switches layout
   expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   const [first] = liveInstances();
   expect(first!.config).toMatchObject({ capLevelToPlayerSize: true, startLevel: 0, maxBufferLength: 8, maxMaxBufferLength: 20, backBufferLength: 6 });
+  // One worker file, which hls.js shares between the tiles (its ES module build has none of its own).
+  expect(new Set(liveInstances().map((h) => h.config.workerPath))).toEqual(new Set(['http://localhost/assets/hls.worker.js']));
 
   const layouts = within(screen.getByRole('group', { name: 'Layout' }));
   const loads = () => FakeHls.instances.reduce((n, h) => n + h.loadSource.mock.calls.length, 0);

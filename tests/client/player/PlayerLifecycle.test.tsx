@@ -6,6 +6,7 @@ import { eventually, startApp, stopApp } from '../auth/signInHelpers';
 import { FREE_VOD, FakeHls, fakeStreams, liveInstances, stubMediaElements, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** The viewing session (device limit) and teardown: nothing of the player outlives it. */
 

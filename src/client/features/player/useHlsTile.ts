@@ -75,7 +75,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     };
     for (const [name, listener] of Object.entries(listeners)) video.addEventListener(name, listener);
 
-    void import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: HlsClass }) => {
+    void import(/* webpackChunkName: "hls" */ './loadHls').then(({ loadedHls: { Hls: HlsClass, workerPath } }) => {
       if (destroyed) return;
       if (!HlsClass.isSupported()) {
         // Safari on older iPhones plays HLS itself (no program date-time sync there).
@@ -83,7 +83,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         else show('error', PLAYER_COPY.cannotPlay);
         return;
       }
-      const hls = new HlsClass({ ...TILE_HLS_CONFIG });
+      const hls = new HlsClass({ ...TILE_HLS_CONFIG, workerPath });
       handle.hls = hls;
       const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
       errors = handler;
