@@ -23,6 +23,7 @@ const cart = page(() => import(/* webpackChunkName: "cart" */ '../features/cart/
 const checkout = page(() => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
 const order = page(() => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
 const orderConfirmation = page(() => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'));
+const player = page(() => import(/* webpackChunkName: "player" */ '../features/player/PlayerPage'));
 const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.checkout, lazy: checkout },
       { path: routePatterns.order, lazy: order },
       { path: routePatterns.orderConfirmation, lazy: orderConfirmation },
-      { path: routePatterns.player, lazy: notFound },
+      { path: routePatterns.player, lazy: player },
       { path: routePatterns.agreement, lazy: agreement },
       { path: '*', lazy: notFound },
     ],

@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } fro
 import { apiSlice } from '../api/apiSlice';
 import { authPersistedFields, authSlice } from '../features/auth/authSlice';
 import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
+import { playerSlice } from '../features/player/playerSlice';
 import { uiPersistedFields, uiSlice } from '../features/shell/uiSlice';
 import { keyedStorage } from './keyedStorage';
 import { listenerMiddleware } from './listeners';
@@ -26,6 +27,7 @@ const createRootReducer = () =>
     auth: persistReducer(persisted('auth', authPersistedFields), authSlice.reducer),
     cart: persistReducer(persisted('cart', cartPersistedFields), cartSlice.reducer),
     ui: persistReducer(persisted('ui', uiPersistedFields), uiSlice.reducer),
+    player: playerSlice.reducer,
     [apiSlice.reducerPath]: apiSlice.reducer,
   });
 

@@ -1,0 +1,42 @@
+import { Navigate } from 'react-router-dom';
+import type { AssetDetail } from '../../../shared/contract/catalog';
+import { paths } from '../../app/paths';
+import { PlayerLoading, PlayerNotStarted, PlayerProblem } from './PlayerMessage';
+import { PlayerView } from './PlayerView';
+import { useStreamConfig } from './useStreamConfig';
+import { useViewingSession } from './useViewingSession';
+
+/**
+ * Watching an event the viewer may watch: a viewing session first (the device limit), then the stream
+ * config for it. Refusals are shown with a way to try again; a 403 sends the viewer to the event page.
+ */
+export function PlayerSession({ event }: { event: AssetDetail }) {
+  const { state, retry } = useViewingSession(event.path);
+  switch (state.status) {
+    case 'opening':
+      return <PlayerLoading event={event} />;
+    case 'forbidden':
+      return <Navigate to={paths.event(event.path)} replace />;
+    case 'refused':
+    case 'failed':
+      return <PlayerProblem event={event} message={state.message} onRetry={retry} />;
+    case 'open':
+      return <PlayerStream event={event} sessionId={state.sessionId} onRestart={retry} />;
+  }
+}
+
+function PlayerStream({ event, sessionId, onRestart }: { event: AssetDetail; sessionId: string; onRestart: () => void }) {
+  const { state, refresh, retry } = useStreamConfig(event.path, sessionId);
+  switch (state.status) {
+    case 'loading':
+      return <PlayerLoading event={event} />;
+    case 'forbidden':
+      return <Navigate to={paths.event(event.path)} replace />;
+    case 'notStarted':
+      return <PlayerNotStarted event={event} />;
+    case 'failed':
+      return <PlayerProblem event={event} message={state.message} onRetry={onRestart} />;
+    case 'ready':
+      return <PlayerView event={event} stream={state.stream} onExpired={refresh} refreshFailed={state.refreshFailed} onRetryRefresh={retry} />;
+  }
+}

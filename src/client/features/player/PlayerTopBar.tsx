@@ -1,0 +1,21 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link } from 'react-router-dom';
+import type { AssetDetail } from '../../../shared/contract/catalog';
+import { paths } from '../../app/paths';
+import { PLAYER_COPY } from './playerCopy';
+
+/** The way back to the event, and what is playing (the player has no site header). */
+export function PlayerTopBar({ event }: { event: AssetDetail }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 2 }, px: { xs: 1, md: 2 }, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <title>{`${event.title} — Watch — AllAccess`}</title>
+      <Button component={Link} to={paths.event(event.path)} color="inherit" size="small" startIcon={<ArrowBackIcon />} sx={{ flexShrink: 0 }}>
+        {PLAYER_COPY.backToEvent}
+      </Button>
+      <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>{event.title}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PlayerLayout } from '../../../shared/contract/streams';
+
+/**
+ * The player's client state: what the viewer chose. Not persisted: each visit starts muted (browsers
+ * only autoplay muted video) on the program cut. Angles are numbered as their keys: 0 is the program
+ * cut, 1–9 the camera angles in config order.
+ */
+export type PlayerState = {
+  layout: PlayerLayout;
+  /** The main angle: shown largest and the only one heard. */
+  main: number;
+  muted: boolean;
+  /** 0–1, applied to the main angle. */
+  volume: number;
+  /** Every tile paused (the viewer's choice; tiles play otherwise). */
+  paused: boolean;
+};
+
+export const PROGRAM_ANGLE = 0;
+
+export const initialPlayerState: PlayerState = { layout: 'main-strip', main: PROGRAM_ANGLE, muted: true, volume: 1, paused: false };
+
+export const playerSlice = createSlice({
+  name: 'player',
+  initialState: initialPlayerState,
+  reducers: {
+    /** A player opened: a fresh start in the layout it offers first. */
+    playerOpened: (_state, action: PayloadAction<{ layout: PlayerLayout }>) => ({ ...initialPlayerState, layout: action.payload.layout }),
+    playerClosed: () => initialPlayerState,
+    playerLayoutChosen(state, action: PayloadAction<PlayerLayout>) {
+      state.layout = action.payload;
+    },
+    /** A click or key promoted an angle: it becomes main and audible (the click is the gesture sound needs). */
+    playerAngleChosen(state, action: PayloadAction<number>) {
+      state.main = action.payload;
+      state.muted = false;
+    },
+    playerMuteToggled(state) {
+      state.muted = !state.muted;
+    },
+    playerVolumeChanged(state, action: PayloadAction<number>) {
+      state.volume = Math.min(1, Math.max(0, action.payload));
+      state.muted = state.volume === 0;
+    },
+    playerPlayToggled(state) {
+      state.paused = !state.paused;
+    },
+    /** The browser refused to play sound without a gesture: the main angle plays muted instead. */
+    playerSoundBlocked(state) {
+      state.muted = true;
+    },
+  },
+  selectors: {
+    selectPlayer: (s) => s,
+  },
+});
+
+export const {
+  playerOpened, playerClosed, playerLayoutChosen, playerAngleChosen, playerMuteToggled, playerVolumeChanged, playerPlayToggled, playerSoundBlocked,
+} = playerSlice.actions;
+export const { selectPlayer } = playerSlice.selectors;

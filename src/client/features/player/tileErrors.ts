@@ -1,0 +1,51 @@
+import type Hls from 'hls.js';
+import type { ErrorData } from 'hls.js';
+import { retryDelayMs } from './hlsConfig';
+import { PLAYER_COPY } from './playerCopy';
+import type { TileState } from './tileRegistry';
+
+type Tile = {
+  url: () => string;
+  /** The URL was refused (403): true while a fresh config is coming for it. */
+  expired: (url: string) => boolean;
+  show: (state: TileState, message?: string | null) => void;
+};
+
+/**
+ * What a tile does about hls.js's fatal errors: an expired URL asks for a fresh config; a lost
+ * connection says so and retries with growing waits; a media error is recovered once. Anything else
+ * is shown on the tile.
+ */
+export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: Tile) {
+  let retries = 0;
+  let recovered = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    onError(data: ErrorData) {
+      if (!data.fatal) return;
+      if (data.type === types.NETWORK_ERROR && data.response?.code === 403) {
+        if (tile.expired(tile.url())) tile.show('loading', PLAYER_COPY.refreshing);
+        else tile.show('error', PLAYER_COPY.cannotPlay);
+      } else if (data.type === types.NETWORK_ERROR) {
+        tile.show('error', PLAYER_COPY.connectionLost);
+        clearTimeout(retryTimer);
+        // Without a manifest there is nothing to resume: load it again.
+        const resume = /^manifest/i.test(data.details) ? () => hls.loadSource(tile.url()) : () => hls.startLoad();
+        retryTimer = setTimeout(resume, retryDelayMs(retries));
+        retries += 1;
+      } else if (data.type === types.MEDIA_ERROR && !recovered) {
+        recovered = true;
+        hls.recoverMediaError();
+      } else {
+        tile.show('error', PLAYER_COPY.cannotPlay);
+      }
+    },
+    /** The tile plays again: the next lost connection starts with a short wait. */
+    played() {
+      retries = 0;
+    },
+    stop() {
+      clearTimeout(retryTimer);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { STREAM_MESSAGES } from '../../../shared/contract/streams';
+import { errorMessage, errorStatus, useLazyGetStreamConfigQuery, type StreamConfig } from './playerApi';
+import { PLAYER_COPY } from './playerCopy';
+import { tileSources } from './tileSources';
+
+/** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
+export const REFRESH_MIN_INTERVAL_MS = 10_000;
+
+export type StreamConfigState =
+  | { status: 'loading' }
+  | { status: 'ready'; stream: StreamConfig; refreshFailed: string | null }
+  | { status: 'forbidden' }
+  | { status: 'notStarted' }
+  | { status: 'failed'; message: string };
+
+/**
+ * The stream config for this viewing session, fetched on arrival and again on demand: when a tile's
+ * signed URL is refused (403), one fresh config serves every tile, however many report it.
+ */
+export function useStreamConfig(path: string, sessionId: string) {
+  const [fetchConfig, { data, error }] = useLazyGetStreamConfigQuery();
+  const session = useRef(sessionId);
+  const refreshing = useRef(false);
+  const lastRefresh = useRef(-Infinity);
+  useEffect(() => {
+    session.current = sessionId;
+  }, [sessionId]);
+
+  const load = useCallback(() => {
+    refreshing.current = true;
+    void fetchConfig({ path, session: session.current }).finally(() => {
+      refreshing.current = false;
+    });
+  }, [fetchConfig, path]);
+
+  useEffect(load, [load]);
+
+  /** A tile's URL answered 403: true when a fresh config is (or is being) fetched for it. */
+  const refresh = useCallback((failedUrl: string): boolean => {
+    if (refreshing.current) return true;
+    if (!data || !tileSources(data.config).some((t) => t.url === failedUrl)) return true;
+    if (Date.now() - lastRefresh.current < REFRESH_MIN_INTERVAL_MS) return false;
+    lastRefresh.current = Date.now();
+    load();
+    return true;
+  }, [data, load]);
+
+  return { state: configState(data, error), refresh, retry: load };
+}
+
+function configState(data: StreamConfig | undefined, error: unknown): StreamConfigState {
+  if (error) {
+    const status = errorStatus(error);
+    const message = errorMessage(error);
+    if (status === 403) return { status: 'forbidden' };
+    if (status === 409 && message === STREAM_MESSAGES.notStarted) return { status: 'notStarted' };
+    if (data && status !== 409) return { status: 'ready', stream: data, refreshFailed: message ?? PLAYER_COPY.configFailed };
+    return { status: 'failed', message: message ?? PLAYER_COPY.configFailed };
+  }
+  return data ? { status: 'ready', stream: data, refreshFailed: null } : { status: 'loading' };
+}

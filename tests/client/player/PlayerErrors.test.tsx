@@ -1,0 +1,113 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppStore } from '../../../src/client/app/store';
+import { eventually, startApp, stopApp } from '../auth/signInHelpers';
+import { ANGLES, FREE_VOD, FakeHls, fakeStreams, liveInstances, mediaUrl, stubMediaElements, tileOf, videoOf, waitForTiles } from './playerHelpers';
+
+jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+
+/** Errors are shown, never swallowed: expired URLs are renewed once for all tiles, others retried or reported. */
+
+let store: AppStore | undefined;
+beforeEach(() => {
+  FakeHls.instances.length = 0;
+  stubMediaElements();
+});
+afterEach(async () => {
+  await stopApp(store);
+  store = undefined;
+  jest.restoreAllMocks();
+});
+
+async function openPlayer() {
+  const app = await startApp(`/player/${FREE_VOD.path}`);
+  store = app.store;
+  await waitForTiles(10);
+}
+
+const instanceOf = (angle: number) => liveInstances().find((h) => h.media === videoOf(angle))!;
+const fileOf = (angle: number) => (angle === 0 ? 'program' : `angle-${angle}`);
+const fatal = (angle: number, data: object) => act(() => instanceOf(angle).emit(FakeHls.Events.ERROR, { fatal: true, ...data }));
+const expired = (angle: number) => fatal(angle, { type: 'networkError', details: 'fragLoadError', response: { code: 403, text: 'Forbidden' } });
+
+it('a 403 from the tiles fetches one fresh config and loads each tile’s new URL where it was, in the same instance', async () => {
+  const streams = fakeStreams();
+  await openPlayer();
+  const angles = [0, ...ANGLES.map((_, i) => i + 1)];
+  angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(1, fileOf(a))));
+  videoOf(3).currentTime = 42;
+  const instances = [...FakeHls.instances];
+
+  expired(3);
+  expect(within(tileOf(3)).getByRole('status')).toHaveTextContent('Refreshing stream…');
+  expired(5);
+  expired(0);
+  await eventually(() => angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(2, fileOf(a)))));
+  await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+  const configs = streams.made('GET', /streamconfig/);
+  expect(configs).toHaveLength(2);
+  expect(configs[1]!.path).toBe(configs[0]!.path);
+  expect(FakeHls.instances).toEqual(instances);
+  angles.forEach((a) => expect(instanceOf(a).loadSource).toHaveBeenCalledTimes(2));
+  expect(instanceOf(3).config.startPosition).toBe(42);
+  act(() => {
+    videoOf(3).dispatchEvent(new Event('playing'));
+  });
+  expect(within(tileOf(3)).queryByRole('status')).not.toBeInTheDocument();
+});
+
+it('fresh URLs refused again at once are not fetched in a loop: the tile says it cannot play', async () => {
+  const streams = fakeStreams();
+  await openPlayer();
+  expired(2);
+  await eventually(() => expect(instanceOf(2).url).toBe(mediaUrl(2, 'angle-2')));
+  expired(2);
+  expect(within(tileOf(2)).getByRole('status')).toHaveTextContent('This angle cannot be played.');
+  expect(tileOf(2)).toHaveAttribute('data-state', 'error');
+  expect(streams.made('GET', /streamconfig/)).toHaveLength(2);
+});
+
+it('a fresh config that cannot be fetched is shown, and Try again fetches it', async () => {
+  const streams = fakeStreams({ configAnswers: [200, 500] });
+  await openPlayer();
+  expired(1);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Something went wrong.');
+  await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+  await eventually(() => expect(instanceOf(1).url).toBe(mediaUrl(2, 'angle-1')));
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(streams.made('GET', /streamconfig/)).toHaveLength(3);
+});
+
+it('a lost connection says so on the tile and retries loading until the angle plays again', async () => {
+  fakeStreams();
+  await openPlayer();
+  fatal(4, { type: 'networkError', details: 'fragLoadError', response: { code: 0, text: '' } });
+  expect(within(tileOf(4)).getByRole('status')).toHaveTextContent('Connection lost. Retrying…');
+  expect(tileOf(4)).toHaveAttribute('data-state', 'error');
+  await eventually(() => expect(instanceOf(4).startLoad).toHaveBeenCalledTimes(1));
+  act(() => {
+    videoOf(4).dispatchEvent(new Event('playing'));
+  });
+  expect(tileOf(4)).toHaveAttribute('data-state', 'playing');
+  expect(within(tileOf(4)).queryByRole('status')).not.toBeInTheDocument();
+  // A manifest that could not be loaded is loaded again (there is nothing to resume).
+  fatal(6, { type: 'networkError', details: 'manifestLoadError', response: { code: 0, text: '' } });
+  await eventually(() => expect(instanceOf(6).loadSource).toHaveBeenCalledTimes(2));
+  expect(instanceOf(6).url).toBe(mediaUrl(1, 'angle-6'));
+});
+
+it('a media error is recovered once; a second one is shown on the tile', async () => {
+  fakeStreams();
+  await openPlayer();
+  fatal(8, { type: 'mediaError', details: 'bufferAppendError' });
+  expect(instanceOf(8).recoverMediaError).toHaveBeenCalledTimes(1);
+  expect(within(tileOf(8)).queryByRole('status')).not.toBeInTheDocument();
+  fatal(8, { type: 'mediaError', details: 'bufferAppendError' });
+  expect(instanceOf(8).recoverMediaError).toHaveBeenCalledTimes(1);
+  expect(within(tileOf(8)).getByRole('status')).toHaveTextContent('This angle cannot be played.');
+  expect(tileOf(8)).toHaveAttribute('data-state', 'error');
+  // The other tiles play on.
+  expect(tileOf(7)).not.toHaveAttribute('data-state', 'error');
+});

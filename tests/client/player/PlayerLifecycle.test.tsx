@@ -1,0 +1,128 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppStore } from '../../../src/client/app/store';
+import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
+import { eventually, startApp, stopApp } from '../auth/signInHelpers';
+import { FREE_VOD, FakeHls, fakeStreams, liveInstances, stubMediaElements, videos, waitForTiles } from './playerHelpers';
+
+jest.mock('hls.js', () => require('./fakeHls'));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+
+/** The viewing session (device limit) and teardown: nothing of the player outlives it. */
+
+let store: AppStore | undefined;
+beforeEach(() => {
+  FakeHls.instances.length = 0;
+  stubMediaElements();
+});
+afterEach(async () => {
+  jest.useRealTimers();
+  await stopApp(store);
+  store = undefined;
+  jest.restoreAllMocks();
+});
+
+async function openPlayer() {
+  const app = await startApp(`/player/${FREE_VOD.path}`);
+  store = app.store;
+  await waitForTiles(10);
+  return app;
+}
+
+it('leaving destroys every hls.js instance and video and closes the session; coming back starts afresh, with nothing left over', async () => {
+  const streams = fakeStreams();
+  const load = jest.mocked(HTMLMediaElement.prototype.load);
+  const app = await openPlayer();
+  expect(window.__allaccessPlayer?.tiles).toHaveLength(10);
+  const first = [...FakeHls.instances];
+  const sessionId = streams.sessions[0];
+  expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(1);
+  expect(streams.made('GET', /streamconfig/)[0]!.path).toBe(`/v1/admin/asset/streamconfig/${FREE_VOD.path}?session=${sessionId}`);
+  const playerVideos = videos();
+  playerVideos.forEach((v) => v.setAttribute('src', 'blob:media'));
+  load.mockClear();
+
+  await userEvent.setup().click(screen.getByRole('link', { name: 'Back to event' }));
+  await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${FREE_VOD.path}`));
+  await waitFor(() => expect(videos()).toHaveLength(0));
+  expect(first.every((h) => h.destroy.mock.calls.length === 1)).toBe(true);
+  expect(liveInstances()).toHaveLength(0);
+  expect(videos()).toHaveLength(0);
+  expect(playerVideos.every((v) => !v.hasAttribute('src'))).toBe(true);
+  expect(load).toHaveBeenCalledTimes(10);
+  expect(window.__allaccessPlayer).toBeUndefined();
+  await eventually(() => expect(streams.made('DELETE', /^\/v1\/viewing-sessions\//).map((c) => c.path)).toEqual([`/v1/viewing-sessions/${sessionId}`]));
+
+  await act(() => app.router.navigate(`/player/${FREE_VOD.path}`));
+  await waitForTiles(10);
+  expect(FakeHls.instances).toHaveLength(20);
+  expect(liveInstances().every((h) => !first.includes(h))).toBe(true);
+  expect(videos()).toHaveLength(10);
+  expect(streams.sessions).toHaveLength(2);
+  expect(store!.getState().player).toMatchObject({ main: 0, muted: true, paused: false });
+});
+
+it('heartbeats on the session’s interval; a 404 opens a new session without a word and the angles play on', async () => {
+  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
+    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+  const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
+  await openPlayer();
+  const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => c.path.split('/')[3]);
+  const [first] = streams.sessions;
+
+  act(() => jest.advanceTimersByTime(14_000));
+  expect(heartbeats()).toEqual([]);
+  act(() => jest.advanceTimersByTime(1_000));
+  await eventually(() => expect(heartbeats()).toEqual([first]));
+  act(() => jest.advanceTimersByTime(15_000));
+  await eventually(() => expect(streams.sessions).toHaveLength(2));
+  expect(heartbeats()).toEqual([first, first]);
+  act(() => jest.advanceTimersByTime(15_000));
+  await eventually(() => expect(heartbeats()).toEqual([first, first, streams.sessions[1]]));
+  // Silent: the same instances, nothing reloaded, no message.
+  expect(liveInstances()).toHaveLength(10);
+  expect(FakeHls.instances).toHaveLength(10);
+  expect(FakeHls.instances.every((h) => h.loadSource.mock.calls.length === 1)).toBe(true);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(streams.made('GET', /streamconfig/)).toHaveLength(1);
+});
+
+it('a session the server refuses on reopening shows the device limit and stops the angles', async () => {
+  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
+    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+  const streams = fakeStreams({ heartbeatSeconds: 10, heartbeatAnswers: [404], openAnswers: [201, 409], deviceLimit: 3 });
+  await openPlayer();
+  act(() => jest.advanceTimersByTime(10_000));
+  expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_MESSAGES.deviceLimit(3));
+  expect(screen.getByRole('alert')).toHaveTextContent('3 devices');
+  expect(liveInstances()).toHaveLength(0);
+  expect(videos()).toHaveLength(0);
+  // No more heartbeats once refused.
+  act(() => jest.advanceTimersByTime(60_000));
+  expect(streams.made('POST', /\/heartbeat$/)).toHaveLength(1);
+});
+
+it('a device over the limit is told so, with the limit, and may try again', async () => {
+  const streams = fakeStreams({ openAnswers: [409], deviceLimit: 2 });
+  const app = await startApp(`/player/${FREE_VOD.path}`);
+  store = app.store;
+  const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+  expect(alert).toHaveTextContent(STREAM_MESSAGES.deviceLimit(2));
+  expect(alert).toHaveTextContent('already playing on 2 devices');
+  expect(videos()).toHaveLength(0);
+  expect(streams.made('GET', /streamconfig/)).toHaveLength(0);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+  await waitForTiles(10);
+  expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(2);
+});
+
+it('closes the session when the page goes away, with keepalive and the bearer token', async () => {
+  const streams = fakeStreams();
+  await openPlayer();
+  const token = localStorage.getItem('auth_token');
+  act(() => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  const closing = streams.made('DELETE', /^\/v1\/viewing-sessions\//);
+  expect(closing).toEqual([{ method: 'DELETE', path: `/v1/viewing-sessions/${streams.sessions[0]}`, authorization: `Bearer ${token}`, keepalive: true }]);
+});

@@ -1,0 +1,134 @@
+import { act, screen } from '@testing-library/react';
+import { STREAM_MESSAGES, type StreamConfigData } from '../../../src/shared/contract/streams';
+import FakeHls, { liveInstances } from './fakeHls';
+
+/**
+ * The streams API of the contract (viewing sessions, stream config), answered per URL in the
+ * browser's fetch; every other request goes on to the real test server (catalog, orders, tokens).
+ */
+
+export const ANGLES = ['Stage Left', 'Stage Right', 'Drums', 'Keys', 'Crowd', 'Wide', 'Bass', 'Balcony', 'Kite Cam'];
+export const FREE_VOD = { path: 'marisol-vega-quartet', title: 'Marisol Vega Quartet at Blue Cellar' };
+
+export type StreamsOptions = {
+  angles?: number;
+  mode?: 'live' | 'vod';
+  heartbeatSeconds?: number;
+  deviceLimit?: number;
+  /** Answers for POST /viewing-sessions, in turn; then 201. */
+  openAnswers?: number[];
+  /** Answers for heartbeats, in turn; then 200. */
+  heartbeatAnswers?: number[];
+  /** Answers for the stream config, in turn; then 200. */
+  configAnswers?: number[];
+};
+
+type Call = { method: string; path: string; authorization: string | null; keepalive: boolean };
+
+const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
+
+export function mediaUrl(generation: number, file: string) {
+  return `http://media.test/g${generation}/${file}.m3u8?sig=s${generation}`;
+}
+
+function configData(generation: number, angles: number): StreamConfigData {
+  const program = mediaUrl(generation, 'program');
+  return {
+    videoUrl: program, video_H_Url: program, video_dual_Url: mediaUrl(generation, 'dual'), video_quad_Url: mediaUrl(generation, 'quad'),
+    audiourl: program, programcutUrl: program, Program: 'Program',
+    streamUrls: ANGLES.slice(0, angles).map((name, i) => ({ name, url: mediaUrl(generation, `angle-${i + 1}`) })),
+    layoutConfigs: [
+      { layout: 'main-strip', label: 'Main and strip', tiles: 9 },
+      { layout: 'single', label: 'Single', tiles: 1 },
+      { layout: 'two-up', label: 'Side by side', tiles: 2 },
+      { layout: 'grid-2x2', label: '2 × 2 grid', tiles: 4 },
+      { layout: 'grid-3x3', label: '3 × 3 grid', tiles: 9 },
+    ],
+  };
+}
+
+export function fakeStreams(options: StreamsOptions = {}) {
+  const { angles = 9, mode = 'vod', heartbeatSeconds = 15, deviceLimit = 2 } = options;
+  const openAnswers = [...(options.openAnswers ?? [])];
+  const heartbeatAnswers = [...(options.heartbeatAnswers ?? [])];
+  const configAnswers = [...(options.configAnswers ?? [])];
+  const calls: Call[] = [];
+  const sessions: string[] = [];
+  let generation = 0;
+  const realFetch = globalThis.fetch;
+
+  const answer = (req: Request, path: string): Response | null => {
+    if (req.method === 'POST' && path === '/v1/viewing-sessions') {
+      const status = openAnswers.shift() ?? 201;
+      if (status === 409) return failure(409, STREAM_MESSAGES.deviceLimit(deviceLimit));
+      if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
+      if (status !== 201) return failure(status, 'Something went wrong.');
+      const sessionId = `00000000-0000-4000-8000-${String(sessions.length + 1).padStart(12, '0')}`;
+      sessions.push(sessionId);
+      return json(201, { success: true, message: STREAM_MESSAGES.opened, data: { sessionId, heartbeatSeconds, deviceLimit } });
+    }
+    if (req.method === 'POST' && /^\/v1\/viewing-sessions\/[^/]+\/heartbeat$/.test(path)) {
+      const status = heartbeatAnswers.shift() ?? 200;
+      if (status === 404) return failure(404, STREAM_MESSAGES.sessionEnded);
+      return json(200, { success: true, message: STREAM_MESSAGES.kept, data: { sessionId: path.split('/')[3], heartbeatSeconds, deviceLimit } });
+    }
+    if (req.method === 'DELETE' && path.startsWith('/v1/viewing-sessions/')) return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
+    if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
+      const status = configAnswers.shift() ?? 200;
+      if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
+      if (status === 409) return failure(409, STREAM_MESSAGES.notStarted);
+      if (status !== 200) return failure(status, 'Something went wrong.');
+      generation += 1;
+      return json(200, {
+        success: true, message: STREAM_MESSAGES.config,
+        data: { config_data: JSON.stringify(configData(generation, angles)), expiresAt: new Date(Date.now() + 600_000).toISOString(), mode, airStartDate: null },
+      });
+    }
+    return null;
+  };
+
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(req.url);
+    const response = answer(req, url.pathname);
+    if (!response) return realFetch(input, init);
+    calls.push({ method: req.method, path: `${url.pathname}${url.search}`, authorization: req.headers.get('authorization'), keepalive: init?.keepalive === true });
+    return response;
+  });
+
+  return {
+    calls,
+    sessions,
+    generation: () => generation,
+    /** 'METHOD /path' of the streams calls made so far. */
+    made: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)),
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/** Media elements as jsdom lacks them: play resolves, pause and load do nothing. */
+export function stubMediaElements() {
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+}
+
+export const videos = () => Array.from(document.querySelectorAll('video'));
+export const tileOf = (angle: number) => document.querySelector<HTMLElement>(`[data-angle="${angle}"]`)!;
+export const videoOf = (angle: number) => tileOf(angle).querySelector('video')!;
+/** The angles heard: the videos not muted. */
+export const audibleAngles = () => videos().filter((v) => !v.muted).map((v) => Number(v.closest<HTMLElement>('[data-angle]')!.dataset.angle));
+
+/** Waits until the player shows its tiles and every one has its hls.js instance, loading its URL. */
+export async function waitForTiles(count: number) {
+  await screen.findByRole('region', { name: 'Camera angles' }, { timeout: 10_000 });
+  await act(async () => {
+    for (let i = 0; i < 50 && liveInstances().filter((h) => h.loadSource.mock.calls.length > 0).length < count; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+  expect(liveInstances()).toHaveLength(count);
+}
+
+export { FakeHls, liveInstances };
