@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { api, buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';
+import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
+import { baseUrl, launchBrowser } from './support/browser';
+import { STREAM_MESSAGES } from '../src/shared/contract/streams';
+
+/**
+ * The multi-angle player in Chromium against the real server, its signed media and its viewing
+ * sessions: a buyer opens it from the event page and every angle plays; angles switch without
+ * loading anything; leaving and coming back leaves no video element or hls.js worker behind; a
+ * visitor without a ticket is sent to the event page; a third device is refused; axe finds nothing.
+ * The live event has its own file (player-live.e2e.ts): it needs a catalog with an event on air.
+ */
+
+const EVENT = { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged' };
+/** The program cut and nine camera angles. */
+const TILES = 10;
+
+// Ten tiles buffering in a shared headless Chromium: a journey takes longer than the default 30 s.
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let buyer: Session;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  buyer = await signUpThroughApi('player', 'Pia', 'Player');
+  await buyWithFreepass(buyer, EVENT.path);
+});
+afterAll(() => browser.close());
+
+type Tab = { context: BrowserContext; page: Page; problems: string[] };
+
+async function buyerTab(viewport: { width: number; height: number } = DESKTOP): Promise<Tab> {
+  const context = await signedInContext(browser, buyer);
+  const page = await context.newPage();
+  await page.setViewport(viewport);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  return { context, page, problems };
+}
+
+const playingTiles = (page: Page) => page.$$eval('[data-angle][data-state="playing"]', (tiles) => tiles.length);
+const videoCount = (page: Page) => page.$$eval('video', (v) => v.length);
+const audible = (page: Page) => page.$$eval('video', (videos) => (videos as HTMLVideoElement[]).filter((v) => !v.muted).map((v) => v.getAttribute('aria-label')));
+const mainAngle = (page: Page) => page.$eval('[data-main="true"]', (tile) => Number(tile.getAttribute('data-angle')));
+
+async function waitForAllPlaying(page: Page) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-angle][data-state="playing"]').length === n
+    && Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused), { timeout: 30_000 }, TILES);
+}
+
+/** Leaves the player by its own link and waits until the viewing session is closed, then closes the tab. */
+async function leave(tab: Tab) {
+  if (tab.page.url().includes('/player/')) {
+    const closed = tab.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'));
+    await tab.page.locator('a::-p-text(Back to event)').click();
+    expect((await closed).status()).toBe(200);
+  }
+  await tab.context.close();
+}
+
+async function openFromEventPage(page: Page) {
+  await page.goto(`${baseUrl()}/events/${EVENT.path}`, { waitUntil: 'networkidle0' });
+  await page.locator('a::-p-text(Play)').click();
+  await page.waitForFunction((p) => location.pathname === `/player/${p}`, {}, EVENT.path);
+}
+
+describe('a buyer watches', () => {
+  it("opens the player from the event page's Play: no header or footer, and all ten tiles play", async () => {
+    const tab = await buyerTab();
+    const { page, problems } = tab;
+    await openFromEventPage(page);
+    await waitForAllPlaying(page);
+    expect(await playingTiles(page)).toBe(TILES);
+    expect(await page.$('header')).toBeNull();
+    expect(await page.$('footer')).toBeNull();
+    // Browsers autoplay only muted video: it starts silent, and unmuting makes the main angle (the program) heard.
+    expect(await audible(page)).toEqual([]);
+    await page.keyboard.press('m');
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => !v.muted));
+    expect(await audible(page)).toEqual([await page.$eval('[data-main="true"] video', (v) => v.getAttribute('aria-label'))]);
+    expect(problems).toEqual([]);
+    await leave(tab);
+  });
+
+  it('switches angles by key and by click at once, loading nothing, with only the main angle heard', async () => {
+    const tab = await buyerTab();
+    const { page, problems } = tab;
+    await openFromEventPage(page);
+    await waitForAllPlaying(page);
+    const loads: string[] = [];
+    const onRequest = (r: HTTPRequest) => { if (/\.m3u8/.test(r.url())) loads.push(r.url()); };
+    page.on('request', onRequest);
+
+    await page.keyboard.press('5');
+    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '5');
+    const fifth = await page.$eval('[data-angle="5"] video', (v) => v.getAttribute('aria-label'));
+    expect(await audible(page)).toEqual([fifth]);
+
+    await page.click('[data-angle="2"] button');
+    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '2');
+    expect(await mainAngle(page)).toBe(2);
+    const second = await page.$eval('[data-angle="2"] video', (v) => v.getAttribute('aria-label'));
+    expect(await audible(page)).toEqual([second]);
+
+    await page.keyboard.press('0');
+    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '0');
+
+    // Layouts change placement only: the same ten videos keep playing.
+    await page.locator('[aria-label="Layout"] button[value="grid-3x3"]').click();
+    await page.locator('[aria-label="Layout"] button[value="single"]').click();
+    expect(await videoCount(page)).toBe(TILES);
+    expect(await playingTiles(page)).toBe(TILES);
+
+    page.off('request', onRequest);
+    expect(loads).toEqual([]);
+    expect(problems).toEqual([]);
+    await leave(tab);
+  });
+
+  it('leaving and coming back leaves no extra video element or hls.js worker', async () => {
+    const tab = await buyerTab();
+    const { page, problems } = tab;
+    await openFromEventPage(page);
+    await waitForAllPlaying(page);
+    // hls.js transmuxes off the main thread in one worker the tiles share; it ends with the last tile.
+    expect(page.workers()).toHaveLength(1);
+
+    for (let round = 0; round < 2; round += 1) {
+      await page.locator('a::-p-text(Back to event)').click();
+      await page.waitForFunction((p) => location.pathname === `/events/${p}`, {}, EVENT.path);
+      await page.waitForFunction(() => document.querySelectorAll('video').length === 0);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(page.workers()).toHaveLength(0);
+
+      await page.locator('a::-p-text(Play)').click();
+      await waitForAllPlaying(page);
+      expect(await videoCount(page)).toBe(TILES);
+      expect(page.workers()).toHaveLength(1);
+    }
+    // The app never reloaded: the same document all along.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    expect(problems).toEqual([]);
+    await leave(tab);
+  });
+});
+
+describe('who may not watch', () => {
+  it('a visitor without a ticket is sent to the event page', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction((p) => location.pathname === `/events/${p}`, {}, EVENT.path);
+    expect(await page.$$('video')).toHaveLength(0);
+    await context.close();
+  });
+
+  it('a third device is refused with a message naming the limit, and plays once one stops', async () => {
+    const first = await buyerTab();
+    await openFromEventPage(first.page);
+    await waitForAllPlaying(first.page);
+    // The second device: another player's session, opened as the player opens one.
+    const { data: second } = await api<{ data: { sessionId: string } }>('/viewing-sessions', { token: buyer.token, body: { eventId: EVENT.path } });
+
+    const third = await buyerTab(PHONE);
+    await third.page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
+    const alert = await third.page.waitForSelector(`::-p-text(${STREAM_MESSAGES.deviceLimit(2)})`, { timeout: 15_000 });
+    expect(alert).not.toBeNull();
+    expect(await videoCount(third.page)).toBe(0);
+
+    // The first device leaves (its session closes); trying again on the third now plays.
+    await leave(first);
+    await third.page.locator('button::-p-text(Try again)').click();
+    await waitForAllPlaying(third.page);
+    await api(`/viewing-sessions/${second.sessionId}`, { token: buyer.token, method: 'DELETE' });
+    await leave(third);
+  });
+});
+
+describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('axe on the player at %s width', (_name, viewport) => {
+  it('has no WCAG 2.2 A or AA violation while playing', async () => {
+    const tab = await buyerTab(viewport);
+    const { page } = tab;
+    await page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
+    await waitForAllPlaying(page);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    // The shortcuts dialog too.
+    await page.locator('button[aria-label="Keyboard shortcuts"]').click();
+    await page.waitForSelector('[role="dialog"]');
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await leave(tab);
+  });
+});
