@@ -1,6 +1,9 @@
 import { apiSlice } from '../../api/apiSlice';
+import { useAppSelector } from '../../app/hooks';
 import { CACHE_SECONDS } from '../../../shared/constants';
+import type { AssetDetail } from '../../../shared/contract/catalog';
 import type { OrderDetails, OrderHistoryPage, OrderLookupRow } from '../../../shared/contract/orders';
+import { selectUserId } from '../auth/authSelectors';
 
 type Envelope<T> = { data: T; message: string };
 
@@ -29,3 +32,19 @@ export const ordersApi = apiSlice.injectEndpoints({
 });
 
 export const { useGetOrderLookupQuery, useGetOrderHistoryQuery, useGetOrderDetailsQuery } = ordersApi;
+
+/**
+ * Spec §4 "Access", one rule for the event page and the player: a premium event is the user's when
+ * the server says so (canUserWatchAsset) or an order for it exists (GET /order, never cached: a
+ * purchase in another tab shows on the next visit). `checking` while that lookup runs; `failed`
+ * when it could not be made (the server then decides, when asked for the stream).
+ */
+export function useEventOwnership(event: AssetDetail | null | undefined): { owned: boolean; checking: boolean; failed: boolean } {
+  const userId = useAppSelector(selectUserId);
+  const ask = event != null && userId !== null && event.isPremium === 1 && event.canUserWatchAsset !== 1;
+  const { data, isLoading, isError } = useGetOrderLookupQuery(
+    { userId: Number(userId), assetId: event?.id ?? 0 },
+    { skip: !ask, refetchOnMountOrArgChange: true },
+  );
+  return { owned: event?.canUserWatchAsset === 1 || (data?.length ?? 0) > 0, checking: ask && isLoading, failed: ask && isError };
+}

@@ -1,8 +1,6 @@
 import type { AssetDetail } from '../../../shared/contract/catalog';
-import { useAppSelector } from '../../app/hooks';
-import { selectUserId } from '../auth/authSelectors';
 import { useGetAssetQuery } from '../catalog/catalogApi';
-import { useGetOrderLookupQuery } from '../orders/ordersApi';
+import { useEventOwnership } from '../orders/ordersApi';
 
 export type PlayerAccess =
   | { status: 'checking' }
@@ -19,17 +17,11 @@ export type PlayerAccess =
  */
 export function usePlayerAccess(id: string): PlayerAccess {
   const { data: event, isLoading, error, refetch } = useGetAssetQuery(id);
-  const userId = useAppSelector(selectUserId);
-  const premium = event?.isPremium === 1;
-  const ask = event != null && premium && event.canUserWatchAsset !== 1 && userId !== null;
-  const lookup = useGetOrderLookupQuery(
-    { userId: Number(userId), assetId: event?.id ?? 0 },
-    { skip: !ask, refetchOnMountOrArgChange: true },
-  );
+  const ownership = useEventOwnership(event);
   if ((error as { status?: unknown } | undefined)?.status === 404 || (!isLoading && event === null)) return { status: 'missing' };
   if (error) return { status: 'unavailable', retry: () => void refetch() };
-  if (!event || (ask && lookup.isLoading)) return { status: 'checking' };
+  if (!event || ownership.checking) return { status: 'checking' };
   // A lookup that failed is no refusal: the server decides when asked for the stream.
-  const owned = event.canUserWatchAsset === 1 || (lookup.data?.length ?? 0) > 0 || lookup.isError;
-  return !premium || owned ? { status: 'allowed', event } : { status: 'denied', event };
+  const allowed = event.isPremium !== 1 || ownership.owned || ownership.failed;
+  return allowed ? { status: 'allowed', event } : { status: 'denied', event };
 }

@@ -13,9 +13,7 @@ import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { formatCountdown, formatEventDateTime } from '../../../../shared/format';
 import { formatPrice } from '../../../../shared/money';
 import { SafeHtml } from '../../../components/SafeHtml';
-import { useAppSelector } from '../../../app/hooks';
-import { selectUserId } from '../../auth/authSelectors';
-import { useGetOrderLookupQuery } from '../../orders/ordersApi';
+import { useEventOwnership } from '../../orders/ordersApi';
 import { useGetSubscriptionQuery } from '../catalogApi';
 import { CartButton } from './CartButton';
 import { useCountdown } from './useCountdown';
@@ -32,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Spec "Event detail" side card: price, broadcast date or 'Available Now', type, action, what's included. */
 export function AccessCard({ event }: { event: AssetDetail }) {
   const premium = event.isPremium === 1;
-  const { owned, checking } = useOwnership(event);
+  const { owned, checking } = useEventOwnership(event);
   const canWatch = owned || !premium;
   return (
     <Card sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
@@ -55,20 +53,6 @@ export function AccessCard({ event }: { event: AssetDetail }) {
   );
 }
 
-/**
- * Spec §4 "Access": a premium event is the user's when the server says so (canUserWatchAsset) or an
- * order for it exists (GET /order, never cached: a purchase in another tab shows on the next visit).
- * While that lookup runs, neither price nor cart button shows, so 'Add to cart' never flashes.
- */
-function useOwnership(event: AssetDetail): { owned: boolean; checking: boolean } {
-  const userId = useAppSelector(selectUserId);
-  const ask = userId !== null && event.isPremium === 1 && event.canUserWatchAsset !== 1;
-  const { data, isLoading } = useGetOrderLookupQuery(
-    { userId: Number(userId), assetId: event.id },
-    { skip: !ask, refetchOnMountOrArgChange: true },
-  );
-  return { owned: event.canUserWatchAsset === 1 || (data?.length ?? 0) > 0, checking: ask && isLoading };
-}
 
 /** 'Play', or 'Show begins in …' ticking every second until the air time (spec §4 "Countdown"). */
 function WatchButton({ event }: { event: AssetDetail }) {
