@@ -128,7 +128,7 @@ const signedOutScreens = (account: () => Session): Screen[] => [
     await openPromoDialog(page);
   } },
   { name: 'checkout', path: '/checkout' },
-  { name: 'player', path: '/player/x' },
+  { name: 'player of an unknown event (404)', path: '/player/no-such-event' },
   { name: '404', path: '/no/such/page' },
 ];
 
