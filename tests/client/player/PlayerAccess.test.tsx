@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { AppStore } from '../../../src/client/app/store';
 import { formatEventDateTime } from '../../../src/shared/format';
-import { startApp, stopApp } from '../auth/signInHelpers';
 import { PREMIUM, callApi, newGuestToken } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
-import { FREE_VOD, FakeHls, fakeStreams, stubMediaElements, videos, waitForTiles } from './playerHelpers';
+import { fakeStreams, FREE_VOD, playerTestApp, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
@@ -13,22 +11,8 @@ jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorke
 
 const LIVE_TOMORROW = 'midnight-brass-club';
 
-let store: AppStore | undefined;
-beforeEach(() => {
-  FakeHls.instances.length = 0;
-  stubMediaElements();
-});
-afterEach(async () => {
-  await stopApp(store);
-  store = undefined;
-  jest.restoreAllMocks();
-});
-
-async function open(path: string) {
-  const app = await startApp(`/player/${path}`);
-  store = app.store;
-  return app;
-}
+const player = playerTestApp();
+const open = (path: string) => player.open(path, 0);
 
 it('a premium event without a ticket sends the visitor to its event page, asking the server for nothing', async () => {
   const streams = fakeStreams();

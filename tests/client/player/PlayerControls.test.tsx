@@ -1,32 +1,21 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppStore } from '../../../src/client/app/store';
-import { startApp, stopApp } from '../auth/signInHelpers';
-import { FREE_VOD, FakeHls, fakeStreams, liveInstances, stubMediaElements, videos, waitForTiles } from './playerHelpers';
+import { fakeStreams, liveInstances, playerTestApp, videos } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Live badge and 'Go to live', full screen, and what on-demand events leave out. */
 
-let store: AppStore | undefined;
-beforeEach(() => {
-  FakeHls.instances.length = 0;
-  stubMediaElements();
-});
-afterEach(async () => {
-  await stopApp(store);
-  store = undefined;
-  jest.restoreAllMocks();
+const player = playerTestApp();
+afterEach(() => {
   delete (document as { fullscreenEnabled?: boolean }).fullscreenEnabled;
   delete (document as { fullscreenElement?: Element | null }).fullscreenElement;
 });
 
 async function openPlayer(mode: 'live' | 'vod') {
   fakeStreams({ mode });
-  const app = await startApp(`/player/${FREE_VOD.path}`);
-  store = app.store;
-  await waitForTiles(10);
+  await player.open();
 }
 
 it('a live stream shows LIVE, and Go to live (or L) brings every angle to the live edge', async () => {
@@ -41,11 +30,11 @@ it('a live stream shows LIVE, and Go to live (or L) brings every angle to the li
     h.liveSyncPosition = 300;
   });
   fireEvent.keyDown(document.body, { key: ' ' });
-  expect(store!.getState().player.paused).toBe(true);
+  expect(player.store.getState().player.paused).toBe(true);
   fireEvent.keyDown(document.body, { key: 'l' });
   expect(videos().every((v) => v.currentTime === 300)).toBe(true);
   // Going to live plays again.
-  expect(store!.getState().player.paused).toBe(false);
+  expect(player.store.getState().player.paused).toBe(false);
 });
 
 it('an on-demand stream has no live badge and ignores L', async () => {

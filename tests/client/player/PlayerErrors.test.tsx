@@ -1,30 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppStore } from '../../../src/client/app/store';
-import { eventually, startApp, stopApp } from '../auth/signInHelpers';
-import { ANGLES, FREE_VOD, FakeHls, fakeStreams, liveInstances, mediaUrl, stubMediaElements, tileOf, videoOf, waitForTiles } from './playerHelpers';
+import { eventually } from '../auth/signInHelpers';
+import { ANGLES, FakeHls, fakeStreams, liveInstances, mediaUrl, playerTestApp, tileOf, videoOf } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Errors are shown, never swallowed: expired URLs are renewed once for all tiles, others retried or reported. */
 
-let store: AppStore | undefined;
-beforeEach(() => {
-  FakeHls.instances.length = 0;
-  stubMediaElements();
-});
-afterEach(async () => {
-  await stopApp(store);
-  store = undefined;
-  jest.restoreAllMocks();
-});
-
-async function openPlayer() {
-  const app = await startApp(`/player/${FREE_VOD.path}`);
-  store = app.store;
-  await waitForTiles(10);
-}
+const player = playerTestApp();
+const openPlayer = () => player.open();
 
 const instanceOf = (angle: number) => liveInstances().find((h) => h.media === videoOf(angle))!;
 const fileOf = (angle: number) => (angle === 0 ? 'program' : `angle-${angle}`);

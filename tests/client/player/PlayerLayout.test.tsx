@@ -1,32 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppStore } from '../../../src/client/app/store';
-import { startApp, stopApp } from '../auth/signInHelpers';
-import { ANGLES, FREE_VOD, FakeHls, audibleAngles, fakeStreams, liveInstances, stubMediaElements, tileOf, videoOf, videos, waitForTiles } from './playerHelpers';
+import { ANGLES, audibleAngles, FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, tileOf, videoOf, videos } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** Layouts, angles and sound: placement is CSS only, one angle is heard, keys and clicks promote. */
 
-let store: AppStore | undefined;
+const player = playerTestApp();
 beforeEach(() => {
-  FakeHls.instances.length = 0;
-  stubMediaElements();
   fakeStreams();
 });
-afterEach(async () => {
-  await stopApp(store);
-  store = undefined;
-  jest.restoreAllMocks();
-});
-
-async function openPlayer() {
-  const app = await startApp(`/player/${FREE_VOD.path}`);
-  store = app.store;
-  await waitForTiles(10);
-  return app;
-}
+const openPlayer = () => player.open();
 
 const shown = () => videos().map((v) => v.closest<HTMLElement>('[data-angle]')!).filter((t) => t.style.display !== 'none' && getComputedStyle(t).display !== 'none');
 const shownAngles = () => shown().sort((a, b) => Number(getComputedStyle(a).order) - Number(getComputedStyle(b).order)).map((t) => Number(t.dataset.angle));
@@ -42,7 +27,7 @@ it('names every tile, opens on the program cut with a strip, and switches layout
     expect(screen.getByLabelText(name, { selector: 'video' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Watch ${name}` })).toBeInTheDocument();
   }
-  expect(store!.getState().player).toMatchObject({ layout: 'main-strip', main: 0 });
+  expect(player.store.getState().player).toMatchObject({ layout: 'main-strip', main: 0 });
   expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   const [first] = liveInstances();
   expect(first!.config).toMatchObject({ capLevelToPlayerSize: true, startLevel: 0, maxBufferLength: 8, maxMaxBufferLength: 20, backBufferLength: 6 });
@@ -86,7 +71,7 @@ it('keys 1–9 and 0 promote an angle and make it the only one heard; M mutes; a
   for (const key of ['3', '1', '9', '0', 'p', '5']) {
     press(key);
     const angle = key === 'p' ? 0 : Number(key);
-    expect(store!.getState().player.main).toBe(angle);
+    expect(player.store.getState().player.main).toBe(angle);
     expect(audibleAngles()).toEqual([angle]);
     expect(tileOf(angle)).toHaveAttribute('data-main', 'true');
     expect(screen.getByRole('button', { name: `Watch ${angle === 0 ? 'Program' : ANGLES[angle - 1]}` })).toHaveAttribute('aria-pressed', 'true');
@@ -98,7 +83,7 @@ it('keys 1–9 and 0 promote an angle and make it the only one heard; M mutes; a
   expect(audibleAngles()).toEqual([5]);
 
   await user.click(screen.getByRole('button', { name: 'Watch Drums' }));
-  expect(store!.getState().player.main).toBe(3);
+  expect(player.store.getState().player.main).toBe(3);
   expect(audibleAngles()).toEqual([3]);
   expect(FakeHls.instances).toHaveLength(10);
 });
@@ -125,22 +110,22 @@ it('Space and K pause and play every angle; keys are left alone in text inputs a
   videos().forEach((v) => Object.defineProperty(v, 'readyState', { configurable: true, value: 4 }));
   pause.mockClear();
   press(' ');
-  expect(store!.getState().player.paused).toBe(true);
+  expect(player.store.getState().player.paused).toBe(true);
   expect(pause).toHaveBeenCalledTimes(10);
   videos().forEach((v) => Object.defineProperty(v, 'paused', { configurable: true, value: true }));
   play.mockClear();
   press('k');
-  expect(store!.getState().player.paused).toBe(false);
+  expect(player.store.getState().player.paused).toBe(false);
   expect(play).toHaveBeenCalledTimes(10);
 
   const input = document.createElement('input');
   document.body.append(input);
   try {
     input.focus();
-    const before = store!.getState().player;
+    const before = player.store.getState().player;
     for (const key of ['3', 'p', ' ', 'k', 'm', 'f', '?']) {
       fireEvent.keyDown(input, { key });
-      expect(store!.getState().player).toBe(before);
+      expect(player.store.getState().player).toBe(before);
     }
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   } finally {
@@ -149,12 +134,12 @@ it('Space and K pause and play every angle; keys are left alone in text inputs a
   // Space on a focused button presses that button, not play/pause; digits still work there.
   const layoutButton = screen.getByRole('button', { name: 'Single' });
   fireEvent.keyDown(layoutButton, { key: ' ' });
-  expect(store!.getState().player.paused).toBe(false);
+  expect(player.store.getState().player.paused).toBe(false);
   fireEvent.keyDown(layoutButton, { key: '4' });
-  expect(store!.getState().player.main).toBe(4);
+  expect(player.store.getState().player.main).toBe(4);
   // Ctrl and Meta combinations are the browser's.
   fireEvent.keyDown(document.body, { key: '7', ctrlKey: true });
-  expect(store!.getState().player.main).toBe(4);
+  expect(player.store.getState().player.main).toBe(4);
 });
 
 it('lists the shortcuts in a dialog, from its button or ?', async () => {
@@ -165,7 +150,7 @@ it('lists the shortcuts in a dialog, from its button or ?', async () => {
   expect(within(dialog).getByText('0 or P')).toBeInTheDocument();
   // Keys typed while the dialog is open are not the player's.
   fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close' }), { key: '3' });
-  expect(store!.getState().player.main).toBe(0);
+  expect(player.store.getState().player.main).toBe(0);
   await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   await act(async () => {
     press('?');

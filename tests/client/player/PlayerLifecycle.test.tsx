@@ -1,33 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppStore } from '../../../src/client/app/store';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
-import { eventually, startApp, stopApp } from '../auth/signInHelpers';
-import { FREE_VOD, FakeHls, fakeStreams, liveInstances, stubMediaElements, videos, waitForTiles } from './playerHelpers';
+import { eventually } from '../auth/signInHelpers';
+import { FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
 
 /** The viewing session (device limit) and teardown: nothing of the player outlives it. */
 
-let store: AppStore | undefined;
-beforeEach(() => {
-  FakeHls.instances.length = 0;
-  stubMediaElements();
-});
-afterEach(async () => {
-  jest.useRealTimers();
-  await stopApp(store);
-  store = undefined;
-  jest.restoreAllMocks();
-});
-
-async function openPlayer() {
-  const app = await startApp(`/player/${FREE_VOD.path}`);
-  store = app.store;
-  await waitForTiles(10);
-  return app;
-}
+const player = playerTestApp();
+const openPlayer = () => player.open();
 
 it('leaving destroys every hls.js instance and video and closes the session; coming back starts afresh, with nothing left over', async () => {
   const streams = fakeStreams();
@@ -59,7 +42,7 @@ it('leaving destroys every hls.js instance and video and closes the session; com
   expect(liveInstances().every((h) => !first.includes(h))).toBe(true);
   expect(videos()).toHaveLength(10);
   expect(streams.sessions).toHaveLength(2);
-  expect(store!.getState().player).toMatchObject({ main: 0, muted: true, paused: false });
+  expect(player.store.getState().player).toMatchObject({ main: 0, muted: true, paused: false });
 });
 
 it('heartbeats on the session’s interval; a 404 opens a new session without a word and the angles play on', async () => {
@@ -104,8 +87,7 @@ it('a session the server refuses on reopening shows the device limit and stops t
 
 it('a device over the limit is told so, with the limit, and may try again', async () => {
   const streams = fakeStreams({ openAnswers: [409], deviceLimit: 2 });
-  const app = await startApp(`/player/${FREE_VOD.path}`);
-  store = app.store;
+  await player.open(FREE_VOD.path, 0);
   const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
   expect(alert).toHaveTextContent(STREAM_MESSAGES.deviceLimit(2));
   expect(alert).toHaveTextContent('already playing on 2 devices');

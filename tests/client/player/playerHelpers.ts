@@ -1,5 +1,7 @@
 import { act, screen } from '@testing-library/react';
+import type { AppStore } from '../../../src/client/app/store';
 import { STREAM_MESSAGES, type StreamConfigData } from '../../../src/shared/contract/streams';
+import { startApp, stopApp } from '../auth/signInHelpers';
 import FakeHls, { liveInstances } from './fakeHls';
 
 /**
@@ -132,3 +134,36 @@ export async function waitForTiles(count: number) {
 }
 
 export { FakeHls, liveInstances };
+
+/**
+ * The lifecycle every player test shares: no hls.js instance and jsdom media stubs before each test;
+ * afterwards real timers, the app stopped and every mock restored. (Each file still mocks 'hls.js'
+ * and the worker path itself: jest hoists those calls only within a test file.)
+ */
+export function playerTestApp() {
+  let store: AppStore | undefined;
+  beforeEach(() => {
+    FakeHls.instances.length = 0;
+    stubMediaElements();
+  });
+  afterEach(async () => {
+    jest.useRealTimers();
+    await stopApp(store);
+    store = undefined;
+    jest.restoreAllMocks();
+  });
+  return {
+    /** The running app's store (after open). */
+    get store(): AppStore {
+      if (!store) throw new Error('open the player first');
+      return store;
+    },
+    /** The app at /player/{path}; waits until `tiles` tiles load their streams (0: does not wait). */
+    async open(path: string = FREE_VOD.path, tiles = 10) {
+      const app = await startApp(`/player/${path}`);
+      store = app.store;
+      if (tiles > 0) await waitForTiles(tiles);
+      return app;
+    },
+  };
+}
