@@ -35,7 +35,9 @@ async function openPlayer(page: Page, baseUrl: string): Promise<{ firstFrame: nu
     const probe = (window as unknown as { __mediaProbe: { playingSince: Record<string, number> } }).__mediaProbe;
     const videos = document.querySelectorAll('video');
     return videos.length >= 9 && Object.keys(probe.playingSince).length >= videos.length;
-  }, { timeout: 30_000, polling: 50 });
+  }, { timeout: 30_000, polling: 50 }).catch(async (error: unknown) => {
+    throw new Error(`the angles did not all play: ${JSON.stringify(await mediaSnapshot(page))}\n${await page.evaluate(() => document.body.innerText.slice(0, 300))}`, { cause: error });
+  });
   const snap = await mediaSnapshot(page);
   const times = Object.values(snap.playingSince);
   return { firstFrame: Math.min(...times), allPlaying: Math.max(...times), tiles: times.length };

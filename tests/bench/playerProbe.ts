@@ -11,6 +11,9 @@ export type MediaSnapshot = {
 };
 
 export async function installMediaProbe(page: Page): Promise<void> {
+  // tsx compiles with esbuild's keepNames, which wraps named functions in __name(…): functions this
+  // file hands to the page need that helper there too.
+  await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await page.evaluateOnNewDocument(() => {
     const probe = { playingSince: {} as Record<string, number> };
     (window as unknown as { __mediaProbe: typeof probe }).__mediaProbe = probe;
