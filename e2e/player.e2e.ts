@@ -146,6 +146,45 @@ describe('a buyer watches', () => {
   });
 });
 
+describe('with the keyboard alone', () => {
+  /** The focused element's name as read out (aria-label, else its text without hidden parts) and whether its focus ring shows. */
+  const focused = (page: Page) => page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    // Past the last control, focus leaves the page (to the browser) before it wraps round.
+    if (!el || el === document.body) return { name: '(out of the page)', ring: true };
+    const style = getComputedStyle(el);
+    const spoken = el.cloneNode(true) as HTMLElement;
+    spoken.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    return { name: (el.getAttribute('aria-label') ?? spoken.textContent ?? '').trim(), ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none' };
+  });
+
+  it('reaches every control by Tab with a visible focus and a name, and Enter on a tile makes it main', async () => {
+    const tab = await buyerTab();
+    const { page, problems } = tab;
+    await page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
+    await waitForAllPlaying(page);
+    const stops: { name: string; ring: boolean }[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused(page));
+    }
+    const names = stops.map((st) => st.name);
+    for (const control of ['Back to event', 'Pause', 'Unmute', 'Volume', 'Keyboard shortcuts', 'Enter full screen']) {
+      expect(names.some((n) => n.includes(control))).toBe(true);
+    }
+    expect(names.filter((n) => n.startsWith('Watch ')).length).toBeGreaterThanOrEqual(9);
+    expect(stops.filter((st) => !st.name || !st.ring)).toEqual([]);
+
+    // Back to the tile of angle 4 and press Enter: it becomes the main angle, and is heard.
+    for (let i = 0; i < 40 && !(await focused(page)).name.includes('Watch Crowd View'); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '4');
+    expect(await audible(page)).toEqual(['Crowd View']);
+    expect(problems).toEqual([]);
+    await leave(tab);
+  });
+});
+
 describe('who may not watch', () => {
   it('a visitor without a ticket is sent to the event page', async () => {
     const context = await browser.createBrowserContext();
