@@ -47,13 +47,24 @@ const mainAngle = (page: Page) => page.$eval('[data-main="true"]', (tile) => Num
 
 async function waitForAllPlaying(page: Page) {
   await page.waitForFunction((n) => document.querySelectorAll('[data-angle][data-state="playing"]').length === n
-    && Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused), { timeout: 30_000 }, TILES);
+    && Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused), { timeout: 45_000 }, TILES)
+    .catch(async (error: unknown) => {
+      // Say what the page showed: each tile's state and position, and any alert (the device limit, an error).
+      const shown = await page.evaluate(() => ({
+        tiles: Array.from(document.querySelectorAll<HTMLElement>('[data-angle]')).map((t) => {
+          const v = t.querySelector('video');
+          return `${t.dataset.angle}:${t.dataset.state}:${v ? `${v.currentTime.toFixed(1)}s${v.paused ? ' paused' : ''} rs${v.readyState}` : 'no video'}`;
+        }),
+        alerts: Array.from(document.querySelectorAll('[role="alert"], [role="status"]')).map((a) => a.textContent),
+      }));
+      throw new Error(`not every tile played: ${JSON.stringify(shown)}`, { cause: error });
+    });
 }
 
 /** Leaves the player by its own link and waits until the viewing session is closed, then closes the tab. */
 async function leave(tab: Tab) {
   if (tab.page.url().includes('/player/')) {
-    const closed = tab.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'));
+    const closed = tab.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'), { timeout: 10_000 });
     await tab.page.locator('a::-p-text(Back to event)').click();
     expect((await closed).status()).toBe(200);
   }
@@ -226,9 +237,11 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('axe on the pla
     expect(describeViolations(await axeViolations(page))).toBe('');
     // The shortcuts dialog too.
     await page.locator('button[aria-label="Keyboard shortcuts"]').click();
-    await page.waitForSelector('[role="dialog"]');
+    // Polled on a timer: with ten videos decoding, a mutation-driven wait missed the dialog here.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null, { polling: 100, timeout: 10_000 });
     expect(describeViolations(await axeViolations(page))).toBe('');
     await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]') === null, { polling: 100, timeout: 10_000 });
     await leave(tab);
   });
 });
