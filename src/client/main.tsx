@@ -7,6 +7,7 @@ import { appStarted } from './app/appEvents';
 import { AppProviders } from './app/AppProviders';
 import { registerListeners } from './app/registerListeners';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/serviceWorker';
 import { makeStore } from './app/store';
 import { FullPageSpinner } from './components/FullPageSpinner';
 
@@ -15,6 +16,7 @@ const store = makeStore();
 // Side effects start only once the persisted values are back in the store.
 const persistor = persistStore(store, null, () => store.dispatch(appStarted()));
 const router = createAppRouter();
+registerServiceWorker(store);
 
 // Read-only window on the store for browser tests and support (the same data localStorage holds).
 Object.defineProperty(window, '__storefront', { value: Object.freeze({ getState: store.getState }) });

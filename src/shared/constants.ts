@@ -30,6 +30,14 @@ export const MOCK_SIGN_UP_CODE_LENGTH = 4;
 
 export const CONFIRMATION_REDIRECT_S = 10;
 export const INSTALL_BANNER_HIDE_MS = 5000;
+
+/** Spec §2 install banner and §4/§8 service worker copy, word for word. */
+export const INSTALL_BANNER = {
+  text: 'For a better viewing experience, install this app on your device.',
+  installButton: 'Install App',
+  iosInstruction: 'Tap Share and then Add to Home Screen',
+} as const;
+export const SERVICE_WORKER = { url: '/sw.js', scope: '/', updateAlert: 'New content available — updating...' } as const;
 export const PENDING_REGISTRATION_TIMEOUT_MS = 10_000;
 
 export const TOASTS = {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { RootLayout } from '../features/shell/RootLayout';
+import { AppFrame } from './AppFrame';
 import { routePatterns } from './paths';
 
 type PageModule = { default: ComponentType };
@@ -33,7 +33,7 @@ const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../feat
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
+    Component: AppFrame,
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: home },

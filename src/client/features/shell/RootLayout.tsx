@@ -11,6 +11,8 @@ import { guestTokenRetryRequested } from '../auth/authEvents';
 import { selectGuestToken, selectGuestTokenError } from '../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { InstallBanner } from './InstallBanner';
+import { OfflineNotice } from './OfflineNotice';
 
 /**
  * Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player).
@@ -30,6 +32,8 @@ export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {navigating && <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }} />}
+      <OfflineNotice />
+      {!onPlayer && <InstallBanner />}
       {!onPlayer && <Header />}
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />

@@ -1,0 +1,12 @@
+import { RootLayout } from '../features/shell/RootLayout';
+import { SupportPanel } from '../features/support/SupportPanel';
+
+/** The root route: the shell (header, page, footer) and the support panel beside it. */
+export function AppFrame() {
+  return (
+    <>
+      <RootLayout />
+      <SupportPanel />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** Spec §2 install banner; filled in by the install-banner work. */
+export function InstallBanner() {
+  return null;
+}
