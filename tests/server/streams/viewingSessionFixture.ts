@@ -53,3 +53,26 @@ export function sessionIdOf(res: { statusCode: number; body: string; json: () =>
   if (res.statusCode !== 201) throw new Error(`open: ${res.statusCode} ${res.body}`);
   return res.json().data.sessionId;
 }
+
+/**
+ * One app per test file on the given clock (hooks registered here), with the helpers the session
+ * suites share. `v.t`, `v.d` and `v.ids` are read after beforeAll has run.
+ */
+export function viewingSuite(clock: { now: () => number }) {
+  let app: Awaited<ReturnType<typeof viewingTestApp>>;
+  beforeAll(async () => {
+    app = await viewingTestApp({ deps: { now: clock.now } });
+  });
+  afterAll(() => app.t.close());
+  const db = () => app.t.database.db;
+  return {
+    get t() { return app.t; },
+    get d() { return app.d; },
+    get ids() { return app.ids; },
+    db,
+    holder: (label = 'viewer', events = ['watch-premium']) => ticketHolder(app.d, db(), events.map((p) => app.ids[p]!), label),
+    openId: async (who: Who, event = 'watch-premium') => sessionIdOf(await app.d.open(who, event)),
+    rowCount: async () => Number((await db().selectFrom('viewing_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+    answerOf: (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message],
+  };
+}
