@@ -11,13 +11,19 @@ import { withErrors } from '../../plugins/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';
 
-/** Shared catalog answers may be kept by browsers and CDNs a minute; they revalidate with the ETag. */
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
-/** The event page's answer depends on the caller (canUserWatchAsset). */
-const PRIVATE_CACHE = 'private, no-cache';
+/**
+ * Shared catalog answers are the same whatever token is sent, so they carry no `Vary: Authorization`:
+ * browsers, CDNs and the service worker keep one copy a minute and revalidate with the ETag.
+ */
+const PUBLIC_CACHE = { cacheControl: 'public, max-age=60, stale-while-revalidate=300' } as const;
+/** The event page's answer depends on the caller (canUserWatchAsset): private, and varies with the token. */
+const PER_CALLER = { cacheControl: 'private, no-cache', vary: 'Authorization' } as const;
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody, cacheControl: string) {
-  void reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'Authorization');
+type CachePolicy = { cacheControl: string; vary?: string };
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody, policy: CachePolicy) {
+  void reply.header('etag', body.etag).header('cache-control', policy.cacheControl);
+  if (policy.vary) void reply.header('vary', policy.vary);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === body.etag)) return reply.status(304).send();
   // Already serialized once when cached: sent as is.
@@ -52,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
     schema: { params: keyParam('id'), response: withNotModified({ 200: assetResponse }) },
   }, async (req, reply) => {
     const { id } = req.params as { id: string };
-    return sendCached(req, reply, await service.asset(id, optionalCaller(req)), PRIVATE_CACHE);
+    return sendCached(req, reply, await service.asset(id, optionalCaller(req)), PER_CALLER);
   });
 
   app.get('/subscription/:id', {
