@@ -16,6 +16,26 @@ class ChunkGroupsFilePlugin {
   }
 }
 
+/**
+ * Copies the web app manifest and its icons from public/ into the build, early enough for the
+ * service worker's precache manifest to list them (installable and launchable offline).
+ */
+class PublicFilesPlugin {
+  constructor(private readonly files: string[]) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of this.files) {
+          const source = path.resolve(__dirname, 'public', file);
+          compilation.fileDependencies.add(source);
+          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
+        }
+      });
+    });
+  }
+}
+const PUBLIC_FILES = ['manifest.webmanifest', ...fs.readdirSync(path.resolve(__dirname, 'public/icons')).map((f) => `icons/${f}`)];
+
 /** Client build: hashed chunks under /assets/, index.html and /sw.js at the root of dist/. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const mode = argv.mode ?? 'production';
@@ -45,8 +65,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.NODE_ENV': JSON.stringify(mode),
         'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
         'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
+        'process.env.BUILD_SW': JSON.stringify(process.env.BUILD_SW ?? 'false'),
       }),
       new ChunkGroupsFilePlugin(),
+      new PublicFilesPlugin(PUBLIC_FILES),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', scriptLoading: 'defer' }),
       ...(production || process.env.BUILD_SW === 'true'
         ? [new InjectManifest({

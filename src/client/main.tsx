@@ -16,7 +16,7 @@ const store = makeStore();
 // Side effects start only once the persisted values are back in the store.
 const persistor = persistStore(store, null, () => store.dispatch(appStarted()));
 const router = createAppRouter();
-registerServiceWorker(store);
+registerServiceWorker(router);
 
 // Read-only window on the store for browser tests and support (the same data localStorage holds).
 Object.defineProperty(window, '__storefront', { value: Object.freeze({ getState: store.getState }) });

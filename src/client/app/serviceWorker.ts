@@ -1,4 +1,68 @@
-import type { AppStore } from './store';
+import { enqueueSnackbar } from 'notistack';
+import { Workbox } from 'workbox-window';
+import { SERVICE_WORKER } from '../../shared/constants';
 
-/** Registers /sw.js and runs the spec's update flow; filled in by the service-worker work. */
-export function registerServiceWorker(_store: AppStore): void {}
+/** Spec §4 gives no words for the offline-ready notification; these are the usual ones for that event. */
+export const OFFLINE_READY_MESSAGE = 'Content is cached for offline use.';
+/** Routes where swapping the build would interrupt the visitor: paying, its outcome, watching. */
+const BUSY_ROUTES = [/^\/checkout\/?$/, /^\/order-confirmation\//, /^\/player\//];
+const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
+
+type RouterLike = { state: { location: { pathname: string } }; subscribe: (fn: (state: { location: { pathname: string } }) => void) => () => void };
+export type ServiceWorkerHooks = {
+  alert: (message: string) => void;
+  reload: () => void;
+  notify: (message: string) => void;
+};
+const browserHooks: ServiceWorkerHooks = {
+  alert: (message) => window.alert(message),
+  reload: () => window.location.reload(),
+  notify: (message) => enqueueSnackbar(message, { variant: 'info' }),
+};
+
+/**
+ * Spec §4 service worker: registered at '/sw.js' with scope '/'. On first install the page is told it
+ * works offline; when an updated worker takes over, the alert 'New content available — updating...'
+ * and exactly one reload (the old build's chunks are gone from the new caches). An update found during
+ * a payment or on the player waits until the visitor leaves that screen.
+ */
+export function startServiceWorker(wb: Workbox, router: RouterLike, hooks: ServiceWorkerHooks = browserHooks): void {
+  let reloading = false;
+  let stopWaiting: (() => void) | null = null;
+
+  wb.addEventListener('activated', (event) => {
+    if (!event.isUpdate && !event.isExternal) hooks.notify(OFFLINE_READY_MESSAGE);
+  });
+  wb.addEventListener('waiting', () => {
+    const busy = (pathname: string) => BUSY_ROUTES.some((r) => r.test(pathname));
+    if (!busy(router.state.location.pathname)) return wb.messageSkipWaiting();
+    stopWaiting ??= router.subscribe((state) => {
+      if (busy(state.location.pathname)) return;
+      stopWaiting?.();
+      stopWaiting = null;
+      wb.messageSkipWaiting();
+    });
+  });
+  wb.addEventListener('controlling', (event) => {
+    // The first install also takes control (clientsClaim): that one is not an update.
+    if (!event.isUpdate || reloading) return;
+    reloading = true;
+    hooks.alert(SERVICE_WORKER.updateAlert);
+    hooks.reload();
+  });
+
+  let lastCheck = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - lastCheck < UPDATE_CHECK_EVERY_MS) return;
+    lastCheck = Date.now();
+    void wb.update();
+  });
+  void wb.register();
+}
+
+/** Production builds only (development serves no sw.js unless built with BUILD_SW=true). */
+export function registerServiceWorker(router: RouterLike): void {
+  if (process.env.NODE_ENV !== 'production' && process.env.BUILD_SW !== 'true') return;
+  if (!('serviceWorker' in navigator)) return;
+  startServiceWorker(new Workbox(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope }), router);
+}

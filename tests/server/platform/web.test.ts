@@ -9,6 +9,9 @@ function fakeDist(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"AllAccess","start_url":"/"}');
+  fs.mkdirSync(path.join(dir, 'icons'));
+  fs.writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   // Maps a careless build might leave behind: never served.
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
@@ -43,6 +46,21 @@ describe('static app', () => {
     const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated on every use', async () => {
+    const res = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ name: 'AllAccess', start_url: '/' });
+  });
+
+  it('serves the app icons cached for a day (they are not hashed)', async () => {
+    const res = await t.app.inject({ url: '/icons/icon-192.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it.each(['/events', '/events/12', '/sign-in', '/terms/3', '/player/abc', '/no/such/page'])(

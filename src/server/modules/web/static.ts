@@ -8,6 +8,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const NON_APP_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets'];
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * Hashed assets never change; icons may change with a release (a day); the manifest revalidates each
+ * time; index.html and sw.js are never cached, so a deploy reaches every visitor on the next load.
+ */
+function cacheControlFor(rel: string): string {
+  if (rel.startsWith('assets/')) return `public, max-age=${YEAR_SECONDS}, immutable`;
+  if (rel.startsWith('icons/')) return 'public, max-age=86400';
+  if (rel === 'manifest.webmanifest') return 'no-cache';
+  return 'no-store';
+}
+
 /** A client route: not an API or media path, and not a file name (`/sw.js.map`, `/logo.png`). */
 export const isAppRoute = (url: string) => {
   const pathname = url.split('?')[0]!;
@@ -35,7 +46,7 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-        res.setHeader('cache-control', rel.startsWith('assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
+        res.setHeader('cache-control', cacheControlFor(rel));
       },
     });
   } else {
