@@ -1,5 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import { requestFailedOffline } from '../app/appEvents';
+import { OFFLINE_ACTION_MESSAGE } from '../app/connectivity';
 import { guestTokenRejected, sessionExpired } from '../features/auth/authEvents';
 import type { AuthState } from '../features/auth/authSlice';
 import { resolveUrl } from './apiHost';
@@ -39,6 +41,13 @@ export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => 
   const token = requestToken(sent);
   const request = withAuthorization({ ...args, url: resolveUrl(args.url) }, token);
   const result = await v1Query(request, api, extraOptions);
+
+  // Offline, a call fails at once (or the service worker answers it from its cache): the caller is
+  // told why in words it can show, and the offline notice says the action needs the network.
+  if (result.error?.status === 'FETCH_ERROR' && navigator.onLine === false) {
+    api.dispatch(requestFailedOffline({ endpoint: api.endpoint }));
+    return { error: { status: 'CUSTOM_ERROR', error: 'offline', data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null } } };
+  }
 
   if (result.error?.status === 401) {
     console.error(UNAUTHORIZED_LOG);

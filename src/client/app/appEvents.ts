@@ -13,3 +13,9 @@ export const appStopped = createAction('app/stopped');
 export const storageChangedInAnotherTab = createAction<{ key: string | null; newValue: string | null }>(
   'storage/changedInAnotherTab',
 );
+
+/** The browser went offline or came back (window 'offline'/'online' events, and the state at start). */
+export const connectivityChanged = createAction<{ online: boolean }>('network/connectivityChanged');
+
+/** A call could not reach the server because the browser is offline (it failed at once, no spinner). */
+export const requestFailedOffline = createAction<{ endpoint: string }>('network/requestFailedOffline');

@@ -2,6 +2,7 @@ import { addAuthListeners } from '../features/auth/authListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
 import { addShellListeners } from '../features/shell/shellListeners';
+import { addConnectivityListener } from './connectivity';
 import { addCrossTabSyncListener } from './crossTabSync';
 import { startAppListening } from './listeners';
 
@@ -12,6 +13,7 @@ export function registerListeners(): void {
   if (registered) return;
   registered = true;
   addCrossTabSyncListener(startAppListening);
+  addConnectivityListener(startAppListening);
   addCartListeners(startAppListening);
   addAuthListeners(startAppListening);
   addShellListeners(startAppListening);

@@ -1,14 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { storageChangedInAnotherTab } from '../../app/appEvents';
+import { connectivityChanged, requestFailedOffline, storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 
 export type UiState = {
   /** The server's demo flag from /misc/data ('demoUse'). */
   demoUse: string | null;
   mobileMenuOpen: boolean;
+  /** The browser's online state (navigator.onLine), followed from the start. */
+  online: boolean;
+  /** A call failed because the browser is offline, since it last went offline. */
+  offlineRequestFailed: boolean;
 };
 
-export const initialUiState: UiState = { demoUse: null, mobileMenuOpen: false };
+export const initialUiState: UiState = { demoUse: null, mobileMenuOpen: false, online: true, offlineRequestFailed: false };
 
 export const uiPersistedFields: PersistedFields<UiState> = { demoUse: plainString('demoUse') };
 
@@ -27,6 +31,13 @@ export const uiSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(connectivityChanged, (state, action) => {
+      if (state.online !== action.payload.online) state.offlineRequestFailed = false;
+      state.online = action.payload.online;
+    });
+    builder.addCase(requestFailedOffline, (state) => {
+      state.offlineRequestFailed = true;
+    });
     builder.addCase(storageChangedInAnotherTab, (state, action) => {
       applyExternalChange(state, uiPersistedFields, initialUiState, action);
     });
@@ -34,8 +45,10 @@ export const uiSlice = createSlice({
   selectors: {
     selectDemoUse: (s) => s.demoUse,
     selectMobileMenuOpen: (s) => s.mobileMenuOpen,
+    selectOnline: (s) => s.online,
+    selectOfflineRequestFailed: (s) => s.offlineRequestFailed,
   },
 });
 
 export const { demoFlagReceived, mobileMenuToggled, mobileMenuClosed } = uiSlice.actions;
-export const { selectDemoUse, selectMobileMenuOpen } = uiSlice.selectors;
+export const { selectDemoUse, selectMobileMenuOpen, selectOnline, selectOfflineRequestFailed } = uiSlice.selectors;
