@@ -37,6 +37,11 @@ export const INSTALL_BANNER = {
   installButton: 'Install App',
   iosInstruction: 'Tap Share and then Add to Home Screen',
 } as const;
+/**
+ * Paths the server answers itself (API, media, server-rendered pages such as the sandbox payment
+ * authentication and the dev mailbox): never the app's index.html, from the server or the service worker.
+ */
+export const SERVER_PATH_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets', '/payments'] as const;
 export const SERVICE_WORKER = { url: '/sw.js', scope: '/', updateAlert: 'New content available — updating...' } as const;
 export const PENDING_REGISTRATION_TIMEOUT_MS = 10_000;
 

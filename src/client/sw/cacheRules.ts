@@ -1,3 +1,5 @@
+import { SERVER_PATH_PREFIXES } from '../../shared/constants';
+
 /**
  * Which GET answers the service worker may keep at run time, and in which cache. Only public answers
  * that are the same for every caller are kept; everything else (cart, orders, profile, payments,
@@ -39,8 +41,11 @@ export function runtimeCacheFor(url: URL, origin: string, method = 'GET'): Runti
   return null;
 }
 
-/** Navigations the precached app shell answers: app routes, not the API, media or files. */
-export const NAVIGATION_DENYLIST = [/^\/(v1|misc|media|dev|healthz|assets)(\/|$)/, /\/[^/]+\.[A-Za-z0-9]+$/];
+/** Navigations the precached app shell does not answer: the server's own paths, and file names. */
+export const NAVIGATION_DENYLIST = [
+  new RegExp(`^(${SERVER_PATH_PREFIXES.join('|')})(/|$)`),
+  /\/[^/]+\.[A-Za-z0-9]+$/,
+];
 
 type AssetAnswer = { data?: Array<{ isPremium?: number; canUserWatchAsset?: number }> };
 

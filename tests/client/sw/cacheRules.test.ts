@@ -41,7 +41,7 @@ it('keeps no write and nothing from another origin', () => {
   expect(cacheOf('/v1/carousel', 'GET', 'https://evil.example')).toBeNull();
 });
 
-it.each(['/v1/cart', '/media/hero/index.m3u8', '/dev/mailbox', '/healthz', '/assets/main.js', '/sw.js', '/manifest.webmanifest'])(
+it.each(['/v1/cart', '/media/hero/index.m3u8', '/dev/mailbox', '/healthz', '/payments/sandbox/authenticate/pi_123', '/assets/main.js', '/sw.js', '/manifest.webmanifest'])(
   'does not answer the navigation %s with the app shell', (path) => {
     expect(NAVIGATION_DENYLIST.some((r) => r.test(path))).toBe(true);
   });

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_PATH_PREFIXES } from '../../../shared/constants';
 
 /** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
-const NON_APP_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets'];
+const NON_APP_PREFIXES: readonly string[] = SERVER_PATH_PREFIXES;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
