@@ -11,17 +11,6 @@ const magentaHover = '#ff6b9d';
  */
 export const focusRing = { outline: `2px solid ${amber}`, outlineOffset: 2 } as const;
 
-/**
- * Toast colours (notistack styles its toasts itself): notistack's greens, oranges and blues carry
- * white text at under 3.5:1; these darker tones carry it at 5:1 or more (WCAG 1.4.3).
- */
-const toastColours = {
-  success: { backgroundColor: '#2e7d32', color: '#ffffff' },
-  error: { backgroundColor: '#c62828', color: '#ffffff' },
-  warning: { backgroundColor: amber, color: night },
-  info: { backgroundColor: '#1565c0', color: '#ffffff' },
-} as const;
-
 /** Dark, stage-lit: deep night background, a magenta spotlight and an amber accent. */
 export const theme = createTheme({
   palette: {
@@ -50,7 +39,6 @@ export const theme = createTheme({
       styleOverrides: {
         // MUI removes the browser's outline from its buttons; links, plain buttons and cards get the same ring.
         'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible': focusRing,
-        ...Object.fromEntries(Object.entries(toastColours).map(([variant, colours]) => [`.notistack-MuiContent.notistack-MuiContent-${variant}`, colours])),
       },
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },

@@ -16,7 +16,7 @@ function Toaster() {
 
 const shown = (pattern: RegExp) => screen.queryAllByText(pattern).map((e) => e.textContent);
 /** A toast slides out when it closes: its content is transformed away from its resting place ('none'). */
-const isLeaving = (text: string) => (screen.getByText(text).closest('[role="alert"]') as HTMLElement).style.transform !== 'none';
+const isLeaving = (text: string) => (screen.getByText(text).closest('[data-toast]')!.parentElement as HTMLElement).style.transform !== 'none';
 const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
 /** Moves the clock in small steps, letting React commit in between (each transition step sets its own timer). */
 const advanceInSteps = (ms: number, step = 50) => {
