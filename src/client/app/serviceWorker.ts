@@ -24,24 +24,30 @@ const browserHooks: ServiceWorkerHooks = {
  * Spec §4 service worker: registered at '/sw.js' with scope '/'. On first install the page is told it
  * works offline; when an updated worker takes over, the alert 'New content available — updating...'
  * and exactly one reload (the old build's chunks are gone from the new caches). An update found during
- * a payment or on the player waits until the visitor leaves that screen.
+ * a payment or on the player waits until the visitor leaves that screen, as does the offline-ready toast.
  */
 export function startServiceWorker(wb: Workbox, router: RouterLike, hooks: ServiceWorkerHooks = browserHooks): void {
   let reloading = false;
-  let stopWaiting: (() => void) | null = null;
+  const busy = (pathname: string) => BUSY_ROUTES.some((r) => r.test(pathname));
+  /** Runs `fn` now, or once the visitor has left a payment or player screen. */
+  const whenNotBusy = (fn: () => void) => {
+    if (!busy(router.state.location.pathname)) return fn();
+    const stop = router.subscribe((state) => {
+      if (busy(state.location.pathname)) return;
+      stop();
+      fn();
+    });
+  };
 
   wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate && !event.isExternal) hooks.notify(OFFLINE_READY_MESSAGE);
+    // Not over the card form or the player's controls: the toast waits for the next screen.
+    if (!event.isUpdate && !event.isExternal) whenNotBusy(() => hooks.notify(OFFLINE_READY_MESSAGE));
   });
+  let skipRequested = false;
   wb.addEventListener('waiting', () => {
-    const busy = (pathname: string) => BUSY_ROUTES.some((r) => r.test(pathname));
-    if (!busy(router.state.location.pathname)) return wb.messageSkipWaiting();
-    stopWaiting ??= router.subscribe((state) => {
-      if (busy(state.location.pathname)) return;
-      stopWaiting?.();
-      stopWaiting = null;
-      wb.messageSkipWaiting();
-    });
+    if (skipRequested) return;
+    skipRequested = true;
+    whenNotBusy(() => wb.messageSkipWaiting());
   });
   wb.addEventListener('controlling', (event) => {
     // The first install also takes control (clientsClaim): that one is not an update.

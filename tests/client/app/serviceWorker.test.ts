@@ -76,6 +76,16 @@ it.each(['/checkout', '/order-confirmation/12', '/player/neon-harbor'])('an upda
   expect(wb.skipWaitingMessages).toBe(1);
 });
 
+it('on first install on the player, the offline-ready toast waits for the next screen', () => {
+  const { wb, router, hooks } = start('/player/neon-harbor');
+  wb.emit('activated', { isUpdate: false });
+  expect(hooks.notify).not.toHaveBeenCalled();
+  router.go('/events/neon-harbor');
+  expect(hooks.notify).toHaveBeenCalledTimes(1);
+  router.go('/events');
+  expect(hooks.notify).toHaveBeenCalledTimes(1);
+});
+
 it('checks for an update when the tab comes back after an hour, not before', () => {
   jest.useFakeTimers({ now: Date.parse('2026-11-22T10:00:00Z') });
   try {
