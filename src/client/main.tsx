@@ -10,7 +10,10 @@ import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './app/serviceWorker';
 import { makeStore } from './app/store';
 import { FullPageSpinner } from './components/FullPageSpinner';
+import { captureInstallPrompt } from './features/shell/installPrompt';
 
+// The browser may offer installation before React has rendered: catch the offer from the start.
+captureInstallPrompt();
 registerListeners();
 const store = makeStore();
 // Side effects start only once the persisted values are back in the store.

@@ -1,0 +1,127 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { INSTALL_BANNER } from '../../../src/shared/constants';
+import { INSTALL_BANNER_DISMISSED_KEY, InstallBanner } from '../../../src/client/features/shell/InstallBanner';
+import { detectPlatform } from '../../../src/client/features/shell/devicePlatform';
+import { captureInstallPrompt } from '../../../src/client/features/shell/installPrompt';
+import { renderWithProviders } from '../../utils/renderWithProviders';
+
+/** Spec §2 install banner: who sees it, what it says, Install App, dismiss, 5 s auto-hide. */
+const UA = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  ipadOs: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+};
+function onDevice(ua: string, { touchPoints = 0, standalone = false } = {}) {
+  Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => ua });
+  Object.defineProperty(navigator, 'maxTouchPoints', { configurable: true, get: () => touchPoints });
+  window.matchMedia = ((query: string) => ({ matches: standalone && query === '(display-mode: standalone)' })) as unknown as typeof window.matchMedia;
+}
+captureInstallPrompt();
+/** What Chromium dispatches when the app can be installed; prompt() and the choice are recorded. */
+function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
+  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: jest.fn().mockResolvedValue(undefined),
+    userChoice: Promise.resolve({ outcome }),
+  });
+  act(() => { window.dispatchEvent(event); });
+  return event;
+}
+const banner = () => screen.queryByRole('complementary', { name: 'Install app' });
+const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  window.dispatchEvent(new Event('appinstalled'));
+  jest.useRealTimers();
+});
+
+describe('who sees it', () => {
+  it('an Android browser, once the browser offers installation: the text and Install App', () => {
+    onDevice(UA.android);
+    renderWithProviders(<InstallBanner />);
+    expect(banner()).toBeNull();
+    const offer = offerInstall();
+    expect(offer.defaultPrevented).toBe(true);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
+    expect(screen.getByRole('button', { name: INSTALL_BANNER.installButton })).toBeVisible();
+    expect(screen.queryByText(INSTALL_BANNER.iosInstruction)).toBeNull();
+  });
+
+  it.each([['iPhone', UA.iphone, 0], ['iPad (iPadOS says Macintosh)', UA.ipadOs, 5]])('%s: the iOS instruction instead of the button, without any offer', (_n, ua, touchPoints) => {
+    onDevice(ua, { touchPoints });
+    renderWithProviders(<InstallBanner />);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.iosInstruction);
+    expect(screen.queryByRole('button', { name: INSTALL_BANNER.installButton })).toBeNull();
+  });
+
+  it('not on a desktop browser, even when it offers installation', () => {
+    onDevice(UA.desktop);
+    renderWithProviders(<InstallBanner />);
+    offerInstall();
+    expect(banner()).toBeNull();
+  });
+
+  it('not in the installed app (standalone)', () => {
+    onDevice(UA.iphone, { standalone: true });
+    renderWithProviders(<InstallBanner />);
+    expect(banner()).toBeNull();
+    expect(detectPlatform()).toEqual({ mobile: true, ios: true, standalone: true });
+  });
+});
+
+it('Install App opens the browser install dialog and the banner goes', async () => {
+  onDevice(UA.android);
+  renderWithProviders(<InstallBanner />);
+  const offer = offerInstall();
+  await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
+  expect(offer.prompt).toHaveBeenCalledTimes(1);
+  expect(banner()).toBeNull();
+});
+
+it('hides by itself after 5 s, not before', () => {
+  onDevice(UA.iphone);
+  renderWithProviders(<InstallBanner />);
+  advance(4900);
+  expect(banner()).not.toBeNull();
+  advance(100);
+  expect(banner()).toBeNull();
+});
+
+it('the clock stops while the banner holds focus or the pointer, and goes on after', () => {
+  onDevice(UA.iphone);
+  renderWithProviders(<><InstallBanner /><button type="button">Elsewhere</button></>);
+  advance(3000);
+  act(() => { screen.getByRole('button', { name: 'Dismiss' }).focus(); });
+  advance(10_000);
+  expect(banner()).not.toBeNull();
+  act(() => { screen.getByRole('button', { name: 'Elsewhere' }).focus(); });
+  advance(1900);
+  expect(banner()).not.toBeNull();
+  advance(100);
+  expect(banner()).toBeNull();
+});
+
+it('dismissed, it is not shown again in this session', () => {
+  onDevice(UA.iphone);
+  const first = renderWithProviders(<InstallBanner />);
+  fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+  expect(banner()).toBeNull();
+  expect(sessionStorage.getItem(INSTALL_BANNER_DISMISSED_KEY)).toBe('1');
+  first.unmount();
+  renderWithProviders(<InstallBanner />);
+  expect(banner()).toBeNull();
+});
+
+it('hidden by its timer (not dismissed), it may show again on the next visit', () => {
+  onDevice(UA.iphone);
+  const first = renderWithProviders(<InstallBanner />);
+  advance(5000);
+  first.unmount();
+  renderWithProviders(<InstallBanner />);
+  expect(banner()).not.toBeNull();
+});
