@@ -5,6 +5,7 @@ import { authPersistedFields, authSlice } from '../features/auth/authSlice';
 import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
 import { playerSlice } from '../features/player/playerSlice';
 import { uiPersistedFields, uiSlice } from '../features/shell/uiSlice';
+import { redactSecrets } from './devtools/redactSecrets';
 import { keyedStorage } from './keyedStorage';
 import { listenerMiddleware } from './listeners';
 import type { PersistedFields } from './persistedField';
@@ -34,13 +35,24 @@ const createRootReducer = () =>
 export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;
 
 /** Redux DevTools: always in development; in production only when built with REDUX_DEVTOOLS=true. */
-const devTools = process.env.NODE_ENV !== 'production' || process.env.REDUX_DEVTOOLS === 'true';
+const devToolsOn = process.env.NODE_ENV !== 'production' || process.env.REDUX_DEVTOOLS === 'true';
+/**
+ * What DevTools is sent has every token, code and payment secret redacted (the extension applies
+ * these sanitizers before anything leaves the page). Replays and jumps recompute state through the
+ * reducers only: listeners and RTK Query's middleware do not run again, so nothing calls the server.
+ */
+export const devToolsOptions = {
+  name: 'storefront',
+  actionSanitizer: <A>(action: A) => redactSecrets(action),
+  stateSanitizer: <S>(state: S) => redactSecrets(state),
+  trace: false,
+} as const;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: createRootReducer(),
     preloadedState,
-    devTools: devTools ? { name: 'storefront' } : false,
+    devTools: devToolsOn ? devToolsOptions : false,
     middleware: (getDefault) =>
       getDefault({
         // redux-persist's own actions carry functions (register/rehydrate callbacks); nothing of ours does.
