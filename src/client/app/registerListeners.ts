@@ -2,6 +2,7 @@ import { addAuthListeners } from '../features/auth/authListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
 import { addShellListeners } from '../features/shell/shellListeners';
+import { addSupportListeners } from '../features/support/supportListeners';
 import { addConnectivityListener } from './connectivity';
 import { addCrossTabSyncListener } from './crossTabSync';
 import { startAppListening } from './listeners';
@@ -18,4 +19,5 @@ export function registerListeners(): void {
   addAuthListeners(startAppListening);
   addShellListeners(startAppListening);
   addSessionListeners(startAppListening);
+  addSupportListeners(startAppListening);
 }

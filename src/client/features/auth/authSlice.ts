@@ -2,6 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
+import { supportStateImported } from '../support/supportEvents';
 import {
   guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerStored, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
   userSignedOut,
@@ -82,6 +83,10 @@ export const authSlice = createSlice({
       })
       .addCase(redirectMarkerUsed, (state) => {
         state.redirectUrl = null;
+      })
+      // A support replay takes over the customer's marker, never their identity.
+      .addCase(supportStateImported, (state, action) => {
+        state.redirectUrl = action.payload.redirectUrl;
       })
       .addCase(storageChangedInAnotherTab, (state, action) => {
         applyExternalChange(state, authPersistedFields, initialAuthState, action);

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { connectivityChanged, requestFailedOffline, storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import { supportStateImported } from '../support/supportEvents';
 
 export type UiState = {
   /** The server's demo flag from /misc/data ('demoUse'). */
@@ -34,6 +35,9 @@ export const uiSlice = createSlice({
     builder.addCase(connectivityChanged, (state, action) => {
       if (state.online !== action.payload.online) state.offlineRequestFailed = false;
       state.online = action.payload.online;
+    });
+    builder.addCase(supportStateImported, (state, action) => {
+      state.demoUse = action.payload.demoUse;
     });
     builder.addCase(requestFailedOffline, (state) => {
       state.offlineRequestFailed = true;
