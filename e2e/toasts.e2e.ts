@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'puppeteer';
+import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
+import { closeOfflineReadyToast } from './support/serviceWorker';
 
 /**
  * Spec §9 toasts in a real browser: bottom-right of the viewport, never more than 3 on screen, gone
@@ -14,7 +16,7 @@ afterAll(() => browser.close());
 
 type Rect = { top: number; right: number; bottom: number; left: number; width: number };
 const toastRects = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => {
-  const r = (e.closest('[role="alert"]') ?? e).getBoundingClientRect();
+  const r = (e.closest('[data-toast]') ?? e).getBoundingClientRect();
   return { top: r.top, right: r.right, bottom: r.bottom, left: r.left, width: r.width };
 }));
 
@@ -31,6 +33,8 @@ async function openSignIn(width: number, height: number) {
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
+  await closeOfflineReadyToast(page);
+  await page.evaluate(() => { (window as unknown as { __maxToasts: number }).__maxToasts = 0; });
   const input = await page.waitForSelector('::-p-aria(E-mail address)');
   await input!.type('not-an-email');
   return { page, context };
@@ -42,7 +46,7 @@ it.each([[1280, 900], [390, 844]])('at %d×%d px toasts sit at the bottom right 
   for (let i = 0; i < 5; i += 1) await submit(page);
   // Let the oldest ones make room and the newest slide in (nothing moving any more) before measuring.
   await page.waitForFunction(() => {
-    const alerts = Array.from(document.querySelectorAll('#notistack-snackbar')).map((e) => e.closest('[role="alert"]')!);
+    const alerts = Array.from(document.querySelectorAll('#notistack-snackbar')).map((e) => e.closest('.notistack-Snackbar') ?? e.closest('[data-toast]')!);
     return alerts.length >= 3 && alerts.every((a) => getComputedStyle(a).transform === 'none' && a.getAnimations().length === 0);
   }, { timeout: 5000 });
 
@@ -71,5 +75,77 @@ it('a toast leaves about 4000 ms after it appears', async () => {
   // 4000 ms on screen plus the exit transition (a few hundred ms) and the test's own latency.
   expect(lasted).toBeGreaterThanOrEqual(3900);
   expect(lasted).toBeLessThan(6000);
+  await context.close();
+});
+
+/** Waits until `count` toasts are on screen and none is moving (enter and exit transitions over). */
+async function settledToasts(page: Page, count: number) {
+  await page.waitForFunction((n) => {
+    const toasts = Array.from(document.querySelectorAll('[data-toast]'));
+    return toasts.length === n && document.getAnimations().length === 0
+      && toasts.every((t) => getComputedStyle(t.parentElement!).transform === 'none');
+  }, { timeout: 5000, polling: 50 }, count);
+}
+
+it('at 1280 px each toast is 356 px wide and neighbours are 14 px apart', async () => {
+  const { page, context } = await openSignIn(1280, 900);
+  for (let i = 0; i < 3; i += 1) await submit(page);
+  await settledToasts(page, 3);
+  const rects = (await toastRects(page)).sort((a, b) => a.top - b.top);
+  for (const r of rects) expect(Math.abs(r.width - 356)).toBeLessThanOrEqual(1);
+  for (let i = 1; i < rects.length; i += 1) expect(Math.abs(rects[i]!.top - rects[i - 1]!.bottom - 14)).toBeLessThanOrEqual(1);
+  await context.close();
+});
+
+it('a fourth toast hides the oldest', async () => {
+  const { page, context } = await openSignIn(1280, 900);
+  for (let i = 0; i < 3; i += 1) await submit(page);
+  await settledToasts(page, 3);
+  // The oldest is the first added to the document; mark it, then raise a fourth.
+  await page.$$eval('[data-toast]', (els) => { (els[0] as HTMLElement).dataset.oldest = '1'; });
+  await submit(page);
+  await page.waitForFunction(() => document.querySelector('[data-oldest]') === null, { timeout: 5000 });
+  await settledToasts(page, 3);
+  await context.close();
+});
+
+it('Alt+T moves focus to the newest toast; Escape closes it', async () => {
+  const { page, context } = await openSignIn(1280, 900);
+  await submit(page);
+  await page.waitForSelector('[data-toast]');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-toast]') ?? null)).toBeNull();
+  await page.keyboard.down('Alt');
+  await page.keyboard.press('KeyT');
+  await page.keyboard.up('Alt');
+  await page.waitForFunction(() => document.activeElement?.hasAttribute('data-toast') === true, { timeout: 2000 });
+  expect(await page.evaluate(() => document.activeElement!.textContent)).toContain('Please Enter a valid email address');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-toast]', { hidden: true, timeout: 3000 });
+  await context.close();
+});
+
+it.each([[60, true], [20, false]])('a drag of %d px: dismissed %s', async (dx, dismissed) => {
+  const { page, context } = await openSignIn(1280, 900);
+  await submit(page);
+  await settledToasts(page, 1);
+  const box = (await (await page.$('#notistack-snackbar'))!.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 10, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 10 + dx / 2, y, { steps: 3 });
+  await page.mouse.move(box.x + 10 + dx, y, { steps: 3 });
+  await page.mouse.up();
+  // Well inside the 4000 ms a toast lives anyway.
+  await new Promise((r) => setTimeout(r, 1200));
+  expect((await page.$$('[data-toast]')).length).toBe(dismissed ? 0 : 1);
+  await context.close();
+});
+
+it.each([['phone', PHONE], ['desktop', DESKTOP]])('axe at %s width with toasts on screen: no violations', async (_n, viewport) => {
+  const { page, context } = await openSignIn(viewport.width, 844);
+  await page.setViewport(viewport);
+  for (let i = 0; i < 3; i += 1) await submit(page);
+  await settledToasts(page, 3);
+  expect(describeViolations(await axeViolations(page))).toBe('');
   await context.close();
 });
