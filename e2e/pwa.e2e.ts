@@ -87,6 +87,8 @@ describe('offline', () => {
   it('a visited event page renders offline with the notice; adding to the cart says it needs the network', async () => {
     const context = await browser.createBrowserContext();
     const page = await controlledPage(context, `${baseUrl()}/events/${EVENT.path}`);
+    // The very first page loaded before the worker existed; visited again, it goes through the worker.
+    await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector(`::-p-text(${EVENT.title})`);
     await page.waitForSelector('::-p-text(Add to cart)');
 
@@ -169,7 +171,8 @@ describe('a new build', () => {
 
 describe('installable', () => {
   it('has a valid web app manifest and no installability errors', async () => {
-    const context = await browser.createBrowserContext();
+    // Not an incognito context (Chromium never installs from one): the browser's own profile.
+    const context = browser.defaultBrowserContext();
     const page = await controlledPage(context, `${baseUrl()}/`);
     const cdp = await page.createCDPSession();
     const manifest = await cdp.send('Page.getAppManifest');
@@ -178,6 +181,6 @@ describe('installable', () => {
     expect(JSON.parse(manifest.data!)).toMatchObject({ name: expect.any(String), short_name: 'AllAccess', start_url: '/', display: 'standalone', theme_color: '#0b0a12' });
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -41,8 +41,10 @@ async function exportState(context: BrowserContext, page: Page): Promise<{ file:
   await page.locator('::-p-aria([name="Export state"][role="button"])').click();
   const deadline = Date.now() + 10_000;
   for (;;) {
+    // Chromium names the file before it has finished writing it: done once it reads as JSON.
     const done = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
-    if (done.length) return { file: path.join(dir, done[0]!), text: fs.readFileSync(path.join(dir, done[0]!), 'utf8') };
+    const text = done.length ? fs.readFileSync(path.join(dir, done[0]!), 'utf8') : '';
+    if (text && (() => { try { return JSON.parse(text) !== null; } catch { return false; } })()) return { file: path.join(dir, done[0]!), text };
     if (Date.now() > deadline) throw new Error(`no download in ${dir}: ${fs.readdirSync(dir).join(', ')}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -45,10 +45,7 @@ it.each([[1280, 900], [390, 844]])('at %d×%d px toasts sit at the bottom right 
   const { page, context } = await openSignIn(width, height);
   for (let i = 0; i < 5; i += 1) await submit(page);
   // Let the oldest ones make room and the newest slide in (nothing moving any more) before measuring.
-  await page.waitForFunction(() => {
-    const alerts = Array.from(document.querySelectorAll('#notistack-snackbar')).map((e) => e.closest('.notistack-Snackbar') ?? e.closest('[data-toast]')!);
-    return alerts.length >= 3 && alerts.every((a) => getComputedStyle(a).transform === 'none' && a.getAnimations().length === 0);
-  }, { timeout: 5000 });
+  await settledToasts(page, 3);
 
   const rects: Rect[] = await toastRects(page);
   expect(rects).toHaveLength(3);

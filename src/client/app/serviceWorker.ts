@@ -10,15 +10,18 @@ const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
 type RouterLike = { state: { location: { pathname: string } }; subscribe: (fn: (state: { location: { pathname: string } }) => void) => () => void };
 export type ServiceWorkerHooks = {
+  /** Whether a worker controlled this page when it loaded (then a change of controller is an update). */
+  controlledAtLoad: boolean;
   alert: (message: string) => void;
   reload: () => void;
   notify: (message: string) => void;
 };
-const browserHooks: ServiceWorkerHooks = {
+const browserHooks = (): ServiceWorkerHooks => ({
+  controlledAtLoad: navigator.serviceWorker.controller !== null,
   alert: (message) => window.alert(message),
   reload: () => window.location.reload(),
   notify: (message) => enqueueSnackbar(message, { variant: 'info' }),
-};
+});
 
 /**
  * Spec §4 service worker: registered at '/sw.js' with scope '/'. On first install the page is told it
@@ -26,8 +29,9 @@ const browserHooks: ServiceWorkerHooks = {
  * and exactly one reload (the old build's chunks are gone from the new caches). An update found during
  * a payment or on the player waits until the visitor leaves that screen, as does the offline-ready toast.
  */
-export function startServiceWorker(wb: Workbox, router: RouterLike, hooks: ServiceWorkerHooks = browserHooks): void {
+export function startServiceWorker(wb: Workbox, router: RouterLike, hooks: ServiceWorkerHooks = browserHooks()): void {
   let reloading = false;
+  let controlled = hooks.controlledAtLoad;
   const busy = (pathname: string) => BUSY_ROUTES.some((r) => r.test(pathname));
   /** Runs `fn` now, or once the visitor has left a payment or player screen. */
   const whenNotBusy = (fn: () => void) => {
@@ -49,9 +53,15 @@ export function startServiceWorker(wb: Workbox, router: RouterLike, hooks: Servi
     skipRequested = true;
     whenNotBusy(() => wb.messageSkipWaiting());
   });
-  wb.addEventListener('controlling', (event) => {
-    // The first install also takes control (clientsClaim): that one is not an update.
-    if (!event.isUpdate || reloading) return;
+  // workbox-window's isUpdate only says whether a worker controlled the page at registration: an update
+  // found later in a first visit would not count. Any change of controller after the first is an update.
+  wb.addEventListener('controlling', () => {
+    // The first install takes control too (clientsClaim): that one is not an update.
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
     reloading = true;
     hooks.alert(SERVICE_WORKER.updateAlert);
     hooks.reload();

@@ -26,10 +26,10 @@ function fakeRouter(pathname: string) {
   };
   return router;
 }
-function start(pathname = '/events') {
+function start(pathname = '/events', controlledAtLoad = false) {
   const wb = new FakeWorkbox();
   const router = fakeRouter(pathname);
-  const hooks = { alert: jest.fn(), reload: jest.fn(), notify: jest.fn() };
+  const hooks = { controlledAtLoad, alert: jest.fn(), reload: jest.fn(), notify: jest.fn() };
   startServiceWorker(wb as unknown as Workbox, router, hooks);
   return { wb, router, hooks };
 }
@@ -47,21 +47,30 @@ it('on first install: the offline-ready notification, no alert, no reload', () =
   expect(hooks.reload).not.toHaveBeenCalled();
 });
 
-it('an updated worker: skip waiting, then the alert and exactly one reload, alert first', () => {
-  const { wb, hooks } = start();
+it.each([
+  ['a page a worker controlled at load', true, []],
+  ['a first visit, once installed', false, ['first install takes control']],
+])('an updated worker on %s: skip waiting, then the alert and exactly one reload, alert first', (_n, controlledAtLoad, before) => {
+  const { wb, hooks } = start('/events', controlledAtLoad);
+  if (before.length) {
+    wb.emit('activated', { isUpdate: false });
+    wb.emit('controlling', { isUpdate: false });
+    expect(hooks.reload).not.toHaveBeenCalled();
+  }
   const order: string[] = [];
   hooks.alert.mockImplementation(() => order.push('alert'));
   hooks.reload.mockImplementation(() => order.push('reload'));
   wb.emit('waiting');
   expect(wb.skipWaitingMessages).toBe(1);
-  wb.emit('activated', { isUpdate: true });
-  wb.emit('controlling', { isUpdate: true });
-  wb.emit('controlling', { isUpdate: true });
+  // workbox-window flags a later update in a first visit as not an update (isUpdate false, external).
+  wb.emit('activated', { isUpdate: controlledAtLoad, isExternal: !controlledAtLoad });
+  wb.emit('controlling', { isUpdate: controlledAtLoad, isExternal: !controlledAtLoad });
+  wb.emit('controlling', { isUpdate: controlledAtLoad, isExternal: !controlledAtLoad });
   expect(hooks.alert).toHaveBeenCalledTimes(1);
   expect(hooks.alert).toHaveBeenCalledWith('New content available — updating...');
   expect(hooks.reload).toHaveBeenCalledTimes(1);
   expect(order).toEqual(['alert', 'reload']);
-  expect(hooks.notify).not.toHaveBeenCalled();
+  expect(hooks.notify).toHaveBeenCalledTimes(before.length);
 });
 
 it.each(['/checkout', '/order-confirmation/12', '/player/neon-harbor'])('an update found on %s waits until the visitor leaves it', (busy) => {
