@@ -48,10 +48,10 @@ export function InstallBanner() {
     }
     setState('gone');
   };
-  const install = async () => {
-    pause();
-    await installPrompt.show();
+  // The browser's own install dialog takes over from here, whatever is chosen in it.
+  const install = () => {
     setState('gone');
+    void installPrompt.show();
   };
   const focusLeft = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'puppeteer';
+import { INSTALL_BANNER } from '../src/shared/constants';
+import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
+import { baseUrl, launchBrowser } from './support/browser';
+
+/**
+ * Spec §2 install banner in Chromium, whose own beforeinstallprompt (fired once the manifest and the
+ * service worker make the app installable) is what 'Install App' uses; iOS is only a user agent here.
+ * Chromium never offers installation in an incognito context, so each journey has a browser of its
+ * own and uses its normal profile.
+ */
+const UA = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+};
+const BANNER = 'aside[aria-label="Install app"]';
+let browser: Browser | null = null;
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+/** A page with the given user agent; counts the browser's install offers and calls of their prompt(). */
+async function openAs(ua: string, viewport: { width: number; height: number }, mobile: boolean) {
+  browser = await launchBrowser();
+  const page = await browser.newPage();
+  await page.setUserAgent({ userAgent: ua, userAgentMetadata: { mobile, platform: mobile ? 'Android' : 'Linux', platformVersion: '', architecture: '', model: '', brands: [] } });
+  await page.setViewport({ ...viewport, isMobile: mobile, hasTouch: mobile });
+  await page.evaluateOnNewDocument(() => {
+    const w = window as unknown as { __offers: number; __prompted: number; __banner: { shown?: number; hidden?: number } };
+    w.__offers = 0;
+    w.__prompted = 0;
+    // When the banner came and went, by the page's own clock.
+    w.__banner = {};
+    new MutationObserver(() => {
+      const there = document.querySelector('aside[aria-label="Install app"]') !== null;
+      if (there && w.__banner.shown === undefined) w.__banner.shown = performance.now();
+      if (!there && w.__banner.shown !== undefined && w.__banner.hidden === undefined) w.__banner.hidden = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+    addEventListener('beforeinstallprompt', (event) => {
+      w.__offers += 1;
+      const e = event as Event & { prompt: () => Promise<unknown> };
+      const prompt = e.prompt.bind(e);
+      e.prompt = () => { w.__prompted += 1; return prompt(); };
+    }, true);
+  });
+  await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
+  return { page };
+}
+const counts = (page: Page) => page.evaluate(() => ({ offers: (window as unknown as { __offers: number }).__offers, prompted: (window as unknown as { __prompted: number }).__prompted }));
+const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it("an Android browser: the banner with 'Install App', which opens the browser's install prompt", async () => {
+  const { page } = await openAs(UA.android, PHONE, true);
+  await page.waitForSelector(BANNER, { timeout: 15_000 });
+  expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
+  expect(await bannerText(page)).not.toContain(INSTALL_BANNER.iosInstruction);
+  expect((await counts(page)).offers).toBe(1);
+  await page.$eval(`${BANNER} button`, (b) => (b as HTMLButtonElement).click());
+  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+  expect(await counts(page)).toEqual({ offers: 1, prompted: 1 });
+});
+
+it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', async () => {
+  const { page } = await openAs(UA.iphone, PHONE, true);
+  await page.waitForSelector(BANNER, { timeout: 15_000 });
+  expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
+  expect(await bannerText(page)).toContain(INSTALL_BANNER.iosInstruction);
+  expect(await page.$(`${BANNER} ::-p-text(${INSTALL_BANNER.installButton})`)).toBeNull();
+  await page.waitForSelector(BANNER, { hidden: true, timeout: 8000 });
+  const { shown, hidden } = await page.evaluate(() => (window as unknown as { __banner: { shown: number; hidden: number } }).__banner);
+  expect(hidden - shown).toBeGreaterThanOrEqual(4950);
+  expect(hidden - shown).toBeLessThan(6000);
+});
+
+it('a desktop browser never shows it, though Chromium offers installation', async () => {
+  const { page } = await openAs(UA.desktop, DESKTOP, false);
+  await page.waitForFunction(() => (window as unknown as { __offers: number }).__offers > 0, { timeout: 15_000 });
+  await sleep(500);
+  expect(await page.$(BANNER)).toBeNull();
+});
+
+it('dismissed, it does not come back in this session (reloaded), and the keyboard reaches it with a visible ring', async () => {
+  const { page } = await openAs(UA.iphone, PHONE, true);
+  await page.waitForSelector(BANNER, { timeout: 15_000 });
+  // Tab from the top of the page lands in the banner first (it opens the page's content).
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate((sel) => {
+    const el = document.activeElement as HTMLElement;
+    return { inBanner: el.closest(sel) !== null, name: el.getAttribute('aria-label'), outline: getComputedStyle(el).outlineStyle };
+  }, BANNER);
+  expect(focused).toEqual({ inBanner: true, name: 'Dismiss', outline: 'solid' });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+  await page.reload({ waitUntil: 'networkidle0' });
+  await sleep(1500);
+  expect(await page.$(BANNER)).toBeNull();
+});
+
+it.each([['phone (Android)', UA.android, PHONE, true], ['desktop width (iPad)', UA.ipad, DESKTOP, true]] as const)(
+  'axe at %s with the banner open: no violations', async (_n, ua, viewport, mobile) => {
+    const { page } = await openAs(ua, viewport, mobile);
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
+    // Holding the pointer over it stops its 5 s clock while axe runs.
+    await page.hover(BANNER);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    expect(await page.$(BANNER)).not.toBeNull();
+  });
