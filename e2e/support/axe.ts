@@ -18,13 +18,17 @@ const axeSource: string = require('axe-core').source;
 export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<void> {
   const requests = watchRequests(page);
   try {
-    await settle(page, timeout);
+    await settle(page, requests, timeout);
   } catch (err) {
     // A page that never settles says what it was showing and which requests it was waiting on.
     const shown = await page.evaluate(() => ({
       url: location.href,
       placeholders: Array.from(document.querySelectorAll('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]')).map((e) => e.outerHTML.slice(0, 160)),
       text: document.body.innerText.slice(0, 400),
+      animations: document.getAnimations().map((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+        return `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ''} ${a.playState} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`.slice(0, 200);
+      }),
     })).catch(() => null);
     throw new Error(`${(err as Error).message}\npage: ${JSON.stringify(shown)}\nrequests: ${requests.summary()}`, { cause: err });
   } finally {
@@ -32,24 +36,52 @@ export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<vo
   }
 }
 
-/** Requests the page makes while settling, with their answers (for the failure message). */
+type HTTPRequestLike = { url(): string; method(): string };
+/**
+ * Requests the page makes while settling, with their answers (for the failure message), and how
+ * many of them are still out. Only requests made from here on count: puppeteer's own idle wait also
+ * counts a request cut short by an earlier navigation (Chromium's /favicon.ico for a JSON page),
+ * which it may never see end once a service worker is in the way.
+ */
 function watchRequests(page: Page) {
   const seen = new Map<string, string>();
-  const onRequest = (r: { url(): string; method(): string }) => seen.set(`${r.method()} ${r.url()}`, 'pending');
-  const onResponse = (r: { url(): string; status(): number; request(): { method(): string } }) => seen.set(`${r.request().method()} ${r.url()}`, String(r.status()));
+  const open = new Set<HTTPRequestLike>();
+  let lastChange = Date.now();
+  const onRequest = (r: HTTPRequestLike) => {
+    seen.set(`${r.method()} ${r.url()}`, 'pending');
+    open.add(r);
+    lastChange = Date.now();
+  };
+  const onResponse = (r: { url(): string; status(): number; request(): HTTPRequestLike }) => seen.set(`${r.request().method()} ${r.url()}`, String(r.status()));
+  const onDone = (r: HTTPRequestLike) => {
+    open.delete(r);
+    lastChange = Date.now();
+  };
   page.on('request', onRequest);
   page.on('response', onResponse);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   return {
     summary: () => [...seen].map(([k, v]) => `${k} → ${v}`).slice(-20).join('; '),
+    /** Resolves once no request has been out for `idleTime` ms. */
+    async idle(idleTime: number, timeout: number) {
+      const deadline = Date.now() + timeout;
+      while (open.size > 0 || Date.now() - lastChange < idleTime) {
+        if (Date.now() > deadline) throw new Error(`Timed out after waiting ${timeout}ms for the network to be idle`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     stop: () => {
       page.off('request', onRequest);
       page.off('response', onResponse);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
     },
   };
 }
 
-async function settle(page: Page, timeout: number): Promise<void> {
-  await page.waitForNetworkIdle({ idleTime: 300, timeout });
+async function settle(page: Page, requests: ReturnType<typeof watchRequests>, timeout: number): Promise<void> {
+  await requests.idle(300, timeout);
   await page.waitForFunction(
     () => !document.querySelector('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]'),
     { timeout },
@@ -65,7 +97,7 @@ async function settle(page: Page, timeout: number): Promise<void> {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
-  await page.waitForNetworkIdle({ idleTime: 300, timeout });
+  await requests.idle(300, timeout);
 }
 
 /** Runs axe-core with the WCAG 2.2 A/AA rules on the whole document; returns its violations. */

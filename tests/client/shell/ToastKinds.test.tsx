@@ -63,6 +63,19 @@ it('Alt+T moves focus to the newest toast; Escape there closes it', () => {
   expect(gone('Older')).toBe(false);
 });
 
+it('closing a focused toast hands focus to the next toast, then back where it was', () => {
+  renderWithProviders(<button type="button">Somewhere</button>);
+  const here = screen.getByRole('button', { name: 'Somewhere' });
+  here.focus();
+  act(() => { toast.info('First'); toast.info('Second'); });
+  fireEvent.keyDown(window, { key: 't', code: 'KeyT', altKey: true });
+  expect(document.activeElement).toBe(toastOf('Second'));
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  expect(document.activeElement).toBe(toastOf('First'));
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  expect(document.activeElement).toBe(here);
+});
+
 it('Alt+T with no toast, or T with Ctrl too, moves nothing', () => {
   renderWithProviders(<button type="button">Somewhere</button>);
   const here = screen.getByRole('button', { name: 'Somewhere' });

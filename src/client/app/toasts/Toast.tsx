@@ -7,9 +7,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { SnackbarContent, closeSnackbar, type CustomContentProps } from 'notistack';
-import { forwardRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { TOASTS } from '../../../shared/constants';
 import { focusRing } from '../theme';
+import { handOnFocus } from './toastFocus';
 import { TOAST_COLOURS, roleOf } from './toastKinds';
 import { useSwipeToDismiss } from './useSwipeToDismiss';
 
@@ -38,7 +39,11 @@ function pauseWhileFocused(event: FocusEvent<HTMLElement>, entering: boolean) {
  * focused. The message keeps notistack's id so tests and tools find toasts as before.
  */
 export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast({ id, message, variant, style, className }, ref) {
-  const dismiss = () => closeSnackbar(id);
+  const box = useRef<HTMLDivElement>(null);
+  const dismiss = () => {
+    handOnFocus(box.current);
+    closeSnackbar(id);
+  };
   const { offset, handlers } = useSwipeToDismiss(dismiss);
   const colours = TOAST_COLOURS[variant as keyof typeof TOAST_COLOURS] ?? TOAST_COLOURS.default;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -47,6 +52,7 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
   return (
     <SnackbarContent ref={ref} style={style} className={className}>
       <Box
+        ref={box}
         role={roleOf(variant)}
         tabIndex={-1}
         data-toast={variant}

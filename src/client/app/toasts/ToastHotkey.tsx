@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { focusNewestToast } from './toastFocus';
 
 /** Spec §9 hotkey Alt+T (matched on the key's position, so it works on every keyboard layout). */
 const isToastHotkey = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
@@ -8,11 +9,7 @@ export function ToastHotkey() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isToastHotkey(event)) return;
-      const toasts = document.querySelectorAll<HTMLElement>('[data-toast]');
-      const newest = toasts[toasts.length - 1];
-      if (!newest) return;
-      event.preventDefault();
-      newest.focus();
+      if (focusNewestToast()) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
