@@ -8,7 +8,9 @@ export const OFFLINE_ACTION_NOTICE = 'That needs a connection: try again when yo
 /**
  * While the browser is offline: a notice on every screen (pages visited before still render from
  * the service worker's caches), and, once something needed the network, why it did not happen.
- * It sits in the page's flow above the header, so it covers neither the header nor the toasts.
+ * Fixed at the bottom of the screen, so it stays in sight wherever the visitor scrolled to act; it
+ * shifts no layout, sits under dialogs and toasts (a toast may cover it for its few seconds) and
+ * over the page.
  */
 export function OfflineNotice() {
   const online = useAppSelector(selectOnline);
@@ -19,8 +21,10 @@ export function OfflineNotice() {
       severity="warning"
       variant="filled"
       role="status"
-      square
-      sx={{ justifyContent: 'center' }}
+      sx={{
+        position: 'fixed', left: { xs: 8, sm: 16 }, right: { xs: 8, sm: 'auto' }, bottom: { xs: 8, sm: 16 },
+        maxWidth: { sm: 440 }, zIndex: (theme) => theme.zIndex.modal - 50, boxShadow: 6,
+      }}
     >
       {OFFLINE_NOTICE}
       {failed && <> {OFFLINE_ACTION_NOTICE}</>}
