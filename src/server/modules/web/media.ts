@@ -45,12 +45,12 @@ export const mediaPlugin = fp<{ mediaDir: string }>(async (app, { mediaDir }) =>
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => isPublicMediaPath(pathName),
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const maxAge = filePath.endsWith('.m3u8') ? 60 : DAY;
-      res.setHeader('cache-control', `public, max-age=${maxAge}`);
-      res.setHeader('access-control-allow-origin', '*');
-      if (filePath.endsWith('.m3u8')) res.setHeader('content-type', 'application/vnd.apple.mpegurl');
-      if (filePath.endsWith('.ts')) res.setHeader('content-type', 'video/mp2t');
+      reply.header('cache-control', `public, max-age=${maxAge}`);
+      reply.header('access-control-allow-origin', '*');
+      if (filePath.endsWith('.m3u8')) reply.header('content-type', 'application/vnd.apple.mpegurl');
+      if (filePath.endsWith('.ts')) reply.header('content-type', 'video/mp2t');
     },
   });
 });

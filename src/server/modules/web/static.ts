@@ -45,9 +45,9 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
       cacheControl: false,
       // Source maps would hand out our source: production builds make none, and none is ever served.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-        res.setHeader('cache-control', cacheControlFor(rel));
+        reply.header('cache-control', cacheControlFor(rel));
       },
     });
   } else {
