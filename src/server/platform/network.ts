@@ -17,3 +17,15 @@ export function isProxyAddress(entry: string): boolean {
   const version = net.isIP(address);
   return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * True when a Host header names this machine: `localhost` or a loopback address, with or without a
+ * port. A page on another site that rebinds its own name to 127.0.0.1 (DNS rebinding) still sends
+ * its own name as Host, so a loopback socket alone does not prove the caller is on this machine.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const m = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]+))(?::\d{1,5})?$/i.exec(host.trim());
+  const name = (m?.[1] ?? m?.[2])?.toLowerCase().replace(/\.$/, '');
+  return name !== undefined && isLoopback(name);
+}

@@ -127,6 +127,14 @@ describe('the outbox is never exposed', () => {
         }
         const viaProxy = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
         expect(viaProxy.statusCode).toBe(404);
+        // A DNS-rebinding page reaches 127.0.0.1 under its own name: only this machine's names are answered.
+        for (const host of ['localhost', 'localhost:3000', '127.0.0.1:3000', '127.1.2.3', '[::1]:3000', 'LOCALHOST.']) {
+          expect([host, (await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } })).statusCode]).toEqual([host, 200]);
+        }
+        for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io', '[::1].evil', 'localhost:3000@evil.example']) {
+          const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
+          expect([host, res.statusCode, res.body.includes('private@example.com')]).toEqual([host, 404, false]);
+        }
       }
     } finally {
       await t.close();

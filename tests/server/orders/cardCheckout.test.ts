@@ -205,6 +205,22 @@ describe('4000 0025 0000 3155 asks for authentication', () => {
     const page = await t.app.inject({ url: '/payments/sandbox/authenticate/pi_sbx_x?client_secret=pi_sbx_x_secret_nope&return_url=/x' });
     expect(page.body).toContain('Payment not found');
   });
+
+  it('a client secret of another length or with non-ASCII characters is a wrong secret, never a 500', async () => {
+    const who = await buyer(['cart-extra-6']);
+    const { client_secret } = (await c.intent(who, 1100)).json().data;
+    const res = (await c.confirm(who, client_secret, CARDS.authenticate, { return_url: '/x' })).json().data;
+    const intentPath = new URL(res.next_action.redirect_url, 'http://x').pathname;
+    // Same length in characters, longer in bytes; shorter; longer; the right secret with one accented letter.
+    const wrong = ['é'.repeat(client_secret.length), 'pi_short_é', `${client_secret}x`, `${client_secret.slice(0, -1)}é`];
+    for (const secret of wrong) {
+      const url = `${intentPath}?${new URLSearchParams({ client_secret: secret, return_url: '/x' })}`;
+      const page = await t.app.inject({ url });
+      expect([page.statusCode, page.body.includes('Payment not found')]).toEqual([200, true]);
+      const post = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=complete' });
+      expect(post.statusCode).toBe(404);
+    }
+  });
 });
 
 describe('orders are read by their owner only', () => {

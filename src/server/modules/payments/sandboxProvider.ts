@@ -5,6 +5,7 @@ import { Forbidden, NotFound } from '../../platform/errors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
 import { verifyStripeSignature } from './webhookSignature';
+import { sameSecret } from '../../platform/sameSecret';
 import {
   WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderEvent, type ProviderIntent,
 } from './provider';
@@ -166,7 +167,7 @@ function sandboxExtras(deps: Deps) {
     /** The intent a pending authentication is for (the page checks its client secret). */
     async pendingAuthentication(intentId: string, clientSecret: string): Promise<SandboxIntentRow | undefined> {
       const row = await repo.byId(intentId);
-      if (!row || !crypto.timingSafeEqual(Buffer.from(row.client_secret.padEnd(128)), Buffer.from(clientSecret.padEnd(128).slice(0, 128)))) return undefined;
+      if (!row || !sameSecret(clientSecret, row.client_secret)) return undefined;
       return row;
     },
 
