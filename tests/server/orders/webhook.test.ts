@@ -124,6 +124,38 @@ describe('a webhook that is not signed by the sandbox is a 400 and makes nothing
   });
 });
 
+describe('a signed event we cannot read is a 400 naming what is wrong, never a 500', () => {
+  const signed = (event: object) => {
+    const payload = JSON.stringify(event);
+    const signature = signStripePayload(payload, deriveKeys(t.config.jwtSecret).sandboxWebhook, Date.now());
+    return t.app.inject({ method: 'POST', url: '/v1/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  };
+  const events = async () => Number((await t.database.db.selectFrom('payment_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it.each([
+    ['no type', { id: 'evt_no_type', object: 'event' }, 'event.type is missing'],
+    ['an empty type', { id: 'evt_empty_type', type: '' }, 'event.type is missing'],
+    ['a type holding NUL', { id: 'evt_nul_type', type: 'payment_intent.succeeded\u0000' }, 'event.type must be printable ASCII'],
+    ['no id', { type: 'charge.refunded' }, 'event.id is missing'],
+    ['a number for an id', { id: 42, type: 'charge.refunded' }, 'event.id'],
+    ['an array instead of an event', [], 'event'],
+    ['a payment_intent event without its intent', { id: 'evt_no_object', type: 'payment_intent.succeeded' }, 'data.object'],
+    ['an intent without an amount', { id: 'evt_no_amount', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', status: 'succeeded' } } }, 'data.object.amount'],
+  ])('%s', async (_label, event, problem) => {
+    const before = await events();
+    const res = await signed(event);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Webhook event is not valid: /);
+    expect(res.json().message).toContain(problem);
+    expect(await events()).toBe(before);
+  });
+
+  it('the same envelope with a type is accepted (so the refusals above are for the missing parts)', async () => {
+    const res = await signed({ id: 'evt_with_type', object: 'event', type: 'charge.refunded', data: { object: {} } });
+    expect([res.statusCode, res.json().message]).toEqual([200, 'Ignored']);
+  });
+});
+
 describe("the sandbox's own delivery (SANDBOX_EVENT_DELAY_MS=0)", () => {
   let live: TestApp;
   let liveD: Driver;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { ProviderUnavailableError, WebhookSignatureError, type PaymentProvider } from '../../../src/server/modules/payments/provider';
 import { createStripeProvider } from '../../../src/server/modules/payments/stripeProvider';
+import { WebhookPayloadError } from '../../../src/server/modules/payments/webhookEvent';
 import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';
 
 let fake: FakeStripe;
@@ -157,6 +158,19 @@ describe('stripe provider: webhooks', () => {
     const body = JSON.stringify({ id: 'evt_fake_c', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret });
     expect(provider.verifyWebhook(Buffer.from(body), header)).toEqual({ id: 'evt_fake_c', type: 'customer.created', intent: null });
+  });
+
+  it('refuses a correctly signed event without a type, or a payment_intent event without its intent, as unreadable', () => {
+    for (const [event, problem] of [
+      [{ id: 'evt_fake_t', object: 'event', data: { object: {} } }, 'event.type is missing'],
+      [{ id: 'evt_fake_o', object: 'event', type: 'payment_intent.succeeded', data: { object: { object: 'payment_intent' } } }, 'data.object.id is missing'],
+    ] as const) {
+      const body = JSON.stringify(event);
+      const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret });
+      const err = (() => { try { provider.verifyWebhook(Buffer.from(body), header); } catch (e) { return e as Error; } })();
+      expect(err).toBeInstanceOf(WebhookPayloadError);
+      expect(err?.message).toContain(problem);
+    }
   });
 
   it('refuses a tampered body, another secret, no header and a stale signature', async () => {

@@ -4,6 +4,7 @@ import { CARD_MESSAGES, type PaymentIntentStatus, type SandboxCard, type Sandbox
 import { Forbidden, NotFound } from '../../platform/errors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
+import { readWebhookEvent } from './webhookEvent';
 import { verifyStripeSignature } from './webhookSignature';
 import { sameSecret } from '../../platform/sameSecret';
 import {
@@ -83,9 +84,8 @@ export function createSandboxProvider(deps: Deps): SandboxProvider {
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!verifyStripeSignature(rawBody, signature, deps.webhookSecret, (deps.now ?? Date.now)())) throw new WebhookSignatureError();
-      const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data?: { object?: StripeShapedIntent } };
-      const object = event.data?.object;
-      return { id: event.id, type: event.type, intent: object && event.type.startsWith('payment_intent.') ? fromStripeShape(object) : null };
+      const event = readWebhookEvent(JSON.parse(rawBody.toString('utf8')));
+      return { id: event.id, type: event.type, intent: event.intent && fromStripeShape(event.intent as StripeShapedIntent) };
     },
   };
   return Object.assign(provider, sandboxExtras(deps));

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../../shared/contract/payments';
+import { readWebhookEvent } from './webhookEvent';
 import {
   ProviderUnavailableError, WebhookSignatureError,
   type PaymentProvider, type ProviderEvent, type ProviderIntent,
@@ -116,8 +117,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // The SDK's message names the cause (no match, too old, bad header); it never holds the secret.
         throw new WebhookSignatureError(err instanceof Error ? `Webhook signature verification failed: ${err.message}` : undefined);
       }
-      const intent = event.type.startsWith('payment_intent.') ? toIntent(event.data.object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, intent };
+      const checked = readWebhookEvent(event);
+      return { id: checked.id, type: checked.type, intent: checked.intent && toIntent(checked.intent as unknown as Stripe.PaymentIntent) };
     },
   };
 }

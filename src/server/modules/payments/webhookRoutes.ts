@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { CheckoutService } from '../orders/checkoutService';
 import { WebhookSignatureError, type PaymentProvider } from './provider';
+import { WebhookPayloadError } from './webhookEvent';
 
 /**
  * POST /v1/payments/webhook: the provider's events. The signature is checked over the raw bytes, so
@@ -19,6 +20,10 @@ export const webhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider; chec
     try {
       event = opts.provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
     } catch (err) {
+      if (err instanceof WebhookPayloadError) {
+        req.log.warn({ reason: err.message }, 'webhook refused: signed, but not an event we can read');
+        return reply.status(400).send({ success: false, message: err.message, data: null });
+      }
       if (!(err instanceof WebhookSignatureError) && !(err instanceof SyntaxError)) throw err;
       req.log.warn({ reason: err.message }, 'webhook refused: bad signature');
       return reply.status(400).send({ success: false, message: 'Webhook signature verification failed', data: null });
