@@ -48,12 +48,34 @@ describe('voucher purchases (a coupon covers the whole total)', () => {
     expect(await db().selectFrom('orders').select('id').where('user_id', '=', who.userId!).execute()).toHaveLength(1);
   });
 
-  it("another user's order id is refused", async () => {
+  it("another user's order id reads exactly like an unused one: idempotency is per user", async () => {
     const first = await buyer(['cart-extra-3'], 'FIX100');
     const orderId = `ORD-${Date.now()}${99}`;
-    expect((await voucher(first, { orderId })).statusCode).toBe(200);
+    const firstOrder = await voucher(first, { orderId });
+    expect(firstOrder.statusCode).toBe(200);
+    // The second buyer sends the first buyer's id, and a third an id nobody used: the same answers.
     const second = await buyer(['cart-extra-3'], 'FIX100');
-    const res = await voucher(second, { orderId });
+    const third = await buyer(['cart-extra-3'], 'FIX100');
+    const taken = await voucher(second, { orderId });
+    const unused = await voucher(third, { orderId: `ORD-${Date.now()}${98}` });
+    const shape = (r: typeof taken) => [r.statusCode, r.json().message, Object.keys(r.json().data).sort(), r.json().data.amount];
+    expect(shape(taken)).toEqual(shape(unused));
+    expect(taken.json().data.orderId).toBe(orderId);
+    expect(taken.json().data.cartId).not.toBe(firstOrder.json().data.cartId);
+    // Each buyer's own order, each sent again, is still their own and still one.
+    expect((await voucher(second, { orderId })).json().data.cartId).toBe(taken.json().data.cartId);
+    expect((await voucher(first, { orderId })).json().data.cartId).toBe(firstOrder.json().data.cartId);
+    const owners = await db().selectFrom('orders').select('user_id').where('order_ref', '=', orderId).execute();
+    expect(owners.map((o) => o.user_id).sort()).toEqual([first.userId, second.userId].sort());
+  });
+
+  it("a user's own card order's id sent with a voucher purchase is refused (it is theirs to be told)", async () => {
+    const who = await buyer(['cart-extra-4']);
+    const { id } = await c.paidIntent(who);
+    const card = (await c.cardOrder(who, id)).json().data;
+    expect((await d.add(who, { asset_id: ids['cart-extra-5'] })).statusCode).toBe(200);
+    expect((await d.apply(who, { coupon_code: 'FIX100' })).statusCode).toBe(200);
+    const res = await voucher(who, { orderId: card.orderId });
     expect([res.statusCode, res.json().message]).toEqual([409, ORDER_MESSAGES.orderRefTaken]);
   });
 

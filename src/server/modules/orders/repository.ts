@@ -68,7 +68,8 @@ export function createOrderRepository(db: Executor) {
 
     /**
      * Creates the order and its lines. The order's cart id comes from the carts' own sequence, so it
-     * names this order alone (the user's live cart keeps its id). False when `orderRef` is taken.
+     * names this order alone (the user's live cart keeps its id). Undefined when this user has an
+     * order with `orderRef` already (order ids are unique per user).
      */
     async create(order: NewOrder, orderRef: string): Promise<OrderRow | undefined> {
       const row = await db.insertInto('orders').values({
@@ -79,7 +80,7 @@ export function createOrderRepository(db: Executor) {
         payment_intent_id: order.paymentIntentId,
         amount_cents: order.amountCents,
         coupon_code: order.couponCode,
-      }).onConflict((oc) => oc.column('order_ref').doNothing()).returningAll().executeTakeFirst();
+      }).onConflict((oc) => oc.columns(['user_id', 'order_ref']).doNothing()).returningAll().executeTakeFirst();
       if (!row) return undefined;
       await db.insertInto('order_items')
         .values(order.items.map((i) => ({ order_id: row.id, event_id: i.eventId, price_cents: i.priceCents, list_price_cents: i.listPriceCents })))
@@ -90,8 +91,9 @@ export function createOrderRepository(db: Executor) {
     byId(id: number): Promise<OrderRow | undefined> {
       return orders().where('id', '=', id).executeTakeFirst();
     },
-    byRef(orderRef: string): Promise<OrderRow | undefined> {
-      return orders().where('order_ref', '=', orderRef).executeTakeFirst();
+    /** One user's order by its id: ids are unique per user, so another user's is never found. */
+    byRef(userId: number, orderRef: string): Promise<OrderRow | undefined> {
+      return orders().where('user_id', '=', userId).where('order_ref', '=', orderRef).executeTakeFirst();
     },
     byCartId(cartId: number): Promise<OrderRow | undefined> {
       return orders().where('cart_id', '=', cartId).executeTakeFirst();

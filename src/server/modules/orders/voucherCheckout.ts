@@ -15,10 +15,11 @@ export function createVoucherCheckout({ uow, confirmOrder, now, summaryOf }: Pic
     if (body.amount !== undefined && body.amount !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
     const placed = await uow.transaction(async (repos) => {
       const cart = await repos.carts.find({ userId: user.userId }, { forUpdate: true });
-      // Sent again (a double click, a retry after a lost answer): the same order.
-      const earlier = body.orderId ? await repos.orders.byRef(body.orderId) : undefined;
+      // Sent again (a double click, a retry after a lost answer): the same order. Ids are this user's
+      // own: another user's order with the same id is not seen, so nothing tells which ids exist.
+      const earlier = body.orderId ? await repos.orders.byRef(user.userId, body.orderId) : undefined;
       if (earlier) {
-        if (earlier.user_id !== user.userId || earlier.payment_method !== 'vouchers') throw new Conflict(ORDER_MESSAGES.orderRefTaken);
+        if (earlier.payment_method !== 'vouchers') throw new Conflict(ORDER_MESSAGES.orderRefTaken);
         return { orderId: earlier.id, created: false };
       }
       const priced = await pricedCart(repos, user, now());
