@@ -9,6 +9,7 @@ import { openDatabase, databaseOptionsFromConfig, type Database } from './db/dat
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { errorsPlugin } from './plugins/errors';
+import { refuseNulPlugin } from './plugins/refuseNul';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import type { Mailer } from './modules/mail/mailer';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorsPlugin);
+  await app.register(refuseNulPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
 
 /** Claims every token we sign carries; `kind` tells guest and user tokens apart. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { emailAddress, z } from './zod';
 import { envelope } from './envelope';
 import { MAX_ID, pageOffset } from './ids';
 
@@ -111,5 +111,5 @@ export const blocksQuery = z.strictObject({
   limit: pageSize(100).default(50),
 });
 
-export const newsletterBody = z.strictObject({ email: z.email({ error: 'must be a valid e-mail address' }).max(254) });
+export const newsletterBody = z.strictObject({ email: emailAddress() });
 export const newsletterResponse = envelope(z.null());

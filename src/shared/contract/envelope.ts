@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every response of the API is wrapped in this envelope (PRODUCT.md "Wire contract"). */
 export const envelope = <T extends z.ZodType>(data: T) =>

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { emailAddress, z } from './zod';
 import { envelope } from './envelope';
 import { dbId } from './ids';
 
 /** Sign-in payloads of spec §3 ("Sign-in payload fields"), with PRODUCT.md's paths. */
-const email = z.email({ error: 'must be a valid e-mail address' }).max(254);
+const email = emailAddress();
 const loginSource = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)' }));
 const name = z.string().trim().max(100);
 const common = { emailId: email, loginSource, deviceType: z.coerce.number().int().optional(), provider: z.enum(['google', 'facebook']).optional() };
@@ -51,9 +51,10 @@ export type Profile = z.infer<typeof profile>;
 export const profileResponse = envelope(z.array(profile));
 export type ProfileResponse = z.infer<typeof profileResponse>;
 export const profileParams = z.strictObject({ userId: dbId });
+/** Spec §5: the profile's name is split at the first space, with no other validation: empty is a name too. */
 export const profileUpdateBody = z.strictObject({
   userId: dbId.optional(),
-  firstName: name.min(1, 'must not be empty'),
+  firstName: name,
   lastName: name,
 });
 export const logoutResponse = envelope(z.null());

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Ids are PostgreSQL `integer`s: anything above this is not an id of ours (and would fail in SQL). */
 export const MAX_ID = 2_147_483_647;

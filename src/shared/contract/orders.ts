@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { appliedCoupon, cartItem, cartTotals } from './cart';
 import { envelope } from './envelope';
 import { dbId, pageOffset } from './ids';

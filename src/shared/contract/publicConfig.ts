@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
 
 /** GET /v1/public/config: what the client needs to know about this deployment at run time. */

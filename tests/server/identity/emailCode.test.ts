@@ -37,7 +37,7 @@ describe('a new account', () => {
 
     const noNames = await d.verify(email, code);
     expect(noNames.statusCode).toBe(400);
-    expect(noNames.json().message).toBe('body.firstName: required for a new account');
+    expect(noNames.json().message).toBe('First name is required for a new account.');
 
     const ok = await d.verify(email, code, { firstName: 'Nia', lastName: 'Fan' });
     expect(ok.statusCode).toBe(200);
@@ -176,11 +176,12 @@ describe('code rules', () => {
   });
 
   it.each([
-    [{ emailId: 'x@example.com', otp: '12345' }, /^body\.otp: must be exactly 6 digits/],
-    [{ emailId: 'x@example.com', otp: 'abcdef' }, /^body\.otp/],
-    [{ emailId: 'not-an-email', otp: '123456' }, /^body\.emailId: must be a valid e-mail address/],
-    [{ emailId: 'x@example.com', otp: '123456', admin: true }, /admin/],
-  ])('refuses %j with 400 naming the field', async (payload, message) => {
+    [{ emailId: 'x@example.com', otp: '12345' }, /^Code must be exactly 6 digits\.$/],
+    [{ emailId: 'x@example.com', otp: 'abcdef' }, /^Code must be exactly 6 digits\.$/],
+    [{ emailId: 'not-an-email', otp: '123456' }, /^E-mail address must look like name@example\.com\.$/],
+    [{ otp: '123456' }, /^E-mail address is required\.$/],
+    [{ emailId: 'x@example.com', otp: '123456', admin: true }, /^The request has a field we do not accept: admin\.$/],
+  ])('refuses %j with 400 naming the field in words', async (payload, message) => {
     const res = await d.post('/verifyotp', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);

@@ -41,19 +41,19 @@ describe('invalid input → 400 naming the field, nothing else changes', () => {
   it('an unknown field', async () => {
     const res = await post(JSON.stringify({ email: 'a@b.co', count: 1, isAdmin: true }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^body: .*isAdmin/);
+    expect(res.json().message).toBe('The request has a field we do not accept: isAdmin.');
   });
 
   it('a wrong type', async () => {
     const res = await post(JSON.stringify({ email: 'a@b.co', count: 'many' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^body\.count: /);
+    expect(res.json().message).toBe('Count must be a number.');
   });
 
   it('a missing field and a bad e-mail, both named', async () => {
     const res = await post(JSON.stringify({ email: 'nope' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/body\.email: .*; body\.count: /);
+    expect(res.json().message).toBe('E-mail address must look like name@example.com. Count is required.');
   });
 
   it('a body that is not JSON at all', async () => {

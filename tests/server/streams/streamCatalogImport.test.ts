@@ -66,7 +66,7 @@ describe('a catalog file with streams', () => {
     ['ten angles', { streamUrls: Array.from({ length: 10 }, (_, i) => ({ url: `/media/streams/angle-${i}/index.m3u8`, name: `A${i}` })) }, 'events[0].streams.streamUrls: must list at most nine angles'],
     ['no angle', { streamUrls: [] }, 'events[0].streams.streamUrls: must list at least one angle'],
     ['an unknown layout', { layoutConfigs: [{ layout: 'grid-4x4', label: 'x', tiles: 16 }] }, 'events[0].streams.layoutConfigs[0].layout'],
-    ['an unknown field', { chat: true }, 'events[0].streams: Unrecognized key: "chat"'],
+    ['an unknown field', { chat: true }, 'events[0].streams: has a field we do not accept: chat'],
   ])('with %s is refused, naming the field, and changes nothing', async (_n, change, expected) => {
     const before = await db().selectFrom('stream_configs').selectAll().orderBy('event_id').execute();
     const events = await db().selectFrom('events').select('path').orderBy('id').execute();

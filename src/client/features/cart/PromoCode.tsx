@@ -4,7 +4,8 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CART_MESSAGES, type AppliedCoupon } from '../../../shared/contract/cart';
-import { cartErrorMessage, useRemoveVoucherMutation } from './cartApi';
+import { serverMessage } from '../../api/serverError';
+import { useRemoveVoucherMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 import { PromoCodeDialog } from './PromoCodeDialog';
@@ -26,7 +27,7 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
       await removeVoucher(target).unwrap();
       enqueueSnackbar(CART_MESSAGES.couponRemoved, { variant: 'success' });
     } catch (err) {
-      enqueueSnackbar(cartErrorMessage(err) ?? CART_COPY.unexpected, { variant: 'error' });
+      enqueueSnackbar(serverMessage(err) ?? CART_COPY.unexpected, { variant: 'error' });
     }
   };
 

@@ -8,7 +8,8 @@ import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CART_MESSAGES } from '../../../shared/contract/cart';
-import { cartErrorMessage, cartErrorStatus, useApplyVoucherMutation } from './cartApi';
+import { serverMessage, errorStatus } from '../../api/serverError';
+import { useApplyVoucherMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 
@@ -38,7 +39,7 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
       close();
     } catch (err) {
       // Every 400 of this call is about the code (unknown, expired, used up, or not even well formed).
-      const message = cartErrorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : cartErrorMessage(err) ?? CART_COPY.unexpected;
+      const message = errorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : serverMessage(err) ?? CART_COPY.unexpected;
       enqueueSnackbar(message, { variant: 'error' });
     }
   };

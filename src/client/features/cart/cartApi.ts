@@ -1,6 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { apiSlice } from '../../api/apiSlice';
 import type { ApplyVoucherBody, Cart, CartLineBody, CartResponse, CartTarget, MergeCartBody } from '../../../shared/contract/cart';
+import { errorStatus } from '../../api/serverError';
 
 const cartOf = (r: CartResponse) => r.data;
 
@@ -80,24 +80,11 @@ export const {
   useApplyVoucherMutation, useRemoveVoucherMutation,
 } = cartApi;
 
-/** The HTTP status of a failed cart call (a number), or null for a network or parsing failure. */
-export function cartErrorStatus(error: unknown): number | null {
-  const status = (error as FetchBaseQueryError | undefined)?.status;
-  return typeof status === 'number' ? status : null;
-}
-
-/** The server's message of a failed call (its envelope), if it sent one. */
-export function cartErrorMessage(error: unknown): string | null {
-  const data = (error as { data?: unknown } | undefined)?.data;
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : null;
-  return typeof message === 'string' && message ? message : null;
-}
-
 /**
  * Whether a failed call was refused because of the guest cart token it named: the server answers 403
  * for another guest's token and for one whose cart no longer exists (merged, deleted).
  */
 export function refusedGuestCartToken(error: unknown, target: CartTarget): boolean {
   if (!target.cart_token || target.user_id !== undefined) return false;
-  return cartErrorStatus(error) === 403;
+  return errorStatus(error) === 403;
 }

@@ -7,7 +7,8 @@ import type { Cart } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import { redirectMarkerStored } from '../auth/authEvents';
 import { selectUserId, selectUserName } from '../auth/authSelectors';
-import { newVoucherOrderId, orderBody, serverMessage, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+import { serverMessage } from '../../api/serverError';
+import { newVoucherOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
 import { CART_COPY } from './cartCopy';
 
 /**

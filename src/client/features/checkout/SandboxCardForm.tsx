@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { checkCard, formatCardNumber, formatCvc, formatExpiry, parseExpiry, type CardErrors, type CardFields } from './cardInput';
-import { serverMessage, useSandboxConfirmMutation } from './checkoutApi';
+import { useSandboxConfirmMutation } from './checkoutApi';
+import { serverMessage } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import type { PaymentOutcome } from './usePaymentOutcome';
 

@@ -59,10 +59,3 @@ export function orderBody(cart: Cart, userId: number, payment: Pick<CreateCartOr
     isActive: 1,
   };
 }
-
-/** The server's message of a failed call (its envelope), if it sent one. */
-export function serverMessage(error: unknown): string | null {
-  const data = (error as { data?: unknown } | undefined)?.data;
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : null;
-  return typeof message === 'string' && message ? message : null;
-}

@@ -6,7 +6,8 @@ import type { Cart } from '../../../shared/contract/cart';
 import type { PaymentIntentStatus } from '../../../shared/contract/payments';
 import { centsToDollars } from '../../../shared/money';
 import { browserNavigation } from './browserNavigation';
-import { orderBody, serverMessage, useCreateCartOrderMutation } from './checkoutApi';
+import { orderBody, useCreateCartOrderMutation } from './checkoutApi';
+import { serverMessage } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 
 /** What a card confirmation came back with: Stripe.js's confirmPayment and the sandbox both fit. */

@@ -6,7 +6,12 @@ import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../../shared/contract/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { userNameResolved } from '../auth/authEvents';
+import { serverMessage } from '../../api/serverError';
 import { useUpdateProfileMutation } from './profileApi';
+
+/** Spec §4 "Display name": the names, or the e-mail's local part when there are none. */
+export const displayNameOf = (p: { firstName: string; lastName: string }, email: string) =>
+  `${p.firstName} ${p.lastName}`.trim() || (email.split('@')[0] ?? email);
 
 /** Splits a full name at the first space (spec §5): 'Ada King Lovelace' → 'Ada' + 'King Lovelace'. */
 export function splitName(full: string): { firstName: string; lastName: string } {
@@ -25,11 +30,12 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
     event.preventDefault();
     try {
       const { message } = await update({ userId, ...splitName(name) }).unwrap();
-      dispatch(userNameResolved(name.trim()));
+      // An empty name is a valid choice (spec §5); the display name then falls back as spec §4 says.
+      dispatch(userNameResolved(displayNameOf(splitName(name), profile.emailId)));
       enqueueSnackbar(message, { variant: 'success' });
       onDone();
     } catch (err) {
-      enqueueSnackbar((err as { data?: { message?: string } }).data?.message ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
+      enqueueSnackbar(serverMessage(err) ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
     }
   };
 

@@ -11,7 +11,7 @@ import { Navigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUserId } from '../auth/authSelectors';
-import { EditProfileForm } from './EditProfileForm';
+import { displayNameOf, EditProfileForm } from './EditProfileForm';
 import { LogoutButton } from './LogoutButton';
 import { OrderHistory } from './OrderHistory';
 import { useGetProfileQuery } from './profileApi';
@@ -46,7 +46,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
               {initialsOf(profile.firstName, profile.lastName, profile.emailId)}
             </Avatar>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="profile-name">{`${profile.firstName} ${profile.lastName}`.trim()}</Typography>
+              <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="profile-name">{displayNameOf(profile, profile.emailId)}</Typography>
               <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{profile.emailId}</Typography>
             </Box>
             <Stack direction="row" spacing={1.5}>

@@ -15,8 +15,12 @@ export const profileApi = apiSlice.injectEndpoints({
       transformResponse: (r: ProfileResponse) => ({ message: r.message, profile: r.data[0] ?? null }),
       // The answer is the saved profile: it replaces the cached one at once, no second request.
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        if (data.profile) dispatch(profileApi.util.upsertQueryData('getProfile', userId, data.profile));
+        try {
+          const { data } = await queryFulfilled;
+          if (data.profile) dispatch(profileApi.util.upsertQueryData('getProfile', userId, data.profile));
+        } catch {
+          // A refused save changes nothing here; the form shows the server's sentence.
+        }
       },
     }),
   }),

@@ -8,6 +8,7 @@ import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import { etagOf } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
+import { fieldProblem } from '../../platform/fieldProblem';
 
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
 export type Entitlements = {
@@ -41,7 +42,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     categories(filterJson: string, page: Page): Promise<CachedBody> {
       const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
       const group = parseIdOrPath(String(f.path));
-      if (!('id' in group)) throw new Invalid('querystring.filter.path: must be a page id such as 1');
+      if (!('id' in group)) throw new Invalid(fieldProblem('querystring', ['filter', 'path'], 'must be a page id such as 1'));
       const after = readCursor(page);
       return cache.get(`categories:${group.id}:${page.limit}:${keysetKey(after)}`, async () =>
         ok((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
@@ -116,7 +117,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /** Paging is by keyset: the first page has start 0, the next ones the cursor the previous page gave. */
 function readCursor(page: Page): Keyset | undefined {
   if (page.cursor === undefined) {
-    if (page.start !== 0) throw new Invalid('querystring.start: pages after the first are read with the nextCursor of the previous page (start must be 0)');
+    if (page.start !== 0) throw new Invalid(fieldProblem('querystring', ['start'], 'must be 0: pages after the first are read with the nextCursor of the previous page'));
     return undefined;
   }
   try {
@@ -126,7 +127,7 @@ function readCursor(page: Page): Keyset | undefined {
   } catch {
     // fall through to the 400 below
   }
-  throw new Invalid('querystring.cursor: is not a cursor this server gave out');
+  throw new Invalid(fieldProblem('querystring', ['cursor'], 'is not one this server gave out'));
 }
 
 /** Cache-key parts: '007' and '7' name one record; a cursor is keyed by what it decodes to. */

@@ -9,6 +9,7 @@ import { Invalid } from '../../platform/errors';
 import { requireUser } from '../../plugins/caller';
 import { withErrors } from '../../plugins/schemas';
 import type { IdentityService } from './service';
+import { fieldProblem } from '../../platform/fieldProblem';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -35,10 +36,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     const { emailId, loginSource, accessToken } = req.body;
     if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'login')) };
     if (loginSource === LOGIN_SOURCE.google) {
-      if (!accessToken) throw new Invalid('body.accessToken: required for Google sign-in');
+      if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-in'));
       return { success: true, message: 'Signed in', data: [await service.googleLogin(accessToken, emailId)] };
     }
-    throw new Invalid('body.loginSource: Facebook sign-in is not available');
+    throw new Invalid('Facebook sign-in is not available. Sign in with Google or with a code by e-mail.');
   });
 
   app.post('/register', {
@@ -48,10 +49,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     const { emailId, loginSource, accessToken, firstName, lastName } = req.body;
     if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'register')) };
     if (loginSource === LOGIN_SOURCE.google) {
-      if (!accessToken) throw new Invalid('body.accessToken: required for Google sign-up');
+      if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-up'));
       return { success: true, message: 'Account created', data: [await service.googleRegister(accessToken, emailId, firstName, lastName)] };
     }
-    throw new Invalid('body.loginSource: Facebook sign-up is not available');
+    throw new Invalid('Facebook sign-up is not available. Sign up with Google or with a code by e-mail.');
   });
 
   app.post('/verifyotp', {

@@ -7,6 +7,7 @@ import { hashCode, newCode, sameHash } from './codes';
 import type { GoogleVerifier } from './google';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { UserRow } from './repository';
+import { fieldProblem } from '../../platform/fieldProblem';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
 const HOUR_MS = 3_600_000;
@@ -111,7 +112,7 @@ export function createIdentityService(deps: Deps) {
         const firstName = input.firstName?.trim() ?? '';
         const lastName = input.lastName?.trim() ?? '';
         if (needsNames && (!firstName || !lastName)) {
-          return { error: new Invalid(`body.${firstName ? 'lastName' : 'firstName'}: required for a new account`) };
+          return { error: new Invalid(fieldProblem('body', [firstName ? 'lastName' : 'firstName'], 'is required for a new account')) };
         }
         await identity.consumeCode(code.id, new Date(now()));
         const user = existing

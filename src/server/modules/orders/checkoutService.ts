@@ -10,6 +10,7 @@ import { pricedCart } from './pricedCart';
 import { reconcileCheckouts } from './reconcile';
 import { callProvider, createSettlement, type SettlementDeps } from './settlement';
 import { createVoucherCheckout } from './voucherCheckout';
+import { fieldProblem } from '../../platform/fieldProblem';
 
 type Deps = Omit<SettlementDeps, 'now'> & { now?: () => number };
 
@@ -71,7 +72,7 @@ export function createCheckoutService(deps: Deps) {
     async createCartOrder(user: UserCaller, body: CreateCartOrderBody): Promise<OrderSummary> {
       assertOwnUserId(user, body.userId);
       if (body.paymentMethod === 'vouchers') return voucherOrder(user, body);
-      if (!body.paymentIntentId) throw new Invalid('paymentIntentId: required for a card payment');
+      if (!body.paymentIntentId) throw new Invalid(fieldProblem('body', ['paymentIntentId'], 'is required for a card payment'));
       const checkout = await uow.repos.checkouts.byIntent(body.paymentIntentId);
       if (!checkout) throw new NotFound(ORDER_MESSAGES.unknownPayment);
       if (checkout.user_id !== user.userId) throw new Forbidden(ORDER_MESSAGES.notYourPayment);

@@ -9,13 +9,14 @@ import { esc } from '../mail/templates';
 import { userKey } from '../orders/routes';
 import type { SandboxProvider } from './sandboxProvider';
 import type { SandboxIntentRow } from './sandboxRepository';
+import { fieldProblem } from '../../platform/fieldProblem';
 
 const AUTH_PATH = '/payments/sandbox/authenticate';
 const authQuery = z.object({ client_secret: z.string().min(10).max(200), return_url: z.string().max(500) });
 
 /** Only a path on this site: the authentication page must not send buyers anywhere else. */
 function sameSitePath(url: string): string {
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url)) throw new Invalid('return_url: must be a path on this site, such as /order-confirmation/12');
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url)) throw new Invalid(fieldProblem('body', ['return_url'], 'must be a path on this site, such as /order-confirmation/12'));
   return url;
 }
 

@@ -9,7 +9,8 @@ import { MAX_CODE_ATTEMPTS } from '../../../../shared/constants';
 import { useVerifyOtpMutation } from '../authApi';
 import { useCompleteSignIn } from '../useAfterSignIn';
 import { useResendCountdown } from './useResendCountdown';
-import { MESSAGES, codeProblem, serverStatus } from './validation';
+import { errorStatus } from '../../../api/serverError';
+import { MESSAGES, codeProblem } from './validation';
 
 type Props = {
   email: string;
@@ -55,7 +56,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
     } catch (err) {
       const next = attempts + 1;
       setAttempts(next);
-      const tooMany = next >= MAX_CODE_ATTEMPTS || serverStatus(err) === 429;
+      const tooMany = next >= MAX_CODE_ATTEMPTS || errorStatus(err) === 429;
       if (tooMany) setAttempts(MAX_CODE_ATTEMPTS);
       enqueueSnackbar(tooMany ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode, { variant: 'error' });
     }

@@ -16,7 +16,8 @@ import { selectIsLoggedIn } from '../authSelectors';
 import { useSignedInDestination } from '../useAfterSignIn';
 import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';
-import { MESSAGES, isEmail, serverMessage } from './validation';
+import { serverMessage } from '../../../api/serverError';
+import { MESSAGES, isEmail } from './validation';
 
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 

@@ -16,6 +16,3 @@ export function codeProblem(code: string): string | null {
   return /^\d{6}$/.test(code.trim()) ? null : MESSAGES.invalidCode;
 }
 
-/** The server's message from an RTK Query error, if it sent one. */
-export const serverMessage = (err: unknown): string | undefined => (err as { data?: { message?: string } })?.data?.message;
-export const serverStatus = (err: unknown): unknown => (err as { status?: unknown })?.status;

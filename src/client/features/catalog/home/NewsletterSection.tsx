@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useGetPublicConfigQuery, useJoinNewsletterMutation } from '../catalogApi';
+import { serverMessage } from '../../../api/serverError';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -42,8 +43,7 @@ function NewsletterForm() {
       enqueueSnackbar(await join(email.trim()).unwrap(), { variant: 'success' });
       setEmail('');
     } catch (err) {
-      const message = (err as { data?: { message?: string } }).data?.message;
-      enqueueSnackbar(message ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
+      enqueueSnackbar(serverMessage(err) ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
     }
   };
 
