@@ -95,8 +95,12 @@ export type AppConfig = {
       ttlMinutes: number;
       maxAttempts: number;
       resendSeconds: number;
-      failedAttemptsPerEmailPerHour: number;
-      failedAttemptsPerEmailPerDay: number;
+      /** Wrong codes from one client (its address, IPv6 by /64) in an hour: then it is refused. */
+      failedAttemptsPerClientPerHour: number;
+      /** Wrong codes for one e-mail address, from anyone, within `emailSlowdownMinutes`: then it waits. */
+      failedAttemptsPerEmail: number;
+      /** How long an e-mail address is slowed down at most (its failures' window). */
+      emailSlowdownMinutes: number;
     };
     codeRequestsPerMinutePerIp: number;
     checkUserPerMinutePerIp: number;
@@ -169,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogVersionCheckMs: 1000,
       catalogCacheBytes: 32 * 1024 * 1024,
       userTokenTtlSeconds: 60 * 60 * 24 * 30,
-      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerEmailPerHour: 100, failedAttemptsPerEmailPerDay: 50 },
+      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerClientPerHour: 30, failedAttemptsPerEmail: 10, emailSlowdownMinutes: 15 },
       codeRequestsPerMinutePerIp: 10,
       checkUserPerMinutePerIp: 30,
       verifyPerMinutePerIp: 30,

@@ -104,7 +104,8 @@ export interface LoginCodesTable {
   consumed_at: Date | null;
 }
 
-export interface LoginFailuresTable { email: string; failed_at: Date }
+/** One wrong sign-in code: for which e-mail, from which client (clientKey; null on rows from before 0009). */
+export interface LoginFailuresTable { email: string; failed_at: Date; client: string | null }
 
 export interface MailOutboxTable {
   id: Generated<number>;

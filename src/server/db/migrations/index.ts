@@ -7,6 +7,7 @@ import * as m0005 from './0005_payments';
 import * as m0006 from './0006_stream_configs';
 import * as m0007 from './0007_viewing_sessions';
 import * as m0008 from './0008_order_ref_per_user';
+import * as m0009 from './0009_login_failures_by_client';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_stream_configs': m0006,
   '0007_viewing_sessions': m0007,
   '0008_order_ref_per_user': m0008,
+  '0009_login_failures_by_client': m0009,
 };

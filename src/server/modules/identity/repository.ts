@@ -70,13 +70,25 @@ export function createIdentityRepository(db: Executor) {
     async consumeCode(codeId: number, at: Date): Promise<void> {
       await db.updateTable('login_codes').set({ consumed_at: at }).where('id', '=', codeId).execute();
     },
-    async recordFailure(email: string, at: Date): Promise<void> {
-      await db.insertInto('login_failures').values({ email, failed_at: at }).execute();
+    async recordFailure(email: string, client: string, at: Date): Promise<void> {
+      await db.insertInto('login_failures').values({ email, client, failed_at: at }).execute();
     },
     async failuresSince(email: string, since: Date): Promise<number> {
       const row = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
         .where('email', '=', email).where('failed_at', '>', since).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async clientFailuresSince(client: string, since: Date): Promise<number> {
+      const row = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('client', '=', client).where('failed_at', '>', since).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Failures older than every window that reads them are of no use: deleted in batches. */
+    async deleteFailuresBefore(before: Date, batch: number): Promise<number> {
+      const rows = await db.deleteFrom('login_failures')
+        .where(sql<boolean>`ctid in (select ctid from login_failures where failed_at < ${before} limit ${batch})`)
+        .executeTakeFirst();
+      return Number(rows.numDeletedRows);
     },
   };
 }

@@ -9,6 +9,7 @@ import { Invalid } from '../../platform/errors';
 import { requireUser } from '../../plugins/caller';
 import { withErrors } from '../../plugins/schemas';
 import type { IdentityService } from './service';
+import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -34,7 +35,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     schema: { body: loginBody, response: withErrors({ 200: codeOrSession }) },
   }, async (req) => {
     const { emailId, loginSource, accessToken } = req.body;
-    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'login')) };
+    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'login', clientKey(req.ip))) };
     if (loginSource === LOGIN_SOURCE.google) {
       if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-in'));
       return { success: true, message: 'Signed in', data: [await service.googleLogin(accessToken, emailId)] };
@@ -47,7 +48,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     schema: { body: registerBody, response: withErrors({ 200: codeOrSession }) },
   }, async (req) => {
     const { emailId, loginSource, accessToken, firstName, lastName } = req.body;
-    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'register')) };
+    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'register', clientKey(req.ip))) };
     if (loginSource === LOGIN_SOURCE.google) {
       if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-up'));
       return { success: true, message: 'Account created', data: [await service.googleRegister(accessToken, emailId, firstName, lastName)] };
@@ -60,7 +61,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     schema: { body: verifyOtpBody, response: withErrors({ 200: sessionResponse }) },
   }, async (req) => {
     const { emailId, otp, firstName, lastName } = req.body;
-    const session = await service.verifyCode({ email: emailId, otp, firstName, lastName });
+    const session = await service.verifyCode({ email: emailId, otp, firstName, lastName, client: clientKey(req.ip) });
     return { success: true, message: 'Signed in successfully.', data: [session] };
   });
 

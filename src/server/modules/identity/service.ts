@@ -10,8 +10,9 @@ import type { UserRow } from './repository';
 import { fieldProblem } from '../../platform/fieldProblem';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const SWEEP_EVERY_MS = 10 * MINUTE_MS;
 
 type Deps = {
   uow: UnitOfWork;
@@ -28,7 +29,8 @@ export type Session = { id: number; userId: number; firstName: string; lastName:
 
 /**
  * Sign-in rules: e-mail codes (6 digits, hashed, 10 minutes, single use, 5 wrong tries, one new code
- * a minute, 100 failures an hour per address) and Google access tokens checked with Google.
+ * a minute; failures counted per client and per e-mail address) and Google access tokens checked
+ * with Google.
  */
 export function createIdentityService(deps: Deps) {
   const { uow, limits } = deps;
@@ -46,12 +48,28 @@ export function createIdentityService(deps: Deps) {
     return { id: user.id, userId: user.id, firstName: user.first_name, lastName: user.last_name, emailId: user.email, token, verified: user.verified };
   }
 
-  /** Code guessing is bounded per address: so many failures an hour, and fewer still a day. */
-  async function refuseWhenLockedOut(email: string) {
-    const lastDay = await repo.failuresSince(email, new Date(now() - DAY_MS));
-    if (lastDay >= rules.failedAttemptsPerEmailPerDay) throw new RateLimited(TOO_MANY_ATTEMPTS);
-    const lastHour = lastDay > 0 ? await repo.failuresSince(email, new Date(now() - HOUR_MS)) : 0;
-    if (lastHour >= rules.failedAttemptsPerEmailPerHour) throw new RateLimited(TOO_MANY_ATTEMPTS);
+  /**
+   * Code guessing is stopped where it comes from: a client (its address, IPv6 by /64) with too many
+   * failures in the last hour is refused. An e-mail address with many failures from anyone is only
+   * slowed down: refused until its window has passed, and since nothing is tried (so nothing fails)
+   * while it is refused, strangers can never keep its owner out for longer than one window.
+   */
+  async function refuseWhenTooManyFailures(email: string, client: string) {
+    const at = now();
+    if (await repo.clientFailuresSince(client, new Date(at - HOUR_MS)) >= rules.failedAttemptsPerClientPerHour) {
+      throw new RateLimited(TOO_MANY_ATTEMPTS);
+    }
+    if (await repo.failuresSince(email, new Date(at - rules.emailSlowdownMinutes * MINUTE_MS)) >= rules.failedAttemptsPerEmail) {
+      throw new RateLimited(TOO_MANY_ATTEMPTS);
+    }
+  }
+
+  /** Failures older than every window are deleted now and then (by whichever server records one). */
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  async function sweepOldFailures(at: number) {
+    if (Math.abs(at - lastSweep) < SWEEP_EVERY_MS) return;
+    lastSweep = at;
+    await repo.deleteFailuresBefore(new Date(at - Math.max(HOUR_MS, rules.emailSlowdownMinutes * MINUTE_MS) - HOUR_MS), 1000);
   }
 
   return {
@@ -61,12 +79,12 @@ export function createIdentityService(deps: Deps) {
     },
 
     /** Sends a code: 'login' for an existing account, 'register' for a new (or never verified) one. */
-    async requestCode(rawEmail: string, purpose: 'login' | 'register') {
+    async requestCode(rawEmail: string, purpose: 'login' | 'register', client: string) {
       const email = rawEmail.toLowerCase();
       const user = await repo.userByEmail(email);
       if (purpose === 'login' && !user) throw new NotFound('No account uses this e-mail address. Create one instead.');
       if (purpose === 'register' && user?.verified) throw new Conflict('An account with this e-mail address already exists. Sign in instead.');
-      await refuseWhenLockedOut(email);
+      await refuseWhenTooManyFailures(email, client);
       const code = newCode();
       const createdAt = new Date(now());
       // The 60-second rule is checked and the code stored in one transaction holding a lock on the
@@ -93,9 +111,9 @@ export function createIdentityService(deps: Deps) {
     },
 
     /** Checks a code; on success the account exists, is verified, and a session token is issued. */
-    async verifyCode(input: { email: string; otp: string; firstName?: string; lastName?: string }): Promise<Session> {
+    async verifyCode(input: { email: string; otp: string; firstName?: string; lastName?: string; client: string }): Promise<Session> {
       const email = input.email.toLowerCase();
-      await refuseWhenLockedOut(email);
+      await refuseWhenTooManyFailures(email, input.client);
       const outcome = await uow.transaction(async ({ identity }) => {
         const code = await identity.latestCodeForUpdate(email);
         if (!code || code.consumed_at) return { error: new Invalid('There is no active code for this e-mail address. Request a new one.') };
@@ -103,7 +121,7 @@ export function createIdentityService(deps: Deps) {
         if (code.attempts >= rules.maxAttempts) return { error: new RateLimited(TOO_MANY_ATTEMPTS) };
         if (!sameHash(code.code_hash, hashCode(deps.codeKey, email, input.otp))) {
           const attempts = await identity.countAttempt(code.id);
-          await identity.recordFailure(email, new Date(now()));
+          await identity.recordFailure(email, input.client, new Date(now()));
           const left = rules.maxAttempts - attempts;
           return { error: left > 0 ? new Invalid(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`) : new RateLimited(TOO_MANY_ATTEMPTS) };
         }
@@ -121,7 +139,10 @@ export function createIdentityService(deps: Deps) {
         return { user };
       });
       // Failed attempts are committed: the transaction only decides, the error is thrown afterwards.
-      if ('error' in outcome) throw outcome.error;
+      if ('error' in outcome) {
+        await sweepOldFailures(now()).catch(() => undefined); // housekeeping never turns a caller away
+        throw outcome.error;
+      }
       return session(outcome.user);
     },
 
