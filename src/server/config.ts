@@ -119,6 +119,11 @@ export type AppConfig = {
     viewingOpensPerMinute: number;
     /** Viewing-session heartbeats and closes per caller per minute. */
     viewingHeartbeatsPerMinute: number;
+    /**
+     * Guest tokens cost nothing, so guests' calls are also counted per client address (IPv6 by /64):
+     * one budget a minute for every guest behind it. Signed-in users are not counted here.
+     */
+    guestsPerAddress: { voucherAttemptsPerMinute: number; streamConfigCallsPerMinute: number; viewingOpensPerMinute: number };
   };
 };
 
@@ -184,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamConfigCallsPerMinute: 60,
       viewingOpensPerMinute: 30,
       viewingHeartbeatsPerMinute: 120,
+      guestsPerAddress: { voucherAttemptsPerMinute: 10, streamConfigCallsPerMinute: 120, viewingOpensPerMinute: 60 },
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

@@ -25,10 +25,14 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   await app.register(authRoutes, { prefix: '/v1', service: services.auth, perMinute: limits.guestTokensPerMinutePerIp });
   await app.register(identityRoutes, { prefix: '/v1', service: services.identity, limits });
   await app.register(profileRoutes, { prefix: '/v1', service: services.profile });
-  await app.register(cartRoutes, { prefix: '/v1', service: services.cart, voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute });
+  await app.register(cartRoutes, {
+    prefix: '/v1', service: services.cart,
+    voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute, voucherAttemptsPerMinutePerAddress: limits.guestsPerAddress.voucherAttemptsPerMinute,
+  });
   await app.register(orderRoutes, { prefix: '/v1', checkout: services.checkout, orders: services.orders, checkoutCallsPerMinute: limits.checkoutCallsPerMinute });
   await app.register(viewingSessionRoutes, {
     prefix: '/v1', service: services.viewingSessions, opensPerMinute: limits.viewingOpensPerMinute, heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
+    opensPerMinutePerAddress: limits.guestsPerAddress.viewingOpensPerMinute,
   });
   await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow });
   if (services.payments.sandbox) {
@@ -51,7 +55,10 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
-  await app.register(streamRoutes, { prefix: '/v1', service: services.streams, callsPerMinute: limits.streamConfigCallsPerMinute });
+  await app.register(streamRoutes, {
+    prefix: '/v1', service: services.streams,
+    callsPerMinute: limits.streamConfigCallsPerMinute, callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
+  });
   await app.register(protectedMediaRoutes, { media: services.protectedMedia });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, { database: services.database });

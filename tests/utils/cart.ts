@@ -36,7 +36,8 @@ export async function loadCartFixture(db: Kysely<DB>): Promise<CartFixture> {
   return { ids: Object.fromEntries(rows.map((r) => [r.path, r.id])) };
 }
 
-export type Who = { authorization?: string; userId?: number; label: string };
+/** A caller: their token, and the address they call from (each guest and user has their own, as in life). */
+export type Who = { authorization?: string; userId?: number; label: string; address?: string };
 
 /** A test app with the cart fixture loaded and a driver for it (one per test file). */
 export async function cartTestApp(options: Parameters<typeof createTestApp>[0] = {}) {
@@ -47,18 +48,22 @@ export async function cartTestApp(options: Parameters<typeof createTestApp>[0] =
 
 /** Drives the cart API as browsers would: real guest tokens, real signed-up users. */
 export function cartDriver(app: FastifyInstance) {
-  const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
-    app.inject({ method, url: `/v1${url}`, headers: who.authorization ? { authorization: who.authorization } : {}, ...(payload ? { payload } : {}) });
+  const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => app.inject({
+    method, url: `/v1${url}`, headers: who.authorization ? { authorization: who.authorization } : {},
+    ...(who.address ? { remoteAddress: who.address } : {}), ...(payload ? { payload } : {}),
+  });
   let n = 0;
   return {
     send,
     async guest(label = 'guest'): Promise<Who> {
-      const res = await app.inject({ url: '/v1/token/guest', remoteAddress: `10.9.${(n += 1) % 250}.${Math.floor(n / 250)}` });
-      return { label, authorization: `Bearer ${res.json().data}` };
+      const address = `10.9.${(n += 1) % 250}.${Math.floor(n / 250)}`;
+      const res = await app.inject({ url: '/v1/token/guest', remoteAddress: address });
+      return { label, authorization: `Bearer ${res.json().data}`, address };
     },
     async user(label = 'user'): Promise<Who> {
-      const u = await signInDriver(app, `10.8.${(n += 1) % 250}.1`).signUp(`${label}-${Date.now()}-${n}@example.com`);
-      return { label, authorization: u.auth.authorization, userId: u.userId };
+      const address = `10.8.${(n += 1) % 250}.1`;
+      const u = await signInDriver(app, address).signUp(`${label}-${Date.now()}-${n}@example.com`);
+      return { label, authorization: u.auth.authorization, userId: u.userId, address };
     },
     get: (who: Who, query = '') => send('GET', `/cart${query}`, who),
     add: (who: Who, body: object) => send('POST', '/cart', who, body),

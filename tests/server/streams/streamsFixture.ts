@@ -42,16 +42,17 @@ export function streamsDriver(app: FastifyInstance) {
      */
     config: async (who: Who, key: string | number, query = '') => {
       const headers = who.authorization ? { authorization: who.authorization } : {};
+      const from = who.address ? { remoteAddress: who.address } : {};
       let q = query;
       if (!q.includes('session=') && who.authorization) {
-        const opened = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers, payload: { eventId: String(key) } });
+        const opened = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers, ...from, payload: { eventId: String(key) } });
         if (opened.statusCode === 201) q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
       }
-      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers });
+      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers, ...from });
     },
     /** The config call alone, with no viewing session. */
     configWithoutSession: (who: Who, key: string | number) =>
-      app.inject({ url: `/v1/admin/asset/streamconfig/${key}`, headers: who.authorization ? { authorization: who.authorization } : {} }),
+      app.inject({ url: `/v1/admin/asset/streamconfig/${key}`, headers: who.authorization ? { authorization: who.authorization } : {}, ...(who.address ? { remoteAddress: who.address } : {}) }),
     media: (url: string, method: 'GET' | 'HEAD' = 'GET') => app.inject({ url, method }),
   };
 }

@@ -1,23 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applyVoucherBody, CART_MESSAGES, cartIdParams, cartLineBody, cartQuery, cartResponse, mergeCartBody, removeVoucherBody,
 } from '../../../shared/contract/cart';
 import { callerOf, requireUser } from '../../plugins/caller';
+import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
 import { withErrors } from '../../plugins/schemas';
 import type { CartService } from './service';
 
 const ok = <T>(data: T, message: string) => ({ success: true, message, data });
 const target = ({ user_id, cart_token }: { user_id?: number | undefined; cart_token?: string | undefined }) =>
   ({ ...(user_id !== undefined ? { user_id } : {}), ...(cart_token !== undefined ? { cart_token } : {}) });
-/** Voucher attempts are counted per caller (code guessing), after the token has been read. */
-const callerKey = (request: FastifyRequest) => {
-  const caller = callerOf(request);
-  return caller.kind === 'user' ? `user:${caller.userId}` : `guest:${caller.guestId}`;
-};
 
 /** Spec §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
-export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService; voucherAttemptsPerMinute: number }> = async (app, opts) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService; voucherAttemptsPerMinute: number; voucherAttemptsPerMinutePerAddress: number }> = async (app, opts) => {
   const { service } = opts;
   const auth = { auth: 'guest' } as const;
   const answer = withErrors({ 200: cartResponse });
@@ -42,7 +37,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService; voucherAt
     ok(await service.merge(requireUser(req), req.body.user_id, req.body.guest_cart_token), CART_MESSAGES.merged));
 
   app.post('/order/applyVoucher', {
-    config: { ...auth, rateLimit: { max: opts.voucherAttemptsPerMinute, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: callerKey } },
+    // Code guessing: counted per caller, and guests also per address.
+    config: { ...auth, rateLimit: perCaller(opts.voucherAttemptsPerMinute) },
+    preHandler: guestsPerAddress(app, 'applyVoucher', opts.voucherAttemptsPerMinutePerAddress),
     schema: { body: applyVoucherBody, response: answer },
   }, async (req) => ok(await service.applyVoucher(callerOf(req), target(req.body), req.body.coupon_code), CART_MESSAGES.couponApplied));
 

@@ -1,23 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCartOrderBody, createPaymentIntentBody, ORDER_MESSAGES, orderCartParams, orderDetailsResponse, orderHistoryQuery,
   orderHistoryResponse, orderLookupQuery, orderLookupResponse, orderResponse, paymentIntentResponse,
 } from '../../../shared/contract/orders';
 import { requireUser } from '../../plugins/caller';
+import { perCaller } from '../../plugins/callerLimits';
 import { withErrors } from '../../plugins/schemas';
 import type { CheckoutService } from './checkoutService';
 import type { OrderService } from './orderService';
 
 const ok = <T>(data: T, message: string) => ({ success: true, message, data });
-/** Checkout calls are counted per signed-in user (the route's auth has run before the limit). */
-export const userKey = (request: FastifyRequest) => `user:${requireUser(request).userId}`;
 
 /** Spec §7 /order calls: a signed-in user's payments and orders. Identity comes from the token. */
 export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; orders: OrderService; checkoutCallsPerMinute: number }> = async (app, opts) => {
   const { checkout, orders } = opts;
   const auth = { auth: 'user' } as const;
-  const limited = { ...auth, rateLimit: { max: opts.checkoutCallsPerMinute, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: userKey } } as const;
+  // Checkout calls are counted per signed-in user (the route's auth has run before the limit).
+  const limited = { ...auth, rateLimit: perCaller(opts.checkoutCallsPerMinute) } as const;
   const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
 
   app.post('/order/createPaymentIntent', { config: limited, schema: { body: createPaymentIntentBody, response: withErrors({ 200: paymentIntentResponse }) } },

@@ -4,9 +4,9 @@ import { sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/cont
 import { centsToDollars, formatPrice } from '../../../shared/money';
 import { Invalid } from '../../platform/errors';
 import { requireUser } from '../../plugins/caller';
+import { perCaller } from '../../plugins/callerLimits';
 import { withErrors } from '../../plugins/schemas';
 import { esc } from '../mail/templates';
-import { userKey } from '../orders/routes';
 import type { SandboxProvider } from './sandboxProvider';
 import type { SandboxIntentRow } from './sandboxRepository';
 import { fieldProblem } from '../../platform/fieldProblem';
@@ -31,7 +31,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider; ca
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
 
   app.post('/v1/payments/sandbox/confirm', {
-    config: { auth: 'user', rateLimit: { max: opts.cardAttemptsPerMinute, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: userKey } },
+    config: { auth: 'user', rateLimit: perCaller(opts.cardAttemptsPerMinute) },
     schema: { body: sandboxConfirmBody, response: withErrors({ 200: sandboxConfirmResponse }) },
   }, async (req) => {
     const user = requireUser(req);

@@ -1,16 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openViewingSessionBody, STREAM_MESSAGES, viewingSessionParams, viewingSessionResponse } from '../../../shared/contract/streams';
 import { callerOf } from '../../plugins/caller';
+import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
 import { withErrors } from '../../plugins/schemas';
 import type { ViewingSessions } from './viewingSessionService';
-import { viewerOf } from './viewingSessionService';
 
 const ok = <T>(data: T, message: string) => ({ success: true, message, data });
-/** Counted per caller (user, or guest token), after the route's auth has read the token. */
-const callerKey = (request: FastifyRequest) => viewerOf(callerOf(request));
 
-export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMinute: number; heartbeatsPerMinute: number };
+export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMinute: number; opensPerMinutePerAddress: number; heartbeatsPerMinute: number };
 
 /**
  * The device limit's calls (PRODUCT.md "Watching"): the player opens a session on play, heartbeats
@@ -18,14 +15,18 @@ export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMin
  */
 export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOptions> = async (app, opts) => {
   const { service } = opts;
-  const limited = (max: number) => ({ auth: 'guest', rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: callerKey } } as const);
+  const limited = (max: number) => ({ auth: 'guest', rateLimit: perCaller(max) } as const);
   const answer = withErrors({ 200: viewingSessionResponse, 201: viewingSessionResponse });
   // Every answer here, refusals included, is about one player right now: nothing may keep it.
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
   });
 
-  app.post('/viewing-sessions', { config: limited(opts.opensPerMinute), schema: { body: openViewingSessionBody, response: answer } }, async (req, reply) => {
+  app.post('/viewing-sessions', {
+    config: limited(opts.opensPerMinute),
+    preHandler: guestsPerAddress(app, 'openViewingSession', opts.opensPerMinutePerAddress),
+    schema: { body: openViewingSessionBody, response: answer },
+  }, async (req, reply) => {
     const session = await service.open(callerOf(req), req.body.eventId);
     return reply.status(201).send(ok(session, STREAM_MESSAGES.opened));
   });
