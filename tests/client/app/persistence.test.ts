@@ -172,7 +172,7 @@ describe('cartUpdated event', () => {
 describe('writes from another tab are not undone', () => {
   it('a logout elsewhere is not reverted by this tab persisting its other fields', async () => {
     localStorage.setItem('userID', '5');
-    localStorage.setItem('user_token', 'user.tok.en');
+    localStorage.setItem('user_token', signTestToken({ kind: 'user', sub: '5', userId: 5, name: 'Five', email: 'five@example.com' }));
     store = await startStore();
     const settle = () => new Promise((r) => setTimeout(r, 300)); // redux-persist writes one key per tick
     await settle();

@@ -71,6 +71,27 @@ describe('after signing in', () => {
   });
 });
 
+describe("the signed-in user's name, from the session token", () => {
+  it('a returning verified user is stored by the name the token carries, not the e-mail’s local part, with no profile fetch', async () => {
+    const email = `ada-${stamp}@example.com`;
+    await signUpOnTestServer(email, 'Ada', 'King Lovelace');
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    try {
+      const user = userEvent.setup();
+      await start('/sign-in');
+      await toCodeStep(user, email);
+      expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+      await enterCode(user, await mailedCode(email));
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(store!.getState().auth.userName).toBe('Ada King Lovelace'), { timeout: 10_000 });
+      await waitFor(() => expect(localStorage.getItem('userName')).toBe('Ada King Lovelace'));
+      expect(requestedUrls(fetchSpy).filter((u) => u.includes('/v1/profile/'))).toEqual([]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+});
+
 describe('a visitor who is already signed in', () => {
   const signedIn = () => {
     localStorage.setItem('user_token', account.token);

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { apiSlice } from '../../../src/client/api/apiSlice';
 import { appStopped } from '../../../src/client/app/appEvents';
 import type { AppStore } from '../../../src/client/app/store';
-import { userSignedIn } from '../../../src/client/features/auth/authEvents';
+import { userSignedIn, userSignedOut } from '../../../src/client/features/auth/authEvents';
 import { signUpOnTestServer } from '../../utils/apiUser';
 import { startStore } from '../../utils/startStore';
 import { signTestToken } from '../../utils/signToken';
@@ -45,13 +45,28 @@ const signedInWith = (userName: string | null) => {
   if (userName !== null) localStorage.setItem('userName', userName);
 };
 
+/** The user's token as the server signs them, naming nobody (a user who saved an empty name, then signed in). */
+const namelessToken = () => signTestToken({ kind: 'user', sub: String(user.userId), userId: user.userId, name: '', email: EMAIL.toLowerCase() });
+
 describe('display name of a logged-in user', () => {
   it.each([
     ['a missing', null],
     ["an 'undefined undefined'", 'undefined undefined'],
     ['an empty', ''],
-  ])('%s stored name is fetched and replaced by the e-mail’s local part, in the store and in localStorage', async (_name, stored) => {
+  ])('%s stored name is taken from the session token when it names the user, with no profile fetch', async (_name, stored) => {
     signedInWith(stored);
+    store = await startStore();
+    await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
+    await waitFor(() => expect(localStorage.getItem('userName')).toBe('Night Owl'));
+    expect(profileCalls(fetchSpy)).toEqual([]);
+  });
+
+  it.each([
+    ['a missing', null],
+    ["an 'undefined undefined'", 'undefined undefined'],
+  ])('%s stored name with a token that names nobody is fetched and replaced by the e-mail’s local part (spec §4)', async (_name, stored) => {
+    signedInWith(stored);
+    localStorage.setItem('user_token', namelessToken());
     store = await startStore();
     await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
     expect(profileCalls(fetchSpy)).toHaveLength(1);
@@ -69,10 +84,14 @@ describe('display name of a logged-in user', () => {
     expect(store.getState().auth.userName).toBe('Night Owl');
   });
 
-  it('a sign-in that brings no name (an existing account) resolves it the same way', async () => {
+  it('a sign-in that brings no name resolves it from the token, or by the spec’s profile fetch when the token names nobody', async () => {
     store = await startStore();
     expect(store.getState().auth.userId).toBeNull();
     store.dispatch(userSignedIn({ userToken: user.token, userId: user.userId }));
+    await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
+    expect(profileCalls(fetchSpy)).toEqual([]);
+    store.dispatch(userSignedOut());
+    store.dispatch(userSignedIn({ userToken: namelessToken(), userId: user.userId }));
     await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
     expect(profileCalls(fetchSpy)).toHaveLength(1);
   });
@@ -83,7 +102,6 @@ describe('display name of a logged-in user', () => {
       window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
     fromOtherTab('user_token', user.token);
     fromOtherTab('userID', String(user.userId));
-    await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
-    expect(profileCalls(fetchSpy).length).toBeGreaterThanOrEqual(1);
+    await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
   });
 });

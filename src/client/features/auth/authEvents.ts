@@ -5,6 +5,8 @@ import type { RedirectMarker } from '../../../shared/constants';
 export const guestTokenReceived = createAction<string>('auth/guestTokenReceived');
 /** A request came back 401: the stored guest token is thrown away (spec §4 "401 handling"). */
 export const guestTokenRejected = createAction('auth/guestTokenRejected');
+/** The stored guest token has run out (its own `exp` says so): it is thrown away and a new one fetched. */
+export const guestTokenExpired = createAction('auth/guestTokenExpired');
 /** Fetching a guest token failed (server unreachable); the shell offers a retry. */
 export const guestTokenFetchFailed = createAction<string>('auth/guestTokenFetchFailed');
 /** The visitor pressed Retry on the shell's "can't reach the storefront" screen. */

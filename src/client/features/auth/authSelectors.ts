@@ -1,4 +1,6 @@
+import { createSelector } from '@reduxjs/toolkit';
 import type { AuthState } from './authSlice';
+import { readSessionClaims } from './tokenClaims';
 
 /**
  * The auth feature's public reads (other features import these, never the slice). They take any
@@ -13,5 +15,11 @@ export const selectIsLoggedIn = (s: WithAuth) => s.auth.userId !== null;
 export const selectUserId = (s: WithAuth) => s.auth.userId;
 export const selectUserName = (s: WithAuth) => s.auth.userName;
 export const selectRedirectMarker = (s: WithAuth) => s.auth.redirectUrl;
+/**
+ * The signed-in user's token, read (id, name, e-mail): for what the page shows and sends along (the
+ * billing name and e-mail of an order); the server takes identity from the token it verifies.
+ */
+export const selectSessionClaims = createSelector([(s: WithAuth) => s.auth.userId, (s: WithAuth) => s.auth.userToken],
+  (userId, token) => (userId === null ? null : readSessionClaims(token)));
 /** The bearer for API calls: the user's token when logged in, else the guest token. */
 export const selectRequestToken = (s: WithAuth) => (s.auth.userId !== null ? s.auth.userToken : s.auth.authToken);

@@ -4,7 +4,7 @@ import { applyExternalChange, plainString, type PersistedFields } from '../../ap
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import { supportStateImported } from '../support/supportEvents';
 import {
-  guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerStored, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
+  guestTokenExpired, guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerStored, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
   userSignedOut,
 } from './authEvents';
 
@@ -54,6 +54,9 @@ export const authSlice = createSlice({
         state.guestTokenError = null;
       })
       .addCase(guestTokenRejected, (state) => {
+        state.authToken = null;
+      })
+      .addCase(guestTokenExpired, (state) => {
         state.authToken = null;
       })
       .addCase(guestTokenFetchFailed, (state, action) => {

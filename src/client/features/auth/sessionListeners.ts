@@ -5,11 +5,13 @@ import { appStarted, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
 import { profileApi } from '../profile/profileApi';
 import { sessionExpired, userNameResolved, userSignedIn, userSignedOut } from './authEvents';
+import { readSessionClaims } from './tokenClaims';
 
 /** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
 export const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+const TOASTS_READY_WAIT_MS = 5000;
 
 export function addSessionListeners(startListening: AppStartListening) {
   // The one place that runs after every sign-in and sign-out. Answers cached for the previous
@@ -24,8 +26,10 @@ export function addSessionListeners(startListening: AppStartListening) {
   // Said once per ended session: the base query dispatches sessionExpired once however many calls fail.
   const unsubscribeExpiry = startListening({
     actionCreator: sessionExpired,
-    effect: () => {
-      // The provider sets notistack's global enqueue when it mounts; before that there is nobody to tell.
+    effect: async (_action, api) => {
+      // notistack's global enqueue exists once its provider has mounted. A session found run out at
+      // start (its token's exp) ends before the page is drawn: the notice waits for the page, briefly.
+      for (let waited = 0; typeof enqueueSnackbar !== 'function' && waited < TOASTS_READY_WAIT_MS; waited += 50) await api.delay(50);
       if (typeof enqueueSnackbar === 'function') enqueueSnackbar(SESSION_EXPIRED_MESSAGE, { variant: 'info' });
     },
   });
@@ -33,8 +37,14 @@ export function addSessionListeners(startListening: AppStartListening) {
   const unsubscribeName = startListening({
     matcher: isAnyOf(appStarted, userSignedIn, storageChangedInAnotherTab),
     effect: async (_action, api) => {
-      const { userId, userName } = api.getState().auth;
+      const { userId, userName, userToken } = api.getState().auth;
       if (userId === null || !needsDisplayName(userName)) return;
+      // The session token says who this is; only when it names nobody is the profile asked (spec §4).
+      const claimed = readSessionClaims(userToken)?.name;
+      if (claimed) {
+        api.dispatch(userNameResolved(claimed));
+        return;
+      }
       api.cancelActiveListeners();
       const result = await api.dispatch(profileApi.endpoints.getProfile.initiate(userId, { subscribe: false }));
       const email = result.data?.emailId;
