@@ -62,10 +62,10 @@ describe('logs', () => {
       const config = configData((await y.app.inject({ url: '/v1/admin/asset/streamconfig/marisol-vega-quartet', headers: { authorization: `Bearer ${guest}` } })).json());
       const urls = urlsOf(config);
       const playlist = await y.app.inject({ url: urls[0]! });
-      const segment = `/media/streams/program/${uriLines(playlist.body)[0]}`;
+      const segment = `/media/streams/free-program/${uriLines(playlist.body)[0]}`;
       expect((await y.app.inject({ url: segment })).statusCode).toBe(200);
       expect((await y.app.inject({ url: withParam(segment, 'exp', '1') })).statusCode).toBe(403);
-      expect(lines.some((l) => l.includes('/media/streams/program/seg_000.ts'))).toBe(true);
+      expect(lines.some((l) => l.includes('/media/streams/free-program/seg_000.ts'))).toBe(true);
       const sigs = urls.map((u) => new URLSearchParams(u.split('?')[1]).get('sig')!);
       expect(lines.filter((l) => sigs.some((s) => l.includes(s)))).toEqual([]);
       const key = deriveKeys(y.config.jwtSecret).mediaSigning;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StreamConfigData } from '../../../src/shared/contract/streams';
-import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { demoFreeStreams, demoStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
 export const HOUR = 3_600_000;
 
 /**
- * Events with the demo's stream config, on a clock the test moves: a premium and a free on-demand
+ * Events with the demo's stream configs, on a clock the test moves: a premium and a free on-demand
  * event, a free and a premium 'Live' event that start an hour after the clock's start, and an
- * event without streams. The committed demo media (public/media/streams) is served.
+ * event without streams. Free events play the free folders (free-angle-1, …), premium ones the
+ * others, as in the demo. The committed demo media (public/media/streams) is served.
  */
 export async function streamsTestApp(options: { env?: Record<string, string> } = {}) {
   // Whole seconds, so expiry and program date-times are exact.
@@ -21,8 +22,8 @@ export async function streamsTestApp(options: { env?: Record<string, string> } =
   await importCatalog(t.database.db, {
     events: [
       { path: 'str-premium', title: 'Premium show', isPremium: true, price: 10, airStartDate: '2026-01-10T20:00:00Z', streams: demoStreams },
-      { path: 'str-free', title: 'Free show', streams: demoStreams },
-      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoStreams },
+      { path: 'str-free', title: 'Free show', streams: demoFreeStreams },
+      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoFreeStreams },
       { path: 'str-live-premium', title: 'Live premium show', contentType: 'Live', isPremium: true, price: 5, airStartDate: liveStart.toISOString(), streams: demoStreams },
       { path: 'str-bare', title: 'No streams' },
     ],
