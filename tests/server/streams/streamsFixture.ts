@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { StreamConfigData } from '../../../src/shared/contract/streams';
+import { VIEWING_SESSION_KEY_HEADER, type StreamConfigData } from '../../../src/shared/contract/streams';
 import { demoFreeStreams, demoStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
 import { createTestApp, type TestApp } from '../../utils/testApp';
+import { viewingDriver } from './viewingSessionFixture';
 
 export const HOUR = 3_600_000;
 
@@ -36,18 +37,25 @@ export type StreamsTestApp = Awaited<ReturnType<typeof streamsTestApp>>;
 export type { TestApp, Who };
 
 export function streamsDriver(app: FastifyInstance) {
+  const sessions = viewingDriver(app);
   return {
+    /** Viewing sessions opened, kept and closed through the same driver (it holds their keys). */
+    sessions,
     /**
      * The config as the player asks for it: a viewing session opened first (premium configs are
-     * signed only for an open one), unless the query names a session or the open is refused.
+     * signed only for an open one), unless the query names a session or the open is refused. The
+     * session's key goes in its header: the one its open answered, unless `sessionKey` says
+     * otherwise (null: none, as another device that knows only the id).
      */
-    config: async (who: Who, key: string | number, query = '') => {
-      const headers = who.authorization ? { authorization: who.authorization } : {};
+    config: async (who: Who, key: string | number, query = '', sessionKey?: string | null) => {
       let q = query;
       if (!q.includes('session=') && who.authorization) {
-        const opened = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers, payload: { eventId: String(key) } });
+        const opened = await sessions.open(who, String(key));
         if (opened.statusCode === 201) q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
       }
+      const sessionId = new URLSearchParams(q.replace(/^\?/, '')).get('session');
+      const sending = sessionKey === undefined ? (sessionId ? sessions.keyOf(sessionId) : null) : sessionKey;
+      const headers = { ...(who.authorization ? { authorization: who.authorization } : {}), ...(sending ? { [VIEWING_SESSION_KEY_HEADER]: sending } : {}) };
       return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers });
     },
     /** The config call alone, with no viewing session. */

@@ -6,6 +6,7 @@ import * as m0004 from './0004_cart_and_orders';
 import * as m0005 from './0005_payments';
 import * as m0006 from './0006_stream_configs';
 import * as m0007 from './0007_viewing_sessions';
+import * as m0008 from './0008_viewing_session_keys';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_payments': m0005,
   '0006_stream_configs': m0006,
   '0007_viewing_sessions': m0007,
+  '0008_viewing_session_keys': m0008,
 };

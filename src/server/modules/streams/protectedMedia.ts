@@ -15,6 +15,8 @@ import { readSignedQuery, type MediaSigner, type SignedQuery } from './urlSigner
 export const MEDIA_MESSAGES = {
   invalid: 'This media link is not valid. Load the player again for a fresh one.',
   expired: 'This media link has expired. Load the player again for a fresh one.',
+  /** A premium event's link whose viewing session was closed or went silent. */
+  sessionEnded: STREAM_MESSAGES.sessionEnded,
   missing: 'No such media file',
 } as const;
 
@@ -26,6 +28,8 @@ type Deps = {
   mediaDir: string;
   signer: MediaSigner;
   repo: Pick<StreamRepository, 'mediaFacts'>;
+  /** Whether a viewing session is still open for this event (viewingSessionGate.ts). */
+  sessions: { isOpen(sessionId: string, eventId: number): Promise<boolean> };
   settings: AppConfig['streams'];
   now?: () => number;
 };
@@ -43,12 +47,13 @@ const EVENT_CACHE_MAX = 10_000;
 
 /**
  * /media/streams/*: a file answers only to a valid, unexpired signature for its folder and event,
- * when the folder is one of that event's (its stream config names it). Segments are the files;
- * playlists are rendered (never the raw file), every segment URI carrying the request's own signed
- * query, so a copied playlist stops working when its signature does.
+ * when the folder is one of that event's (its stream config names it) and, for a premium event,
+ * while the viewing session the URL names is open. Segments are the files; playlists are rendered
+ * (never the raw file), every segment URI carrying the request's own signed query, so a copied
+ * playlist stops working when its signature or its session does.
  */
 export function createProtectedMedia(deps: Deps) {
-  const { signer, repo, settings } = deps;
+  const { signer, repo, sessions, settings } = deps;
   const now = deps.now ?? Date.now;
   const streamsRoot = path.join(deps.mediaDir, 'streams');
   const sources = createSourcePlaylists();
@@ -72,6 +77,7 @@ export function createProtectedMedia(deps: Deps) {
     const facts = await events.get(signed.e);
     // Access is granted per event: a folder of another event's config is not this URL's, even signed.
     if (!facts || !facts.folders.has(dir)) throw new Forbidden(MEDIA_MESSAGES.invalid);
+    if (facts.premium && !(signed.s && (await sessions.isOpen(signed.s, signed.e)))) throw new Forbidden(MEDIA_MESSAGES.sessionEnded);
     return facts;
   }
 

@@ -6,6 +6,7 @@ import { STREAM_MESSAGES, streamConfigQuery, streamConfigResponse } from '../../
 import { callerOf } from '../../plugins/caller';
 import { withErrors } from '../../plugins/schemas';
 import type { StreamService } from './service';
+import { sessionKeyOf } from './viewingSessionKey';
 
 /** Counted per caller: a signed-in user, or one guest token (the route's auth has run before the limit). */
 const callerKey = (request: FastifyRequest) => {
@@ -21,7 +22,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{ service: StreamService; calls
   }, async (req, reply) => {
     // Signed URLs are this viewer's: never kept by a shared cache, nor by the browser.
     void reply.header('cache-control', 'private, no-store');
-    const data = await service.config(callerOf(req), req.params.id, req.query.session);
+    const data = await service.config(callerOf(req), req.params.id, { id: req.query.session, key: sessionKeyOf(req) });
     return { success: true, message: STREAM_MESSAGES.config, data };
   });
 };
