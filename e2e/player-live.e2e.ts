@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { demoStreams } from '../src/server/db/seed/demoStreams';
+import { demoFreeStreams } from '../src/server/db/seed/demoStreams';
 import { axeViolations, describeViolations, PHONE } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-live-'));
   const catalog = path.join(dataDir, 'live-catalog.json');
   const event = (p: string, title: string, airStart: Date) => ({
-    path: p, title, contentType: 'Live', isPremium: false, airStartDate: airStart.toISOString(), streams: demoStreams,
+    path: p, title, contentType: 'Live', isPremium: false, airStartDate: airStart.toISOString(), streams: demoFreeStreams,
   });
   fs.writeFileSync(catalog, JSON.stringify({
     events: [event(ON_AIR, 'On Air Now', new Date(Date.now() - 2 * 60_000)), event(TOMORROW, 'Tomorrow Night', new Date(Date.now() + 86_400_000))],

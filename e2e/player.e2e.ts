@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { api, buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { STREAM_MESSAGES } from '../src/shared/contract/streams';
+import { STREAM_MESSAGES, VIEWING_SESSION_KEY_HEADER } from '../src/shared/contract/streams';
 
 /**
  * The multi-angle player in Chromium against the real server, its signed media and its viewing
@@ -211,7 +211,7 @@ describe('who may not watch', () => {
     await openFromEventPage(first.page);
     await waitForAllPlaying(first.page);
     // The second device: another player's session, opened as the player opens one.
-    const { data: second } = await api<{ data: { sessionId: string } }>('/viewing-sessions', { token: buyer.token, body: { eventId: EVENT.path } });
+    const { data: second } = await api<{ data: { sessionId: string; sessionKey: string } }>('/viewing-sessions', { token: buyer.token, body: { eventId: EVENT.path } });
 
     const third = await buyerTab(PHONE);
     await third.page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
@@ -223,7 +223,7 @@ describe('who may not watch', () => {
     await leave(first);
     await third.page.locator('button::-p-text(Try again)').click();
     await waitForAllPlaying(third.page);
-    await api(`/viewing-sessions/${second.sessionId}`, { token: buyer.token, method: 'DELETE' });
+    await api(`/viewing-sessions/${second.sessionId}`, { token: buyer.token, method: 'DELETE', headers: { [VIEWING_SESSION_KEY_HEADER]: second.sessionKey } });
     await leave(third);
   });
 });

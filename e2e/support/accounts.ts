@@ -10,10 +10,12 @@ import { codeFor } from './mailbox';
 
 export type Session = { email: string; token: string; userId: number; name: string };
 
-export async function api<T>(path: string, init: { body?: object; token?: string; method?: string } = {}): Promise<T> {
+export async function api<T>(path: string, init: { body?: object; token?: string; method?: string; headers?: Record<string, string> } = {}): Promise<T> {
   const res = await fetch(`${baseUrl()}/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers,
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);

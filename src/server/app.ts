@@ -15,6 +15,7 @@ import { contentSecurityPolicy } from './plugins/security';
 import type { Mailer } from './modules/mail/mailer';
 import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
+import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
 
 export type AppDeps = {
@@ -36,7 +37,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${VIEWING_SESSION_KEY_HEADER}"]`], censor: '[redacted]' },
       serializers: { req: requestSerializer as never },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },

@@ -23,6 +23,7 @@ import { createProtectedMedia } from './modules/streams/protectedMedia';
 import { createStreamRepository } from './modules/streams/repository';
 import { createStreamService } from './modules/streams/service';
 import { createMediaSigner } from './modules/streams/urlSigner';
+import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 
 export type ServiceDeps = {
@@ -90,7 +91,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     cart: createCartService({ uow, limits: config.limits, ...clock }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).
     streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, sessionCheck: viewingSessions.assertOpen, ...clock }),
-    protectedMedia: createProtectedMedia({ mediaDir: config.mediaDir, signer: mediaSigner, repo: streamRepo, settings: config.streams, ...clock }),
+    // A premium event's media answer only while the viewing session their URL names is open.
+    protectedMedia: createProtectedMedia({
+      mediaDir: config.mediaDir,
+      signer: mediaSigner,
+      repo: streamRepo,
+      sessions: createViewingSessionGate({ repo: uow.repos.viewingSessions, heartbeatSeconds: config.viewing.heartbeatSeconds, now: deps.now }),
+      settings: config.streams,
+      ...clock,
+    }),
     viewingSessions,
   };
 }

@@ -3,6 +3,9 @@
  *   hero/         8 s looping stage-light background (no audio) for the home page hero
  *   explainer/    20 s "How AllAccess works" clip for /demo
  *   streams/angle-1..9, program, dual, quad   12 s camera angles and composites for the multi-angle player
+ *   streams/free-angle-1..9, free-program, free-dual, free-quad   byte-identical copies for the free demo
+ *                 events: a signed URL opens a folder, so free and premium events never share one
+ *                 (git stores each identical file once, so the copies cost nothing in the repository)
  *
  * Why: the storefront needs real HLS to exercise hls.js and the multi-angle player, but we must not
  * ship (or license) real concert footage. Everything here is synthesised from ffmpeg's lavfi
@@ -15,6 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEMO_STREAM_FOLDERS, FREE_FOLDER_PREFIX } from '../db/seed/demoStreams';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MEDIA_DIR = path.join(ROOT, 'public', 'media');
@@ -308,6 +312,16 @@ function validate(job: Job): number {
   return duration;
 }
 
+/** Copies a demo stream folder to the free events' folder of the same name (streams/free-…); null for other jobs. */
+function copyForFreeEvents(job: Job): string | null {
+  const dir = job.dir.startsWith('streams/') ? job.dir.slice('streams/'.length) : '';
+  if (!(DEMO_STREAM_FOLDERS as readonly string[]).includes(dir)) return null;
+  const copy = `streams/${FREE_FOLDER_PREFIX}${dir}`;
+  fs.rmSync(path.join(MEDIA_DIR, copy), { recursive: true, force: true });
+  fs.cpSync(path.join(MEDIA_DIR, job.dir), path.join(MEDIA_DIR, copy), { recursive: true });
+  return copy;
+}
+
 function sizeOf(target: string): number {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.size;
@@ -339,6 +353,8 @@ function main(only: string[]): void {
     const segments = fs.readdirSync(path.join(MEDIA_DIR, job.dir)).filter((f) => f.endsWith('.ts')).length;
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`made public/media/${job.dir.padEnd(18)} ${duration.toFixed(2)} s  ${segments} segments  ${kb(sizeOf(path.join(MEDIA_DIR, job.dir))).padStart(7)}  (${secs} s)`);
+    const copy = copyForFreeEvents(job);
+    if (copy) console.log(`copied to public/media/${copy}`);
   }
   console.log(`total public/media: ${(sizeOf(MEDIA_DIR) / 1024 / 1024).toFixed(2)} MB`);
 }

@@ -205,6 +205,8 @@ export interface ViewingSessionsTable {
   opened_at: Date;
   last_seen_at: Date;
   closed_at: Date | null;
+  /** SHA-256 (base64url) of the key handed to the device that opened it; null for sessions older than keys. */
+  key_hash: string | null;
 }
 
 /** An event's stream config as the organizer gave it (media paths unsigned); see modules/streams. */

@@ -46,7 +46,10 @@ export const streamConfigData = z.object({
 export type StreamConfigData = z.infer<typeof streamConfigData>;
 
 // ── GET /v1/admin/asset/streamconfig/{id}?session={sessionId} ────────────────────────────────────
-/** `{id}` is the event's path (or numeric id). `session` is the viewing session opened on play. */
+/**
+ * `{id}` is the event's path (or numeric id). `session` is the viewing session opened on play; for
+ * a premium event its key goes in the VIEWING_SESSION_KEY_HEADER header (never in the URL).
+ */
 export const streamConfigQuery = z.object({ session: z.uuid().optional() });
 export const streamConfigResponse = envelope(z.object({
   /** JSON string of StreamConfigData (spec §3). */
@@ -61,9 +64,15 @@ export const streamConfigResponse = envelope(z.object({
 export type StreamConfigResponse = z.infer<typeof streamConfigResponse>;
 
 // ── Viewing sessions: the device limit (PRODUCT.md "Watching") ────────────────────────────────────
-// POST   /v1/viewing-sessions                      body { eventId }  → 201 session | 409 limit reached
-// POST   /v1/viewing-sessions/{sessionId}/heartbeat                  → 200 session | 404 ended (open again)
-// DELETE /v1/viewing-sessions/{sessionId}                            → 200 (idempotent)
+// POST   /v1/viewing-sessions                      body { eventId }  → 201 session + key | 409 limit reached
+// POST   /v1/viewing-sessions/{sessionId}/heartbeat   key header     → 200 session | 404 ended (open again)
+// DELETE /v1/viewing-sessions/{sessionId}             key header     → 200 (idempotent)
+/**
+ * The header carrying a viewing session's key: the secret only the device that opened the session
+ * holds. Heartbeats, closes and a premium event's stream config need it; knowing the session id alone
+ * (another device of the same account) is not enough. A header, never a query: URLs end up in logs.
+ */
+export const VIEWING_SESSION_KEY_HEADER = 'x-viewing-session-key';
 export const openViewingSessionBody = z.strictObject({
   /** The event's path (or numeric id as a string). */
   eventId: z.string().min(1).max(120),
@@ -78,6 +87,10 @@ export const viewingSession = z.object({
 });
 export type ViewingSession = z.infer<typeof viewingSession>;
 export const viewingSessionResponse = envelope(viewingSession);
+/** The answer to an open: the session and its key (256 random bits, base64url), given this once only. */
+export const openedViewingSession = viewingSession.extend({ sessionKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+export type OpenedViewingSession = z.infer<typeof openedViewingSession>;
+export const openedViewingSessionResponse = envelope(openedViewingSession);
 
 export const STREAM_MESSAGES = {
   config: 'Stream config',
@@ -88,7 +101,7 @@ export const STREAM_MESSAGES = {
   notEntitled: 'Buy a ticket to watch this event.',
   /** 409 before a live event's air start. */
   notStarted: 'This event has not started yet.',
-  /** 404 on a heartbeat for a closed or freed session. */
+  /** 404 on a heartbeat for a closed or freed session, or without the session's key; 409 from streamconfig. */
   sessionEnded: 'This viewing session has ended. Press play to watch again.',
   /** 409 when the device limit is reached: names the limit. */
   deviceLimit: (limit: number) => `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}. Stop watching on one of them to watch here.`,

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
-import { STREAM_MESSAGES, type StreamConfigData } from '../../../src/shared/contract/streams';
+import { STREAM_MESSAGES, VIEWING_SESSION_KEY_HEADER, type StreamConfigData } from '../../../src/shared/contract/streams';
 import { startApp, stopApp } from '../auth/signInHelpers';
 import FakeHls, { liveInstances } from './fakeHls';
 
@@ -25,7 +25,10 @@ export type StreamsOptions = {
   configAnswers?: number[];
 };
 
-type Call = { method: string; path: string; authorization: string | null; keepalive: boolean };
+type Call = { method: string; path: string; authorization: string | null; sessionKey: string | null; keepalive: boolean };
+
+/** The key the fake server hands with the n-th session (1-based): shaped as the real one, and unique. */
+export const fakeSessionKey = (n: number) => `${'K'.repeat(37)}key${String(n).padStart(3, '0')}`;
 
 const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
@@ -57,6 +60,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
   const configAnswers = [...(options.configAnswers ?? [])];
   const calls: Call[] = [];
   const sessions: string[] = [];
+  const keys: string[] = [];
   let generation = 0;
   const realFetch = globalThis.fetch;
 
@@ -67,8 +71,10 @@ export function fakeStreams(options: StreamsOptions = {}) {
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
       if (status !== 201) return failure(status, 'Something went wrong.');
       const sessionId = `00000000-0000-4000-8000-${String(sessions.length + 1).padStart(12, '0')}`;
+      const sessionKey = fakeSessionKey(sessions.length + 1);
       sessions.push(sessionId);
-      return json(201, { success: true, message: STREAM_MESSAGES.opened, data: { sessionId, heartbeatSeconds, deviceLimit } });
+      keys.push(sessionKey);
+      return json(201, { success: true, message: STREAM_MESSAGES.opened, data: { sessionId, sessionKey, heartbeatSeconds, deviceLimit } });
     }
     if (req.method === 'POST' && /^\/v1\/viewing-sessions\/[^/]+\/heartbeat$/.test(path)) {
       const status = heartbeatAnswers.shift() ?? 200;
@@ -95,13 +101,18 @@ export function fakeStreams(options: StreamsOptions = {}) {
     const url = new URL(req.url);
     const response = answer(req, url.pathname);
     if (!response) return realFetch(input, init);
-    calls.push({ method: req.method, path: `${url.pathname}${url.search}`, authorization: req.headers.get('authorization'), keepalive: init?.keepalive === true });
+    calls.push({
+      method: req.method, path: `${url.pathname}${url.search}`, authorization: req.headers.get('authorization'),
+      sessionKey: req.headers.get(VIEWING_SESSION_KEY_HEADER), keepalive: init?.keepalive === true,
+    });
     return response;
   });
 
   return {
     calls,
     sessions,
+    /** The key handed with each session, in the same order. */
+    keys,
     generation: () => generation,
     /** 'METHOD /path' of the streams calls made so far. */
     made: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)),

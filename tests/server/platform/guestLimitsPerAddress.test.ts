@@ -1,4 +1,4 @@
-import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, loadCartFixture, type Who } from '../../utils/cart';
 import { createTestApp, type TestApp } from '../../utils/testApp';
@@ -15,7 +15,7 @@ let cartA: number;
 beforeAll(async () => {
   t = await createTestApp();
   cartA = (await loadCartFixture(t.database.db)).ids['cart-a']!;
-  await importCatalog(t.database.db, { events: [{ path: 'addr-free', title: 'Free show', streams: demoStreams }] });
+  await importCatalog(t.database.db, { events: [{ path: 'addr-free', title: 'Free show', streams: demoFreeStreams }] });
   d = cartDriver(t.app);
 });
 afterAll(() => t.close());

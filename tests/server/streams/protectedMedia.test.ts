@@ -7,6 +7,7 @@ let angle1 = '';
 let program = '';
 let quad = '';
 let freeAngle1 = '';
+let freeProgram = '';
 beforeAll(async () => {
   x = await streamsTestApp();
   const buyer = await x.d.user('media-buyer');
@@ -15,7 +16,9 @@ beforeAll(async () => {
   angle1 = config.streamUrls[0]!.url;
   program = config.programcutUrl;
   quad = config.video_quad_Url;
-  freeAngle1 = configData((await x.s.config(await x.d.guest(), 'str-free')).json()).streamUrls[0]!.url;
+  const free = configData((await x.s.config(await x.d.guest(), 'str-free')).json());
+  freeAngle1 = free.streamUrls[0]!.url;
+  freeProgram = free.programcutUrl;
 });
 afterAll(() => x.t.close());
 
@@ -95,8 +98,9 @@ describe('a signed URL is refused with 403', () => {
   });
 
   it('once expired: the signed URL and a copied playlist stop working', async () => {
-    const copied = (await x.s.media(program)).body;
-    const segment = `/media/streams/program/${uriLines(copied)[0]}`;
+    // A free event's: a premium one's would stop sooner, its viewing session silent after a minute.
+    const copied = (await x.s.media(freeProgram)).body;
+    const segment = `/media/streams/free-program/${uriLines(copied)[0]}`;
     expect((await x.s.media(segment)).statusCode).toBe(200);
     const start = x.clock.now();
     try {
@@ -105,6 +109,7 @@ describe('a signed URL is refused with 403', () => {
       expect((await x.s.media(segment)).headers['cache-control']).toBe('private, max-age=1');
       x.clock.advance(1000);
       expectRefused(await x.s.media(segment), MEDIA_MESSAGES.expired);
+      expectRefused(await x.s.media(freeProgram), MEDIA_MESSAGES.expired);
       expectRefused(await x.s.media(program), MEDIA_MESSAGES.expired);
       expectRefused(await x.s.media(freeAngle1), MEDIA_MESSAGES.expired);
     } finally {

@@ -72,18 +72,18 @@ describe('protected media is never served by the public mount', () => {
   });
 
   it('a signed URL spelled another way is still the protected route (signed answer, no CORS)', async () => {
-    const res = await rawGet(`/media/%73treams/angle-1/index.m3u8?${signedQuery}`);
+    const res = await rawGet(`/media/%73treams/free-angle-1/index.m3u8?${signedQuery}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toMatch(/^private/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it.each([
-    '/media/streams/angle-1/../../../../package.json',
-    '/media/streams/angle-1/%2e%2e/%2e%2e/%2e%2e/%2e%2e/package.json',
-    '/media/streams/angle-1/%2E%2E/%2E%2E/%2E%2E/%2E%2E/package.json',
+    '/media/streams/free-angle-1/../../../../package.json',
+    '/media/streams/free-angle-1/%2e%2e/%2e%2e/%2e%2e/%2e%2e/package.json',
+    '/media/streams/free-angle-1/%2E%2E/%2E%2E/%2E%2E/%2E%2E/package.json',
     '/media/streams/../../../package.json',
-  ])('a traversal over a socket, with a valid signature, is refused: %s', async (path) => {
+  ])('a traversal over a socket, with a valid signature for the folder (the free event\'s first angle), is refused: %s', async (path) => {
     const res = await rawGet(`${path}?${signedQuery}`);
     expect(res.status).not.toBe(200);
     expect(res.body).not.toContain('"dependencies"');

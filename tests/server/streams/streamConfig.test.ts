@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => x.t.close());
 
-const SIGNED = /^\/media\/streams\/[a-z0-9-]+\/index\.m3u8\?e=\d+&v=[ug][A-Za-z0-9_-]+&exp=\d+&sig=[A-Za-z0-9_-]{43}$/;
+const SIGNED = /^\/media\/streams\/[a-z0-9-]+\/index\.m3u8\?e=\d+&v=[ug][A-Za-z0-9_-]+(&s=[0-9a-f-]{36})?&exp=\d+&sig=[A-Za-z0-9_-]{43}$/;
 
 describe('GET /v1/admin/asset/streamconfig/{id}', () => {
   it('answers 401 without a token', async () => {
@@ -35,7 +35,7 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     expect([res.statusCode, res.json().message]).toEqual([403, STREAM_MESSAGES.notEntitled]);
   });
 
-  it('answers a buyer: nine named angles, every URL signed for them, expiring after the TTL, private', async () => {
+  it('answers a buyer: nine named angles, every URL signed for them and their viewing session, expiring after the TTL, private', async () => {
     const who = await x.d.user('buyer');
     await giveOrder(x.t.database.db, who.userId!, [x.ids['str-premium']!]);
     const res = await x.s.config(who, 'str-premium');
@@ -51,8 +51,16 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     expect(urls.filter((u) => !SIGNED.test(u))).toEqual([]);
     expect(config.streamUrls[0]!.url).toMatch(/^\/media\/streams\/angle-1\/index\.m3u8\?/);
     const exp = Math.floor(x.clock.now() / 1000) + 10 * 60;
-    expect(urls.every((u) => u.includes(`e=${x.ids['str-premium']}&v=u${who.userId}&exp=${exp}&`))).toBe(true);
+    const session = new URLSearchParams(urls[0]!.split('?')[1]).get('s')!;
+    expect(x.s.sessions.keyOf(session)).not.toBeNull();
+    expect(urls.every((u) => u.includes(`e=${x.ids['str-premium']}&v=u${who.userId}&s=${session}&exp=${exp}&`))).toBe(true);
     expect(body.data.expiresAt).toBe(new Date(exp * 1000).toISOString());
+  });
+
+  it('names no session in a free event\'s URLs (a free event needs none)', async () => {
+    const urls = urlsOf(configData((await x.s.config(await x.d.guest(), 'str-free')).json()));
+    expect(urls.filter((u) => !SIGNED.test(u) || u.includes('&s='))).toEqual([]);
+    expect(urls[0]).toMatch(/^\/media\/streams\/free-program\/index\.m3u8\?e=\d+&v=g[A-Za-z0-9_-]{12}&exp=\d+&sig=/);
   });
 
   it('takes the numeric id as well as the path', async () => {
@@ -126,25 +134,24 @@ describe('the session check (device limit)', () => {
     const calls: unknown[][] = [];
     const caller = { kind: 'guest', guestId: 'g-1' } as const;
     const sessionId = '6f1c1a52-8d0e-4a8b-9a51-0c2f3c1c7e11';
-    const answer = await service(async (...args) => { calls.push(args); }).config(caller, 'str-free', sessionId);
-    expect(calls).toEqual([[caller, x.ids['str-free'], false, sessionId]]);
+    const sessionKey = 'k'.repeat(43);
+    const answer = await service(async (...args) => { calls.push(args); }).config(caller, 'str-free', { id: sessionId, key: sessionKey });
+    expect(calls).toEqual([[caller, x.ids['str-free'], false, sessionId, sessionKey]]);
     expect(answer.config_data).toContain('sig=');
   });
 
   it('refuses when it throws, and is not asked for a caller who is not entitled', async () => {
     const refuse = service(async () => { throw new Conflict('limit'); });
-    await expect(refuse.config({ kind: 'guest', guestId: 'g-2' }, 'str-free', undefined)).rejects.toThrow('limit');
+    await expect(refuse.config({ kind: 'guest', guestId: 'g-2' }, 'str-free')).rejects.toThrow('limit');
     let asked = false;
     const track = service(async () => { asked = true; });
-    await expect(track.config({ kind: 'guest', guestId: 'g-3' }, 'str-premium', undefined)).rejects.toThrow(STREAM_MESSAGES.notEntitled);
+    await expect(track.config({ kind: 'guest', guestId: 'g-3' }, 'str-premium')).rejects.toThrow(STREAM_MESSAGES.notEntitled);
     expect(asked).toBe(false);
   });
 });
 
 describe('as wired in the app: a premium config needs an open viewing session of this device', () => {
-  const open = async (who: { authorization?: string }, eventId: string) => x.t.app.inject({
-    method: 'POST', url: '/v1/viewing-sessions', headers: { authorization: who.authorization! }, payload: { eventId },
-  });
+  const open = (who: { authorization?: string; label: string }, eventId: string) => x.s.sessions.open(who, eventId);
 
   it('refuses a buyer without a session, with a closed one and with someone else\'s (409), and answers with an open one', async () => {
     const buyer = await x.d.user('session-buyer');
@@ -159,7 +166,7 @@ describe('as wired in the app: a premium config needs an open viewing session of
 
     const mine = (await open(buyer, 'str-premium')).json().data.sessionId as string;
     expect((await x.s.config(buyer, 'str-premium', `?session=${mine}`)).statusCode).toBe(200);
-    await x.t.app.inject({ method: 'DELETE', url: `/v1/viewing-sessions/${mine}`, headers: { authorization: buyer.authorization! } });
+    expect((await x.s.sessions.close(buyer, mine)).statusCode).toBe(200);
     expect(refused(await x.s.config(buyer, 'str-premium', `?session=${mine}`))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
   });
 

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { redactUrl } from '../../../src/server/platform/logRedaction';
+import { giveOrder } from '../../utils/cart';
 import { createTestApp } from '../../utils/testApp';
 import { configData, streamsTestApp, uriLines, urlsOf, withParam } from './streamsFixture';
+import { sessionIdOf, viewingDriver } from './viewingSessionFixture';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -62,14 +64,36 @@ describe('logs', () => {
       const config = configData((await y.app.inject({ url: '/v1/admin/asset/streamconfig/marisol-vega-quartet', headers: { authorization: `Bearer ${guest}` } })).json());
       const urls = urlsOf(config);
       const playlist = await y.app.inject({ url: urls[0]! });
-      const segment = `/media/streams/program/${uriLines(playlist.body)[0]}`;
+      const segment = `/media/streams/free-program/${uriLines(playlist.body)[0]}`;
       expect((await y.app.inject({ url: segment })).statusCode).toBe(200);
       expect((await y.app.inject({ url: withParam(segment, 'exp', '1') })).statusCode).toBe(403);
-      expect(lines.some((l) => l.includes('/media/streams/program/seg_000.ts'))).toBe(true);
+      expect(lines.some((l) => l.includes('/media/streams/free-program/seg_000.ts'))).toBe(true);
       const sigs = urls.map((u) => new URLSearchParams(u.split('?')[1]).get('sig')!);
       expect(lines.filter((l) => sigs.some((s) => l.includes(s)))).toEqual([]);
       const key = deriveKeys(y.config.jwtSecret).mediaSigning;
       expect(lines.filter((l) => l.includes(key.toString('base64url')) || l.includes(key.toString('hex')) || l.includes(key.toString('base64')))).toEqual([]);
+    } finally {
+      await y.close();
+    }
+  });
+
+  it('carry no viewing session key: not from the open, nor the header of heartbeats, configs and closes, refused or not', async () => {
+    const lines: string[] = [];
+    const y = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l: string) => lines.push(l) } } });
+    try {
+      const d = viewingDriver(y.app);
+      const buyer = await d.user('logged-buyer');
+      const event = await y.database.db.selectFrom('events').select('id').where('path', '=', 'velvet-static-unplugged').executeTakeFirstOrThrow();
+      await giveOrder(y.database.db, buyer.userId!, [event.id]);
+      const session = sessionIdOf(await d.open(buyer, 'velvet-static-unplugged'));
+      const key = d.keyOf(session)!;
+      expect((await d.config(buyer, 'velvet-static-unplugged', session)).statusCode).toBe(200);
+      expect((await d.heartbeat(buyer, session)).statusCode).toBe(200);
+      expect((await d.heartbeat(await d.user('intruder'), session, key)).statusCode).toBe(404);
+      expect((await d.close(buyer, session)).statusCode).toBe(200);
+      expect((await d.config(buyer, 'velvet-static-unplugged', session)).statusCode).toBe(409);
+      expect(lines.some((l) => l.includes(session))).toBe(true);
+      expect(lines.filter((l) => l.includes(key))).toEqual([]);
     } finally {
       await y.close();
     }

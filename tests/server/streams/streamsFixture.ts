@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { StreamConfigData } from '../../../src/shared/contract/streams';
-import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { VIEWING_SESSION_KEY_HEADER, type StreamConfigData } from '../../../src/shared/contract/streams';
+import { demoFreeStreams, demoStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
 import { createTestApp, type TestApp } from '../../utils/testApp';
+import { viewingDriver } from './viewingSessionFixture';
 
 export const HOUR = 3_600_000;
 
 /**
- * Events with the demo's stream config, on a clock the test moves: a premium and a free on-demand
+ * Events with the demo's stream configs, on a clock the test moves: a premium and a free on-demand
  * event, a free and a premium 'Live' event that start an hour after the clock's start, and an
- * event without streams. The committed demo media (public/media/streams) is served.
+ * event without streams. Free events play the free folders (free-angle-1, …), premium ones the
+ * others, as in the demo. The committed demo media (public/media/streams) is served.
  */
 export async function streamsTestApp(options: { env?: Record<string, string> } = {}) {
   // Whole seconds, so expiry and program date-times are exact.
@@ -21,8 +23,8 @@ export async function streamsTestApp(options: { env?: Record<string, string> } =
   await importCatalog(t.database.db, {
     events: [
       { path: 'str-premium', title: 'Premium show', isPremium: true, price: 10, airStartDate: '2026-01-10T20:00:00Z', streams: demoStreams },
-      { path: 'str-free', title: 'Free show', streams: demoStreams },
-      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoStreams },
+      { path: 'str-free', title: 'Free show', streams: demoFreeStreams },
+      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoFreeStreams },
       { path: 'str-live-premium', title: 'Live premium show', contentType: 'Live', isPremium: true, price: 5, airStartDate: liveStart.toISOString(), streams: demoStreams },
       { path: 'str-bare', title: 'No streams' },
     ],
@@ -35,20 +37,26 @@ export type StreamsTestApp = Awaited<ReturnType<typeof streamsTestApp>>;
 export type { TestApp, Who };
 
 export function streamsDriver(app: FastifyInstance) {
+  const sessions = viewingDriver(app);
   return {
+    /** Viewing sessions opened, kept and closed through the same driver (it holds their keys). */
+    sessions,
     /**
      * The config as the player asks for it: a viewing session opened first (premium configs are
-     * signed only for an open one), unless the query names a session or the open is refused.
+     * signed only for an open one), unless the query names a session or the open is refused. The
+     * session's key goes in its header: the one its open answered, unless `sessionKey` says
+     * otherwise (null: none, as another device that knows only the id).
      */
-    config: async (who: Who, key: string | number, query = '') => {
-      const headers = who.authorization ? { authorization: who.authorization } : {};
-      const from = who.address ? { remoteAddress: who.address } : {};
+    config: async (who: Who, key: string | number, query = '', sessionKey?: string | null) => {
       let q = query;
       if (!q.includes('session=') && who.authorization) {
-        const opened = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers, ...from, payload: { eventId: String(key) } });
+        const opened = await sessions.open(who, String(key));
         if (opened.statusCode === 201) q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
       }
-      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers, ...from });
+      const sessionId = new URLSearchParams(q.replace(/^\?/, '')).get('session');
+      const sending = sessionKey === undefined ? (sessionId ? sessions.keyOf(sessionId) : null) : sessionKey;
+      const headers = { ...(who.authorization ? { authorization: who.authorization } : {}), ...(sending ? { [VIEWING_SESSION_KEY_HEADER]: sending } : {}) };
+      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers, ...(who.address ? { remoteAddress: who.address } : {}) });
     },
     /** The config call alone, with no viewing session. */
     configWithoutSession: (who: Who, key: string | number) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { VIEWING_SESSION_KEY_HEADER } from '../../../src/shared/contract/streams';
 import type { DB } from '../../../src/server/db/schema';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, giveOrder, type Who } from '../../utils/cart';
@@ -20,16 +21,37 @@ export async function loadWatchFixture(db: Kysely<DB>): Promise<Record<string, n
   return Object.fromEntries(rows.map((r) => [r.path, r.id]));
 }
 
-/** Drives the viewing-session calls as the player does, with real guest tokens and signed-up users. */
+/**
+ * Drives the viewing-session calls as the player does, with real guest tokens and signed-up users.
+ * Like the player, it keeps each session's key from the open and sends it on heartbeats and closes;
+ * pass a key (or null for none) to act as another device.
+ */
 export function viewingDriver(app: FastifyInstance) {
   const people = cartDriver(app);
-  const headers = (who: Who) => (who.authorization ? { authorization: who.authorization } : {});
+  const keys = new Map<string, string>();
+  const headers = (who: Who, key: string | null = null) => ({
+    ...(who.authorization ? { authorization: who.authorization } : {}),
+    ...(key ? { [VIEWING_SESSION_KEY_HEADER]: key } : {}),
+  });
+  // Each caller calls from their own address (as people do), so per-address limits stay per caller here.
+  const from = (who: Who) => (who.address ? { remoteAddress: who.address } : {});
   return {
     guest: people.guest,
     user: people.user,
-    open: (who: Who, eventId: string) => app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers: headers(who), payload: { eventId } }),
-    heartbeat: (who: Who, sessionId: string) => app.inject({ method: 'POST', url: `/v1/viewing-sessions/${sessionId}/heartbeat`, headers: headers(who) }),
-    close: (who: Who, sessionId: string) => app.inject({ method: 'DELETE', url: `/v1/viewing-sessions/${sessionId}`, headers: headers(who) }),
+    /** The key the open of `sessionId` answered. */
+    keyOf: (sessionId: string) => keys.get(sessionId) ?? null,
+    open: async (who: Who, eventId: string) => {
+      const res = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers: headers(who), ...from(who), payload: { eventId } });
+      if (res.statusCode === 201) keys.set(res.json().data.sessionId, res.json().data.sessionKey);
+      return res;
+    },
+    heartbeat: (who: Who, sessionId: string, key = keys.get(sessionId) ?? null) =>
+      app.inject({ method: 'POST', url: `/v1/viewing-sessions/${sessionId}/heartbeat`, headers: headers(who, key), ...from(who) }),
+    close: (who: Who, sessionId: string, key = keys.get(sessionId) ?? null) =>
+      app.inject({ method: 'DELETE', url: `/v1/viewing-sessions/${sessionId}`, headers: headers(who, key), ...from(who) }),
+    /** The stream config as a player asks for it: the session's id in the query, its key in the header. */
+    config: (who: Who, eventId: string, sessionId?: string, key = sessionId ? keys.get(sessionId) ?? null : null) =>
+      app.inject({ url: `/v1/admin/asset/streamconfig/${eventId}${sessionId ? `?session=${sessionId}` : ''}`, headers: headers(who, key), ...from(who) }),
   };
 }
 export type ViewingDriver = ReturnType<typeof viewingDriver>;

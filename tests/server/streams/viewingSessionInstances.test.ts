@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { buildApp } from '../../../src/server/app';
+import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { importCatalog } from '../../../src/server/modules/catalog/importer';
+import { sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { testClock } from '../../utils/clock';
 import type { TestApp } from '../../utils/testApp';
@@ -19,8 +23,11 @@ let second: { close: () => Promise<void> };
 let a: ViewingDriver;
 let b: ViewingDriver;
 let ids: Record<string, number>;
+let appB: FastifyInstance;
 beforeAll(async () => {
   ({ t, ids, d: a } = await viewingTestApp({ deps: { now: clock.now } }));
+  await importCatalog(t.database.db, { events: [{ path: 'watch-streams', title: 'Watch Streams', isPremium: true, price: 12, streams: demoStreams }] });
+  ids['watch-streams'] = (await t.database.db.selectFrom('events').select('id').where('path', '=', 'watch-streams').executeTakeFirstOrThrow()).id;
   let database: Database = t.database;
   if (t.database.kind === 'postgres') {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
@@ -29,6 +36,7 @@ beforeAll(async () => {
     database = await openDatabase({ kind: 'postgres', url: scoped.toString(), poolSize: 10 });
   }
   const app = await buildApp(testConfig(), { database, now: clock.now });
+  appB = app;
   b = viewingDriver(app);
   second = { close: async () => { await app.close(); if (database !== t.database) await database.close(); } };
 });
@@ -52,9 +60,10 @@ it('a session opened on one instance is kept and closed on the other, which free
   const first = sessionIdOf(await a.open(who, 'watch-premium'));
   sessionIdOf(await b.open(who, 'watch-premium'));
   clock.advance(30_000);
-  expect((await b.heartbeat(who, first)).statusCode).toBe(200);
+  // The same device (it holds the key) reaches the other instance.
+  expect((await b.heartbeat(who, first, a.keyOf(first))).statusCode).toBe(200);
   expect((await a.open(who, 'watch-premium')).statusCode).toBe(409);
-  expect((await b.close(who, first)).statusCode).toBe(200);
+  expect((await b.close(who, first, a.keyOf(first))).statusCode).toBe(200);
   expect((await a.heartbeat(who, first)).statusCode).toBe(404);
   expect((await a.open(who, 'watch-premium')).statusCode).toBe(201);
 });
@@ -66,4 +75,17 @@ it('ten devices pressing play at once on both instances: exactly two play', asyn
   expect(statuses).toEqual([201, 201, ...Array(8).fill(409)]);
   const open = await t.database.db.selectFrom('viewing_sessions').select('id').where('user_id', '=', who.userId!).execute();
   expect(open).toHaveLength(2);
+});
+
+it('a session closed on one instance stops its media on the other within one heartbeat interval', async () => {
+  const who = await ticketHolder(a, t.database.db, [ids['watch-streams']!], 'media-across');
+  const session = sessionIdOf(await a.open(who, 'watch-streams'));
+  const config = await a.config(who, 'watch-streams', session);
+  expect(config.statusCode).toBe(200);
+  const segment = (JSON.parse(config.json().data.config_data) as { programcutUrl: string }).programcutUrl.replace('index.m3u8', 'seg_000.ts');
+  expect((await appB.inject({ url: segment })).statusCode).toBe(200);
+  expect((await a.close(who, session)).statusCode).toBe(200);
+  clock.advance(sessionStateCacheMs(30));
+  const refused = await appB.inject({ url: segment });
+  expect([refused.statusCode, refused.json().message]).toEqual([403, STREAM_MESSAGES.sessionEnded]);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { testClock } from '../../utils/clock';
 import { viewingSuite } from './viewingSessionFixture';
@@ -16,15 +17,21 @@ describe('open, heartbeat, close', () => {
     const opened = await v.d.open(who, 'watch-premium');
     expect(answerOf(opened)).toEqual([201, STREAM_MESSAGES.opened]);
     expect(opened.headers['cache-control']).toBe('no-store');
-    const session = opened.json().data;
+    const { sessionKey, ...session } = opened.json().data;
     expect(session).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), heartbeatSeconds: 30, deviceLimit: 2 });
+    // The device's key: 256 random bits, stored only as its SHA-256.
+    expect(sessionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(sessionKey, 'base64url')).toHaveLength(32);
     const row = await db().selectFrom('viewing_sessions').selectAll().where('id', '=', session.sessionId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ event_id: v.ids['watch-premium'], user_id: who.userId, viewer: `user:${who.userId}`, closed_at: null });
+    expect(row.key_hash).toBe(createHash('sha256').update(sessionKey).digest('base64url'));
+    expect(JSON.stringify(row)).not.toContain(sessionKey);
     expect(row.opened_at.getTime()).toBe(clock.now());
 
     clock.advance(HEARTBEAT_MS);
     const kept = await v.d.heartbeat(who, session.sessionId);
     expect(answerOf(kept)).toEqual([200, STREAM_MESSAGES.kept]);
+    // Answered once, at the open: a heartbeat does not repeat the key.
     expect(kept.json().data).toEqual(session);
     expect(kept.headers['cache-control']).toBe('no-store');
     const seen = await db().selectFrom('viewing_sessions').select('last_seen_at').where('id', '=', session.sessionId).executeTakeFirstOrThrow();

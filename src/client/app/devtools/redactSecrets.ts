@@ -1,10 +1,15 @@
 /** What a secret is replaced with wherever state or actions leave the page (DevTools, support exports). */
 export const REDACTED = '[redacted]';
 
-/** Keys whose values are credentials: bearer tokens, the guest cart key, sign-in codes, payment secrets. */
+/**
+ * Keys whose values are credentials: bearer tokens, the guest cart key, sign-in codes, payment
+ * secrets, a viewing session's key (the player's `sessionKey`, and its header's name). Matched on the
+ * whole key name, lower-cased: a new secret needs its name here.
+ */
 const SECRET_KEYS = new Set([
   'token', 'authtoken', 'usertoken', 'auth_token', 'user_token', 'guestcarttoken', 'guest_cart_token', 'carttoken',
   'accesstoken', 'access_token', 'idtoken', 'client_secret', 'clientsecret', 'otp', 'password', 'authorization',
+  'sessionkey', 'x-viewing-session-key',
 ]);
 /** Secrets recognisable by shape wherever they sit: JWTs (our tokens, Google's) and Stripe client secrets. */
 const SECRET_SHAPES = [/^eyJ[\w-]+\.[\w-]+\.[\w-]*$/, /^(pi|seti)_\w+_secret_\w+$/, /^Bearer\s+\S+$/i];

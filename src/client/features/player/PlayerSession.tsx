@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { paths } from '../../app/paths';
+import type { SessionHandle } from './playerApi';
 import { PlayerLoading, PlayerNotStarted, PlayerProblem } from './PlayerMessage';
 import { PlayerView } from './PlayerView';
 import { useStreamConfig } from './useStreamConfig';
@@ -21,12 +22,12 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
     case 'failed':
       return <PlayerProblem event={event} message={state.message} onRetry={retry} />;
     case 'open':
-      return <PlayerStream event={event} sessionId={state.sessionId} onRestart={retry} />;
+      return <PlayerStream event={event} session={state.session} onRestart={retry} />;
   }
 }
 
-function PlayerStream({ event, sessionId, onRestart }: { event: AssetDetail; sessionId: string; onRestart: () => void }) {
-  const { state, refresh, retry } = useStreamConfig(event.path, sessionId);
+function PlayerStream({ event, session, onRestart }: { event: AssetDetail; session: SessionHandle; onRestart: () => void }) {
+  const { state, refresh, retry } = useStreamConfig(event.path, session);
   switch (state.status) {
     case 'loading':
       return <PlayerLoading event={event} />;

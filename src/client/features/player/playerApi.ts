@@ -1,6 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import {
-  streamConfigData, type StreamConfigData, type StreamConfigResponse, type ViewingSession,
+  streamConfigData, VIEWING_SESSION_KEY_HEADER, type OpenedViewingSession, type StreamConfigData, type StreamConfigResponse, type ViewingSession,
 } from '../../../shared/contract/streams';
 import type { Envelope } from '../../../shared/contract/envelope';
 
@@ -13,24 +13,38 @@ export type StreamConfig = {
 };
 
 /**
+ * This player's viewing session: its id, and the key only this device holds. Kept in memory (the
+ * viewing-session hook's state), never persisted; in actions and query arguments `sessionKey` is
+ * redacted from DevTools by its name (app/devtools/redactSecrets.ts).
+ */
+export type SessionHandle = { sessionId: string; sessionKey: string };
+
+/** The key travels in a header, never in the URL. */
+export const sessionKeyHeader = (sessionKey: string) => ({ [VIEWING_SESSION_KEY_HEADER]: sessionKey });
+
+/**
  * Watching (contract streams.ts): viewing sessions for the device limit and the stream config with
  * signed, expiring URLs. The config is never cached: each fetch signs afresh for this viewer.
  */
 export const playerApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    openViewingSession: build.mutation<ViewingSession, { eventId: string }>({
+    openViewingSession: build.mutation<OpenedViewingSession, { eventId: string }>({
       query: (body) => ({ url: '/viewing-sessions', method: 'POST', body }),
+      transformResponse: (r: Envelope<OpenedViewingSession>) => r.data,
+    }),
+    keepViewingSession: build.mutation<ViewingSession, SessionHandle>({
+      query: ({ sessionId, sessionKey }) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}/heartbeat`, method: 'POST', headers: sessionKeyHeader(sessionKey) }),
       transformResponse: (r: Envelope<ViewingSession>) => r.data,
     }),
-    keepViewingSession: build.mutation<ViewingSession, string>({
-      query: (sessionId) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}/heartbeat`, method: 'POST' }),
-      transformResponse: (r: Envelope<ViewingSession>) => r.data,
+    closeViewingSession: build.mutation<void, SessionHandle>({
+      query: ({ sessionId, sessionKey }) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}`, method: 'DELETE', headers: sessionKeyHeader(sessionKey) }),
     }),
-    closeViewingSession: build.mutation<void, string>({
-      query: (sessionId) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}`, method: 'DELETE' }),
-    }),
-    getStreamConfig: build.query<StreamConfig, { path: string; session: string }>({
-      query: ({ path, session }) => ({ url: `/admin/asset/streamconfig/${encodeURIComponent(path)}`, params: { session } }),
+    getStreamConfig: build.query<StreamConfig, { path: string } & SessionHandle>({
+      query: ({ path, sessionId, sessionKey }) => ({
+        url: `/admin/asset/streamconfig/${encodeURIComponent(path)}`, params: { session: sessionId }, headers: sessionKeyHeader(sessionKey),
+      }),
+      // The cache key is made of the arguments and is itself a key in the store's state: leave the secret out of it.
+      serializeQueryArgs: ({ queryArgs: { path, sessionId } }) => ({ path, sessionId }),
       transformResponse: ({ data }: StreamConfigResponse) => ({
         config: streamConfigData.parse(JSON.parse(data.config_data)),
         expiresAt: data.expiresAt,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
-import { errorMessage, errorStatus, useLazyGetStreamConfigQuery, type StreamConfig } from './playerApi';
+import { errorMessage, errorStatus, useLazyGetStreamConfigQuery, type SessionHandle, type StreamConfig } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import { tileSources } from './tileSources';
 
@@ -16,23 +16,29 @@ export type StreamConfigState =
 
 /**
  * The stream config for this viewing session, fetched on arrival and again on demand: when a tile's
- * signed URL is refused (403), one fresh config serves every tile, however many report it.
+ * signed URL is refused (403), one fresh config serves every tile, however many report it. A new
+ * session (the server let the last one go) gets a fresh config at once: a premium event's URLs name
+ * their session, so the old ones stop working.
  */
-export function useStreamConfig(path: string, sessionId: string) {
+export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
   const [fetchConfig, { data, error }] = useLazyGetStreamConfigQuery();
-  const session = useRef(sessionId);
+  const session = useRef(sessionHandle);
+  const loadedFor = useRef<string | null>(null);
   const refreshing = useRef(false);
   const lastRefresh = useRef(-Infinity);
-  useEffect(() => {
-    session.current = sessionId;
-  }, [sessionId]);
 
   const load = useCallback(() => {
     refreshing.current = true;
-    void fetchConfig({ path, session: session.current }).finally(() => {
+    loadedFor.current = session.current.sessionId;
+    void fetchConfig({ path, ...session.current }).finally(() => {
       refreshing.current = false;
     });
   }, [fetchConfig, path]);
+
+  useEffect(() => {
+    session.current = sessionHandle;
+    if (loadedFor.current !== null && loadedFor.current !== sessionHandle.sessionId) load();
+  }, [sessionHandle, load]);
 
   useEffect(load, [load]);
 

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { resolveUrl } from '../../api/apiHost';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { selectRequestToken } from '../auth/authSelectors';
-import { errorMessage, errorStatus, playerApi } from './playerApi';
+import { errorMessage, errorStatus, playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 
 export type ViewingSessionState =
   | { status: 'opening' }
-  | { status: 'open'; sessionId: string }
+  | { status: 'open'; session: SessionHandle }
   /** 409: the ticket plays on as many devices as it may; the server's message names the limit. */
   | { status: 'refused'; message: string }
   /** 403: no ticket for this event. */
@@ -18,7 +18,8 @@ export type ViewingSessionState =
  * The viewing session of this player (the device limit): opened on mount, kept by heartbeats, closed
  * on unmount and when the page goes away (pagehide, with keepalive so the request outlives the
  * page). A heartbeat answered 404 means the server let the session go: a new one is opened without
- * a word, unless the server refuses it.
+ * a word, unless the server refuses it. The session's key lives here, in memory only: it goes with
+ * every heartbeat, close and stream config, in a header.
  */
 export function useViewingSession(eventId: string) {
   const dispatch = useAppDispatch();
@@ -28,34 +29,36 @@ export function useViewingSession(eventId: string) {
 
   useEffect(() => {
     let live = true;
-    let current: string | null = null;
+    let current: SessionHandle | null = null;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
-    const close = (sessionId: string) => void dispatch(playerApi.endpoints.closeViewingSession.initiate(sessionId, { track: false }));
+    const close = (session: SessionHandle) => void dispatch(playerApi.endpoints.closeViewingSession.initiate(session, { track: false }));
 
     const open = async () => {
       const result = await dispatch(playerApi.endpoints.openViewingSession.initiate({ eventId }, { track: false }));
+      const { data } = result;
+      const opened = data ? { sessionId: data.sessionId, sessionKey: data.sessionKey } : null;
       if (!live) {
-        if (result.data) close(result.data.sessionId);
+        if (opened) close(opened);
         return;
       }
       clearInterval(heartbeat);
-      if (!result.data) {
+      if (!data || !opened) {
         current = null;
         const status = errorStatus(result.error);
         const message = errorMessage(result.error) ?? PLAYER_COPY.sessionFailed;
         setState(status === 403 ? { status: 'forbidden' } : status === 409 ? { status: 'refused', message } : { status: 'failed', message });
         return;
       }
-      current = result.data.sessionId;
-      setState({ status: 'open', sessionId: current });
-      heartbeat = setInterval(() => void keep(), result.data.heartbeatSeconds * 1000);
+      current = opened;
+      setState({ status: 'open', session: opened });
+      heartbeat = setInterval(() => void keep(), data.heartbeatSeconds * 1000);
     };
 
     const keep = async () => {
-      const sessionId = current;
-      if (!sessionId) return;
-      const result = await dispatch(playerApi.endpoints.keepViewingSession.initiate(sessionId, { track: false }));
-      if (!live || current !== sessionId || !result.error) return;
+      const session = current;
+      if (!session) return;
+      const result = await dispatch(playerApi.endpoints.keepViewingSession.initiate(session, { track: false }));
+      if (!live || current !== session || !result.error) return;
       if (errorStatus(result.error) === 404) {
         current = null;
         await open();
@@ -67,8 +70,8 @@ export function useViewingSession(eventId: string) {
     const onPageHide = () => {
       if (!current) return;
       const token = selectRequestToken(store.getState());
-      void fetch(resolveUrl(`/viewing-sessions/${encodeURIComponent(current)}`), {
-        method: 'DELETE', keepalive: true, headers: token ? { Authorization: `Bearer ${token}` } : {},
+      void fetch(resolveUrl(`/viewing-sessions/${encodeURIComponent(current.sessionId)}`), {
+        method: 'DELETE', keepalive: true, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...sessionKeyHeader(current.sessionKey) },
       }).catch(() => undefined);
     };
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006_stream_configs';
 import * as m0007 from './0007_viewing_sessions';
 import * as m0008 from './0008_order_ref_per_user';
 import * as m0009 from './0009_login_failures_by_client';
+import * as m0010 from './0010_viewing_session_keys';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_viewing_sessions': m0007,
   '0008_order_ref_per_user': m0008,
   '0009_login_failures_by_client': m0009,
+  '0010_viewing_session_keys': m0010,
 };

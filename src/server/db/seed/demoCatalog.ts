@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { CatalogFileInput } from '../../modules/catalog/catalogFile';
 import { demoEvents, type DemoEvent } from './demoEvents';
-import { demoStreams } from './demoStreams';
+import { demoFreeStreams, demoStreams } from './demoStreams';
 import { agreements, subscriptions } from './demoTexts';
 
 const NEW_YORK = 'America/New_York';
@@ -55,7 +55,7 @@ export function demoCatalog(now: Date = new Date()): CatalogFileInput {
       assetType: e.live ? 'live_event' : 'on_demand',
       subscriptionId: e.premium ? (e.label === 'Festival' ? 2 : 1) : null,
       capacity: e.capacity ?? null,
-      streams: demoStreams,
+      streams: e.premium ? demoStreams : demoFreeStreams,
     })),
     categories: [
       {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { toCents, validateCatalogFile, type CatalogFile } from './catalogFile';
+import { CatalogFileError, toCents, validateCatalogFile, type CatalogFile } from './catalogFile';
+import { sharedFolderProblems } from './sharedMediaFolders';
 
 export const CATALOG_VERSION_KEY = 'catalog_version';
 type Section = keyof CatalogFile;
@@ -11,6 +12,8 @@ export type ImportSummary = Record<Section, number> & { sections: Section[] };
  * Each section present in the file replaces that section; absent sections are left alone.
  * Events are upserted by path and never deleted (orders will point at them); coupons are upserted
  * by code. The catalog version is bumped so every server's read cache lets go of old answers.
+ * A catalog in which a free and a premium event would share a media folder is refused the same way,
+ * whether the events come from the file or were already in the database.
  */
 export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<ImportSummary> {
   const file = validateCatalogFile(input);
@@ -33,6 +36,10 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() })).execute();
     }
     await bumpCatalogVersion(trx);
+    // After the bump: its row lock makes a concurrent import wait for this one to commit, so this
+    // check (each statement sees what was committed before it) never misses the other's events.
+    const shared = await sharedFolderProblems(trx, file);
+    if (shared.length) throw new CatalogFileError(shared.slice(0, 50));
   });
 
   return {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { DB } from '../../db/schema';
 
-/** SQL of the streams module: an event's stream config and its schedule. */
+/** SQL of the streams module: an event's stream config, and what its protected media need to know. */
 export function createStreamRepository(db: Kysely<DB>) {
   return {
     /** The event named by id or path, with its stored config (null when it has none). */
@@ -14,8 +14,12 @@ export function createStreamRepository(db: Kysely<DB>) {
       return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();
     },
 
-    async schedule(eventId: number) {
-      return db.selectFrom('events').select(['content_type', 'air_start_date']).where('id', '=', eventId).executeTakeFirst();
+    /** What protected media need of an event: its schedule, whether it is premium, its stored config. */
+    async mediaFacts(eventId: number) {
+      return db.selectFrom('events')
+        .leftJoin('stream_configs', 'stream_configs.event_id', 'events.id')
+        .select(['events.content_type', 'events.air_start_date', 'events.is_premium', 'stream_configs.config'])
+        .where('events.id', '=', eventId).executeTakeFirst();
     },
   };
 }

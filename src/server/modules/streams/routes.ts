@@ -6,6 +6,7 @@ import { callerOf } from '../../plugins/caller';
 import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
 import { withErrors } from '../../plugins/schemas';
 import type { StreamService } from './service';
+import { sessionKeyOf } from './viewingSessionKey';
 
 
 /** Spec §7 GET /admin/asset/streamconfig/{id}: the stream config, signed for the caller. */
@@ -18,7 +19,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{ service: StreamService; calls
   }, async (req, reply) => {
     // Signed URLs are this viewer's: never kept by a shared cache, nor by the browser.
     void reply.header('cache-control', 'private, no-store');
-    const data = await service.config(callerOf(req), req.params.id, req.query.session);
+    const data = await service.config(callerOf(req), req.params.id, { id: req.query.session, key: sessionKeyOf(req) });
     return { success: true, message: STREAM_MESSAGES.config, data };
   });
 };

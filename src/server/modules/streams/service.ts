@@ -8,11 +8,14 @@ import { streamMode } from './schedule';
 import { FEED_FIELDS, parsePlaylistPath, streamConfigFile, type StoredStreamConfig } from './streamConfigFile';
 import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
 
+/** The viewing session a player names: its id (query) and its key (header), either possibly missing. */
+export type SessionRef = { id?: string | undefined; key?: string | undefined };
+
 /**
  * The device limit's check (viewing sessions), asked after entitlement and before any URL is
  * signed; it throws to refuse. Optional so the module stands alone; the app wires it.
  */
-export type SessionCheck = (caller: Caller, eventId: number, premium: boolean, sessionId: string | undefined) => Promise<void>;
+export type SessionCheck = (caller: Caller, eventId: number, premium: boolean, sessionId: string | undefined, sessionKey: string | undefined) => Promise<void>;
 
 export type StreamConfigAnswer = {
   config_data: string;
@@ -30,13 +33,17 @@ type Deps = {
   sessionCheck?: SessionCheck;
 };
 
-/** GET /admin/asset/streamconfig/{id}: an entitled caller's config, every media URL signed for them. */
+/**
+ * GET /admin/asset/streamconfig/{id}: an entitled caller's config, every media URL signed for them.
+ * A premium event's URLs also name the viewing session (inside the signature), so they stop working
+ * when that session ends (protectedMedia.ts asks).
+ */
 export function createStreamService(deps: Deps) {
   const { repo, entitlements, signer, settings } = deps;
   const now = deps.now ?? Date.now;
 
   return {
-    async config(caller: Caller, key: string, sessionId?: string): Promise<StreamConfigAnswer> {
+    async config(caller: Caller, key: string, session: SessionRef = {}): Promise<StreamConfigAnswer> {
       const event = await repo.eventWithConfig(key);
       if (!event) throw new NotFound(`No event "${key}"`);
       if (!event.config) throw new NotFound(`No streams for event "${key}"`);
@@ -44,9 +51,10 @@ export function createStreamService(deps: Deps) {
       const at = now();
       const mode = streamMode({ contentType: event.content_type, airStart: event.air_start_date }, at, settings.liveMinutes);
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
-      await deps.sessionCheck?.(caller, event.id, event.is_premium, sessionId);
+      await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key);
 
-      const grant = { e: event.id, v: viewerTag(caller), exp: Math.floor(at / 1000) + settings.urlTtlMinutes * 60 };
+      const exp = Math.floor(at / 1000) + settings.urlTtlMinutes * 60;
+      const grant: MediaGrant = event.is_premium && session.id ? { e: event.id, v: viewerTag(caller), s: session.id, exp } : { e: event.id, v: viewerTag(caller), exp };
       const signed = signConfig(streamConfigFile.parse(event.config), (url) => signUrl(signer, url, grant));
       return {
         config_data: JSON.stringify(signed),

@@ -43,3 +43,9 @@ export type StreamConfigFileInput = z.input<typeof streamConfigFile>;
 
 /** The media URL fields of a config other than the angles, in the spec's order. */
 export const FEED_FIELDS = ['videoUrl', 'video_H_Url', 'video_dual_Url', 'video_quad_Url', 'audiourl', 'programcutUrl'] as const;
+
+/** The folders a stored config's media live in (feeds and angles): what its signed URLs may open. */
+export function foldersOf(config: StoredStreamConfig): Set<string> {
+  const urls = [...FEED_FIELDS.map((f) => config[f]), ...config.streamUrls.map((s) => s.url)];
+  return new Set(urls.flatMap((url) => parsePlaylistPath(url)?.dir ?? []));
+}

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 import type { ViewingSessionsTable } from '../../db/schema';
 
 export type ViewingSessionRow = Selectable<ViewingSessionsTable>;
-export type NewViewingSession = { id: string; eventId: number; userId: number | null; viewer: string; at: Date };
+export type NewViewingSession = { id: string; eventId: number; userId: number | null; viewer: string; keyHash: string; at: Date };
 
 /**
  * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
@@ -36,7 +36,7 @@ export function createViewingSessionRepository(db: Executor) {
 
     insert(s: NewViewingSession): Promise<ViewingSessionRow> {
       return db.insertInto('viewing_sessions')
-        .values({ id: s.id, event_id: s.eventId, user_id: s.userId, viewer: s.viewer, opened_at: s.at, last_seen_at: s.at })
+        .values({ id: s.id, event_id: s.eventId, user_id: s.userId, viewer: s.viewer, key_hash: s.keyHash, opened_at: s.at, last_seen_at: s.at })
         .returningAll().executeTakeFirstOrThrow();
     },
 
@@ -45,20 +45,24 @@ export function createViewingSessionRepository(db: Executor) {
     },
 
     /**
-     * The viewer's session seen again at `at`, only while it is open (not closed, seen after
-     * `freshAfter`): one conditional update, so a session whose slot was freed is never revived.
+     * The viewer's session, opened by the device holding the key, seen again at `at`, only while it
+     * is open (not closed, seen after `freshAfter`): one conditional update, so a session whose slot
+     * was freed is never revived.
      */
-    touch(id: string, viewer: string, at: Date, freshAfter: Date): Promise<ViewingSessionRow | undefined> {
+    touch(id: string, viewer: string, keyHash: string, at: Date, freshAfter: Date): Promise<ViewingSessionRow | undefined> {
       return db.updateTable('viewing_sessions').set({ last_seen_at: at })
-        .where('id', '=', id).where('viewer', '=', viewer)
+        .where('id', '=', id).where('viewer', '=', viewer).where('key_hash', '=', keyHash)
         .where('closed_at', 'is', null).where('last_seen_at', '>', freshAfter)
         .returningAll().executeTakeFirst();
     },
 
-    /** Closes the viewer's session (a closed one keeps its first closing time). False when it is not theirs. */
-    async close(id: string, viewer: string, at: Date): Promise<boolean> {
+    /**
+     * Closes the viewer's session, asked by the device holding its key (a closed one keeps its first
+     * closing time). False when it is not theirs, or the key is not its own.
+     */
+    async close(id: string, viewer: string, keyHash: string, at: Date): Promise<boolean> {
       const row = await db.updateTable('viewing_sessions').set((eb) => ({ closed_at: eb.fn.coalesce('closed_at', eb.val(at)) }))
-        .where('id', '=', id).where('viewer', '=', viewer)
+        .where('id', '=', id).where('viewer', '=', viewer).where('key_hash', '=', keyHash)
         .returning('id').executeTakeFirst();
       return row !== undefined;
     },
