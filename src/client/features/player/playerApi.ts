@@ -59,15 +59,3 @@ export const playerApi = apiSlice.injectEndpoints({
 export const {
   useOpenViewingSessionMutation, useKeepViewingSessionMutation, useCloseViewingSessionMutation, useLazyGetStreamConfigQuery,
 } = playerApi;
-
-/** The HTTP status of a failed call (null for network and parsing failures). */
-export function errorStatus(error: unknown): number | null {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' ? status : null;
-}
-
-/** The server's message of a failed call, if it sent one. */
-export function errorMessage(error: unknown): string | null {
-  const message = (error as { data?: { message?: unknown } } | undefined)?.data?.message;
-  return typeof message === 'string' && message ? message : null;
-}

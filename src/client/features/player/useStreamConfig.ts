@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
-import { errorMessage, errorStatus, useLazyGetStreamConfigQuery, type SessionHandle, type StreamConfig } from './playerApi';
+import { useLazyGetStreamConfigQuery, type SessionHandle, type StreamConfig } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import { tileSources } from './tileSources';
+import { errorStatus, serverMessage } from '../../api/serverError';
 
 /** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
 export const REFRESH_MIN_INTERVAL_MS = 10_000;
@@ -58,7 +59,7 @@ export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
 function configState(data: StreamConfig | undefined, error: unknown): StreamConfigState {
   if (error) {
     const status = errorStatus(error);
-    const message = errorMessage(error);
+    const message = serverMessage(error);
     if (status === 403) return { status: 'forbidden' };
     if (status === 409 && message === STREAM_MESSAGES.notStarted) return { status: 'notStarted' };
     if (data && status !== 409) return { status: 'ready', stream: data, refreshFailed: message ?? PLAYER_COPY.configFailed };

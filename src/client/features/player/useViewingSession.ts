@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { resolveUrl } from '../../api/apiHost';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { selectRequestToken } from '../auth/authSelectors';
-import { errorMessage, errorStatus, playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
+import { playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
+import { errorStatus, serverMessage } from '../../api/serverError';
 
 export type ViewingSessionState =
   | { status: 'opening' }
@@ -45,7 +46,7 @@ export function useViewingSession(eventId: string) {
       if (!data || !opened) {
         current = null;
         const status = errorStatus(result.error);
-        const message = errorMessage(result.error) ?? PLAYER_COPY.sessionFailed;
+        const message = serverMessage(result.error) ?? PLAYER_COPY.sessionFailed;
         setState(status === 403 ? { status: 'forbidden' } : status === 409 ? { status: 'refused', message } : { status: 'failed', message });
         return;
       }
