@@ -15,6 +15,9 @@ import { dedupeByPath } from '../dedupe';
 import { useScrollButtons } from './useScrollButtons';
 
 const cardWidth = { xs: '78%', sm: '45%', md: '31%', lg: '23.5%' };
+const BUTTON_PX = 44;
+/** The scroll buttons sit on the middle of the posters (16:9, as wide as a card), clear of the 'View Event' buttons below. */
+const posterMiddle = Object.fromEntries(Object.entries(cardWidth).map(([bp, w]) => [bp, `calc(${parseFloat(w)}cqw * 9 / 32 - ${BUTTON_PX / 2}px)`]));
 
 /** A home row: label, 'View All', and the category's first events scrolling sideways. */
 export function CategoryRow({ category }: { category: Category }) {
@@ -36,21 +39,22 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
   const ref = useRef<HTMLDivElement>(null);
   const { canScroll, scrollByStep, measure } = useScrollButtons(ref);
   useEffect(measure, [events, measure]);
-  // The buttons are for pointers and vanish at either end of the row, taking focus with them; keyboard
-  // users reach every card with Tab instead, and the row scrolls the focused card into view.
+  // The buttons are for pointers and fingers, at every width, and vanish at either end of the row, taking
+  // focus with them; keyboard users reach every card with Tab instead, and the row scrolls the focused
+  // card into view. No scroll snapping: it would pull each step off the spec's 80 % of the visible width.
   const buttonSx = {
-    position: 'absolute', top: '35%', zIndex: 1, bgcolor: 'rgba(11,10,18,0.85)', border: 1, borderColor: 'divider',
-    '&:hover': { bgcolor: 'background.paper' }, display: { xs: 'none', sm: 'inline-flex' },
+    position: 'absolute', top: posterMiddle, zIndex: 1, width: BUTTON_PX, height: BUTTON_PX, bgcolor: 'rgba(11,10,18,0.85)', border: 1, borderColor: 'divider',
+    '&:hover': { bgcolor: 'background.paper' },
   } as const;
   return (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative', containerType: 'inline-size' }}>
       {canScroll.left && (
         <IconButton aria-label={`Scroll ${label} left`} tabIndex={-1} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></IconButton>
       )}
       <Box ref={ref} role="list" data-testid="row-scroller"
-        sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' }, pb: 1 }}>
+        sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' }, pb: 1 }}>
         {events.map((event) => (
-          <Box key={event.path} role="listitem" sx={{ flex: '0 0 auto', width: cardWidth, scrollSnapAlign: 'start' }}>
+          <Box key={event.path} role="listitem" sx={{ flex: '0 0 auto', width: cardWidth }}>
             <EventCard event={event} />
           </Box>
         ))}
