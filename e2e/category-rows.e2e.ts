@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
-import { SCROLL_STEP_RATIO } from '../src/shared/constants';
-import { PHONE } from './support/axe';
+import { SCROLL_AREA_HIDE_DELAY_MS, SCROLL_STEP_RATIO } from '../src/shared/constants';
+import { DESKTOP, PHONE } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 
 /** Spec "Home": the category rows' scroll buttons, at phone width, in Chromium. */
@@ -89,6 +89,45 @@ it('at 390 px a row with more events than fit scrolls by 80 % of its width with 
   expect(end.left).not.toBeNull();
   // The buttons overhang the row into the page's margin, never past the screen's edge.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  expect(problems).toEqual([]);
+  await page.browserContext().close();
+});
+
+type ScrollbarLog = { lastScroll: number; changes: { at: number; scrolling: boolean; color: string; width: string }[] };
+
+it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the last scroll (spec §9)", async () => {
+  const { page, problems } = await openPage(browser, '/', DESKTOP);
+  await page.bringToFront();
+  await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
+  const style = () => page.$eval(SCROLLER, (row) => ({ color: getComputedStyle(row).scrollbarColor, width: getComputedStyle(row).scrollbarWidth }));
+  // At rest: the scrollbar keeps its room (thin) but is not drawn (transparent thumb and track).
+  expect(await style()).toEqual({ color: 'rgba(0, 0, 0, 0) rgba(0, 0, 0, 0)', width: 'thin' });
+
+  // The page notes, by its own clock, each scroll event and each time the row's scrollbar comes or goes, with its computed style.
+  await page.$eval(SCROLLER, (row) => {
+    const log: ScrollbarLog = { lastScroll: 0, changes: [] };
+    (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar = log;
+    row.addEventListener('scroll', () => { log.lastScroll = performance.now(); }, { passive: true });
+    new MutationObserver(() => {
+      const { scrollbarColor: color, scrollbarWidth: width } = getComputedStyle(row);
+      log.changes.push({ at: performance.now(), scrolling: row.hasAttribute('data-scrolling'), color, width });
+    }).observe(row, { attributes: true, attributeFilter: ['data-scrolling'] });
+  });
+  const box = (await (await page.$(SCROLLER))!.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.mouse.wheel({ deltaX: 400 });
+  await page.waitForFunction(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar.changes.length >= 2, { timeout: 5000 })
+    .catch(async (err) => { throw new Error(`the scrollbar did not come and go: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar))}`, { cause: err }); });
+
+  const log = await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar);
+  expect(log.changes).toHaveLength(2);
+  const [shown, hidden] = [log.changes[0]!, log.changes[1]!];
+  // While scrolling: a thin thumb in the secondary text colour (#b9b4c7) over a clear track.
+  expect(shown).toMatchObject({ scrolling: true, color: 'rgb(185, 180, 199) rgba(0, 0, 0, 0)', width: 'thin' });
+  expect(hidden).toMatchObject({ scrolling: false, color: 'rgba(0, 0, 0, 0) rgba(0, 0, 0, 0)', width: 'thin' });
+  // Gone 600 ms after the last scroll event (a render's worth of slack, never sooner).
+  expect(hidden.at - log.lastScroll).toBeGreaterThanOrEqual(SCROLL_AREA_HIDE_DELAY_MS - 1);
+  expect(hidden.at - log.lastScroll).toBeLessThan(SCROLL_AREA_HIDE_DELAY_MS + 250);
   expect(problems).toEqual([]);
   await page.browserContext().close();
 });
