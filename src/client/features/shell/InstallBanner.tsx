@@ -2,7 +2,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FocusEvent } from 'react';
@@ -95,11 +94,11 @@ export function InstallBanner() {
         )}
       </Box>
       {!platform.ios && (
-        <Button variant="contained" size="small" onClick={install} sx={{ flexShrink: 0 }}>{INSTALL_BANNER.installButton}</Button>
+        <Button variant="default" size="sm" onClick={install} sx={{ flexShrink: 0 }}>{INSTALL_BANNER.installButton}</Button>
       )}
-      <IconButton size="small" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
+      <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
         <CloseIcon fontSize="small" />
-      </IconButton>
+      </Button>
     </Paper>
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
@@ -44,7 +43,7 @@ export function CategoryRow({ category }: { category: Category }) {
     <Box component="section" aria-label={category.label} sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
         <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>{category.label}</Typography>
-        <Button component={Link} to={paths.category(category.path)} size="small" aria-label={`View All ${category.label}`}>View All</Button>
+        <Button component={Link} to={paths.category(category.path)} variant="link" size="sm" aria-label={`View All ${category.label}`}>View All</Button>
       </Box>
       {isLoading ? <RowSkeleton /> : <ScrollingRow events={events} label={category.label} />}
     </Box>
@@ -66,7 +65,7 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
   return (
     <Box sx={{ position: 'relative', containerType: 'inline-size' }}>
       {canScroll.left && (
-        <IconButton aria-label={`Scroll ${label} left`} tabIndex={-1} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></IconButton>
+        <Button variant="ghost" size="icon" aria-label={`Scroll ${label} left`} tabIndex={-1} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></Button>
       )}
       <Box ref={ref} role="list" data-testid="row-scroller" data-scrolling={scrolling || undefined} sx={rowSx}>
         {events.map((event) => (
@@ -76,7 +75,7 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
         ))}
       </Box>
       {canScroll.right && (
-        <IconButton aria-label={`Scroll ${label} right`} tabIndex={-1} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></IconButton>
+        <Button variant="ghost" size="icon" aria-label={`Scroll ${label} right`} tabIndex={-1} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></Button>
       )}
     </Box>
   );
