@@ -6,8 +6,8 @@ import { baseUrl, launchBrowser } from './support/browser';
 /**
  * Spec §2 install banner in Chromium, whose own beforeinstallprompt (fired once the manifest and the
  * service worker make the app installable) is what 'Install App' uses; iOS is only a user agent here.
- * Chromium never offers installation in an incognito context, so each journey has a browser of its
- * own and uses its normal profile.
+ * Chromium never offers installation in an incognito context: each journey has a browser of its own
+ * and uses its normal profile, or an incognito context for a browser that makes no offer.
  */
 const UA = {
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
@@ -23,9 +23,9 @@ afterEach(async () => {
 });
 
 /** A page with the given user agent; counts the browser's install offers and calls of their prompt(). */
-async function openAs(ua: string, viewport: { width: number; height: number }, mobile: boolean) {
+async function openAs(ua: string, viewport: { width: number; height: number }, mobile: boolean, { offers = true } = {}) {
   browser = await launchBrowser();
-  const page = await browser.newPage();
+  const page = offers ? await browser.newPage() : await (await browser.createBrowserContext()).newPage();
   await page.setUserAgent({ userAgent: ua, userAgentMetadata: { mobile, platform: mobile ? 'Android' : 'Linux', platformVersion: '', architecture: '', model: '', brands: [] } });
   await page.setViewport({ ...viewport, isMobile: mobile, hasTouch: mobile });
   await page.evaluateOnNewDocument(() => {
@@ -53,15 +53,38 @@ const counts = (page: Page) => page.evaluate(() => ({ offers: (window as unknown
 const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-it("an Android browser: the banner with 'Install App', which opens the browser's install prompt", async () => {
+it("an Android browser whose browser offers installation: 'Install App' opens the browser's install prompt", async () => {
   const { page } = await openAs(UA.android, PHONE, true);
   await page.waitForSelector(BANNER, { timeout: 15_000 });
   expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
   expect(await bannerText(page)).not.toContain(INSTALL_BANNER.iosInstruction);
-  expect((await counts(page)).offers).toBe(1);
+  await page.waitForFunction(() => (window as unknown as { __offers: number }).__offers > 0, { timeout: 15_000 });
   await page.$eval(`${BANNER} button`, (b) => (b as HTMLButtonElement).click());
   await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
   expect(await counts(page)).toEqual({ offers: 1, prompted: 1 });
+});
+
+it("an Android browser without any install offer: the banner at once; 'Install App' says how to install from the browser's menu, and the banner stays", async () => {
+  const { page } = await openAs(UA.android, PHONE, true, { offers: false });
+  await page.waitForSelector(BANNER, { timeout: 15_000 });
+  expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
+  expect(await bannerText(page)).not.toContain(INSTALL_BANNER.menuInstruction);
+  // The keyboard reaches Install App first; Enter on it, with no offer to hand over to.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${BANNER} [role="status"] ::-p-text(${INSTALL_BANNER.menuInstruction})`, { timeout: 2000 });
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
+  expect(describeViolations(await axeViolations(page))).toBe('');
+
+  // Focus and pointer go elsewhere (to the browser's menu); well past 5 s by the page's clock, it is still there.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(200, 600);
+  await page.waitForFunction(() => performance.now() > (window as unknown as { __banner: { shown: number } }).__banner.shown + 6500, { timeout: 10_000 });
+  expect(await page.$(`${BANNER} [role="status"]`).then((el) => el?.evaluate((e) => e.textContent))).toBe(INSTALL_BANNER.menuInstruction);
+  expect(await counts(page)).toEqual({ offers: 0, prompted: 0 });
+  await page.locator(`${BANNER} button[aria-label="Dismiss"]`).click();
+  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
 });
 
 it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', async () => {

@@ -31,11 +31,15 @@ export const MOCK_SIGN_UP_CODE_LENGTH = 4;
 export const CONFIRMATION_REDIRECT_S = 10;
 export const INSTALL_BANNER_HIDE_MS = 5000;
 
-/** Spec §2 install banner and §4/§8 service worker copy, word for word. */
+/**
+ * Spec §2 install banner and §4/§8 service worker copy, word for word. `menuInstruction` is ours: what
+ * 'Install App' says where the browser has made no install offer to hand over to.
+ */
 export const INSTALL_BANNER = {
   text: 'For a better viewing experience, install this app on your device.',
   installButton: 'Install App',
   iosInstruction: 'Tap Share and then Add to Home Screen',
+  menuInstruction: "Open your browser's menu and choose 'Install app' or 'Add to Home screen'.",
 } as const;
 /**
  * Paths the server answers itself (API, media, server-rendered pages such as the sandbox payment

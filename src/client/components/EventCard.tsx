@@ -35,7 +35,7 @@ export function EventCard({ event }: { event: AssetSummary }) {
         {when && <Typography variant="body2" color="text.secondary">{when}</Typography>}
         <Box sx={{ flex: 1 }} />
         <Button component={Link} to={paths.event(event.id)} fullWidth sx={{ mt: 1.5 }}
-          variant={past ? 'outlined' : 'contained'} color={past ? 'inherit' : 'primary'} data-past={past || undefined}>
+          variant={past ? 'secondary' : 'default'} data-past={past || undefined}>
           View Event
         </Button>
       </CardContent>

@@ -12,7 +12,7 @@ export default function NotFoundPage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         The page you are looking for doesn't exist or has been moved.
       </Typography>
-      <Button component={Link} to={paths.home} variant="contained" size="large">Back to Home</Button>
+      <Button component={Link} to={paths.home} variant="default" size="lg">Back to Home</Button>
     </Container>
   );
 }

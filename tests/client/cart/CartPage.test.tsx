@@ -107,7 +107,7 @@ describe('promo code', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const purchase = await screen.findByRole('button', { name: 'Purchase Tickets' });
     expect(purchase).toBeEnabled();
-    expect(purchase).toHaveClass('MuiButton-contained', 'MuiButton-colorSuccess');
+    expect(purchase).toHaveClass('MuiButton-default', 'MuiButton-colorSuccess');
     expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
     expect(summaryValue('Total')).toBe('$0.00');
     expect(summaryValue('Coupon')).toBe('-$11.50');

@@ -56,6 +56,46 @@ describe('category row scroll buttons', () => {
   });
 });
 
+describe("the row's scrollbar (spec §9: scroll-area hide delay 600 ms)", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  const scroll = (row: HTMLElement) => act(() => { fireEvent.scroll(row); });
+  const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
+
+  it('shows while the row scrolls, still at 599 ms after the last scroll, gone at 600 ms', () => {
+    render([asset(1), asset(2), asset(3)]);
+    const row = screen.getByTestId('row-scroller');
+    expect(row).not.toHaveAttribute('data-scrolling');
+    scroll(row);
+    expect(row).toHaveAttribute('data-scrolling');
+    advance(599);
+    expect(row).toHaveAttribute('data-scrolling');
+    advance(1);
+    expect(row).not.toHaveAttribute('data-scrolling');
+  });
+
+  it('each scroll restarts the 600 ms', () => {
+    render([asset(1), asset(2), asset(3)]);
+    const row = screen.getByTestId('row-scroller');
+    scroll(row);
+    advance(400);
+    scroll(row);
+    advance(599);
+    expect(row).toHaveAttribute('data-scrolling');
+    advance(1);
+    expect(row).not.toHaveAttribute('data-scrolling');
+  });
+
+  it('leaves no timer behind when the row goes', () => {
+    const { unmount } = render([asset(1), asset(2), asset(3)]);
+    const before = jest.getTimerCount();
+    scroll(screen.getByTestId('row-scroller'));
+    expect(jest.getTimerCount()).toBe(before + 1);
+    unmount();
+    expect(jest.getTimerCount()).toBe(before);
+  });
+});
+
 describe('dedupe by path', () => {
   it('keeps the first of each path, in order', () => {
     expect(dedupeByPath([asset(1, 'a'), asset(2, 'b'), asset(3, 'a'), asset(4, 'c'), asset(5, 'b')]).map((a) => a.id)).toEqual([1, 2, 4]);

@@ -40,26 +40,25 @@ describe('event card: past events use a muted button style', () => {
   const past = new Date(Date.now() - 2 * HOUR).toISOString();
   const future = new Date(Date.now() + 48 * HOUR).toISOString();
 
-  it('a Live event whose air start has passed has the muted (outlined, inherit-coloured) View Event button', () => {
+  it('a Live event whose air start has passed has the muted (secondary variant) View Event button', () => {
     renderCard(event({ airStartDate: past }));
     const button = viewEvent();
     expect(button).toHaveAttribute('href', '/events/7');
     expect(button).toHaveAttribute('data-past', 'true');
-    expect(button).toHaveClass('MuiButton-outlined', 'MuiButton-colorInherit');
-    expect(button).not.toHaveClass('MuiButton-contained');
-    expect(button).not.toHaveClass('MuiButton-colorPrimary');
+    expect(button).toHaveClass('MuiButton-secondary');
+    expect(button).not.toHaveClass('MuiButton-default');
   });
 
   it.each([
     ['a Live event still to come', { airStartDate: future, contentType: 'Live' }],
     ['an on-demand event aired in the past', { airStartDate: past, contentType: 'VOD', assetType: 'event' }],
     ['a Live event without a date', { airStartDate: null, contentType: 'Live' }],
-  ])('%s has the normal (contained, primary) button', (_name, over) => {
+  ])('%s has the normal (default variant, primary) button', (_name, over) => {
     renderCard(event(over));
     const button = viewEvent();
     expect(button).not.toHaveAttribute('data-past');
-    expect(button).toHaveClass('MuiButton-contained', 'MuiButton-colorPrimary');
-    expect(button).not.toHaveClass('MuiButton-outlined');
+    expect(button).toHaveClass('MuiButton-default', 'MuiButton-colorPrimary');
+    expect(button).not.toHaveClass('MuiButton-secondary');
   });
 
   it('past and upcoming cards side by side look different', () => {
@@ -70,7 +69,7 @@ describe('event card: past events use a muted button style', () => {
       </MemoryRouter>,
     );
     expect(viewEvent('Gone').className).not.toBe(viewEvent('Soon').className);
-    expect(viewEvent('Gone')).toHaveClass('MuiButton-outlined');
-    expect(viewEvent('Soon')).toHaveClass('MuiButton-contained');
+    expect(viewEvent('Gone')).toHaveClass('MuiButton-secondary');
+    expect(viewEvent('Soon')).toHaveClass('MuiButton-default');
   });
 });

@@ -1,11 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { INSTALL_BANNER } from '../../../src/shared/constants';
 import { INSTALL_BANNER_DISMISSED_KEY, InstallBanner } from '../../../src/client/features/shell/InstallBanner';
 import { detectPlatform } from '../../../src/client/features/shell/devicePlatform';
 import { captureInstallPrompt } from '../../../src/client/features/shell/installPrompt';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
-/** Spec §2 install banner: who sees it, what it says, Install App, dismiss, 5 s auto-hide. */
+/** Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s auto-hide. */
 const UA = {
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
@@ -40,15 +40,17 @@ afterEach(() => {
 });
 
 describe('who sees it', () => {
-  it('an Android browser, once the browser offers installation: the text and Install App', () => {
+  it('an Android browser at once, without waiting for an install offer: the text and Install App', () => {
     onDevice(UA.android);
     renderWithProviders(<InstallBanner />);
-    expect(banner()).toBeNull();
-    const offer = offerInstall();
-    expect(offer.defaultPrevented).toBe(true);
     expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
     expect(screen.getByRole('button', { name: INSTALL_BANNER.installButton })).toBeVisible();
     expect(screen.queryByText(INSTALL_BANNER.iosInstruction)).toBeNull();
+    expect(screen.queryByText(INSTALL_BANNER.menuInstruction)).toBeNull();
+    // The offer, when it comes, keeps the browser's own mini-infobar away and changes nothing shown.
+    const offer = offerInstall();
+    expect(offer.defaultPrevented).toBe(true);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
   });
 
   it.each([['iPhone', UA.iphone, 0], ['iPad (iPadOS says Macintosh)', UA.ipadOs, 5]])('%s: the iOS instruction instead of the button, without any offer', (_n, ua, touchPoints) => {
@@ -74,12 +76,63 @@ describe('who sees it', () => {
   });
 });
 
-it('Install App opens the browser install dialog and the banner goes', async () => {
+describe('Install App', () => {
+  it('with the browser\'s install offer: opens its dialog and the banner goes', async () => {
+    onDevice(UA.android);
+    renderWithProviders(<InstallBanner />);
+    const offer = offerInstall();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
+    expect(offer.prompt).toHaveBeenCalledTimes(1);
+    expect(banner()).toBeNull();
+  });
+
+  it('without an offer: says, politely, how to install from the browser\'s menu; focus stays on the button', () => {
+    onDevice(UA.android);
+    renderWithProviders(<InstallBanner />);
+    const status = within(banner()!).getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
+    act(() => { install.focus(); });
+    fireEvent.click(install);
+    expect(status).toHaveTextContent(INSTALL_BANNER.menuInstruction);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
+    expect(install).toHaveFocus();
+  });
+
+  it('once the visitor has asked for the instruction, the 5 s clock no longer hides the banner: only Dismiss does', () => {
+    onDevice(UA.android);
+    renderWithProviders(<><InstallBanner /><button type="button">Elsewhere</button></>);
+    advance(3000);
+    const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
+    act(() => { install.focus(); });
+    fireEvent.click(install);
+    // Focus and pointer leave (the visitor opens the browser's menu): the clock stays off.
+    fireEvent.mouseEnter(banner()!);
+    fireEvent.mouseLeave(banner()!);
+    act(() => { screen.getByRole('button', { name: 'Elsewhere' }).focus(); });
+    advance(60_000);
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(banner()).toBeNull();
+  });
+
+  it('an offer that comes after the instruction is what the next press uses', async () => {
+    onDevice(UA.android);
+    renderWithProviders(<InstallBanner />);
+    fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
+    expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
+    const offer = offerInstall();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
+    expect(offer.prompt).toHaveBeenCalledTimes(1);
+    expect(banner()).toBeNull();
+  });
+});
+
+it('goes when the app is installed meanwhile (from the browser\'s menu)', () => {
   onDevice(UA.android);
   renderWithProviders(<InstallBanner />);
-  const offer = offerInstall();
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
-  expect(offer.prompt).toHaveBeenCalledTimes(1);
+  fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
+  act(() => { window.dispatchEvent(new Event('appinstalled')); });
   expect(banner()).toBeNull();
 });
 

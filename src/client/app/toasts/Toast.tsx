@@ -5,7 +5,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import { SnackbarContent, closeSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { TOASTS } from '../../../shared/constants';
@@ -85,9 +85,9 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
       >
         {ICONS[variant] && <Box component="span" sx={{ display: 'flex', flexShrink: 0 }} aria-hidden={variant !== 'loading'}>{ICONS[variant]}</Box>}
         <Box id="notistack-snackbar" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{message}</Box>
-        <IconButton size="small" color="inherit" aria-label="Dismiss notification" onClick={dismiss}>
+        <Button variant="ghost" size="icon" color="inherit" aria-label="Dismiss notification" onClick={dismiss}>
           <CloseIcon fontSize="small" />
-        </IconButton>
+        </Button>
       </Box>
     </SnackbarContent>
   );

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -32,9 +32,9 @@ export function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (ite
       </Box>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-end', sm: 'center' }, gap: { xs: 0.5, sm: 1.5 } }}>
         <Typography data-testid="cart-item-price" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{formatPrice(linePrice(item))}</Typography>
-        <IconButton aria-label={`Remove ${meta.label} from cart`} onClick={() => onRemove(item)} sx={{ color: 'text.secondary' }}>
+        <Button variant="destructive" size="icon" aria-label={`Remove ${meta.label} from cart`} onClick={() => onRemove(item)}>
           <DeleteOutlineIcon />
-        </IconButton>
+        </Button>
       </Box>
     </Box>
   );

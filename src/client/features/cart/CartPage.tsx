@@ -51,7 +51,7 @@ export default function CartPage() {
       ) : cart.items.length === 0 ? (
         <Box sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700, mb: 3 }}>Your cart is empty</Typography>
-          <Button component={RouterLink} to={paths.events} variant="contained" size="large">Browse Events</Button>
+          <Button component={RouterLink} to={paths.events} variant="default" size="lg">Browse Events</Button>
         </Box>
       ) : (
         <Grid container spacing={{ xs: 3, md: 5 }}>

@@ -44,11 +44,11 @@ export function CartSummary({ cart }: { cart: Cart }) {
       </Box>
       {paidByCoupon ? (
         // Keyed apart: two different buttons, not one that fades from magenta to green.
-        <Button key="purchase" fullWidth size="large" variant="contained" color="success" sx={{ mt: 2 }} disabled={voucher.busy} onClick={() => void voucher.purchase()}>
+        <Button key="purchase" fullWidth size="lg" variant="default" color="success" sx={{ mt: 2 }} disabled={voucher.busy} onClick={() => void voucher.purchase()}>
           {voucher.busy ? 'Processing...' : 'Purchase Tickets'}
         </Button>
       ) : (
-        <Button key="checkout" fullWidth size="large" variant="contained" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
+        <Button key="checkout" fullWidth size="lg" variant="default" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
           Proceed to Checkout
         </Button>
       )}

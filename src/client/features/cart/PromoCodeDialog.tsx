@@ -53,8 +53,8 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
             slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false } }} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={applying.isLoading}>Apply</Button>
+          <Button variant="outline" onClick={close}>Cancel</Button>
+          <Button type="submit" variant="default" disabled={applying.isLoading}>Apply</Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -62,7 +62,7 @@ export function PaymentSection({ cart, userId, billingName }: Props) {
     return (
       <Box role="alert">
         <Typography sx={{ mb: 2 }}>{failure}</Typography>
-        <Button variant="outlined" onClick={() => setAttempt((n) => n + 1)}>{CHECKOUT_COPY.retry}</Button>
+        <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>{CHECKOUT_COPY.retry}</Button>
       </Box>
     );
   }

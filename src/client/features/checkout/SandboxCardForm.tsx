@@ -81,7 +81,7 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
         {field('expiry', 'Expiry', 'cc-exp', 'MM / YY')}
         {field('cvc', 'CVC', 'cc-csc', '123')}
       </Box>
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={working}>
+      <Button type="submit" variant="default" size="lg" fullWidth disabled={working}>
         {working ? CHECKOUT_COPY.processing : CHECKOUT_COPY.pay}
       </Button>
     </Box>

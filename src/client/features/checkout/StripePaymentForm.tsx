@@ -52,7 +52,7 @@ function PaymentForm({ returnUrl, busy, onOutcome }: Omit<Props, 'publishableKey
     <Box component="form" onSubmit={submit} aria-label="Card payment" sx={{ display: 'grid', gap: 2 }}>
       {/* Card only: the intent allows cards alone; wallets would be a second way to pay. */}
       <PaymentElement options={{ layout: 'tabs', paymentMethodOrder: ['card'], wallets: { applePay: 'never', googlePay: 'never' } }} />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={!stripe || busy || working}>
+      <Button type="submit" variant="default" size="lg" fullWidth disabled={!stripe || busy || working}>
         {busy || working ? CHECKOUT_COPY.processing : CHECKOUT_COPY.pay}
       </Button>
     </Box>

@@ -48,7 +48,7 @@ function Confirmation({ userId }: { userId: number }) {
         <Box role="status" aria-live="polite" aria-atomic="true" sx={{ mt: 3 }}>
           <Typography color="text.secondary">{CONFIRMATION_COPY.redirecting(left)}</Typography>
         </Box>
-        <Button component={RouterLink} to={eventPath} variant="contained" sx={{ mt: 3 }}>Go to event</Button>
+        <Button component={RouterLink} to={eventPath} variant="default" sx={{ mt: 3 }}>Go to event</Button>
       </Paper>
     </Container>
   );

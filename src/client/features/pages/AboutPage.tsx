@@ -36,8 +36,8 @@ export default function AboutPage() {
         ))}
       </Grid>
       <Box sx={{ mt: 6, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button component={Link} to={paths.events} variant="contained" size="large">Upcoming Events</Button>
-        <Button component={Link} to={paths.demo} variant="outlined" size="large">See how it works</Button>
+        <Button component={Link} to={paths.events} variant="default" size="lg">Upcoming Events</Button>
+        <Button component={Link} to={paths.demo} variant="outline" size="lg">See how it works</Button>
       </Box>
     </Container>
   );

@@ -38,7 +38,7 @@ export function PlayerNotStarted({ event }: { event: AssetDetail }) {
     <Frame event={event}>
       <Box>
         <Typography component="p" variant="h5" sx={{ fontWeight: 700, mb: 3 }}>{PLAYER_COPY.beginsOn(formatEventDateTime(event.airStartDate))}</Typography>
-        <Button component={Link} to={paths.event(event.path)} variant="contained">{PLAYER_COPY.backToEvent}</Button>
+        <Button component={Link} to={paths.event(event.path)} variant="default">{PLAYER_COPY.backToEvent}</Button>
       </Box>
     </Frame>
   );
@@ -48,7 +48,7 @@ export function PlayerNotStarted({ event }: { event: AssetDetail }) {
 export function PlayerProblem({ event, message, onRetry }: { event: AssetDetail; message: string; onRetry: () => void }) {
   return (
     <Frame event={event}>
-      <Alert severity="error" sx={{ maxWidth: 560, textAlign: 'left' }} action={<Button color="inherit" size="small" onClick={onRetry}>{PLAYER_COPY.tryAgain}</Button>}>
+      <Alert severity="error" sx={{ maxWidth: 560, textAlign: 'left' }} action={<Button variant="ghost" color="inherit" size="sm" onClick={onRetry}>{PLAYER_COPY.tryAgain}</Button>}>
         {message}
       </Alert>
     </Frame>

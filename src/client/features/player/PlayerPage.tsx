@@ -39,7 +39,7 @@ export default function PlayerPage() {
     case 'unavailable':
       return (
         <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={access.retry}>{PLAYER_COPY.tryAgain}</Button>}>{PLAYER_COPY.eventFailed}</Alert>
+          <Alert severity="error" action={<Button variant="ghost" color="inherit" size="sm" onClick={access.retry}>{PLAYER_COPY.tryAgain}</Button>}>{PLAYER_COPY.eventFailed}</Alert>
         </Box>
       );
     case 'denied':

@@ -74,7 +74,7 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
     <Box ref={setRoot} sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: '#000' }}>
       <PlayerTopBar event={event} />
       {refreshFailed && (
-        <Alert severity="error" sx={{ borderRadius: 0 }} action={<Button color="inherit" size="small" onClick={onRetryRefresh}>{PLAYER_COPY.tryAgain}</Button>}>
+        <Alert severity="error" sx={{ borderRadius: 0 }} action={<Button variant="ghost" color="inherit" size="sm" onClick={onRetryRefresh}>{PLAYER_COPY.tryAgain}</Button>}>
           {refreshFailed}
         </Alert>
       )}

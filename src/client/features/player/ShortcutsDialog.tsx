@@ -22,7 +22,7 @@ export function ShortcutsDialog({ open, onClose, container }: { open: boolean; o
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus>Close</Button>
+        <Button variant="outline" onClick={onClose} autoFocus>Close</Button>
       </DialogActions>
     </Dialog>
   );

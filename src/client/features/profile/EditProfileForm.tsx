@@ -44,8 +44,8 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" fullWidth />
       <TextField label="Email" value={profile.emailId} disabled fullWidth />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={isLoading}>{isLoading ? 'Processing...' : 'Save'}</Button>
+        <Button variant="outline" onClick={onDone}>Cancel</Button>
+        <Button type="submit" variant="default" disabled={isLoading}>{isLoading ? 'Processing...' : 'Save'}</Button>
       </Stack>
     </Stack>
   );

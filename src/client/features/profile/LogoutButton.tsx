@@ -32,13 +32,13 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
 
   return (
     <>
-      <Button color="error" variant="outlined" onClick={() => setOpen(true)}>Logout</Button>
+      <Button variant="destructive" onClick={() => setOpen(true)}>Logout</Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="logout-title">
         <DialogTitle id="logout-title">Confirm Logout</DialogTitle>
         <DialogContent><DialogContentText>Are you sure you want to Logout ?</DialogContentText></DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>Logout</Button>
+          <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="destructive" onClick={confirm} disabled={isLoading}>Logout</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -31,7 +31,7 @@ export function OrderHistory({ userId }: { userId: number }) {
         <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center' }}>
           <Typography variant="h6" sx={{ fontWeight: 700 }}>No order history</Typography>
           <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>You haven't purchased access to any events yet</Typography>
-          <Button component={Link} to={paths.events} variant="contained">Browse Events</Button>
+          <Button component={Link} to={paths.events} variant="default">Browse Events</Button>
         </Paper>
       ) : (
         <OrderHistoryTable rows={rows} total={data?.total ?? rows.length} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} />

@@ -50,7 +50,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
               <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{profile.emailId}</Typography>
             </Box>
             <Stack direction="row" spacing={1.5}>
-              <Button variant="outlined" onClick={() => setEditing(true)}>Edit Profile</Button>
+              <Button variant="outline" onClick={() => setEditing(true)}>Edit Profile</Button>
               <LogoutButton onLeaving={onLeaving} />
             </Stack>
           </Stack>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -31,12 +31,12 @@ export function Footer() {
             </Stack>
           </Box>
           <Stack direction="row" spacing={1}>
-            <IconButton component="a" href={socialLinks.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" color="inherit">
+            <Button variant="ghost" size="icon" component="a" href={socialLinks.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" color="inherit">
               <FacebookIcon />
-            </IconButton>
-            <IconButton component="a" href={socialLinks.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" color="inherit">
+            </Button>
+            <Button variant="ghost" size="icon" component="a" href={socialLinks.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" color="inherit">
               <InstagramIcon />
-            </IconButton>
+            </Button>
           </Stack>
         </Stack>
       </Container>

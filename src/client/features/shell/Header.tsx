@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -42,17 +41,19 @@ export function Header() {
           <Wordmark to={paths.home} />
           <Box component="nav" aria-label="Main" sx={{ ml: 'auto', display: { xs: 'none', md: 'flex' }, gap: 1 }}>
             {headerLinks.map((link) => (
-              <Button key={link.to} component={NavLink} to={link.to} end color="inherit" sx={activeLinkSx}>
+              <Button key={link.to} component={NavLink} to={link.to} end variant="ghost" color="inherit" sx={activeLinkSx}>
                 {link.label}
               </Button>
             ))}
           </Box>
           {/* Not one of the spec's two header links: the way to sign in, or to one's profile. */}
-          <IconButton component={NavLink} to={loggedIn ? paths.profile : paths.signIn} color="inherit"
+          <Button variant="ghost" size="icon" component={NavLink} to={loggedIn ? paths.profile : paths.signIn} color="inherit"
             aria-label={loggedIn ? 'Your profile' : 'Sign in'} sx={{ ml: { xs: 'auto', md: 0 }, ...activeLinkSx }}>
             <AccountCircleIcon />
-          </IconButton>
-          <IconButton
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
             sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             color="inherit"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -61,7 +62,7 @@ export function Header() {
             onClick={() => dispatch(mobileMenuToggled())}
           >
             {open ? <CloseIcon /> : <MenuIcon />}
-          </IconButton>
+          </Button>
         </Toolbar>
       </Container>
       <Collapse in={open} timeout={200} unmountOnExit sx={{ display: { md: 'none' } }}>

@@ -2,10 +2,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { INSTALL_BANNER, INSTALL_BANNER_HIDE_MS } from '../../../shared/constants';
 import { detectPlatform } from './devicePlatform';
 import { installPrompt } from './installPrompt';
@@ -22,22 +21,27 @@ const dismissedThisSession = () => {
 };
 
 /**
- * Spec §2 install banner: on mobile browsers not running the installed app, the invitation with
- * 'Install App' (the browser's deferred install prompt), or on iOS, which has no prompt, the
- * instruction 'Tap Share and then Add to Home Screen'. A dismiss button; it hides by itself after 5 s
- * (the clock stops while it is hovered or focused). Elsewhere than iOS it appears once the browser
- * has offered installation: an 'Install App' that could install nothing would mislead.
+ * Spec §2 install banner: on every mobile browser not running the installed app, the invitation with
+ * 'Install App', or on iOS, which has no install prompt, the instruction 'Tap Share and then Add to
+ * Home Screen'. 'Install App' hands over to the browser's own install dialog when the browser has
+ * offered one (`beforeinstallprompt`, caught at start); where no offer has come (most browsers, or
+ * Chromium before it decides), it says in the banner how to install from the browser's menu.
+ * A dismiss button; it hides by itself after 5 s, the clock stopped while it is hovered or focused.
+ * Once the visitor has asked for the menu instruction the clock is off for good: they are reading
+ * it, and may come back to it from the browser's menu; Dismiss (or installing) closes it.
  * Fixed at the top, over the page: it moves no layout and stays clear of the toasts (bottom right).
  */
 export function InstallBanner() {
   const [platform] = useState(detectPlatform);
-  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.current, () => null);
-  const [state, setState] = useState<'waiting' | 'shown' | 'gone'>(() => (dismissedThisSession() ? 'gone' : 'waiting'));
-  const eligible = platform.mobile && !platform.standalone;
-  const available = platform.ios || prompt !== null;
-  if (state === 'waiting' && eligible && available) setState('shown');
-
-  const { pause, resume } = usePausableTimeout(state === 'shown', INSTALL_BANNER_HIDE_MS, () => setState('gone'));
+  const [state, setState] = useState<'shown' | 'gone'>(() => (platform.mobile && !platform.standalone && !dismissedThisSession() ? 'shown' : 'gone'));
+  const [instructing, setInstructing] = useState(false);
+  const { pause, resume } = usePausableTimeout(state === 'shown' && !instructing, INSTALL_BANNER_HIDE_MS, () => setState('gone'));
+  useEffect(() => {
+    if (state !== 'shown') return undefined;
+    const installed = () => setState('gone');
+    window.addEventListener('appinstalled', installed);
+    return () => window.removeEventListener('appinstalled', installed);
+  }, [state]);
   if (state !== 'shown') return null;
 
   const dismiss = () => {
@@ -48,8 +52,12 @@ export function InstallBanner() {
     }
     setState('gone');
   };
-  // The browser's own install dialog takes over from here, whatever is chosen in it.
   const install = () => {
+    if (installPrompt.current() === null) {
+      setInstructing(true);
+      return;
+    }
+    // The browser's own install dialog takes over from here, whatever is chosen in it.
     setState('gone');
     void installPrompt.show();
   };
@@ -73,19 +81,24 @@ export function InstallBanner() {
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2">{INSTALL_BANNER.text}</Typography>
-        {platform.ios && (
+        {platform.ios ? (
           <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700 }}>
             <IosShareIcon fontSize="small" aria-hidden />
             {INSTALL_BANNER.iosInstruction}
           </Typography>
+        ) : (
+          // In the page from the start, so screen readers announce the instruction when it is filled in.
+          <Typography role="status" variant="body2" sx={{ mt: instructing ? 0.5 : 0, fontWeight: 700 }}>
+            {instructing ? INSTALL_BANNER.menuInstruction : ''}
+          </Typography>
         )}
       </Box>
       {!platform.ios && (
-        <Button variant="contained" size="small" onClick={install} sx={{ flexShrink: 0 }}>{INSTALL_BANNER.installButton}</Button>
+        <Button variant="default" size="sm" onClick={install} sx={{ flexShrink: 0 }}>{INSTALL_BANNER.installButton}</Button>
       )}
-      <IconButton size="small" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
+      <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
         <CloseIcon fontSize="small" />
-      </IconButton>
+      </Button>
     </Paper>
   );
 }

@@ -51,7 +51,7 @@ function StartupError() {
       <Box>
         <Typography variant="h5" component="h1" gutterBottom>We can't reach the storefront right now.</Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>Check your connection and try again.</Typography>
-        <Button variant="contained" onClick={() => dispatch(guestTokenRetryRequested())}>Try again</Button>
+        <Button variant="default" onClick={() => dispatch(guestTokenRetryRequested())}>Try again</Button>
       </Box>
     </Box>
   );

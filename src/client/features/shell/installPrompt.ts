@@ -9,34 +9,26 @@ export type InstallPromptEvent = Event & {
 };
 
 let deferred: InstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((fn) => fn());
 
 export function captureInstallPrompt(target: Window = window): void {
   target.addEventListener('beforeinstallprompt', (event) => {
     // Keeps the browser's own mini-infobar away: the banner offers installation instead.
     event.preventDefault();
     deferred = event as InstallPromptEvent;
-    changed();
   });
   target.addEventListener('appinstalled', () => {
     deferred = null;
-    changed();
   });
 }
 
+/** Read when 'Install App' is pressed: the banner shows the same whether or not an offer has come. */
 export const installPrompt = {
-  subscribe(fn: () => void) {
-    listeners.add(fn);
-    return () => listeners.delete(fn);
-  },
   current: () => deferred,
   /** Shows the browser's install dialog (once: a prompt cannot be reused) and says what was chosen. */
   async show(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
     const event = deferred;
     if (!event) return 'unavailable';
     deferred = null;
-    changed();
     await event.prompt();
     return (await event.userChoice).outcome;
   },

@@ -100,8 +100,8 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
           or import a customer's file to see what they see.
         </DialogContentText>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" onClick={onExport}>Export state</Button>
-          <Button variant="outlined" onClick={() => fileInput.current?.click()}>Import state file</Button>
+          <Button variant="default" onClick={onExport}>Export state</Button>
+          <Button variant="outline" onClick={() => fileInput.current?.click()}>Import state file</Button>
           <input ref={fileInput} type="file" accept="application/json,.json" hidden aria-hidden tabIndex={-1} onChange={onFile} data-testid="support-file" />
         </Stack>
         {outcome && (
@@ -109,7 +109,7 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button variant="outline" onClick={close}>Close</Button>
       </DialogActions>
     </Dialog>
   );

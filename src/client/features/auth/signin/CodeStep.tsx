@@ -88,13 +88,13 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
           autoComplete="one-time-code" autoFocus={!askNames} fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'aria-label': 'Sign-in code', style: { letterSpacing: '0.5em', fontSize: '1.4rem' } } }}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isLoading || locked}>{isLoading ? 'Processing...' : 'Verify'}</Button>
+        <Button type="submit" variant="default" size="lg" disabled={isLoading || locked}>{isLoading ? 'Processing...' : 'Verify'}</Button>
         {locked && <Typography color="error" role="alert">{MESSAGES.tooManyAttempts}</Typography>}
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button onClick={onChangeEmail}>Use a different e-mail</Button>
+          <Button variant="link" onClick={onChangeEmail}>Use a different e-mail</Button>
           {resend.left > 0
             ? <Typography color="text.secondary" data-testid="resend-countdown">Resend code in {resend.left}s</Typography>
-            : <Button onClick={resendCode}>Resend code</Button>}
+            : <Button variant="link" onClick={resendCode}>Resend code</Button>}
         </Stack>
       </Stack>
     </Box>

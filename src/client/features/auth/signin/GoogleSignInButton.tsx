@@ -15,7 +15,7 @@ export function GoogleSignInButton() {
   if (isLoading || !config?.googleClientId) {
     return (
       <>
-        <Button fullWidth size="large" variant="outlined" startIcon={<GoogleIcon />} disabled>Continue with Google</Button>
+        <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled>Continue with Google</Button>
         {!isLoading && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Google sign-in is not available here yet. Use your e-mail below.</Typography>}
       </>
     );
@@ -59,7 +59,7 @@ function GoogleFlow() {
   });
 
   return (
-    <Button fullWidth size="large" variant="outlined" startIcon={<GoogleIcon />} disabled={busy} onClick={() => { setBusy(true); start(); }}>
+    <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled={busy} onClick={() => { setBusy(true); start(); }}>
       {busy ? 'Processing...' : 'Continue with Google'}
     </Button>
   );

@@ -81,7 +81,7 @@ export default function SignInPage() {
             <GoogleSignInButton />
             <Divider sx={{ my: 3 }}>or</Divider>
             <TextField label="E-mail address" type="email" autoComplete="email" fullWidth value={email} onChange={(e) => setEmail(e.target.value)} />
-            <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
+            <Button type="submit" variant="default" size="lg" fullWidth sx={{ mt: 2 }} disabled={busy}>
               {busy ? 'Processing...' : 'Continue with e-mail'}
             </Button>
           </Box>

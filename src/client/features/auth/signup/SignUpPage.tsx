@@ -67,10 +67,10 @@ export default function SignUpPage() {
             <Stack spacing={2}>
               <TextField label="Full name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
               <TextField label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-              <Button type="submit" variant="contained" size="large">Create Account</Button>
+              <Button type="submit" variant="default" size="lg">Create Account</Button>
             </Stack>
             <Divider sx={{ my: 3 }}>or</Divider>
-            <Button fullWidth variant="outlined" size="large" startIcon={<GoogleIcon />}
+            <Button fullWidth variant="outline" size="lg" startIcon={<GoogleIcon />}
               onClick={() => enqueueSnackbar('Signed up with Google', { variant: 'success' })}>Sign up with Google</Button>
           </Box>
         ) : (
@@ -83,10 +83,10 @@ export default function SignUpPage() {
                   slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': `Digit ${i + 1}`, style: { textAlign: 'center', fontSize: '1.5rem', width: '2.2rem' } } }} />
               ))}
             </Stack>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={done}>Verify</Button>
+            <Button type="submit" variant="default" size="lg" fullWidth disabled={done}>Verify</Button>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-              <Button onClick={() => setStep('details')}>Change Email</Button>
-              <Button onClick={() => enqueueSnackbar('Verification code sent to your email', { variant: 'success' })}>Resend code</Button>
+              <Button variant="link" onClick={() => setStep('details')}>Change Email</Button>
+              <Button variant="link" onClick={() => enqueueSnackbar('Verification code sent to your email', { variant: 'success' })}>Resend code</Button>
             </Stack>
           </Box>
         )}

@@ -58,10 +58,10 @@ export function AccessCard({ event }: { event: AssetDetail }) {
 function WatchButton({ event }: { event: AssetDetail }) {
   const left = formatCountdown(useCountdown(event.airStartDate));
   if (left) {
-    return <Button fullWidth size="large" variant="outlined" disabled data-testid="countdown">{`Show begins in ${left}`}</Button>;
+    return <Button fullWidth size="lg" variant="outline" disabled data-testid="countdown">{`Show begins in ${left}`}</Button>;
   }
   return (
-    <Button fullWidth size="large" variant="contained" component={Link} to={paths.player(event.path)} startIcon={<PlayArrowIcon />}>Play</Button>
+    <Button fullWidth size="lg" variant="default" component={Link} to={paths.player(event.path)} startIcon={<PlayArrowIcon />}>Play</Button>
   );
 }
 

@@ -45,10 +45,10 @@ export function CartButton({ event, soldOut = false }: { event: AssetDetail; sol
   };
 
   if (soldOut && !inCart && !busy) {
-    return <Button fullWidth size="large" variant="outlined" disabled>Sold Out</Button>;
+    return <Button fullWidth size="lg" variant="outline" disabled>Sold Out</Button>;
   }
   return (
-    <Button fullWidth size="large" variant={inCart && !busy ? 'outlined' : 'contained'} disabled={noPrice || busy} onClick={onClick}>
+    <Button fullWidth size="lg" variant={inCart && !busy ? 'destructive' : 'default'} disabled={noPrice || busy} onClick={onClick}>
       {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}
     </Button>
   );

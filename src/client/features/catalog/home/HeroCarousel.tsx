@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -47,8 +47,8 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
           </Box>
         ))}
       </Box>
-      {several && <IconButton aria-label="Previous slide" onClick={() => go(-1)} sx={{ ...arrowSx, left: { xs: 4, md: 16 } }}><ChevronLeftIcon fontSize="large" /></IconButton>}
-      {several && <IconButton aria-label="Next slide" onClick={() => go(1)} sx={{ ...arrowSx, right: { xs: 4, md: 16 } }}><ChevronRightIcon fontSize="large" /></IconButton>}
+      {several && <Button variant="ghost" size="icon" aria-label="Previous slide" onClick={() => go(-1)} sx={{ ...arrowSx, left: { xs: 4, md: 16 } }}><ChevronLeftIcon fontSize="large" /></Button>}
+      {several && <Button variant="ghost" size="icon" aria-label="Next slide" onClick={() => go(1)} sx={{ ...arrowSx, right: { xs: 4, md: 16 } }}><ChevronRightIcon fontSize="large" /></Button>}
       {several && <SlideDots count={slides.length} index={index} onSelect={setIndex} raised={Boolean(current?.description)} />}
       {current?.description && (
         <SafeHtml html={current.description} data-testid="carousel-banner"

@@ -54,9 +54,9 @@ export function HeroSlide({ slide, active, eager }: { slide: CarouselItem; activ
           {event?.event_label && <Typography sx={{ fontSize: '1.1rem', color: 'grey.100' }}>{event.event_label}</Typography>}
           {when && <Typography sx={{ color: 'grey.300', mt: 0.5 }}>{when}</Typography>}
           {slide.isVisible && (slide.isButtonRequired && event ? (
-            <Button component={Link} to={paths.event(event.path)} variant="contained" size="large" sx={{ mt: 3 }}>Join The Crowd</Button>
+            <Button component={Link} to={paths.event(event.path)} variant="default" size="lg" sx={{ mt: 3 }}>Join The Crowd</Button>
           ) : (
-            <Button variant="contained" color="inherit" size="large" disableRipple
+            <Button variant="secondary" color="inherit" size="lg" disableRipple
               sx={{ mt: 3, bgcolor: 'grey.700', color: 'grey.200', cursor: 'default', '&:hover': { bgcolor: 'grey.700' } }}>
               Join The Crowd
             </Button>

@@ -1,4 +1,4 @@
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -17,12 +17,12 @@ const buttonSx = { color: 'common.white', bgcolor: 'rgba(5,4,10,0.6)', '&:hover'
 export function HeroVideoControls({ muted, onMutedChange, paused, onPausedChange }: Props) {
   return (
     <Stack direction="row" spacing={1} sx={{ position: 'absolute', zIndex: 2, right: { xs: 12, md: 24 }, top: { xs: 12, md: 24 } }}>
-      <IconButton aria-label={paused ? 'Play video' : 'Pause video'} onClick={() => onPausedChange(!paused)} sx={buttonSx}>
+      <Button variant="ghost" size="icon" aria-label={paused ? 'Play video' : 'Pause video'} onClick={() => onPausedChange(!paused)} sx={buttonSx}>
         {paused ? <PlayArrowIcon /> : <PauseIcon />}
-      </IconButton>
-      <IconButton aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={!muted} onClick={() => onMutedChange(!muted)} sx={buttonSx}>
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={!muted} onClick={() => onMutedChange(!muted)} sx={buttonSx}>
         {muted ? <VolumeOffIcon /> : <VolumeUpIcon />}
-      </IconButton>
+      </Button>
     </Stack>
   );
 }

@@ -51,7 +51,7 @@ function NewsletterForm() {
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
       <TextField fullWidth type="email" label="Email address" autoComplete="email" value={email}
         onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error ?? ' '} />
-      <Button type="submit" variant="contained" size="large" disabled={isLoading} sx={{ height: 56, px: 4, flexShrink: 0 }}>
+      <Button type="submit" variant="default" size="lg" disabled={isLoading} sx={{ height: 56, px: 4, flexShrink: 0 }}>
         {isLoading ? 'Signing up…' : 'Sign up'}
       </Button>
     </Box>
