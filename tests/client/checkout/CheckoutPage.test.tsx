@@ -5,7 +5,7 @@ import { browserNavigation } from '../../../src/client/features/checkout/browser
 import { CARD_MESSAGES } from '../../../src/shared/contract/payments';
 import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
-import { fillCart, newBuyer, rememberBuyer, type Buyer } from './checkoutHelpers';
+import { fillCart, newBuyer, recordOrderBodies, rememberBuyer, type Buyer } from './checkoutHelpers';
 
 /** Spec "Checkout", §4 "Payment confirmation", §8 payment messages: the sandbox card form against the real server. */
 
@@ -126,6 +126,7 @@ it("a declined card toasts 'Error: Your card was declined.' and leaves the cart 
 
 it("4242 pays: 'Payment processed successfully.', the local cart cleared with cartUpdated 0, then /profile with the order listed", async () => {
   const { buyer, router } = await openCheckout('checkout-paid');
+  const sent = recordOrderBodies();
   const counts: unknown[] = [];
   const onCart = (e: Event) => counts.push((e as CustomEvent).detail);
   window.addEventListener('cartUpdated', onCart);
@@ -141,6 +142,11 @@ it("4242 pays: 'Payment processed successfully.', the local cart cleared with ca
   expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
   const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) }))}`, buyer.token);
   expect(lookup.data).toHaveLength(1);
+  // Spec §3's payload: an order id for a card order too, and the billing name and e-mail from the session token.
+  expect(sent.bodies).toEqual([expect.objectContaining({
+    userId: buyer.userId, paymentMethod: 'stripe', orderId: expect.stringMatching(/^ORD-\d{14,17}$/),
+    billingName: 'Bea Buyer', billingEmail: buyer.email.toLowerCase(), status: 'Active', usageType: 'Paid', isActive: 1,
+  })]);
 });
 
 it('a card that needs authentication sends the browser to the sandbox authentication page', async () => {

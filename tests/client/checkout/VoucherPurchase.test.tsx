@@ -4,7 +4,7 @@ import type { AppStore } from '../../../src/client/app/store';
 import type { OrderHistoryPage } from '../../../src/shared/contract/orders';
 import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
 import { PREMIUM, callApi } from '../cart/cartHelpers';
-import { fillCart, newBuyer, rememberBuyer } from './checkoutHelpers';
+import { fillCart, newBuyer, recordOrderBodies, rememberBuyer } from './checkoutHelpers';
 
 /** Spec "Cart" 'Purchase Tickets' and §6: a cart its coupon pays in full is bought with vouchers. */
 
@@ -15,6 +15,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   toasts.stop();
+  jest.restoreAllMocks();
   await stopApp(store);
   store = undefined;
 });
@@ -23,6 +24,9 @@ it("a signed-in user's 'Purchase Tickets' creates a voucher order: toast, cart c
   const buyer = await newBuyer('voucher');
   await fillCart(buyer, [PREMIUM.canyon], 'FREEPASS');
   rememberBuyer(buyer);
+  // The name the browser stored is stale; the session token's is the one billed (spec §3: the token decodes to the name).
+  localStorage.setItem('userName', 'Someone Else');
+  const sent = recordOrderBodies();
   const app = await startApp('/cart');
   store = app.store;
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Purchase Tickets' }, { timeout: 10_000 }));
@@ -35,6 +39,10 @@ it("a signed-in user's 'Purchase Tickets' creates a voucher order: toast, cart c
   expect(history.data.data[0]).toMatchObject({ payment_method: 'vouchers', rate: 0 });
   expect(history.data.data[0]!.orderId).toMatch(/^ORD-\d+$/);
   expect((await callApi(`/cart?user_id=${buyer.userId}`, buyer.token)).data.items).toEqual([]);
+  expect(sent.bodies).toEqual([expect.objectContaining({
+    userId: buyer.userId, paymentMethod: 'vouchers', amount: 0, orderId: history.data.data[0]!.orderId,
+    billingName: 'Bea Buyer', billingEmail: buyer.email.toLowerCase(),
+  })]);
 });
 
 it('sign-in after the voucher marker goes back to /cart', async () => {

@@ -63,3 +63,14 @@ export async function voucherOrder(buyer: Buyer, events: { path: string }[]): Pr
   if (order.status !== 200) throw new Error(`voucher order: ${order.status} ${order.message}`);
   return order.data;
 }
+
+/** The bodies the page sends to createCartOrder from now on (read from a copy; the real request goes on). */
+export function recordOrderBodies(): { bodies: Record<string, unknown>[] } {
+  const realFetch = globalThis.fetch;
+  const bodies: Record<string, unknown>[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (input instanceof Request && input.url.endsWith('/v1/order/createCartOrder')) bodies.push((await input.clone().json()) as Record<string, unknown>);
+    return realFetch(input, init);
+  });
+  return { bodies };
+}

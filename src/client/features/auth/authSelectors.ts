@@ -21,5 +21,16 @@ export const selectRedirectMarker = (s: WithAuth) => s.auth.redirectUrl;
  */
 export const selectSessionClaims = createSelector([(s: WithAuth) => s.auth.userId, (s: WithAuth) => s.auth.userToken],
   (userId, token) => (userId === null ? null : readSessionClaims(token)));
+/** Who an order is billed to, as the spec's payload names it (billingName, billingEmail). */
+export type Billing = { name?: string; email?: string };
+/**
+ * The billing name and e-mail, from the session token's claims (the display name stands in for a
+ * token that names nobody). Sent with an order for the record only: the server bills the token's user.
+ */
+export const selectBilling = createSelector([selectSessionClaims, selectUserName], (claims, displayName): Billing => {
+  const name = claims?.name || displayName?.trim() || undefined;
+  const email = claims?.email || undefined;
+  return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
+});
 /** The bearer for API calls: the user's token when logged in, else the guest token. */
 export const selectRequestToken = (s: WithAuth) => (s.auth.userId !== null ? s.auth.userToken : s.auth.authToken);

@@ -6,9 +6,9 @@ import { paths } from '../../app/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import { redirectMarkerStored } from '../auth/authEvents';
-import { selectUserId, selectUserName } from '../auth/authSelectors';
+import { selectBilling, selectUserId } from '../auth/authSelectors';
 import { serverMessage } from '../../api/serverError';
-import { newVoucherOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+import { newOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
 import { CART_COPY } from './cartCopy';
 
 /**
@@ -18,7 +18,7 @@ import { CART_COPY } from './cartCopy';
  */
 export function useVoucherPurchase(cart: Cart) {
   const userId = useAppSelector(selectUserId);
-  const userName = useAppSelector(selectUserName) ?? undefined;
+  const billing = useAppSelector(selectBilling);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -33,8 +33,8 @@ export function useVoucherPurchase(cart: Cart) {
     }
     setBusy(true);
     try {
-      const payment = { paymentMethod: 'vouchers' as const, orderId: newVoucherOrderId(), amount: 0 };
-      const { message } = await createCartOrder(orderBody(cart, Number(userId), payment, userName)).unwrap();
+      const payment = { paymentMethod: 'vouchers' as const, orderId: newOrderId(), amount: 0 };
+      const { message } = await createCartOrder(orderBody(cart, Number(userId), payment, billing)).unwrap();
       enqueueSnackbar(message || ORDER_MESSAGES.created, { variant: 'success' });
       void navigate(paths.profile);
     } catch (error) {

@@ -6,12 +6,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useRequireSignIn } from '../../app/useRequireSignIn';
 import type { Cart } from '../../../shared/contract/cart';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
-import { selectUserName } from '../auth/authSelectors';
 import { useGetCartQuery } from '../cart/cartApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { PaymentSection } from './PaymentSection';
@@ -34,13 +32,12 @@ export default function CheckoutPage() {
 
 function Checkout({ userId }: { userId: number }) {
   const { data: cart } = useGetCartQuery({ user_id: userId });
-  const userName = useAppSelector(selectUserName) ?? undefined;
   return (
     <Grid container spacing={{ xs: 3, md: 5 }}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Paper variant="outlined" component="section" aria-labelledby="payment-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
           <Typography id="payment-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 2 }}>Payment</Typography>
-          {cart ? <PaymentSection cart={cart} userId={userId} billingName={userName} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
+          {cart ? <PaymentSection cart={cart} userId={userId} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>

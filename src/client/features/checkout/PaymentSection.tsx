@@ -18,13 +18,13 @@ import { usePaymentOutcome } from './usePaymentOutcome';
 // Stripe's form and Stripe.js stay out of every bundle a sandbox deployment loads.
 const StripePaymentForm = lazy(() => import(/* webpackChunkName: "stripe-payment" */ './StripePaymentForm'));
 
-type Props = { cart: Cart; userId: number; billingName?: string };
+type Props = { cart: Cart; userId: number };
 
 /**
  * Starts the payment (spec §5: only when the grand total in cents is above 0) and shows the card
  * form of the configured provider once a client secret exists; 'Preparing payment…' until then.
  */
-export function PaymentSection({ cart, userId, billingName }: Props) {
+export function PaymentSection({ cart, userId }: Props) {
   const { data: config } = useGetPublicConfigQuery();
   const [createIntent] = useCreatePaymentIntentMutation();
   const { enqueueSnackbar } = useSnackbar();
@@ -47,7 +47,7 @@ export function PaymentSection({ cart, userId, billingName }: Props) {
     createIntent({ amount, userId }).unwrap().then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
   }, [amount, cart.version, attempt, userId, createIntent, enqueueSnackbar]);
 
-  const { handle, leaving } = usePaymentOutcome(cart, userId, intent?.amount ?? amount, billingName);
+  const { handle, leaving } = usePaymentOutcome(cart, userId, intent?.amount ?? amount);
   // Nothing to pay by card: an empty cart (the summary says so), or a coupon that covers it all.
   if (amount <= 0) {
     if (cart.items.length === 0) return null;

@@ -4,6 +4,7 @@ import type { CreateCartOrderBody, CreatePaymentIntentBody, OrderSummary, Paymen
 import type { SandboxConfirmBody, SandboxConfirmResult } from '../../../shared/contract/payments';
 import { dollarsToCents } from '../../../shared/money';
 import { orderPlaced } from './checkoutEvents';
+import type { Billing } from '../auth/authSelectors';
 
 type Envelope<T> = { data: T; message: string };
 
@@ -41,19 +42,27 @@ export const { useCreatePaymentIntentMutation, useSandboxConfirmMutation, useCre
 /** Spec §5: payment starts only when the grand total rounded to cents is above 0. */
 export const amountInCents = (cart: Pick<Cart, 'totals'>) => dollarsToCents(cart.totals.grandTotal);
 
-/** Spec §9: a voucher order's id, 'ORD-' + the time + a random number below 10000. */
-export const newVoucherOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`;
+/** Spec §9: an order's id, 'ORD-' + the time + a random number below 10000. */
+export const newOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`;
 
-/** The spec §3 order payload for a cart: the server believes none of it but the payment reference. */
-export function orderBody(cart: Cart, userId: number, payment: Pick<CreateCartOrderBody, 'paymentMethod' | 'paymentIntentId' | 'orderId' | 'amount'>, billingName?: string): CreateCartOrderBody {
+/**
+ * The spec §3 order payload for a cart, card and voucher alike: an order id, the cart's lines and
+ * who is billed. The server believes none of it but the payment reference: it prices the cart, and a
+ * card order's id is the one its payment intent's order has (whoever made it: this call or the webhook).
+ */
+export function orderBody(
+  cart: Cart, userId: number, payment: Pick<CreateCartOrderBody, 'paymentMethod' | 'paymentIntentId' | 'orderId' | 'amount'>, billing: Billing,
+): CreateCartOrderBody {
   return {
     userId,
+    orderId: newOrderId(),
     ...payment,
     ...(cart.id !== null ? { cartId: cart.id } : {}),
     assetId: cart.items.map((item) => item.assetId),
     cartItems: cart.items,
     subscriptionId: cart.items.map((item) => item.subscription_id),
-    ...(billingName ? { billingName } : {}),
+    ...(billing.name ? { billingName: billing.name } : {}),
+    ...(billing.email ? { billingEmail: billing.email } : {}),
     status: 'Active',
     usageType: 'Paid',
     isActive: 1,

@@ -9,6 +9,8 @@ import { browserNavigation } from './browserNavigation';
 import { orderBody, useCreateCartOrderMutation } from './checkoutApi';
 import { serverMessage } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
+import { useAppSelector } from '../../app/hooks';
+import { selectBilling } from '../auth/authSelectors';
 
 /** What a card confirmation came back with: Stripe.js's confirmPayment and the sandbox both fit. */
 export type PaymentOutcome = {
@@ -23,7 +25,8 @@ export type PaymentOutcome = {
  * successfully.', cart cleared by orderPlaced, then /profile); a provider error → 'Error: …';
  * requires_action → the authentication page; anything else → 'Payment failed.'.
  */
-export function usePaymentOutcome(cart: Cart, userId: number, amountCents: number, billingName?: string) {
+export function usePaymentOutcome(cart: Cart, userId: number, amountCents: number) {
+  const billing = useAppSelector(selectBilling);
   const [createCartOrder] = useCreateCartOrderMutation();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
@@ -46,13 +49,13 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
     }
     try {
       const payment = { paymentMethod: 'stripe' as const, paymentIntentId: outcome.paymentIntentId, amount: centsToDollars(amountCents) };
-      const { message } = await createCartOrder(orderBody(cart, userId, payment, billingName)).unwrap();
+      const { message } = await createCartOrder(orderBody(cart, userId, payment, billing)).unwrap();
       enqueueSnackbar(message || CHECKOUT_COPY.orderCreated, { variant: 'success' });
       void navigate(paths.profile);
     } catch (error) {
       enqueueSnackbar(serverMessage(error) ?? CHECKOUT_COPY.unexpected, { variant: 'error' });
     }
-  }, [cart, userId, amountCents, billingName, createCartOrder, enqueueSnackbar, navigate]);
+  }, [cart, userId, amountCents, billing, createCartOrder, enqueueSnackbar, navigate]);
 
   return { handle, leaving };
 }

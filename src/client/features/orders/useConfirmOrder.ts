@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { selectUserName } from '../auth/authSelectors';
 import { useGetCartQuery } from '../cart/cartApi';
 import { orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+import { useAppSelector } from '../../app/hooks';
+import { selectBilling } from '../auth/authSelectors';
 
 /**
  * Back from the payment provider's authentication with redirect_status 'succeeded': the order is
@@ -13,13 +13,13 @@ import { orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
 export function useConfirmOrder(userId: number | null, paymentIntentId: string | null, succeeded: boolean) {
   const wanted = userId !== null && succeeded && Boolean(paymentIntentId);
   const { data: cart } = useGetCartQuery({ user_id: userId ?? 0 }, { skip: !wanted });
-  const userName = useAppSelector(selectUserName) ?? undefined;
+  const billing = useAppSelector(selectBilling);
   const [createCartOrder] = useCreateCartOrderMutation();
   const sent = useRef(false);
   useEffect(() => {
     if (!wanted || !cart || sent.current || userId === null || !paymentIntentId) return;
     sent.current = true;
-    createCartOrder(orderBody(cart, userId, { paymentMethod: 'stripe', paymentIntentId }, userName)).unwrap()
+    createCartOrder(orderBody(cart, userId, { paymentMethod: 'stripe', paymentIntentId }, billing)).unwrap()
       .catch((error: unknown) => console.error('Order error', error));
-  }, [wanted, cart, userId, paymentIntentId, userName, createCartOrder]);
+  }, [wanted, cart, userId, paymentIntentId, billing, createCartOrder]);
 }
