@@ -39,6 +39,8 @@ const envSchema = z.object({
   DEVICE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–20').max(20, 'must be 1–20').default(2),
   /** How often the player says it is still playing; silent for twice as long, its device slot is freed. */
   VIEWING_HEARTBEAT_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(5, 'must be 5–300').max(300, 'must be 5–300').default(30),
+  /** Multiplies guests' per-address limits, for networks where many visitors share one address. */
+  GUEST_ADDRESS_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–1000').max(1000, 'must be 1–1000').default(1),
   TRUST_PROXY: z.string().refine(
     (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
     'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
@@ -189,7 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamConfigCallsPerMinute: 60,
       viewingOpensPerMinute: 30,
       viewingHeartbeatsPerMinute: 120,
-      guestsPerAddress: { voucherAttemptsPerMinute: 10, streamConfigCallsPerMinute: 120, viewingOpensPerMinute: 60 },
+      guestsPerAddress: {
+        voucherAttemptsPerMinute: 10 * e.GUEST_ADDRESS_LIMIT_FACTOR,
+        streamConfigCallsPerMinute: 120 * e.GUEST_ADDRESS_LIMIT_FACTOR,
+        viewingOpensPerMinute: 60 * e.GUEST_ADDRESS_LIMIT_FACTOR,
+      },
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,
     },

@@ -69,6 +69,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /^PUBLIC_URL: must be an absolute URL/],
     [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }, /^JWT_SECRET: required when NODE_ENV=production/],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /^SMTP_URL: required when NODE_ENV=production/],
+    [{ GUEST_ADDRESS_LIMIT_FACTOR: '0' }, /^GUEST_ADDRESS_LIMIT_FACTOR: must be 1–1000/],
+    [{ GUEST_ADDRESS_LIMIT_FACTOR: 'lots' }, /^GUEST_ADDRESS_LIMIT_FACTOR: must be a number/],
   ])('refuses %j with a one-line reason naming the variable', (env, message) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -83,6 +85,12 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
     expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it("GUEST_ADDRESS_LIMIT_FACTOR widens guests' per-address limits, for a venue's shared address", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).limits.guestsPerAddress).toEqual({ voucherAttemptsPerMinute: 10, streamConfigCallsPerMinute: 120, viewingOpensPerMinute: 60 });
+    expect(loadConfig({ DATA_DIR: tmp(), GUEST_ADDRESS_LIMIT_FACTOR: '5' }).limits.guestsPerAddress)
+      .toEqual({ voucherAttemptsPerMinute: 50, streamConfigCallsPerMinute: 600, viewingOpensPerMinute: 300 });
   });
 
   it('lists every bad value at once', () => {
