@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { codeFor } from './support/mailbox';
+import { waitUntil } from './support/waitUntil';
 
 /**
  * The cart in Chromium against the real server: a guest fills a cart, uses coupons, removes an
@@ -20,39 +21,52 @@ const EVENTS = {
 
 const toastsOn = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 /** Waits for a toast with exactly `text`; a failure says which toasts were on screen instead. */
-async function waitForToast(page: Page, text: string) {
-  try {
-    await page.waitForFunction((t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t), { timeout: 10_000 }, text);
-  } catch (err) {
-    throw new Error(`no toast '${text}'; on screen: ${JSON.stringify(await toastsOn(page))}`, { cause: err });
-  }
+const waitForToast = (page: Page, text: string) => waitUntil(page, `toast '${text}'`, toastsOn, (toasts) => toasts.includes(text), 10_000);
+/** Waits for an element; a failure says what the page showed instead. */
+async function element(page: Page, selector: string) {
+  return (await waitUntil(page, selector, (p) => p.$(selector), (found) => found !== null))!;
 }
-const click = (page: Page, selector: string) => page.locator(selector).click();
+const click = async (page: Page, selector: string) => {
+  await element(page, selector);
+  await page.locator(selector).click();
+};
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 
 /** The value next to a summary label on the cart page, or null when that row is absent. */
 const summaryValue = (page: Page, label: string) =>
   page.evaluate((l) => Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === l)?.nextElementSibling?.textContent ?? null, label);
 const cartTitles = (page: Page) => page.$$eval('[data-testid="cart-item"] h2', (els) => els.map((e) => e.textContent));
+/** Where the page is and the events its cart list shows (none off the cart page). */
+const cartShown = (page: Page) => page.evaluate(() => ({
+  path: location.pathname,
+  titles: Array.from(document.querySelectorAll('[data-testid="cart-item"] h2'), (e) => e.textContent),
+}));
+const waitForCartOf = (page: Page, count: number, what = `${count} event(s) in the cart`) =>
+  waitUntil(page, what, cartShown, (cart) => cart.path === '/cart' && cart.titles.length === count, 10_000);
 /** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
 const countIn = (page: Page) => page.evaluate(() => {
   const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
   return cart.announcedCount ?? cart.lines.ids.length;
 });
 const storedCount = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
+const waitForCount = (page: Page, count: number, what: string) => waitUntil(page, what, countIn, (n) => n === count, 10_000);
 
 /** From the event page: 'Add to cart', which goes on to /cart once the server has it. */
 async function addToCart(page: Page, event: { path: string; title: string }) {
   await page.goto(`${baseUrl()}/events/${event.path}`, { waitUntil: 'networkidle0' });
   await click(page, button('Add to cart'));
-  await page.waitForFunction(() => location.pathname === '/cart');
-  await page.waitForSelector(`[data-testid="cart-item"] ::-p-text(${event.title})`);
+  await waitUntil(page, `'${event.title}' on the cart page`, cartShown, (cart) => cart.path === '/cart' && cart.titles.includes(event.title));
 }
+
+/** Waits until no dialog is shown (gone, or hidden as it closes); a failure says which one stayed. */
+const waitForDialogGone = (page: Page) => waitUntil(page, 'the dialog to close',
+  (p) => p.evaluate(() => Array.from(document.querySelectorAll('[role="dialog"]')).filter((d) => d.checkVisibility()).map((d) => d.textContent)),
+  (dialogs) => dialogs.length === 0);
 
 async function applyCode(page: Page, code: string) {
   await click(page, button('Have a promo code? Apply it now'));
-  const input = await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
-  await input!.type(code);
+  const input = await element(page, '[role="dialog"] ::-p-aria(Enter code)');
+  await input.type(code);
   await page.keyboard.press('Enter');
 }
 
@@ -70,16 +84,16 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
 
   await applyCode(page, 'SAVE10');
   await waitForToast(page, 'Coupon applied');
-  await page.waitForSelector('[role="dialog"]', { hidden: true }); // its closing backdrop would take the next click
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('dt')).some((dt) => dt.textContent === 'Coupon'));
+  await waitForDialogGone(page); // its closing backdrop would take the next click
+  await waitUntil(page, 'a Coupon row', (p) => summaryValue(p, 'Coupon'), (value) => value !== null);
   expect(await summaryValue(page, 'Coupon')).toBe('-$2.20');
   expect(await summaryValue(page, 'Total')).toBe('$19.79');
 
   await click(page, button(`Remove ${EVENTS.velvet.title} from cart`));
   await waitForToast(page, 'Removed from cart');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 1);
+  await waitForCartOf(page, 1);
   expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Total')?.nextElementSibling?.textContent === '$10.80');
+  await waitUntil(page, 'the total $10.80', (p) => summaryValue(p, 'Total'), (total) => total === '$10.80');
   expect(await countIn(page)).toBe(1);
   expect(await storedCount(page)).toBe(1);
   const guestCartToken = await page.evaluate(() => localStorage.getItem('guest_cart_token'));
@@ -88,17 +102,20 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   // Sign in (a new account: names asked) and go back to the cart.
   const email = `cart-${Date.now()}@example.com`;
   await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
-  await (await page.waitForSelector('::-p-aria(E-mail address)'))!.type(email);
+  await (await element(page, '::-p-aria(E-mail address)')).type(email);
   await click(page, '::-p-text(Continue with e-mail)');
-  await page.waitForSelector('::-p-text(Check your e-mail)');
-  await (await page.waitForSelector('::-p-aria(First name)'))!.type('Cara');
-  await (await page.waitForSelector('::-p-aria(Last name)'))!.type('Merge');
-  await (await page.waitForSelector('::-p-aria(Sign-in code)'))!.type(await codeFor(email));
+  await element(page, '::-p-text(Check your e-mail)');
+  await (await element(page, '::-p-aria(First name)')).type('Cara');
+  await (await element(page, '::-p-aria(Last name)')).type('Merge');
+  await (await element(page, '::-p-aria(Sign-in code)')).type(await codeFor(email));
   await click(page, '::-p-text(Verify)');
-  await page.waitForFunction(() => localStorage.getItem('userID') !== null && localStorage.getItem('guest_cart_token') === null, { timeout: 10_000 });
+  // Only whether a guest cart token is still stored: the token itself stays out of the message.
+  await waitUntil(page, 'sign-in to store the user and drop the guest cart token',
+    (p) => p.evaluate(() => ({ userID: localStorage.getItem('userID'), guestCartToken: localStorage.getItem('guest_cart_token') !== null })),
+    (s) => s.userID !== null && !s.guestCartToken, 10_000);
 
   await page.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('[data-testid="cart-item"]');
+  await waitUntil(page, 'the merged cart', cartShown, (cart) => cart.titles.length > 0);
   expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
   expect(await countIn(page)).toBe(1);
   // The guest cart is gone from the server: its token no longer opens anything.
@@ -114,11 +131,11 @@ it("FREEPASS makes the total $0.00 and the button a green 'Purchase Tickets'", a
   expect(await page.$(button('Proceed to Checkout'))).not.toBeNull();
   await applyCode(page, 'FREEPASS');
   await waitForToast(page, 'Coupon applied');
-  await page.waitForSelector('[role="dialog"]', { hidden: true });
-  const purchase = await page.waitForSelector(button('Purchase Tickets'));
-  expect(await purchase!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(false);
+  await waitForDialogGone(page);
+  const purchase = await element(page, button('Purchase Tickets'));
+  expect(await purchase.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(false);
   // Green: MUI's success colour (the dark theme's #66bb6a).
-  expect(await purchase!.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(102, 187, 106)');
+  expect(await purchase.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(102, 187, 106)');
   expect(await page.$(button('Proceed to Checkout'))).toBeNull();
   expect(await summaryValue(page, 'Total')).toBe('$0.00');
   expect(problems).toEqual([]);
@@ -141,26 +158,24 @@ it("a second tab's count follows the first tab's cart, and its cart page reloads
   const { context, page: first } = await guestCart(['velvet']);
   const second = await context.newPage();
   await second.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
-  await second.waitForSelector('[data-testid="cart-item"]');
+  await waitForCartOf(second, 1, "the second tab's cart page");
   expect(await countIn(second)).toBe(1);
 
+  // The second tab stays behind, as a visitor's other tab would: it has to follow while hidden
+  // (no animation frames there, hence waitUntil, which reads it from Node).
   await first.bringToFront();
+  expect(await second.evaluate(() => document.visibilityState)).toBe('hidden');
   await addToCart(first, EVENTS.planets);
-  await second.waitForFunction(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]').length === 2);
-  await second.waitForFunction(() => {
-    const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
-    return (cart.announcedCount ?? cart.lines.ids.length) === 2;
-  }, { timeout: 10_000 });
-  await second.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 2, { timeout: 10_000 });
+  await waitUntil(second, "the second tab's stored cartItems", storedCount, (n) => n === 2, 10_000);
+  await waitForCount(second, 2, "the second tab's count");
+  await waitForCartOf(second, 2, "the second tab's cart page to reload");
 
   await click(first, button(`Remove ${EVENTS.velvet.title} from cart`));
   await waitForToast(first, 'Removed from cart');
-  await second.waitForFunction(() => {
-    const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
-    return (cart.announcedCount ?? cart.lines.ids.length) === 1;
-  }, { timeout: 10_000 });
-  expect(await countIn(second)).toBe(1);
+  await waitForCount(second, 1, "the second tab's count");
   expect(await storedCount(second)).toBe(1);
-  await second.waitForFunction(() => document.querySelectorAll('[data-testid="cart-item"]').length === 1, { timeout: 10_000 });
+  await waitForCartOf(second, 1, "the second tab's cart page to reload");
+  expect(await cartTitles(second)).toEqual([EVENTS.planets.title]);
+  expect(await second.evaluate(() => document.visibilityState)).toBe('hidden');
   await context.close();
 }, 60_000);
