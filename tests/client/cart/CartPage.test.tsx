@@ -83,11 +83,15 @@ describe('promo code', () => {
   it('Enter applies SAVE10: "Coupon applied", a Coupon row, a lower Total; then "Remove coupon" takes it off', async () => {
     const user = userEvent.setup();
     await openCart('save10', [PREMIUM.velvet, PREMIUM.planets]);
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const cartCalls = () => apiCalls(fetchSpy).filter((c) => /^(GET \/v1\/cart\?|POST \/v1\/order\/(apply|remove)Voucher)/.test(c)).map((c) => c.split('?')[0]);
     const dialog = await openPromoDialog(user);
     const input = within(dialog).getByRole('textbox', { name: 'Enter code' });
     expect(input).toHaveFocus();
     await user.type(input, 'SAVE10{Enter}');
     await toastShown('Coupon applied');
+    // Spec §4: the cart is re-fetched after each coupon change.
+    await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart']));
     await waitFor(() => expect(summaryValue('Coupon')).toMatch(/^-\$\d+\.\d{2}$/));
     expect(dollars(summaryValue('Coupon'))).toBeCloseTo(2.2, 2);
     expect(dollars(summaryValue('Total'))).toBeCloseTo(21.99 - dollars(summaryValue('Coupon')), 2);
@@ -96,6 +100,7 @@ describe('promo code', () => {
     await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
     await waitFor(() => expect(summaryValue('Coupon')).toBeNull());
     expect(summaryValue('Total')).toBe('$21.99');
+    await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart', 'POST /v1/order/removeVoucher', 'GET /v1/cart']));
     expect(screen.getByRole('button', { name: 'Have a promo code? Apply it now' })).toBeInTheDocument();
   });
 

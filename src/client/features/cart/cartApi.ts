@@ -62,15 +62,19 @@ export const cartApi = apiSlice.injectEndpoints({
       transformResponse: cartOf,
       onQueryStarted: ({ user_id }, { dispatch, queryFulfilled }) => storeAnswer({ user_id }, dispatch, queryFulfilled).catch(ignoreFailure),
     }),
+    // Spec §4: the cart is re-fetched after each coupon change. The answer is shown at once, and the
+    // cart is read again after it, succeeded or not (a refused code may still have found the cart changed).
     applyVoucher: build.mutation<Cart, ApplyVoucherBody>({
       query: (body) => ({ url: '/order/applyVoucher', method: 'POST', body }),
       transformResponse: cartOf,
       onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+      invalidatesTags: ['Cart'],
     }),
     removeVoucher: build.mutation<Cart, CartTarget>({
       query: (body) => ({ url: '/order/removeVoucher', method: 'POST', body }),
       transformResponse: cartOf,
       onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+      invalidatesTags: ['Cart'],
     }),
   }),
 });
