@@ -14,6 +14,8 @@ export const CATEGORY_PAGE = {
   eventsLimit: 50,
 } as const;
 export const EXPERIENCE_CATEGORY_ID = 1;
+/** The catalog's footer link set the footer shows (GET /footerlink/{id}). */
+export const FOOTER_LINK_ID = 1;
 
 /** Seconds RTK Query keeps carousel, categories, user detail and event detail fresh. */
 export const CACHE_SECONDS = { catalog: 3600, userDetail: 3600, orderLookup: 0 } as const;

@@ -8,6 +8,6 @@ import { appBaseQuery } from './baseQuery';
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: appBaseQuery,
-  tagTypes: ['Carousel', 'Category', 'Event', 'Subscription', 'Agreement', 'Cart', 'Order', 'Profile', 'Settings'],
+  tagTypes: ['Carousel', 'Category', 'Event', 'Subscription', 'Agreement', 'FooterLink', 'Cart', 'Order', 'Profile', 'Settings'],
   endpoints: () => ({}),
 });

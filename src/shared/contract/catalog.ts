@@ -72,6 +72,7 @@ export const agreement = z.object({ id: z.number().int(), label: z.string(), des
 export type Agreement = z.infer<typeof agreement>;
 
 export const footerLink = z.object({ id: z.number().int(), label: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
+export type FooterLink = z.infer<typeof footerLink>;
 
 export const carouselResponse = envelope(z.array(carouselItem));
 export const categoryListResponse = envelope(z.array(category));
@@ -83,6 +84,7 @@ export const agreementResponse = envelope(z.array(agreement));
 export const footerLinkResponse = envelope(footerLink);
 
 export type CarouselResponse = z.infer<typeof carouselResponse>;
+export type FooterLinkResponse = z.infer<typeof footerLinkResponse>;
 export type CategoryListResponse = z.infer<typeof categoryListResponse>;
 export type ListingResponse = z.infer<typeof listingResponse>;
 export type BlocksResponse = z.infer<typeof blocksResponse>;

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiHost } from '../../../src/client/api/apiHost';
 import { makeStore } from '../../../src/client/app/store';
+import { catalogApi } from '../../../src/client/features/catalog/catalogApi';
+import { FOOTER_LINK_ID } from '../../../src/shared/constants';
+import type { FooterLink } from '../../../src/shared/contract/catalog';
 import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
 import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
@@ -27,9 +31,24 @@ describe('root layout', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Your All-Access Pass')).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'The Experience' })).toHaveAttribute('href', '/experience');
-    for (const label of ['Support', 'Contact', 'About', 'Terms', 'Privacy', 'Facebook', 'Instagram']) {
+    // The company links are the catalog's footer link set (GET /v1/footerlink/1), in its order.
+    const catalog = (await (await fetch(`${apiHost()}/v1/footerlink/${FOOTER_LINK_ID}`)).json()).data as FooterLink;
+    expect(catalog.links.map((l) => l.label)).toEqual(['Support', 'Contact', 'About', 'Terms', 'Privacy']);
+    for (const link of catalog.links) expect(await within(footer).findByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
+    for (const label of ['Facebook', 'Instagram']) {
       expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     }
+  });
+
+  it("the footer's company links are whatever the catalog's footer link set holds", async () => {
+    const store = withToken();
+    const theirs: FooterLink = { id: FOOTER_LINK_ID, label: 'Venue', links: [{ label: 'Box Office', url: 'https://venue.example/box-office' }, { label: 'Accessibility', url: 'mailto:access@venue.example' }] };
+    store.dispatch(catalogApi.util.upsertQueryData('getFooterLink', FOOTER_LINK_ID, theirs));
+    renderRoute('/', { store });
+    const nav = within(await screen.findByRole('navigation', { name: 'Footer' }));
+    expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['The Experience', '/experience'], ['Box Office', 'https://venue.example/box-office'], ['Accessibility', 'mailto:access@venue.example'],
+    ]);
   });
 
   it.each(['/player/some-event'])('hides header and footer on %s', async (path) => {

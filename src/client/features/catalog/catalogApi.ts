@@ -2,7 +2,8 @@ import { apiSlice } from '../../api/apiSlice';
 import { CACHE_SECONDS, CATEGORY_PAGE, DEVICE_TYPE_ID, HOME, LANGUAGE_ID } from '../../../shared/constants';
 import type {
   AgreementResponse, AssetDetail, AssetResponse, BlocksResponse, CarouselItem, CarouselResponse, Category,
-  CategoryBlock, CategoryListResponse, CategoryListing, ListingResponse, Subscription, SubscriptionResponse, Agreement,
+  CategoryBlock, CategoryListResponse, CategoryListing, FooterLink, FooterLinkResponse, ListingResponse, Subscription,
+  SubscriptionResponse, Agreement,
 } from '../../../shared/contract/catalog';
 import type { PublicConfig, PublicConfigResponse } from '../../../shared/contract/publicConfig';
 
@@ -64,6 +65,13 @@ export const catalogApi = apiSlice.injectEndpoints({
       keepUnusedDataFor: CACHE_SECONDS.catalog,
       providesTags: ['Agreement'],
     }),
+    /** The footer's company links (spec §7 GET /footerlink/{id}), as the catalog lists them. */
+    getFooterLink: build.query<FooterLink, number>({
+      query: (id) => `/footerlink/${id}`,
+      transformResponse: (r: FooterLinkResponse) => r.data,
+      keepUnusedDataFor: CACHE_SECONDS.catalog,
+      providesTags: ['FooterLink'],
+    }),
     getPublicConfig: build.query<PublicConfig, void>({
       query: () => '/public/config',
       transformResponse: (r: PublicConfigResponse) => r.data,
@@ -78,5 +86,5 @@ export const catalogApi = apiSlice.injectEndpoints({
 
 export const {
   useGetCarouselQuery, useGetCategoriesQuery, useGetCategoryListingQuery, useGetCategoryBlocksQuery, useGetAssetQuery,
-  useGetSubscriptionQuery, useGetAgreementQuery, useGetPublicConfigQuery, useJoinNewsletterMutation,
+  useGetSubscriptionQuery, useGetAgreementQuery, useGetFooterLinkQuery, useGetPublicConfigQuery, useJoinNewsletterMutation,
 } = catalogApi;

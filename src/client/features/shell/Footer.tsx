@@ -8,10 +8,18 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { footerExternalLinks, socialLinks } from './navLinks';
+import { FOOTER_LINK_ID } from '../../../shared/constants';
+import { useGetFooterLinkQuery } from '../catalog/catalogApi';
+import { socialLinks } from './navLinks';
 import { Wordmark } from './Wordmark';
 
+/**
+ * Spec §2 "Footer": '/experience', the company links (Support, Contact, About, Terms, Privacy, as the
+ * catalog's footer link set lists them: GET /footerlink/{id}) and the social icons. Until the set
+ * arrives (or if it cannot), the rest of the footer shows; it sits last on the page, so nothing moves.
+ */
 export function Footer() {
+  const { data: footer } = useGetFooterLinkQuery(FOOTER_LINK_ID);
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 5, bgcolor: 'background.paper' }}>
       <Container maxWidth="xl">
@@ -23,8 +31,8 @@ export function Footer() {
           <Box component="nav" aria-label="Footer">
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
               <Link component={RouterLink} to={paths.experience} color="inherit" underline="hover">The Experience</Link>
-              {footerExternalLinks.map((link) => (
-                <Link key={link.label} href={link.href} color="inherit" underline="hover" target="_blank" rel="noopener noreferrer">
+              {footer?.links.map((link) => (
+                <Link key={`${link.label} ${link.url}`} href={link.url} color="inherit" underline="hover" target="_blank" rel="noopener noreferrer">
                   {link.label}
                 </Link>
               ))}
