@@ -74,11 +74,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   // The sandbox delivers its payment events in process, as Stripe would post them to the webhook.
   payments.sandbox?.onEvent(async (event) => { await checkout.handleEvent(event); });
   const viewingSessions = createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock });
+  const orders = createOrderService({ uow });
   return {
     database,
     payments,
     checkout,
-    orders: createOrderService({ uow }),
+    orders,
     uow,
     tokens,
     mailer,
@@ -88,7 +89,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     profile: createProfileService({ uow }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
-    cart: createCartService({ uow, limits: config.limits, ...clock }),
+    cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).
     streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, sessionCheck: viewingSessions.assertOpen, ...clock }),
     // A premium event's media answer only while the viewing session their URL names is open.

@@ -35,9 +35,11 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
     order: (who: Who, body: object) => send('POST', '/v1/order/createCartOrder', who, { userId: who.userId, ...body }),
     cardOrder: (who: Who, paymentIntentId: string, more: object = {}) =>
       driver.order(who, { paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1, ...more }),
-    lookup: (who: Who, filter: object) => send('GET', `/v1/order?filter=${encodeURIComponent(JSON.stringify(filter))}`, who),
+    lookup: (who: Who, filter: object, sortBy?: string) =>
+      send('GET', `/v1/order?filter=${encodeURIComponent(JSON.stringify(filter))}${sortBy ? `&sortBy=${encodeURIComponent(sortBy)}` : ''}`, who),
     history: (who: Who, userId = who.userId) => send('GET', `/v1/order/history?userId=${userId}`, who),
-    details: (who: Who, cartId: number) => send('GET', `/v1/order/cart/${cartId}`, who),
+    /** The order page's read (spec §7 GET /cart/{id}): an ordered cart, its owner only. */
+    details: (who: Who, cartId: number) => send('GET', `/v1/cart/${cartId}`, who),
 
     /** An intent for the cart's total, paid with `card`: answers the intent id and client secret. */
     async paidIntent(who: Who, card: string = CARDS.visa): Promise<{ id: string; secret: string }> {

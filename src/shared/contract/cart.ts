@@ -49,6 +49,16 @@ export const appliedCoupon = z.object({
 });
 export type AppliedCoupon = z.infer<typeof appliedCoupon>;
 
+/** A cart that became an order (GET /cart/{id} of an order's cart id): the order it became. */
+export const cartOrder = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  usageType: z.string(),
+  paymentMethod: z.string(),
+  created: z.string(),
+});
+export type CartOrder = z.infer<typeof cartOrder>;
+
 export const cart = z.object({
   /** Null until the first item is added. */
   id: z.number().int().nullable(),
@@ -60,6 +70,8 @@ export const cart = z.object({
   coupon: appliedCoupon.nullable(),
   /** Goes up by one with every change to the cart (lines or coupon). */
   version: z.number().int(),
+  /** Present on an ordered cart (read by id): its lines are as bought, at the prices paid. */
+  order: cartOrder.optional(),
 });
 export type Cart = z.infer<typeof cart>;
 export const cartResponse = envelope(cart);

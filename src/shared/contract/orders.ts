@@ -1,5 +1,4 @@
 import { z } from './zod';
-import { appliedCoupon, cartItem, cartTotals } from './cart';
 import { envelope } from './envelope';
 import { dbId, pageOffset } from './ids';
 
@@ -67,9 +66,12 @@ export const orderResponse = envelope(orderSummary);
 
 // ── GET /v1/order?filter={"userId","assetId"}: presence = purchased ──────────────────────────────
 export const orderLookupFilter = z.strictObject({ userId: dbId, assetId: dbId.optional() });
+/** Spec §7 GET /order's sortBy: by purchase time, newest first ('-created', the default) or oldest first. */
+export const ORDER_SORTS = ['-created', 'created'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderLookupQuery = z.strictObject({
   filter: z.string().max(500),
-  sortBy: z.string().max(40).optional(),
+  sortBy: z.enum(ORDER_SORTS).optional(),
 });
 export const orderLookupRow = z.object({
   orderId: z.string(),
@@ -104,22 +106,6 @@ export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
 export const orderHistoryResponse = envelope(z.object({ data: z.array(orderHistoryRow), total: z.number().int() }));
 export type OrderHistoryPage = z.infer<typeof orderHistoryResponse>['data'];
 
-// ── GET /v1/order/cart/{cartId}: the order page (spec "Order details"; Id is a cart id) ──────────
-export const orderDetails = z.object({
-  orderId: z.string(),
-  cartId: z.number().int(),
-  status: z.string(),
-  usageType: z.string(),
-  paymentMethod: z.string(),
-  created: z.string(),
-  /** The lines as bought: prices are what was paid, not today's. */
-  items: z.array(cartItem),
-  totals: cartTotals,
-  coupon: appliedCoupon.nullable(),
-});
-export type OrderDetails = z.infer<typeof orderDetails>;
-export const orderDetailsResponse = envelope(orderDetails);
-export const orderCartParams = z.strictObject({ cartId: dbId });
 
 /** Messages the server answers with (the spec's where it has one). */
 export const ORDER_MESSAGES = {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { startApp, stopApp } from '../auth/signInHelpers';
-import { PREMIUM, eventId } from '../cart/cartHelpers';
+import { PREMIUM, apiCalls, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
 /** Spec §4 "Access" and §9 capacity on the event page, for signed-in users against the real server. */
@@ -22,6 +22,21 @@ it('a bought premium event offers Play and no price', async () => {
   expect(await screen.findByRole('link', { name: 'Play' }, { timeout: 10_000 })).toHaveAttribute('href', `/player/${PREMIUM.planets.path}`);
   expect(screen.queryByTestId('price')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+});
+
+it('a signed-in user who has not bought it is looked up with the spec\'s GET /order: filter {userId, assetId} and sortBy', async () => {
+  const buyer = await newBuyer('not-bought');
+  rememberBuyer(buyer);
+  const fetchSpy = jest.spyOn(globalThis, 'fetch');
+  const id = await eventId(PREMIUM.velvet.path);
+  const app = await startApp(`/events/${id}`);
+  store = app.store;
+  expect(await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 10_000 })).toBeInTheDocument();
+  const lookups = apiCalls(fetchSpy).filter((c) => c.startsWith('GET /v1/order?'));
+  expect(lookups).toHaveLength(1);
+  const query = new URLSearchParams(lookups[0]!.split('?')[1]);
+  expect(JSON.parse(query.get('filter')!)).toEqual({ userId: buyer.userId, assetId: id });
+  expect(query.get('sortBy')).toBe('-created');
 });
 
 it("a sold-out premium event shows a disabled 'Sold Out' instead of Add to cart; one already in the cart can still be removed", async () => {

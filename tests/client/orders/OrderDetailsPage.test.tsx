@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { formatLongUsDate } from '../../../src/shared/format';
 import { startApp, stopApp } from '../auth/signInHelpers';
-import { PREMIUM } from '../cart/cartHelpers';
+import { PREMIUM, apiCalls } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
 /** Spec "Order details": login required; the order read-only, with terms and privacy links. */
@@ -19,10 +19,14 @@ it('shows the order read-only: its events and prices as bought, id, status, meth
   const buyer = await newBuyer('details');
   const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
   rememberBuyer(buyer);
+  const fetchSpy = jest.spyOn(globalThis, 'fetch');
   const app = await startApp(`/order/${order.cartId}`);
   store = app.store;
   expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
   const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
+  // Spec §7: the page reads the order's cart by id.
+  expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([`GET /v1/cart/${order.cartId}`]);
+  fetchSpy.mockRestore();
   expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
   expect(list.getByRole('link', { name: PREMIUM.planets.title })).toBeInTheDocument();
   expect(list.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);

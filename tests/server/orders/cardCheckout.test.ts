@@ -46,6 +46,7 @@ describe('a card purchase with 4242 4242 4242 4242', () => {
     const history = (await c.history(who)).json().data;
     expect(history).toEqual({ total: 1, data: [{ orderId: summary.orderId, cartId: summary.cartId, usageType: 'Paid', payment_method: 'stripe', rate: 35.5, created: summary.created }] });
     const details = (await c.details(who, summary.cartId)).json().data;
+    expect(details).toMatchObject({ id: summary.cartId, cartToken: null, coupon: null, order: { orderId: summary.orderId, status: 'Active', usageType: 'Paid', paymentMethod: 'stripe', created: summary.created } });
     expect(details.totals).toEqual({ itemsSubtotal: 35.5, itemDiscount: 0, couponDiscount: 0, grandTotal: 35.5 });
     expect(details.items.map((i: { meta: { label: string } }) => i.meta.label)).toEqual(['Cart A', 'Cart B']);
     const asset = (await t.app.inject({ url: `/v1/asset/${ids['cart-a']}`, headers: { authorization: who.authorization! } })).json().data[0];
@@ -234,8 +235,24 @@ describe('orders are read by their owner only', () => {
     expect((await c.details(other, cartId)).statusCode).toBe(403);
     expect((await c.details(who, 2_000_000_000)).statusCode).toBe(404);
     const guest = await d.guest();
+    expect((await c.details(guest, cartId)).statusCode).toBe(403);
+    // The old path of the order page is gone: GET /cart/{id} is the one read (spec §7).
+    expect((await t.app.inject({ url: `/v1/order/cart/${cartId}`, headers: { authorization: who.authorization! } })).statusCode).toBe(404);
     expect((await c.lookup(guest, { userId: who.userId })).statusCode).toBe(403);
     expect((await c.lookup(other, { userId: other.userId })).json().data).toEqual([]);
+  });
+
+  it('sortBy orders the lookup: newest first (-created, the default) or oldest first (created); anything else is a 400', async () => {
+    const who = await buyer(['cart-extra-0']);
+    const first = (await c.cardOrder(who, (await c.paidIntent(who)).id)).json().data;
+    expect((await d.add(who, { asset_id: ids['cart-extra-7'] })).statusCode).toBe(200);
+    const second = (await c.cardOrder(who, (await c.paidIntent(who)).id)).json().data;
+    const order = async (sortBy?: string) => (await c.lookup(who, { userId: who.userId }, sortBy)).json().data.map((r: { orderId: string }) => r.orderId);
+    expect(await order()).toEqual([second.orderId, first.orderId]);
+    expect(await order('-created')).toEqual([second.orderId, first.orderId]);
+    expect(await order('created')).toEqual([first.orderId, second.orderId]);
+    const bad = await c.lookup(who, { userId: who.userId }, 'price');
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Sort by must be one of "-created", "created".']);
   });
 
   it('a malformed filter is a 400 naming the field', async () => {

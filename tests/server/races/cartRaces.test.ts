@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function cartsWith(change: (repo: CartRepository) => Partial<CartRepository> = () => ({})) {
-  return createCartService({ uow: unitOfWorkWith(database, 'carts', change), limits: { cartMaxLines: MAX_LINES } });
+  return createCartService({ uow: unitOfWorkWith(database, 'carts', change), limits: { cartMaxLines: MAX_LINES }, orderedCart: async () => null });
 }
 
 const events = ['cart-a', 'cart-b', 'cart-c', ...Array.from({ length: 8 }, (_, i) => `cart-extra-${i}`)];

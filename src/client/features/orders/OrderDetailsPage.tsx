@@ -11,7 +11,7 @@ import { AgreementLinks } from '../../components/AgreementLinks';
 import type { CartItem } from '../../../shared/contract/cart';
 import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
-import { useGetOrderDetailsQuery } from './ordersApi';
+import { useGetCartByIdQuery } from '../cart/cartApi';
 
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 const orderPrice = (item: CartItem) => item.finalPrice ?? item.unitPrice;
@@ -38,15 +38,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Spec §7: the page reads its cart by id (GET /cart/{id}); an ordered cart carries the order it became. */
 function Order({ cartId }: { cartId: number }) {
   const valid = Number.isInteger(cartId) && cartId > 0;
-  const { data: order, error, isLoading } = useGetOrderDetailsQuery(cartId, { skip: !valid });
-  if (!valid || error) return <Typography>This order could not be found.</Typography>;
-  if (isLoading || !order) return <Skeleton variant="rectangular" height={200} aria-label="Loading order" />;
+  const { data: cart, error, isLoading } = useGetCartByIdQuery(cartId, { skip: !valid });
+  if (!valid || error || (cart && !cart.order)) return <Typography>This order could not be found.</Typography>;
+  if (isLoading || !cart?.order) return <Skeleton variant="rectangular" height={200} aria-label="Loading order" />;
+  const { order } = cart;
   return (
     <Grid container spacing={{ xs: 3, md: 5 }}>
       <Grid size={{ xs: 12, md: 8 }}>
-        <OrderItems items={order.items} price={orderPrice} label="Events in this order" />
+        <OrderItems items={cart.items} price={orderPrice} label="Events in this order" />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -57,7 +59,7 @@ function Order({ cartId }: { cartId: number }) {
             <Fact label="Method">{order.paymentMethod}</Fact>
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
-          <OrderTotals totals={order.totals} />
+          <OrderTotals totals={cart.totals} />
           <AgreementLinks />
         </Paper>
       </Grid>

@@ -2,17 +2,19 @@ import { apiSlice } from '../../api/apiSlice';
 import { useAppSelector } from '../../app/hooks';
 import { CACHE_SECONDS } from '../../../shared/constants';
 import type { AssetDetail } from '../../../shared/contract/catalog';
-import type { OrderDetails, OrderHistoryPage, OrderLookupRow } from '../../../shared/contract/orders';
+import type { OrderHistoryPage, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';
 import { selectUserId } from '../auth/authSelectors';
 
 type Envelope<T> = { data: T; message: string };
+const NEWEST_FIRST: OrderSort = '-created';
 
 /** Spec §7 order reads. Every one is tagged 'Order', which a created order invalidates (checkoutApi). */
 export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Presence of a row = the user bought the event (spec §3). Never cached (§9: order lookup 0). */
     getOrderLookup: build.query<OrderLookupRow[], { userId: number; assetId: number }>({
-      query: (filter) => ({ url: '/order', params: { filter: JSON.stringify(filter) } }),
+      // Spec §7: filter {userId, assetId} and sortBy, newest first.
+      query: (filter) => ({ url: '/order', params: { filter: JSON.stringify(filter), sortBy: NEWEST_FIRST } }),
       transformResponse: (r: Envelope<OrderLookupRow[]>) => r.data,
       keepUnusedDataFor: CACHE_SECONDS.orderLookup,
       providesTags: ['Order'],
@@ -22,16 +24,10 @@ export const ordersApi = apiSlice.injectEndpoints({
       transformResponse: (r: Envelope<OrderHistoryPage>) => r.data,
       providesTags: ['Order'],
     }),
-    /** The order page: the lines as bought (spec "Order details"; the route id is a cart id). */
-    getOrderDetails: build.query<OrderDetails, number>({
-      query: (cartId) => `/order/cart/${cartId}`,
-      transformResponse: (r: Envelope<OrderDetails>) => r.data,
-      providesTags: ['Order'],
-    }),
   }),
 });
 
-export const { useGetOrderLookupQuery, useGetOrderHistoryQuery, useGetOrderDetailsQuery } = ordersApi;
+export const { useGetOrderLookupQuery, useGetOrderHistoryQuery } = ordersApi;
 
 /**
  * Spec §4 "Access", one rule for the event page and the player: a premium event is the user's when

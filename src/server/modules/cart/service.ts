@@ -8,7 +8,13 @@ import { normalizeCode } from './couponRules';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
 import type { CartLineRow, CartRow } from './repository';
 
-type Deps = { uow: UnitOfWork; limits: Pick<AppConfig['limits'], 'cartMaxLines'>; now?: () => number };
+type Deps = {
+  uow: UnitOfWork;
+  limits: Pick<AppConfig['limits'], 'cartMaxLines'>;
+  /** A cart that became an order, read by its id (its owner only), or null when none did: the orders module's. */
+  orderedCart: (caller: Caller, cartId: number) => Promise<Cart | null>;
+  now?: () => number;
+};
 
 /** A guest cart's key: 256 random bits (the contract asks for at least 128). */
 const newCartToken = () => crypto.randomBytes(32).toString('base64url');
@@ -79,9 +85,14 @@ export function createCartService(deps: Deps) {
     },
 
     /** A cart by id (the order page): its owner only. */
+    /** Spec §7 GET /cart/{id}: a live cart, or one that became an order (the order page); the owner only. */
     async getById(caller: Caller, id: number): Promise<Cart> {
       const cart = await uow.repos.carts.find({ id });
-      if (!cart) throw new NotFound(`No cart ${id}`);
+      if (!cart) {
+        const ordered = await deps.orderedCart(caller, id);
+        if (!ordered) throw new NotFound(`No cart ${id}`);
+        return ordered;
+      }
       const mine = caller.kind === 'user' ? cart.user_id === caller.userId : cart.guest_id === caller.guestId;
       if (!mine) throw new Forbidden('This is not yours');
       return cartView(uow.repos, cart, caller, now());

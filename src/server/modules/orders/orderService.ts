@@ -1,9 +1,10 @@
-import type { OrderDetails, OrderHistoryPage, OrderLookupRow } from '../../../shared/contract/orders';
+import type { Cart } from '../../../shared/contract/cart';
+import type { OrderHistoryPage, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';
 import { orderLookupFilter } from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Forbidden, NotFound } from '../../platform/errors';
-import { assertOwnUserId, type UserCaller } from '../../plugins/caller';
+import { Forbidden } from '../../platform/errors';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../plugins/caller';
 import { parseJsonFilter } from '../../plugins/jsonFilter';
 import { appliedCoupon } from '../cart/cartView';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';
@@ -13,10 +14,10 @@ export function createOrderService({ uow }: { uow: UnitOfWork }) {
   const { orders, coupons } = uow.repos;
   return {
     /** Spec §7 GET /order: presence means purchased. Only the caller's own orders. */
-    async lookup(user: UserCaller, filterJson: string): Promise<OrderLookupRow[]> {
+    async lookup(user: UserCaller, filterJson: string, sortBy: OrderSort = '-created'): Promise<OrderLookupRow[]> {
       const filter = parseJsonFilter(orderLookupFilter, filterJson, '{"userId":1,"assetId":2}');
       assertOwnUserId(user, filter.userId);
-      return (await orders.lookup(user.userId, filter.assetId)).map(toLookupRow);
+      return (await orders.lookup(user.userId, filter.assetId, sortBy === 'created' ? 'asc' : 'desc')).map(toLookupRow);
     },
 
     async history(user: UserCaller, userId: number, offset: number, limit: number): Promise<OrderHistoryPage> {
@@ -25,21 +26,20 @@ export function createOrderService({ uow }: { uow: UnitOfWork }) {
       return { data: page.rows.map(toHistoryRow), total: page.total };
     },
 
-    /** The order page (spec "/order/{Id}", Id is the order's cart id): the lines as bought. */
-    async details(user: UserCaller, cartId: number): Promise<OrderDetails> {
+    /**
+     * An order's cart, read by its id (spec §7 GET /cart/{id}; the "/order/{Id}" page): the lines as
+     * bought, at the prices paid, the totals and coupon, and the order it became. Its owner only;
+     * null when no order has this cart id (a live cart may).
+     */
+    async orderedCart(caller: Caller, cartId: number): Promise<Cart | null> {
       const order = await orders.byCartId(cartId);
-      if (!order) throw new NotFound(`No order for cart ${cartId}`);
-      if (order.user_id !== user.userId) throw new Forbidden('This is not yours');
+      if (!order) return null;
+      if (caller.kind !== 'user' || order.user_id !== caller.userId) throw new Forbidden('This is not yours');
       const items = await orders.items(order.id);
       const subtotal = items.reduce((n, i) => n + (i.list_price_cents ?? i.price_cents), 0);
       const coupon = order.coupon_code ? await coupons.byCode(order.coupon_code) : undefined;
       return {
-        orderId: order.order_ref,
-        cartId,
-        status: order.status,
-        usageType: order.usage_type,
-        paymentMethod: order.payment_method,
-        created: new Date(order.created_at).toISOString(),
+        id: cartId,
         items: items.map(toOrderItem),
         totals: {
           itemsSubtotal: centsToDollars(subtotal),
@@ -47,7 +47,16 @@ export function createOrderService({ uow }: { uow: UnitOfWork }) {
           couponDiscount: centsToDollars(subtotal - order.amount_cents),
           grandTotal: centsToDollars(order.amount_cents),
         },
+        cartToken: null,
         coupon: coupon ? appliedCoupon(coupon) : null,
+        version: 0,
+        order: {
+          orderId: order.order_ref,
+          status: order.status,
+          usageType: order.usage_type,
+          paymentMethod: order.payment_method,
+          created: new Date(order.created_at).toISOString(),
+        },
       };
     },
   };

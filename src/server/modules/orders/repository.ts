@@ -114,13 +114,13 @@ export function createOrderRepository(db: Executor) {
     },
 
     /** The user's Active orders holding `eventId` (or any event), one row per order and event. */
-    lookup(userId: number, eventId: number | undefined) {
+    lookup(userId: number, eventId: number | undefined, direction: 'asc' | 'desc') {
       let q = db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id')
         .select(['orders.order_ref', 'orders.cart_id', 'orders.user_id', 'order_items.event_id', 'orders.status', 'orders.usage_type',
           'orders.payment_method', 'orders.created_at'])
         .where('orders.user_id', '=', userId).where('orders.status', '=', 'Active');
       if (eventId !== undefined) q = q.where('order_items.event_id', '=', eventId);
-      return q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(500).execute();
+      return q.orderBy('orders.created_at', direction).orderBy('orders.id', direction).limit(500).execute();
     },
 
     /** One page of the user's orders, newest first, and how many there are. */

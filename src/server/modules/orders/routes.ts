@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  createCartOrderBody, createPaymentIntentBody, ORDER_MESSAGES, orderCartParams, orderDetailsResponse, orderHistoryQuery,
+  createCartOrderBody, createPaymentIntentBody, ORDER_MESSAGES, orderHistoryQuery,
   orderHistoryResponse, orderLookupQuery, orderLookupResponse, orderResponse, paymentIntentResponse,
 } from '../../../shared/contract/orders';
 import { requireUser } from '../../plugins/caller';
@@ -27,7 +27,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
 
   app.get('/order', { config: auth, schema: { querystring: orderLookupQuery, response: withErrors({ 200: orderLookupResponse }) } }, async (req, reply) => {
     noStore(reply);
-    return ok(await orders.lookup(requireUser(req), req.query.filter), 'Orders');
+    return ok(await orders.lookup(requireUser(req), req.query.filter, req.query.sortBy), 'Orders');
   });
 
   app.get('/order/history', { config: auth, schema: { querystring: orderHistoryQuery, response: withErrors({ 200: orderHistoryResponse }) } }, async (req, reply) => {
@@ -35,8 +35,4 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
     return ok(await orders.history(requireUser(req), req.query.userId, req.query.offset, req.query.limit), 'Order history');
   });
 
-  app.get('/order/cart/:cartId', { config: auth, schema: { params: orderCartParams, response: withErrors({ 200: orderDetailsResponse }) } }, async (req, reply) => {
-    noStore(reply);
-    return ok(await orders.details(requireUser(req), req.params.cartId), 'Order');
-  });
 };
