@@ -1,5 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { CACHE_SECONDS } from '../../shared/constants';
 import { appBaseQuery } from './baseQuery';
+
+const FRESH_FOR_SECONDS = Math.min(CACHE_SECONDS.catalog, CACHE_SECONDS.userDetail);
 
 /**
  * The only createApi of the app. Features add their endpoints with injectEndpoints; every tag type
@@ -8,6 +11,10 @@ import { appBaseQuery } from './baseQuery';
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: appBaseQuery,
+  // Spec §9 cache freshness: an answer older than an hour (carousel, categories, user detail, event
+  // detail) is fetched again when a screen that shows it mounts; the order lookup asks every time
+  // (its hook says so: freshness 0). Unused answers are also let go after their keepUnusedDataFor.
+  refetchOnMountOrArgChange: FRESH_FOR_SECONDS,
   tagTypes: ['Carousel', 'Category', 'Event', 'Subscription', 'Agreement', 'FooterLink', 'Cart', 'Order', 'Profile', 'Settings'],
   endpoints: () => ({}),
 });
