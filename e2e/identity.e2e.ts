@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 import { codeFor } from './support/mailbox';
+import { waitUntil } from './support/waitUntil';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -177,16 +178,15 @@ describe('two tabs', () => {
     await a.waitForFunction(() => location.pathname === '/');
     const userIdIn = (page: Page) => page.evaluate(() =>
       (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId);
-    await b.waitForFunction(() =>
-      (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId !== null, { timeout: 10_000 });
+    // b is a background tab: no animation frames, so it is read from here (waitUntil), not by waitForFunction's rAF polling.
+    await waitUntil(b, 'the background tab to follow the login', userIdIn, (id) => id !== null, 10_000);
     expect(await userIdIn(b)).toBe(await userIdIn(a));
 
     await a.goto(`${baseUrl()}/profile`, { waitUntil: 'networkidle0' });
     await a.locator('main ::-p-text(Logout)').click();
     await a.locator('[role="dialog"] ::-p-aria([name="Logout"][role="button"])').click();
     await a.waitForFunction(() => localStorage.getItem('userID') === null);
-    await b.waitForFunction(() =>
-      (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId === null, { timeout: 10_000, polling: 100 });
+    await waitUntil(b, 'the background tab to follow the logout', userIdIn, (id) => id === null, 10_000);
     await b.bringToFront();
     await b.waitForSelector('a[aria-label="Sign in"]');
     expect(await readState<string | null>(b, 'auth.userId')).toBeNull();
