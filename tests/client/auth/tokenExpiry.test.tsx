@@ -1,6 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStopped } from '../../../src/client/app/appEvents';
 import type { AppStore } from '../../../src/client/app/store';
 import { hasExpired, readSessionClaims } from '../../../src/client/features/auth/tokenClaims';
 import { miscApi } from '../../../src/client/features/misc/miscApi';
@@ -39,11 +37,8 @@ describe('at start', () => {
     fetchSpy = jest.spyOn(globalThis, 'fetch');
   });
   afterEach(async () => {
-    if (store) {
-      store.dispatch(appStopped());
-      await Promise.all(store.dispatch(apiSlice.util.getRunningQueriesThunk()));
-      store = undefined;
-    }
+    await stopApp(store);
+    store = undefined;
     fetchSpy.mockRestore();
   });
   const bearers = () => fetchSpy.mock.calls.map(([req]) => (req instanceof Request ? req.headers.get('authorization') : null)).filter(Boolean);
