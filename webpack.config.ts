@@ -36,11 +36,65 @@ class PublicFilesPlugin {
 }
 const PUBLIC_FILES = ['manifest.webmanifest', ...fs.readdirSync(path.resolve(__dirname, 'public/icons')).map((f) => `icons/${f}`)];
 
+type Mode = 'production' | 'development';
+const babelRule = (mode: Mode): webpack.RuleSetRule => ({
+  test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } },
+});
+const defines = (mode: Mode) => new webpack.DefinePlugin({
+  'process.env.NODE_ENV': JSON.stringify(mode),
+  'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
+  'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
+  'process.env.BUILD_SW': JSON.stringify(process.env.BUILD_SW ?? 'false'),
+});
+
+/**
+ * The same screens built for the server: one CommonJS file (dist-ssr/render.js) exporting
+ * renderPage, which the server loads to send the catalog's screens as HTML (src/client/ssr). Assets
+ * get the client build's URLs and are not emitted twice.
+ */
+const serverRenderConfig = (mode: Mode): webpack.Configuration => ({
+  name: 'ssr',
+  mode,
+  target: 'node20',
+  entry: { render: './src/client/ssr/renderPage.tsx' },
+  output: {
+    path: path.resolve(__dirname, 'dist-ssr'),
+    publicPath: '/',
+    filename: '[name].js',
+    library: { type: 'commonjs2' },
+    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    clean: true,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  devtool: false,
+  module: {
+    rules: [babelRule(mode), { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+  },
+  // jsdom stays a package of the server (SafeHtml's sanitizer needs a DOM there: purifier.server.ts).
+  externals: { jsdom: 'commonjs jsdom' },
+  plugins: [
+    defines(mode),
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    new webpack.NormalModuleReplacementPlugin(/[\\/]purifier$/, (resource: { request: string }) => {
+      resource.request = `${resource.request}.server`;
+    }),
+  ],
+  // Readable stack traces in the server's logs; the file never reaches a browser.
+  optimization: { minimize: false },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+});
+
 /** Client build: hashed chunks under /assets/, index.html and /sw.js at the root of dist/. */
-export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
+export default (_env: unknown, argv: { mode?: Mode }): webpack.Configuration[] => {
   const mode = argv.mode ?? 'production';
+  return [clientConfig(mode), serverRenderConfig(mode)];
+};
+
+const clientConfig = (mode: Mode): webpack.Configuration => {
   const production = mode === 'production';
   return {
+    name: 'client',
     mode,
     entry: { main: './src/client/main.tsx' },
     output: {
@@ -53,20 +107,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     // No source maps in production: they would publish the source (the server refuses *.map anyway).
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    devtool: process.env.SOURCE_MAPS ? 'source-map' : production ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } } },
+        babelRule(mode),
         { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(mode),
-        'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
-        'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
-        'process.env.BUILD_SW': JSON.stringify(process.env.BUILD_SW ?? 'false'),
-      }),
+      defines(mode),
       new ChunkGroupsFilePlugin(),
       new PublicFilesPlugin(PUBLIC_FILES),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', scriptLoading: 'defer' }),

@@ -1,10 +1,10 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { NAVIGATION_DENYLIST, RUNTIME_CACHES, publicEventCopy, runtimeCacheFor, type RuntimeCacheName } from './sw/cacheRules';
+import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { NAVIGATION_DENYLIST, NAVIGATION_TIMEOUT_SECONDS, RUNTIME_CACHES, publicEventCopy, runtimeCacheFor, type RuntimeCacheName } from './sw/cacheRules';
 
 /**
  * The service worker (workbox InjectManifest → /sw.js, scope '/'). The app shell and every hashed
@@ -27,7 +27,14 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+// Pages come from the server, which renders the catalog's screens to HTML (with a guest token in
+// it: never stored). Offline, or when the server is slower than NAVIGATION_TIMEOUT_SECONDS, the
+// precached shell starts the app in the browser as before.
+const pageOrShell = new NetworkOnly({
+  networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS,
+  plugins: [{ handlerDidError: async () => (await matchPrecache('/index.html')) ?? Response.error() }],
+});
+registerRoute(new NavigationRoute(pageOrShell, { denylist: NAVIGATION_DENYLIST }));
 
 const inCache = (name: RuntimeCacheName) => ({ url, request }: { url: URL; request: Request }) =>
   runtimeCacheFor(url, self.location.origin, request.method) === name;

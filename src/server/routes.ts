@@ -62,5 +62,5 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   await app.register(protectedMediaRoutes, { media: services.protectedMedia });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, { database: services.database });
-  await app.register(webPlugin, { distDir: config.clientDistDir });
+  await app.register(webPlugin, { distDir: config.clientDistDir, issueGuestToken: (ip) => services.auth.issueGuestToken(ip) });
 }

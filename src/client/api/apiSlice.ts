@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { CACHE_SECONDS } from '../../shared/constants';
+import { serverPageLoaded } from '../app/appEvents';
 import { appBaseQuery } from './baseQuery';
 
 const FRESH_FOR_SECONDS = Math.min(CACHE_SECONDS.catalog, CACHE_SECONDS.userDetail);
@@ -17,4 +18,6 @@ export const apiSlice = createApi({
   refetchOnMountOrArgChange: FRESH_FOR_SECONDS,
   tagTypes: ['Carousel', 'Category', 'Event', 'Subscription', 'Agreement', 'FooterLink', 'Cart', 'Order', 'Profile', 'Settings'],
   endpoints: () => ({}),
+  // A server-rendered page hands over the answers it was rendered with (see ssr/renderPage).
+  extractRehydrationInfo: (action) => (serverPageLoaded.match(action) && action.payload.api ? (action.payload.api as never) : undefined),
 });

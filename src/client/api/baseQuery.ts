@@ -12,6 +12,20 @@ export const UNAUTHORIZED_LOG = 'Unauthorized! Token may be expired or invalid.'
 const timeout = HTTP_TIMEOUT_MS > 0 ? { timeout: HTTP_TIMEOUT_MS } : {};
 const v1Query = fetchBaseQuery({ baseUrl: '', ...timeout });
 
+/**
+ * How a store on the server (ssr/renderPage) reaches the API: in process, through the store's thunk
+ * extra argument. A browser store has none and uses the page's own origin.
+ */
+export type ServerFetch = { origin: string; fetchFn: typeof fetch };
+const serverQueries = new WeakMap<ServerFetch, typeof v1Query>();
+function queryFor(extra: unknown): typeof v1Query {
+  const server = (extra as { serverFetch?: ServerFetch } | undefined)?.serverFetch;
+  if (!server) return v1Query;
+  let query = serverQueries.get(server);
+  if (!query) serverQueries.set(server, (query = fetchBaseQuery({ baseUrl: server.origin, fetchFn: server.fetchFn })));
+  return query;
+}
+
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
 /** Spec §6: no bearer for '/public' paths or a `No-Auth: true` header; an explicit header is kept. */
@@ -40,11 +54,11 @@ export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => 
   const sent = (api.getState() as { auth: AuthState }).auth;
   const token = requestToken(sent);
   const request = withAuthorization({ ...args, url: resolveUrl(args.url) }, token);
-  const result = await v1Query(request, api, extraOptions);
+  const result = await queryFor(api.extra)(request, api, extraOptions);
 
   // Offline, a call fails at once (or the service worker answers it from its cache): the caller is
   // told why in words it can show, and the offline notice says the action needs the network.
-  if (result.error?.status === 'FETCH_ERROR' && navigator.onLine === false) {
+  if (result.error?.status === 'FETCH_ERROR' && typeof navigator !== 'undefined' && navigator.onLine === false) {
     api.dispatch(requestFailedOffline({ endpoint: api.endpoint }));
     return { error: { status: 'CUSTOM_ERROR', error: 'offline', data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null } } };
   }

@@ -2,14 +2,18 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 import { theme } from './theme';
 import { ToastProvider } from './toasts/ToastProvider';
 
-/** Store, theme and toasts: shared by the app's entry and the tests' renderWithProviders. */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+/**
+ * Store, theme and toasts: shared by the app's entry, the server render and the tests'
+ * renderWithProviders. `serverState`: the state a server-rendered page was rendered from, which
+ * selectors read while the page hydrates.
+ */
+export function AppProviders({ store, serverState, children }: { store: AppStore; serverState?: RootState; children: ReactNode }) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <ToastProvider>{children}</ToastProvider>

@@ -3,6 +3,12 @@ import { createAction } from '@reduxjs/toolkit';
 /** The store has been rehydrated from localStorage and the app is about to render. */
 export const appStarted = createAction('app/started');
 
+/**
+ * The server rendered this page: its guest token (for a visitor who has none yet) and the API
+ * answers it rendered with, handed to the client's cache so the first screen needs no request.
+ */
+export const serverPageLoaded = createAction<{ guestToken: string | null; api: unknown }>('app/serverPageLoaded');
+
 /** The app is being torn down (tests, hot reload): window listeners started at appStarted detach. */
 export const appStopped = createAction('app/stopped');
 

@@ -3,10 +3,19 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AppFrame } from './AppFrame';
 import { routePatterns } from './paths';
+import type { ServerData } from './serverData';
+import { shellServerData } from '../features/shell/shellServerData';
 
-type PageModule = { default: ComponentType };
-/** Each page is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+type PageModule = { default: ComponentType; serverData?: ServerData };
+/**
+ * Each page is its own chunk, loaded when its route is first visited. What the page needs from the
+ * API to be rendered on the server travels in the route's handle (app/serverData).
+ */
+const page = (load: () => Promise<PageModule>) => async () => {
+  const loaded = await load();
+  return { Component: loaded.default, handle: { serverData: loaded.serverData } satisfies RouteHandle };
+};
+export type RouteHandle = { serverData?: ServerData };
 
 const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
 const home = page(() => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
@@ -35,6 +44,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: AppFrame,
     HydrateFallback: FullPageSpinner,
+    handle: { serverData: shellServerData } satisfies RouteHandle,
     children: [
       { index: true, lazy: home },
       { path: routePatterns.events, lazy: events },

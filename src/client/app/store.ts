@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
+import type { ServerFetch } from '../api/baseQuery';
 import { authPersistedFields, authSlice } from '../features/auth/authSlice';
 import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
 import { playerSlice } from '../features/player/playerSlice';
@@ -48,13 +49,15 @@ export const devToolsOptions = {
   trace: false,
 } as const;
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+/** `serverFetch`: a store rendering a page on the server reaches the API in process (ssr/renderPage). */
+export function makeStore(preloadedState?: Partial<RootState>, options: { serverFetch?: ServerFetch } = {}) {
   return configureStore({
     reducer: createRootReducer(),
     preloadedState,
     devTools: devToolsOn ? devToolsOptions : false,
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument: { serverFetch: options.serverFetch } },
         // redux-persist's own actions carry functions (register/rehydrate callbacks); nothing of ours does.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })

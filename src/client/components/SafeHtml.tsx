@@ -1,9 +1,9 @@
 import Box, { type BoxProps } from '@mui/material/Box';
-import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { purifier } from './purifier';
 
 // Links from the catalog open in a new tab without handing it our window.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
@@ -13,7 +13,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 /** The only way catalog HTML reaches the page: sanitized by DOMPurify (no scripts, handlers, styles, frames). */
 export function SafeHtml({ html, ...box }: { html: string } & Omit<BoxProps, 'dangerouslySetInnerHTML' | 'children'>) {
   const clean = useMemo(
-    () => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'], FORBID_ATTR: ['style'] }),
+    () => purifier.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'], FORBID_ATTR: ['style'] }),
     [html],
   );
   return (

@@ -42,6 +42,9 @@ export function runtimeCacheFor(url: URL, origin: string, method = 'GET'): Runti
 }
 
 /** Navigations the precached app shell does not answer: the server's own paths, and file names. */
+/** How long a page may take from the server before the worker starts the precached shell instead. */
+export const NAVIGATION_TIMEOUT_SECONDS = 4;
+
 export const NAVIGATION_DENYLIST = [
   new RegExp(`^(${SERVER_PATH_PREFIXES.join('|')})(/|$)`),
   /\/[^/]+\.[A-Za-z0-9]+$/,

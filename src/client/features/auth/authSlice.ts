@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { storageChangedInAnotherTab } from '../../app/appEvents';
+import { serverPageLoaded, storageChangedInAnotherTab } from '../../app/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import { supportStateImported } from '../support/supportEvents';
@@ -52,6 +52,13 @@ export const authSlice = createSlice({
       .addCase(guestTokenReceived, (state, action) => {
         state.authToken = action.payload;
         state.guestTokenError = null;
+      })
+      // The page came with a fresh guest token: kept only by a visitor who holds none.
+      .addCase(serverPageLoaded, (state, action) => {
+        if (state.authToken === null && action.payload.guestToken) {
+          state.authToken = action.payload.guestToken;
+          state.guestTokenError = null;
+        }
       })
       .addCase(guestTokenRejected, (state) => {
         state.authToken = null;

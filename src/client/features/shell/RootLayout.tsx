@@ -2,17 +2,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { routePatterns } from '../../app/paths';
+import { useFirstScreenDone } from '../../components/afterFirstScreen';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { guestTokenRetryRequested } from '../auth/authEvents';
 import { selectGuestToken, selectGuestTokenError } from '../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { InstallBanner } from './InstallBanner';
 import { OfflineNotice } from './OfflineNotice';
+
+// The install banner is not part of the first screen: it loads once that screen is up.
+const InstallBanner = lazy(() => import(/* webpackChunkName: "install-banner" */ './InstallBanner').then((m) => ({ default: m.InstallBanner })));
 
 /**
  * Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player).
@@ -25,6 +28,7 @@ export function RootLayout() {
   const onPlayer = useMatch(routePatterns.playerMatch) !== null;
   const navigating = useNavigation().state === 'loading';
   const [shellShown, setShellShown] = useState(false);
+  const firstScreenDone = useFirstScreenDone();
   if (token && !shellShown) setShellShown(true);
 
   if (!token && !shellShown) return error ? <StartupError /> : <FullPageSpinner />;
@@ -33,7 +37,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {navigating && <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }} />}
       <OfflineNotice />
-      {!onPlayer && <InstallBanner />}
+      {!onPlayer && firstScreenDone && <Suspense fallback={null}><InstallBanner /></Suspense>}
       {!onPlayer && <Header />}
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_PATH_PREFIXES } from '../../../shared/constants';
+import { createServerRender, loadPageRenderer } from './serverRender';
 
 /** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
 const NON_APP_PREFIXES: readonly string[] = SERVER_PATH_PREFIXES;
@@ -32,9 +33,13 @@ export const isAppRoute = (url: string) => {
  * the service worker are never cached, so a deploy reaches every visitor on the next load. Every
  * other GET that wants HTML gets index.html: the app's router decides (and shows its 404 page).
  */
-export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => Promise<string> }>(async (app, { distDir, issueGuestToken }) => {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const renderer = built ? loadPageRenderer(distDir) : null;
+  const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken }) : null;
+  // Read once: a build replaces it only with a restart (`npm run dev` renders no pages on the server).
+  const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -54,12 +59,19 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
     app.log.warn({ distDir }, 'client build not found: run `npm run build` (API only until then)');
   }
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).type('text/plain').header('cache-control', 'no-store')
         .send('The storefront has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
-    return reply.header('cache-control', 'no-store').sendFile('index.html');
+    void reply.header('cache-control', 'no-store');
+    const rendered = serverRender && request.method === 'GET'
+      ? await serverRender(request, template).catch((err: unknown) => {
+        request.log.error({ err }, 'server render failed: sending the page to be rendered in the browser');
+        return null;
+      })
+      : null;
+    return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
   };
 
   app.get('/', { config: { auth: 'none' } }, sendApp);

@@ -17,6 +17,7 @@ import { useEventOwnership } from '../../orders/ordersApi';
 import { useGetSubscriptionQuery } from '../catalogApi';
 import { CartButton } from './CartButton';
 import { useCountdown } from './useCountdown';
+import { useHydrated } from '../../../components/afterFirstScreen';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +32,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function AccessCard({ event }: { event: AssetDetail }) {
   const premium = event.isPremium === 1;
   const { owned, checking } = useEventOwnership(event);
+  // Whether this visitor may watch, has it in the cart, or how long is left: known in the browser only.
+  const hydrated = useHydrated();
   const canWatch = owned || !premium;
   return (
     <Card sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
@@ -45,7 +48,7 @@ export function AccessCard({ event }: { event: AssetDetail }) {
           : <Row label="Availability">Available Now</Row>}
         <Row label="Event type">{event.contentType}</Row>
         <Box sx={{ mt: 2 }}>
-          {checking ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} soldOut={event.soldOut === 1} />}
+          {checking || !hydrated ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} soldOut={event.soldOut === 1} />}
         </Box>
         {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
       </CardContent>

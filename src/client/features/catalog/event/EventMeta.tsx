@@ -1,4 +1,5 @@
 import type { AssetDetail } from '../../../../shared/contract/catalog';
+import { useHydrated } from '../../../components/afterFirstScreen';
 import { PageMeta, type MetaTag } from '../../../components/PageMeta';
 
 const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
@@ -8,9 +9,12 @@ const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g
  * one description and one of each social tag while it is shown (PageMeta).
  */
 export function EventMeta({ event }: { event: AssetDetail }) {
+  const hydrated = useHydrated();
+  const title = `${event.title} — AllAccess`;
+  // The tags name this page's absolute address, which only the browser knows for sure.
+  if (!hydrated) return <title>{title}</title>;
   const description = plainText(event.description).slice(0, 200);
   const image = event.vodOrLivePosterImageFilePath ? new URL(event.vodOrLivePosterImageFilePath, window.location.origin).href : undefined;
-  const title = `${event.title} — AllAccess`;
   const tags: MetaTag[] = [
     { name: 'description', content: description },
     { property: 'og:type', content: 'video.other' },

@@ -5,13 +5,25 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
+import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { formatEventDateTime, formatWeekday, INVALID_DATE } from '../../../../shared/format';
 import { PosterImage } from '../../../components/PosterImage';
 import { SafeHtml } from '../../../components/SafeHtml';
 import NotFoundPage from '../../../components/NotFoundPage';
-import { useGetAssetQuery } from '../catalogApi';
+import { settle, type ServerData } from '../../../app/serverData';
+import { catalogApi, useGetAssetQuery } from '../catalogApi';
 import { AccessCard } from './AccessCard';
 import { EventMeta } from './EventMeta';
+
+/**
+ * The event as any visitor sees it. Whether this visitor may watch it, or has it in the cart, is
+ * theirs: the access card asks after the page is interactive.
+ */
+export const serverData: ServerData = async (dispatch, params) => {
+  const { getAsset, getSubscription } = catalogApi.endpoints;
+  const [event] = (await settle([dispatch(getAsset.initiate(params.eventId ?? ''))])) as [AssetDetail | null];
+  if (event?.isPremium === 1 && event.subscription_id !== null) await settle([dispatch(getSubscription.initiate(event.subscription_id))]);
+};
 
 /** Spec "Event detail": the event, its date in EDT and weekday, venue, description and the access card. */
 export default function EventPage() {

@@ -2,11 +2,24 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { HOME } from '../../../../shared/constants';
-import { useGetCategoriesQuery } from '../catalogApi';
+import type { Category } from '../../../../shared/contract/catalog';
+import { settle, type ServerData } from '../../../app/serverData';
+import { catalogApi, useGetCategoriesQuery } from '../catalogApi';
 import { dedupeByPath } from '../dedupe';
 import { CategoryRow } from './CategoryRow';
 import { HeroCarousel } from './HeroCarousel';
 import { NewsletterSection } from './NewsletterSection';
+
+/** The hero's slides, the rows and their events, and the newsletter's settings. */
+export const serverData: ServerData = async (dispatch) => {
+  const { getCarousel, getCategories, getCategoryListing, getPublicConfig } = catalogApi.endpoints;
+  const [categories] = (await settle([
+    dispatch(getCategories.initiate({ page: HOME.categoryListPageId })),
+    dispatch(getCarousel.initiate()),
+    dispatch(getPublicConfig.initiate()),
+  ])) as [Category[] | null];
+  await settle(dedupeByPath(categories ?? []).map((c) => dispatch(getCategoryListing.initiate({ path: c.path }))));
+};
 
 /** Spec Home: hero carousel, category rows, then 'Get on the list'. */
 export default function HomePage() {

@@ -4,7 +4,8 @@ import { useParams } from 'react-router-dom';
 import { EXPERIENCE_CATEGORY_ID } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import NotFoundPage from '../../../components/NotFoundPage';
-import { useGetCategoryBlocksQuery } from '../catalogApi';
+import { settle, type ServerData } from '../../../app/serverData';
+import { catalogApi, useGetCategoryBlocksQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 
 /**
@@ -36,6 +37,10 @@ export function CategoryListing({ categoryId }: { categoryId: string }) {
     </Container>
   );
 }
+
+const blocksOf = (categoryId: string): ServerData => (dispatch) => settle([dispatch(catalogApi.endpoints.getCategoryBlocks.initiate(categoryId))]);
+export const serverData: ServerData = (dispatch, params) => blocksOf(params.categoryId ?? '')(dispatch, params);
+export const experienceServerData = blocksOf(String(EXPERIENCE_CATEGORY_ID));
 
 export default function CategoryPage() {
   const { categoryId = '' } = useParams();

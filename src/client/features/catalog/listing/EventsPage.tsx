@@ -2,18 +2,19 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { CATEGORY_PAGE } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
-import { useGetCategoryListingQuery } from '../catalogApi';
+import { settle, type ServerData } from '../../../app/serverData';
+import { catalogApi, useGetCategoryListingQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 
 export const UPCOMING_CATEGORY_PATH = 'upcoming-events';
 
+const LISTING = { path: UPCOMING_CATEGORY_PATH, start: CATEGORY_PAGE.listingStart, limit: CATEGORY_PAGE.listingLimit };
+
+export const serverData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
+
 /** /events: the upcoming-events category, soonest first. */
 export default function EventsPage() {
-  const { data, isLoading, isError } = useGetCategoryListingQuery({
-    path: UPCOMING_CATEGORY_PATH,
-    start: CATEGORY_PAGE.listingStart,
-    limit: CATEGORY_PAGE.listingLimit,
-  });
+  const { data, isLoading, isError } = useGetCategoryListingQuery(LISTING);
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
       <title>Upcoming Events — AllAccess</title>

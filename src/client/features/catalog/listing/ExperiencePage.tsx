@@ -1,3 +1,4 @@
-import { ExperiencePage } from './CategoryPage';
+import { ExperiencePage, experienceServerData } from './CategoryPage';
 
+export const serverData = experienceServerData;
 export default ExperiencePage;

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node. */
+type RenderedPage = { html: string; styleTags: string; state: unknown; preloadImages: string[] };
+type ServerFetch = { origin: string; fetchFn: typeof fetch };
+type RenderPage = (url: string, opts: { serverFetch: ServerFetch; guestToken: string | null }) => Promise<RenderedPage | null>;
+
+/** Where the API answers of a server render come from: this very app, in process. */
+const INTERNAL_ORIGIN = 'http://storefront.internal';
+
+/** The render bundle beside the client build, or null when there is none (API tests, a build without it). */
+export function loadPageRenderer(distDir: string): RenderPage | null {
+  const file = path.join(path.dirname(distDir), 'dist-ssr', 'render.js');
+  if (!fs.existsSync(file)) return null;
+  return (require(file) as { renderPage: RenderPage }).renderPage;
+}
+
+/** The empty mount point of index.html (minified or not). */
+const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+
+/** JSON inside <script>: nothing in it may close the element or open a comment. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * Sends a screen as HTML: the app's markup in #root, the CSS of what was rendered in <head>, the
+ * first screen's images preloaded, and beside it the state it was rendered from (with a fresh guest
+ * token for a visitor who has none), from which the browser hydrates (src/client/main.tsx).
+ * The API answers come from the app itself through `inject`, as the visitor's own requests would
+ * (same routes, limits, caching rules); the render is skipped, and index.html sent as before, for
+ * screens that are not server-rendered or when anything goes wrong.
+ */
+export function createServerRender(app: FastifyInstance, deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string> }) {
+  return async (request: FastifyRequest, template: string): Promise<string | null> => {
+    const guestToken = await deps.issueGuestToken(request.ip);
+    const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const req = new Request(input, init);
+      const url = new URL(req.url);
+      const res = await app.inject({
+        method: req.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(req.headers),
+        remoteAddress: request.ip,
+        ...(req.body ? { payload: Buffer.from(await req.arrayBuffer()) } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+      const empty = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+    };
+    const page = await deps.render(request.url, { serverFetch: { origin: INTERNAL_ORIGIN, fetchFn }, guestToken });
+    if (!page) return null;
+    const preloads = page.preloadImages.map((href) => `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high">`).join('');
+    const handover = `<script id="server-page" type="application/json">${scriptSafeJson({ state: page.state, guestToken })}</script>`;
+    return template
+      .replace('</head>', `${preloads}${page.styleTags}</head>`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${handover}`);
+  };
+}
