@@ -10,23 +10,39 @@ export const INVALID_DATE = 'Invalid Date';
 const toDate = (value: string | number | Date | null | undefined): Date => (value === null || value === undefined ? new Date(NaN) : new Date(value));
 const valid = (d: Date) => !Number.isNaN(d.getTime());
 
+// One formatter each, made once: building an Intl.DateTimeFormat is costly, and a page of cards
+// formats dozens of dates while it first renders (toLocaleString with options builds one per call).
+const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const longDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+
 /** 'Nov 24, 2026' */
 export function formatEventDay(value: string | null | undefined): string {
   const d = toDate(value);
-  return valid(d) ? d.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }) : INVALID_DATE;
+  return valid(d) ? dayFormat.format(d) : INVALID_DATE;
 }
 
 /** 'Nov 24, 2026, 8:00 PM EDT' */
 export function formatEventDateTime(value: string | null | undefined): string {
   const d = toDate(value);
-  if (!valid(d)) return INVALID_DATE;
-  return d.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }) + DATE_SUFFIX;
+  return valid(d) ? dateTimeFormat.format(d) + DATE_SUFFIX : INVALID_DATE;
 }
+
+// The same few dates recur on a page (an event in several rows): each weekday is worked out once.
+const weekdays = new Map<number, string>();
+const WEEKDAYS_KEPT = 500;
 
 /** 'Tuesday', the day of the week in New York. */
 export function formatWeekday(value: string | null | undefined): string {
   const d = toDate(value);
-  return valid(d) ? formatInTimeZone(d, DISPLAY_TIME_ZONE, 'EEEE') : INVALID_DATE;
+  if (!valid(d)) return INVALID_DATE;
+  let weekday = weekdays.get(d.getTime());
+  if (weekday === undefined) {
+    weekday = formatInTimeZone(d, DISPLAY_TIME_ZONE, 'EEEE');
+    if (weekdays.size >= WEEKDAYS_KEPT) weekdays.clear();
+    weekdays.set(d.getTime(), weekday);
+  }
+  return weekday;
 }
 
 /** 'Nov 24, 2026 | Tuesday', or null when either part is not a valid date. */
@@ -39,7 +55,7 @@ export function formatDayAndWeekday(value: string | null | undefined): string | 
 /** 'Purchased on' dates of the order history: 'November 24, 2026' in UTC. */
 export function formatLongUsDate(value: string | null | undefined): string {
   const d = toDate(value);
-  return valid(d) ? d.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }) : INVALID_DATE;
+  return valid(d) ? longDayFormat.format(d) : INVALID_DATE;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

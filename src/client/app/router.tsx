@@ -11,29 +11,30 @@ type PageModule = { default: ComponentType; serverData?: ServerData };
  * Each page is its own chunk, loaded when its route is first visited. What the page needs from the
  * API to be rendered on the server travels in the route's handle (app/serverData).
  */
-const page = (load: () => Promise<PageModule>) => async () => {
+const page = (chunk: string, load: () => Promise<PageModule>) => async () => {
   const loaded = await load();
-  return { Component: loaded.default, handle: { serverData: loaded.serverData } satisfies RouteHandle };
+  return { Component: loaded.default, handle: { serverData: loaded.serverData, chunk } satisfies RouteHandle };
 };
-export type RouteHandle = { serverData?: ServerData };
+/** `chunk`: the page's webpack chunk, which a server-rendered page asks the browser to fetch early. */
+export type RouteHandle = { serverData?: ServerData; chunk?: string };
 
-const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
-const home = page(() => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
-const events = page(() => import(/* webpackChunkName: "events" */ '../features/catalog/listing/EventsPage'));
-const experience = page(() => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'));
-const category = page(() => import(/* webpackChunkName: "category" */ '../features/catalog/listing/CategoryPage'));
-const event = page(() => import(/* webpackChunkName: "event" */ '../features/catalog/event/EventPage'));
-const about = page(() => import(/* webpackChunkName: "about" */ '../features/pages/AboutPage'));
-const demo = page(() => import(/* webpackChunkName: "demo" */ '../features/pages/DemoPage'));
-const signIn = page(() => import(/* webpackChunkName: "sign-in" */ '../features/auth/signin/SignInPage'));
-const signUp = page(() => import(/* webpackChunkName: "sign-up" */ '../features/auth/signup/SignUpPage'));
-const profile = page(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
-const cart = page(() => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
-const checkout = page(() => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
-const order = page(() => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
-const orderConfirmation = page(() => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'));
-const player = page(() => import(/* webpackChunkName: "player" */ '../features/player/PlayerPage'));
-const agreement = page(() => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
+const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
+const home = page('home', () => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
+const events = page('events', () => import(/* webpackChunkName: "events" */ '../features/catalog/listing/EventsPage'));
+const experience = page('category', () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'));
+const category = page('category', () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/CategoryPage'));
+const event = page('event', () => import(/* webpackChunkName: "event" */ '../features/catalog/event/EventPage'));
+const about = page('about', () => import(/* webpackChunkName: "about" */ '../features/pages/AboutPage'));
+const demo = page('demo', () => import(/* webpackChunkName: "demo" */ '../features/pages/DemoPage'));
+const signIn = page('sign-in', () => import(/* webpackChunkName: "sign-in" */ '../features/auth/signin/SignInPage'));
+const signUp = page('sign-up', () => import(/* webpackChunkName: "sign-up" */ '../features/auth/signup/SignUpPage'));
+const profile = page('profile', () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
+const cart = page('cart', () => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
+const checkout = page('checkout', () => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
+const order = page('order', () => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
+const orderConfirmation = page('order-confirmation', () => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'));
+const player = page('player', () => import(/* webpackChunkName: "player" */ '../features/player/PlayerPage'));
+const agreement = page('agreement', () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
  * Every route of spec §2. Screens whose issue has not landed yet answer with the 404 page, so a

@@ -12,7 +12,8 @@ import { formatDayAndWeekday, hasStarted } from '../../shared/format';
 import { PosterImage } from './PosterImage';
 
 /** Spec "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
-export function EventCard({ event }: { event: AssetSummary }) {
+/** `onFirstScreen`: the card is among the first a visitor sees (its poster loads at once, the first one first). */
+export function EventCard({ event, onFirstScreen = 'no' }: { event: AssetSummary; onFirstScreen?: 'first' | 'yes' | 'no' }) {
   // When the card first showed: a card does not turn "past" under the visitor's eyes.
   const [now] = useState(() => Date.now());
   const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live';
@@ -20,7 +21,7 @@ export function EventCard({ event }: { event: AssetSummary }) {
   return (
     <Card component="article" aria-label={event.title} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', backgroundImage: 'none' }}>
       <Box sx={{ position: 'relative' }}>
-        <PosterImage src={event.vodOrLivePosterImageFilePath} alt="" />
+        <PosterImage src={event.vodOrLivePosterImageFilePath} alt="" eager={onFirstScreen !== 'no'} first={onFirstScreen === 'first'} />
         {event.venue_description && (
           <Chip label={event.venue_description} size="small"
             sx={{ position: 'absolute', top: 10, left: 10, bgcolor: 'rgba(11,10,18,0.78)', color: 'common.white', fontWeight: 600, backdropFilter: 'blur(6px)' }} />

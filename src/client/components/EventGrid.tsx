@@ -9,6 +9,8 @@ import { EventCard } from './EventCard';
 export type EventGroup = { label: string; events: AssetSummary[] };
 
 const columns = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+/** Cards on the first screen at the widest layout (one row of four): their posters are not lazy. */
+const FIRST_SCREEN_CARDS = 4;
 
 /**
  * Event cards in 1 to 4 columns, in labelled groups; an event appears once on the page (by path),
@@ -21,13 +23,13 @@ export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[
     .filter((g) => g.events.length > 0);
   return (
     <Box sx={{ display: 'grid', gap: 5 }}>
-      {deduped.map((group) => (
+      {deduped.map((group, groupIndex) => (
         <Box component="section" key={group.label} aria-label={group.label}>
           {deduped.length > 1 && <Typography component={headingLevel} variant="h5" sx={{ mb: 2, fontWeight: 700 }}>{group.label}</Typography>}
           <Grid container spacing={3}>
-            {group.events.map((event) => (
+            {group.events.map((event, i) => (
               <Grid key={event.path} size={columns}>
-                <EventCard event={event} />
+                <EventCard event={event} onFirstScreen={groupIndex > 0 || i >= FIRST_SCREEN_CARDS ? 'no' : i === 0 ? 'first' : 'yes'} />
               </Grid>
             ))}
           </Grid>

@@ -1,5 +1,7 @@
 import Box, { type BoxProps } from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
+import { whenLoadedAndIdle } from './afterFirstScreen';
 
 type Props = {
   src: string;
@@ -22,6 +24,8 @@ type Props = {
 export function HlsVideo({ src, muted = false, paused = false, loop = false, autoPlay = false, controls = false, poster, label, sx }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  // The poster is what the first screen shows: fetched early and first (React puts the hint in <head>).
+  if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     const video = videoRef.current;
@@ -30,7 +34,9 @@ export function HlsVideo({ src, muted = false, paused = false, loop = false, aut
     let hls: { destroy(): void } | null = null;
     setFailed(false);
 
-    void import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: Hls }) => {
+    // The poster is the first screen; hls.js (a large chunk: its light build, which plays what a
+    // page video needs) and the stream come once the page has loaded and is idle.
+    const cancelStart = whenLoadedAndIdle(() => void import(/* webpackChunkName: "hls-light" */ 'hls.js/light').then(({ default: Hls }) => {
       if (destroyed) return;
       if (Hls.isSupported()) {
         const instance = new Hls({ capLevelToPlayerSize: true, maxBufferLength: 20, backBufferLength: 10 });
@@ -45,10 +51,11 @@ export function HlsVideo({ src, muted = false, paused = false, loop = false, aut
       } else {
         setFailed(true);
       }
-    }, () => setFailed(true));
+    }, () => setFailed(true)));
 
     return () => {
       destroyed = true;
+      cancelStart();
       hls?.destroy();
       video.removeAttribute('src');
       video.load();

@@ -17,8 +17,8 @@ export type RenderedPage = {
   styleTags: string;
   /** The store's state the markup was rendered from: the client hydrates from the very same. */
   state: unknown;
-  /** Images the first screen shows first (the LCP candidate): preloaded from <head>. */
-  preloadImages: string[];
+  /** The webpack chunks of the screen's page: the browser is told to fetch them with the entry. */
+  chunks: string[];
 };
 
 /**
@@ -48,5 +48,6 @@ export async function renderPage(url: string, opts: { serverFetch: ServerFetch; 
     </CacheProvider>,
   );
   const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styleTags, state: store.getState(), preloadImages: [] };
+  const chunks = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
+  return { html, styleTags, state: store.getState(), chunks };
 }

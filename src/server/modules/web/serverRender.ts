@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node. */
-type RenderedPage = { html: string; styleTags: string; state: unknown; preloadImages: string[] };
+type RenderedPage = { html: string; styleTags: string; state: unknown; chunks: string[] };
 type ServerFetch = { origin: string; fetchFn: typeof fetch };
 type RenderPage = (url: string, opts: { serverFetch: ServerFetch; guestToken: string | null }) => Promise<RenderedPage | null>;
 
@@ -15,6 +15,15 @@ export function loadPageRenderer(distDir: string): RenderPage | null {
   const file = path.join(path.dirname(distDir), 'dist-ssr', 'render.js');
   if (!fs.existsSync(file)) return null;
   return (require(file) as { renderPage: RenderPage }).renderPage;
+}
+
+/** Which files each named chunk loads (written by webpack.config.ts's ChunkGroupsFilePlugin). */
+function readChunkGroups(distDir: string): Record<string, string[]> {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(distDir, 'chunk-groups.json'), 'utf8')) as { groups: Record<string, string[]> }).groups;
+  } catch {
+    return {};
+  }
 }
 
 /** The empty mount point of index.html (minified or not). */
@@ -32,7 +41,8 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
  * (same routes, limits, caching rules); the render is skipped, and index.html sent as before, for
  * screens that are not server-rendered or when anything goes wrong.
  */
-export function createServerRender(app: FastifyInstance, deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string> }) {
+export function createServerRender(app: FastifyInstance, deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string>; distDir: string }) {
+  const chunkFiles = readChunkGroups(deps.distDir);
   return async (request: FastifyRequest, template: string): Promise<string | null> => {
     const guestToken = await deps.issueGuestToken(request.ip);
     const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -52,7 +62,8 @@ export function createServerRender(app: FastifyInstance, deps: { render: RenderP
     };
     const page = await deps.render(request.url, { serverFetch: { origin: INTERNAL_ORIGIN, fetchFn }, guestToken });
     if (!page) return null;
-    const preloads = page.preloadImages.map((href) => `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high">`).join('');
+    // The page's own chunks come with the entry instead of after it has run.
+    const preloads = page.chunks.flatMap((chunk) => chunkFiles[chunk] ?? []).map((file) => `<link rel="preload" as="script" href="/${attr(file)}">`).join('');
     const handover = `<script id="server-page" type="application/json">${scriptSafeJson({ state: page.state, guestToken })}</script>`;
     return template
       .replace('</head>', `${preloads}${page.styleTags}</head>`)

@@ -37,7 +37,7 @@ export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => 
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   const renderer = built ? loadPageRenderer(distDir) : null;
-  const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken }) : null;
+  const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken, distDir }) : null;
   // Read once: a build replaces it only with a restart (`npm run dev` renders no pages on the server).
   const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
   if (built) {
