@@ -10,7 +10,29 @@ afterAll(() => browser.close());
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 describe('first visit', () => {
-  it('shows the spinner until a guest token exists, then the shell; the token is stored as auth_token', async () => {
+  it('a server-rendered screen comes with its guest token: the shell at once, no token request, the token stored as auth_token', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push((e as Error).message));
+    const tokenRequests: string[] = [];
+    page.on('request', (req) => { if (req.url().endsWith('/v1/token/guest')) tokenRequests.push(req.url()); });
+    const response = await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
+    const html = await response!.text();
+    expect(html).toContain('<header');
+    expect(html).not.toContain('data-testid="app-spinner"');
+    const handed = /"guestToken":"([\w-]+\.[\w-]+\.[\w-]+)"/.exec(html)?.[1];
+    expect(handed).toBeDefined();
+    await page.waitForFunction(() => localStorage.getItem('auth_token') !== null);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBe(handed);
+    expect(await readState<string>(page, 'auth.authToken')).toBe(handed);
+    expect(tokenRequests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a screen started in the browser (/cart) shows the spinner until a guest token exists, then the shell; the token is stored as auth_token', async () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     const problems: string[] = [];
@@ -24,7 +46,7 @@ describe('first visit', () => {
       if (req.url().endsWith('/v1/token/guest')) void held.then(() => req.continue());
       else void req.continue();
     });
-    await page.goto(baseUrl() + '/', { waitUntil: 'domcontentloaded' });
+    await page.goto(baseUrl() + '/cart', { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid="app-spinner"]');
     expect(await page.$('header')).toBeNull();
     release();

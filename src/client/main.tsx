@@ -9,7 +9,8 @@ import { registerListeners } from './app/registerListeners';
 import { createAppRouter, routes } from './app/router';
 import { readServerPage } from './app/serverPage';
 import { makeStore } from './app/store';
-import { whenIdle } from './components/afterFirstScreen';
+import { whenIdle, whenLoadedAndIdle } from './components/afterFirstScreen';
+import { keepServerAnswersForOffline } from './app/offlineCopies';
 import { captureInstallPrompt } from './features/shell/installPrompt';
 
 // The browser may offer installation before React has rendered: catch the offer from the start.
@@ -58,6 +59,7 @@ async function start(): Promise<void> {
   const onRecoverableError = (error: unknown) => console.error(`${HYDRATION_MISMATCH_LOG}: ${error instanceof Error ? error.message : String(error)}`);
   if (hydrating) startTransition(() => { hydrateRoot(root, app, { onRecoverableError }); });
   else createRoot(root).render(app);
+  if (hydrating) whenLoadedAndIdle(() => keepServerAnswersForOffline(store.dispatch, serverPage.state.api.queries));
   // The service worker (and workbox-window) is not part of the first screen.
   whenIdle(() => { void import(/* webpackChunkName: "service-worker" */ './app/serviceWorker').then((m) => m.registerServiceWorker(router)); });
 }
