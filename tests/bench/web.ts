@@ -63,7 +63,7 @@ async function main() {
           const lhr = await runLighthouse(browser, page, `${site.baseUrl}${route.path}`, path.join(RESULTS, `${route.name}-${run}.json`));
           const f = figuresOf(lhr);
           result.runs.push(f);
-          console.log(`  run ${run}/${RUNS} ${route.path.padEnd(16)} score ${f.score}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  benchmarkIndex ${f.benchmarkIndex}`);
+          console.log(`  run ${run}/${RUNS} ${route.path.padEnd(20)} score ${f.score}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  benchmarkIndex ${f.benchmarkIndex}`);
         } finally {
           await context.close();
         }
