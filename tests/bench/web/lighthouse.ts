@@ -39,7 +39,7 @@ export async function runLighthouse(browser: Browser, page: Page, url: string, o
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`Lighthouse on ${url} failed (exit ${code}):\n${stderr}`);
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as Lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} ${stderr.trim()}`);
   return lhr;
 }
 

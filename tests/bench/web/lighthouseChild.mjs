@@ -13,6 +13,10 @@ try {
   const target = browser.targets().find((t) => t.type() === 'page' && t.url() === job.pageUrl);
   const page = await target?.page();
   if (!page) throw new Error(`no page at ${job.pageUrl} (pages: ${browser.targets().map((t) => t.url()).join(', ')})`);
+  // Chrome's error page tells Lighthouse only that the load failed: say why, for the bench's report.
+  page.on('requestfailed', (r) => {
+    if (r.resourceType() === 'document') console.error(`document ${r.url()} failed: ${r.failure()?.errorText}`);
+  });
   const result = await lighthouse(job.url, job.flags, undefined, page);
   if (!result) throw new Error('Lighthouse returned no result');
   fs.writeFileSync(job.out, JSON.stringify(result.lhr));

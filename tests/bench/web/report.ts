@@ -3,7 +3,7 @@ import type { RunFigures } from './lighthouse';
 import type { BenchRoute, Goals } from './routes';
 
 /** Prints what `npm run bench:web` measured: a table per route beside its goals, then a summary. */
-export type RouteResult = { route: BenchRoute; runs: RunFigures[] };
+export type RouteResult = { route: BenchRoute; runs: RunFigures[]; failures: number[] };
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -61,8 +61,10 @@ function printDiagnosis(run: RunFigures) {
 }
 
 export function printRoute(result: RouteResult): void {
-  const { route, runs } = result;
-  console.log(`\n${route.path}  (${route.name}: ${route.state}; ${runs.length} runs; benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')})`);
+  const { route, runs, failures } = result;
+  const failed = failures.length > 0 ? `; ⚠ run ${failures.join(', ')} failed twice, left out` : '';
+  console.log(`\n${route.path}  (${route.name}: ${route.state}; ${runs.length} runs; benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')}${failed})`);
+  if (runs.length === 0) return;
   console.log(`  ${'figure'.padEnd(12)}${'median'.padEnd(12)}${'spread (min–max)'.padEnd(24)}${'goal'.padEnd(14)}`);
   for (const f of FIGURES) {
     const values = runs.map(f.pick);
@@ -86,6 +88,10 @@ export function printSummary(results: RouteResult[]): void {
   console.log('\nSummary (medians; pass/FAIL against the goal, – where the issue sets none)');
   console.log(`  ${'route'.padEnd(18)}${FIGURES.map((f) => f.label.padEnd(18)).join('')}`);
   for (const { route, runs } of results) {
+    if (runs.length === 0) {
+      console.log(`  ${route.path.padEnd(18)}no run succeeded`);
+      continue;
+    }
     const cells = FIGURES.map((f) => {
       const m = median(runs.map(f.pick));
       const v = verdict(f, route.goals, m);
@@ -94,6 +100,7 @@ export function printSummary(results: RouteResult[]): void {
     console.log(`  ${route.path.padEnd(18)}${cells.join('')}`);
   }
   const all = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex));
+  if (all.length === 0) return;
   const m = median(all);
   const off = all.filter((bi) => Math.abs(bi - m) / m > 0.2);
   console.log(`\nbenchmarkIndex over ${all.length} runs: median ${Math.round(m)}, ${Math.min(...all)}–${Math.max(...all)}` +
