@@ -86,10 +86,11 @@ export function printRoute(result: RouteResult): void {
 /** One line per route with the medians, then a word on the machine (benchmarkIndex over every run). */
 export function printSummary(results: RouteResult[]): void {
   console.log('\nSummary (medians; pass/FAIL against the goal, – where the issue sets none)');
-  console.log(`  ${'route'.padEnd(18)}${FIGURES.map((f) => f.label.padEnd(18)).join('')}`);
+  const width = Math.max(...results.map((r) => r.route.path.length)) + 2;
+  console.log(`  ${'route'.padEnd(width)}${FIGURES.map((f) => f.label.padEnd(18)).join('')}`);
   for (const { route, runs } of results) {
     if (runs.length === 0) {
-      console.log(`  ${route.path.padEnd(18)}no run succeeded`);
+      console.log(`  ${route.path.padEnd(width)}no run succeeded`);
       continue;
     }
     const cells = FIGURES.map((f) => {
@@ -97,7 +98,7 @@ export function printSummary(results: RouteResult[]): void {
       const v = verdict(f, route.goals, m);
       return `${f.fmt(m)} ${v.pass === null ? '' : v.pass ? 'pass' : 'FAIL'}`.padEnd(18);
     });
-    console.log(`  ${route.path.padEnd(18)}${cells.join('')}`);
+    console.log(`  ${route.path.padEnd(width)}${cells.join('')}`);
   }
   const all = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex));
   if (all.length === 0) return;
