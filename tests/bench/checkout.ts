@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { startServer } from '../../e2e/support/server';
 import { demoEvents } from '../../src/server/db/seed/demoEvents';
+import { startSmtpMailbox } from './smtpMailbox';
 
 /**
  * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
@@ -27,43 +27,6 @@ type Step = (typeof STEPS)[number];
 
 type Json = { success?: boolean; message?: string; data?: unknown };
 type Buyer = { email: string; ip: string; token: string; userId: number; amountCents: number };
-
-/** A local mail server keeping the newest sign-in code sent to each address. */
-async function startMailbox() {
-  const codes = new Map<string, string>();
-  const waiting = new Map<string, (code: string) => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-      stream.on('end', () => {
-        const code = raw.replace(/=\r?\n/g, '').match(/sign-in code is (\d{6})\./)?.[1];
-        for (const to of session.envelope.rcptTo.map((r) => r.address.toLowerCase())) {
-          if (!code) continue;
-          codes.set(to, code);
-          waiting.get(to)?.(code);
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** The code mailed to `email` (waits up to 10 s for it). */
-    codeFor: (email: string) => new Promise<string>((resolve, reject) => {
-      const known = codes.get(email);
-      if (known) return resolve(known);
-      const timer = setTimeout(() => reject(new Error(`no code mailed to ${email}`)), 10_000);
-      waiting.set(email, (code) => { clearTimeout(timer); waiting.delete(email); resolve(code); });
-    }),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** A fresh schema in DATABASE_URL's database, and the URL that uses it. */
 async function freshSchema(url: string) {
@@ -99,7 +62,7 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T, i: num
 }
 
 async function main() {
-  const mailbox = await startMailbox();
+  const mailbox = await startSmtpMailbox();
   const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
   const server = await startServer({
     LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
