@@ -12,4 +12,16 @@ export const JS_BUDGET_BYTES = {
   player: 350 * KIB,
 } as const;
 
+/**
+ * What the test holds today, while the goals above are not yet met (see the issue 18 note): the
+ * figures measured on 2026-11-24 with a few KiB of room. A change that adds JavaScript to a first
+ * screen fails the test; lower these as the figures come down, until they meet the goals.
+ */
+export const JS_CEILING_BYTES = {
+  /** The home page loads hls.js (light) for the hero video once it is idle: counted, as it comes before quiet. */
+  home: 410 * KIB,
+  catalog: 265 * KIB,
+  player: 590 * KIB,
+} as const;
+
 export const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
