@@ -84,7 +84,8 @@ describe('root layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     // Closed at once (the toggle says so); the menu then leaves after its 200 ms collapse, which a busy
     // machine can stretch past waitFor's default second while the new page's chunk loads beside it.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'));
+    // The toggle follows the address, which changes once the new page's chunk is in: as slow as that.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument(), { timeout: 5000 });
   });
 });
