@@ -17,9 +17,14 @@ import { useSignedInDestination } from '../useAfterSignIn';
 import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { serverMessage } from '../../../api/serverError';
+import { settle, type ServerData } from '../../../app/serverData';
+import { catalogApi } from '../../catalog/catalogApi';
 import { MESSAGES, isEmail } from './validation';
 
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
+
+/** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
+export const serverData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getPublicConfig.initiate())]);
 
 /** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
 export default function SignInPage() {
