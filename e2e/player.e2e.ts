@@ -95,7 +95,7 @@ describe('a buyer watches', () => {
     await leave(tab);
   });
 
-  it('switches angles by key and by click at once, loading nothing, with only the main angle heard', async () => {
+  it('switches angles by key and by click at once, reloading no angle (only rungs of its ladder), with only the main angle heard', async () => {
     const tab = await buyerTab();
     const { page, problems } = tab;
     await openFromEventPage(page);
@@ -125,7 +125,9 @@ describe('a buyer watches', () => {
     expect(await playingTiles(page)).toBe(TILES);
 
     page.off('request', onRequest);
-    expect(loads).toEqual([]);
+    // A main angle is switched up (and a hidden or shrunk one down) within its ladder: the playlists of
+    // those renditions may load, never an angle's own multi-variant playlist again (that would restart it).
+    expect(loads.filter((url) => !/\/media\/streams\/angle-\d\/v\d+\.m3u8\?/.test(url))).toEqual([]);
     expect(problems).toEqual([]);
     await leave(tab);
   });

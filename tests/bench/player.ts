@@ -2,7 +2,9 @@ import type { CDPSession, Page } from 'puppeteer';
 import { launchBrowser } from '../../e2e/support/browser';
 import { startServer } from '../../e2e/support/server';
 import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
+import { phoneRun, printPhone } from './playerPhone';
 import { installMediaProbe, mediaSnapshot, type MediaSnapshot } from './playerProbe';
+import { median, ms, pct } from './playerStats';
 
 /**
  * `npm run bench:player`: the multi-angle player in Chromium against the server in production
@@ -15,19 +17,16 @@ import { installMediaProbe, mediaSnapshot, type MediaSnapshot } from './playerPr
  *   - after leaving the player: <video> elements and workers still alive (should be 0).
  * Positions are read from the <video> elements themselves (every angle shares one timeline), so the
  * figures do not depend on what the player says about itself. Not a test: figures for the notes.
+ *
+ * BENCH_PROFILE=phone (or `npm run bench:player -- --phone`): a phone on a mobile network instead,
+ * RUNS fresh runs of a BENCH_MINUTES watch (default 2); see playerPhone.ts.
  */
 const EVENT = process.env.BENCH_EVENT ?? 'marisol-vega-quartet';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SYNC_SECONDS = Number(process.env.BENCH_SYNC_SECONDS ?? 30);
-const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
+const PHONE = process.env.BENCH_PROFILE === 'phone' || process.argv.includes('--phone');
+const MINUTES = Number(process.env.BENCH_MINUTES ?? (PHONE ? 2 : 10));
 const VIEWPORT = { width: 1280, height: 900 };
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const median = (values: number[]) => pct(values, 50);
-const ms = (n: number) => `${Math.round(n)} ms`;
 
 async function openPlayer(page: Page, baseUrl: string): Promise<{ firstFrame: number; allPlaying: number; tiles: number }> {
   await page.goto(`${baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
@@ -88,6 +87,20 @@ async function main() {
     LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: 'smtp://127.0.0.1:1',
   });
   const browser = await launchBrowser();
+  if (PHONE) {
+    try {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        runs.push(await phoneRun(browser, server.baseUrl, EVENT, MINUTES));
+        process.stdout.write(`  run ${i + 1} done\n`);
+      }
+      printPhone(runs, EVENT, MINUTES);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+    return;
+  }
   try {
     const page = await browser.newPage();
     await page.setViewport(VIEWPORT);

@@ -2,14 +2,17 @@
  * Generates the demo media under public/media as small HLS VOD renditions:
  *   hero/         8 s looping stage-light background (no audio) for the home page hero
  *   explainer/    20 s "How AllAccess works" clip for /demo
- *   streams/angle-1..9, program, dual, quad   12 s camera angles and composites for the multi-angle player
+ *   streams/angle-1..9, program, dual, quad   12 s camera angles and composites for the multi-angle player;
+ *                 each angle is a small adaptive ladder (v144, v270, v480 renditions with segments
+ *                 v144_000.ts…) behind a multi-variant index.m3u8, so a phone's tiles fetch 144p while
+ *                 the main angle takes what the bandwidth allows; the composites stay one rendition
  *   streams/free-angle-1..9, free-program, free-dual, free-quad   byte-identical copies for the free demo
  *                 events: a signed URL opens a folder, so free and premium events never share one
  *                 (git stores each identical file once, so the copies cost nothing in the repository)
  *
  * Why: the storefront needs real HLS to exercise hls.js and the multi-angle player, but we must not
  * ship (or license) real concert footage. Everything here is synthesised from ffmpeg's lavfi
- * sources, so it is reproducible, royalty-free and tiny (well under 12 MB in total). Every angle
+ * sources, so it is reproducible, royalty-free and small (under 25 MB in total). Every angle
  * burns in the same running timecode, which makes sync between angles visible at a glance.
  *
  * Run: npx tsx src/server/cli/generateMedia.ts   (needs ffmpeg and ffprobe on PATH)
@@ -32,6 +35,8 @@ const DURATION_TOLERANCE = 0.5;
 interface Job {
   /** Folder relative to public/media. */
   dir: string;
+  /** Playlist and segment names inside the folder: index.m3u8 + seg_000.ts unless a ladder rung names them. */
+  rendition?: Rung;
   seconds: number;
   /** Filtergraph producing [v] and, when audioKbps is set, [a]. */
   filter: string;
@@ -225,11 +230,28 @@ function labelledAngle(a: Angle, w: number, h: number, out: string): string {
   return `${a.picture(w, h)},setsar=1,format=yuv420p,${label}[${out}]`;
 }
 
-function angleJob(index: number): Job {
+/**
+ * One rendition of an angle's ladder. Every rung has the same GOP and segment length, so segment n
+ * of each starts at the same moment: the server dates them alike and a level switch stays in sync.
+ * 144p at ~100 kbit/s is what a strip tile on a phone shows; 270p is the single rendition of
+ * before; 480p is the main angle on a good link. Sized so the whole media stays under 25 MB.
+ */
+interface Rung { name: string; width: number; height: number; videoKbps: number }
+const LADDER: Rung[] = [
+  { name: 'v144', width: 256, height: 144, videoKbps: 64 },
+  { name: 'v270', width: 480, height: 270, videoKbps: 120 },
+  { name: 'v480', width: 854, height: 480, videoKbps: 300 },
+];
+const ANGLE_AUDIO_KBPS = 32;
+
+/** The angle's picture at the rung's size; the text scales with the height so every rung looks alike. */
+function angleRungJob(index: number, rung: Rung): Job {
   const a = ANGLES[index]!;
-  const video = `${labelledAngle(a, 480, 270, 'tile')};[tile]${timecode(22, 'h-text_h-16')},format=yuv420p[v]`;
+  const scale = rung.height / 270;
+  const tc = timecode(Math.round(22 * scale), `h-text_h-${Math.round(16 * scale)}`);
+  const video = `${labelledAngle(a, rung.width, rung.height, 'tile')};[tile]${tc},format=yuv420p[v]`;
   const audio = `${tone(STREAM_SECONDS, [{ freq: a.freq, gain: 0.12 }])}[a]`;
-  return { dir: `streams/angle-${index + 1}`, seconds: STREAM_SECONDS, filter: `${video};${audio}`, videoKbps: 120, audioKbps: 32 };
+  return { dir: `streams/angle-${index + 1}`, rendition: rung, seconds: STREAM_SECONDS, filter: `${video};${audio}`, videoKbps: rung.videoKbps, audioKbps: ANGLE_AUDIO_KBPS };
 }
 
 /** Program cut: switches to the next angle every 3 s (picture and tone), with a "Program" tally. */
@@ -272,11 +294,14 @@ function multiviewJob(dir: string, names: string[]): Job {
 // ---------------------------------------------------------------------------------------------
 // Encoding, validation and reporting
 
+const playlistName = (job: Job): string => (job.rendition ? `${job.rendition.name}.m3u8` : 'index.m3u8');
+
+/** Encodes into the job's folder, which main() has emptied (a ladder's rungs share one folder). */
 function encode(job: Job): void {
   const outDir = path.join(MEDIA_DIR, job.dir);
-  fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   const kbps = job.videoKbps;
+  const segmentPattern = job.rendition ? `${job.rendition.name}_%03d.ts` : 'seg_%03d.ts';
   const args = [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-filter_complex', job.filter,
@@ -289,15 +314,15 @@ function encode(job: Job): void {
     '-b:v', `${kbps}k`, '-maxrate', `${Math.round(kbps * 1.3)}k`, '-bufsize', `${kbps * 2}k`,
     '-t', String(job.seconds),
     '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod',
-    '-hls_segment_filename', path.join(outDir, 'seg_%03d.ts'),
-    path.join(outDir, 'index.m3u8'),
+    '-hls_segment_filename', path.join(outDir, segmentPattern),
+    path.join(outDir, playlistName(job)),
   ];
   run('ffmpeg', args);
 }
 
 /** ffprobe the playlist: duration within tolerance, and an audio stream exactly when expected. */
 function validate(job: Job): number {
-  const playlist = path.join(MEDIA_DIR, job.dir, 'index.m3u8');
+  const playlist = path.join(MEDIA_DIR, job.dir, playlistName(job));
   const probe = JSON.parse(run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name', '-of', 'json', playlist])) as {
     format?: { duration?: string };
     streams?: { codec_type: string; codec_name: string }[];
@@ -312,13 +337,61 @@ function validate(job: Job): number {
   return duration;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The multi-variant playlist of a ladder
+
+/** The segments of a rendition playlist: name and EXTINF duration, in order. */
+function segmentsOf(playlist: string): { uri: string; seconds: string }[] {
+  const lines = fs.readFileSync(playlist, 'utf8').split('\n');
+  return lines.flatMap((line, i) => (line.startsWith('#EXTINF:') ? [{ seconds: line.slice(8), uri: lines[i + 1]! }] : []));
+}
+
+/** The RFC 6381 codecs of a rendition (H.264 profile and level as hex, AAC-LC), as hls.js checks them. */
+function codecsOf(dir: string, firstSegment: string): string {
+  const probe = JSON.parse(run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,profile,level', '-of', 'json', path.join(dir, firstSegment)])) as {
+    streams: { codec_name: string; profile?: string; level?: number }[];
+  };
+  const profiles: Record<string, string> = { High: '6400', Main: '4d40', 'Constrained Baseline': '42e0' };
+  return probe.streams.map((s) => {
+    if (s.codec_name === 'aac') return 'mp4a.40.2';
+    const profile = profiles[s.profile ?? ''];
+    if (s.codec_name !== 'h264' || !profile || !s.level) throw new Error(`unexpected stream ${JSON.stringify(s)} in ${dir}`);
+    return `avc1.${profile}${s.level.toString(16).padStart(2, '0')}`;
+  }).join(',');
+}
+
+/**
+ * Writes `index.m3u8` naming each rung (lowest first) with its peak and average bit rate measured
+ * from its segments, so the text depends only on the encoded files. Refuses rungs whose segments
+ * do not line up one for one: the server dates segment n of every rung alike.
+ */
+function writeMasterPlaylist(dir: string, rungs: Rung[]): void {
+  const outDir = path.join(MEDIA_DIR, dir);
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  let reference: string | null = null;
+  for (const rung of rungs) {
+    const segments = segmentsOf(path.join(outDir, `${rung.name}.m3u8`));
+    const durations = segments.map((s) => s.seconds).join(' ');
+    reference ??= durations;
+    if (durations !== reference) throw new Error(`${dir}/${rung.name} segments (${durations}) do not line up with the first rung's (${reference})`);
+    const measured = segments.map((s) => ({ bits: fs.statSync(path.join(outDir, s.uri)).size * 8, seconds: Number.parseFloat(s.seconds) }));
+    const bits = measured.map((m) => m.bits / m.seconds);
+    const total = measured.reduce((sum, m) => sum + m.bits, 0) / measured.reduce((sum, m) => sum + m.seconds, 0);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.ceil(Math.max(...bits))},AVERAGE-BANDWIDTH=${Math.ceil(total)},RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${FPS}.000,CODECS="${codecsOf(outDir, segments[0]!.uri)}"`,
+      `${rung.name}.m3u8`,
+    );
+  }
+  fs.writeFileSync(path.join(outDir, 'index.m3u8'), `${lines.join('\n')}\n`);
+}
+
 /** Copies a demo stream folder to the free events' folder of the same name (streams/free-…); null for other jobs. */
-function copyForFreeEvents(job: Job): string | null {
-  const dir = job.dir.startsWith('streams/') ? job.dir.slice('streams/'.length) : '';
+function copyForFreeEvents(jobDir: string): string | null {
+  const dir = jobDir.startsWith('streams/') ? jobDir.slice('streams/'.length) : '';
   if (!(DEMO_STREAM_FOLDERS as readonly string[]).includes(dir)) return null;
   const copy = `streams/${FREE_FOLDER_PREFIX}${dir}`;
   fs.rmSync(path.join(MEDIA_DIR, copy), { recursive: true, force: true });
-  fs.cpSync(path.join(MEDIA_DIR, job.dir), path.join(MEDIA_DIR, copy), { recursive: true });
+  fs.cpSync(path.join(MEDIA_DIR, jobDir), path.join(MEDIA_DIR, copy), { recursive: true });
   return copy;
 }
 
@@ -334,7 +407,7 @@ function allJobs(): Job[] {
   return [
     heroJob(),
     explainerJob(),
-    ...ANGLES.map((_, i) => angleJob(i)),
+    ...ANGLES.flatMap((_, i) => LADDER.map((rung) => angleRungJob(i, rung))),
     programJob(),
     multiviewJob('dual', ['Stage Left', 'Stage Right']),
     multiviewJob('quad', ['Main Stage', 'Crowd View', 'Drums', 'Guitar']),
@@ -346,19 +419,26 @@ function main(only: string[]): void {
   requireTools();
   const jobs = allJobs().filter((job) => only.length === 0 || only.includes(job.dir));
   if (jobs.length === 0) throw new Error(`no output folder matches ${only.join(', ')}`);
-  for (const job of jobs) {
+  const dirs = [...new Set(jobs.map((job) => job.dir))];
+  for (const dir of dirs) {
     const started = Date.now();
-    encode(job);
-    const duration = validate(job);
-    const segments = fs.readdirSync(path.join(MEDIA_DIR, job.dir)).filter((f) => f.endsWith('.ts')).length;
+    fs.rmSync(path.join(MEDIA_DIR, dir), { recursive: true, force: true });
+    const folderJobs = jobs.filter((job) => job.dir === dir);
+    const durations = folderJobs.map((job) => {
+      encode(job);
+      return validate(job);
+    });
+    const rungs = folderJobs.flatMap((job) => (job.rendition ? [job.rendition] : []));
+    if (rungs.length) writeMasterPlaylist(dir, rungs);
+    const segments = fs.readdirSync(path.join(MEDIA_DIR, dir)).filter((f) => f.endsWith('.ts')).length;
     const secs = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`made public/media/${job.dir.padEnd(18)} ${duration.toFixed(2)} s  ${segments} segments  ${kb(sizeOf(path.join(MEDIA_DIR, job.dir))).padStart(7)}  (${secs} s)`);
-    const copy = copyForFreeEvents(job);
+    const what = rungs.length ? `${rungs.length} renditions` : '1 rendition ';
+    console.log(`made public/media/${dir.padEnd(18)} ${Math.min(...durations).toFixed(2)} s  ${what}  ${segments} segments  ${kb(sizeOf(path.join(MEDIA_DIR, dir))).padStart(7)}  (${secs} s)`);
+    const copy = copyForFreeEvents(dir);
     if (copy) console.log(`copied to public/media/${copy}`);
   }
   console.log(`total public/media: ${(sizeOf(MEDIA_DIR) / 1024 / 1024).toFixed(2)} MB`);
 }
-
 try {
   main(process.argv.slice(2));
 } catch (err) {

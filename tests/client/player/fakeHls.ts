@@ -25,6 +25,10 @@ export default class FakeHls {
   destroyed = false;
   levels = [{ height: 180 }, { height: 360 }, { height: 720 }];
   currentLevel = -1;
+  autoLevelCapping = -1;
+  autoLevelEnabled = true;
+  /** Every value the player gave `nextLevel` (a switch that drops the buffer ahead), in order. */
+  readonly nextLevels: number[] = [];
   playingDate: Date | null = null;
   liveSyncPosition: number | null = null;
   private readonly listeners = new Map<string, Listener[]>();
@@ -44,6 +48,18 @@ export default class FakeHls {
 
   emit(event: string, data: unknown) {
     for (const listener of this.listeners.get(event) ?? []) listener(event, data);
+  }
+
+  get nextLevel(): number {
+    return this.nextLevels.at(-1) ?? -1;
+  }
+
+  set nextLevel(level: number) {
+    this.nextLevels.push(level);
+  }
+
+  get maxAutoLevel(): number {
+    return this.autoLevelCapping === -1 ? this.levels.length - 1 : this.autoLevelCapping;
   }
 
   /** The URL loaded last. */

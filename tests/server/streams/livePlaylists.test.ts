@@ -2,7 +2,7 @@ import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { renderLive, renderVod } from '../../../src/server/modules/streams/renderPlaylist';
 import { parseSourcePlaylist } from '../../../src/server/modules/streams/sourcePlaylist';
 import { giveOrder } from '../../utils/cart';
-import { configData, HOUR, streamsTestApp, tagValues, uriLines, type StreamsTestApp, type Who } from './streamsFixture';
+import { configData, HOUR, renditionUrl, streamsTestApp, tagValues, uriLines, type StreamsTestApp, type Who } from './streamsFixture';
 
 let x: StreamsTestApp;
 let guest: Who;
@@ -14,11 +14,12 @@ afterAll(() => x.t.close());
 
 const at = (msAfterStart: number) => x.clock.set(x.liveStart.getTime() + msAfterStart);
 const iso = (msAfterStart: number) => new Date(x.liveStart.getTime() + msAfterStart).toISOString();
-/** A fresh config at the clock's time, then one of its playlists. */
+/** A fresh config at the clock's time, then one of its playlists (for an angle, its 270p rendition's). */
 async function playlist(pick: (c: ReturnType<typeof configData>) => string, key = 'str-live') {
   const res = await x.s.config(guest, key);
   expect(res.statusCode).toBe(200);
-  const media = await x.s.media(pick(configData(res.json())));
+  const url = pick(configData(res.json()));
+  const media = await x.s.media(/angle-\d\//.test(url) ? await renditionUrl(x.t.app, url) : url);
   expect(media.statusCode).toBe(200);
   return media;
 }
@@ -56,7 +57,7 @@ describe("a 'Live' event from its air start", () => {
     const first = await playlist(angle(0));
     expect(tagValues(first.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['7']);
     expect(tagValues(first.body, '#EXT-X-DISCONTINUITY-SEQUENCE')).toEqual(['1']);
-    expect(uriLines(first.body).map((u) => u.split('?')[0])).toEqual(['seg_001.ts', 'seg_002.ts', 'seg_003.ts', 'seg_004.ts', 'seg_005.ts', 'seg_000.ts']);
+    expect(uriLines(first.body).map((u) => u.split('?')[0])).toEqual(['v270_001.ts', 'v270_002.ts', 'v270_003.ts', 'v270_004.ts', 'v270_005.ts', 'v270_000.ts']);
     expect(tagValues(first.body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual([14, 16, 18, 20, 22, 24].map((s) => iso(s * 1000)));
     const lines = first.body.split('\n');
     expect(lines.filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(1);
@@ -113,7 +114,7 @@ describe('on-demand playlists', () => {
     const buyer = await x.d.user('vod');
     await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
     const config = configData((await x.s.config(buyer, 'str-premium')).json());
-    const [a, b] = await Promise.all([x.s.media(config.streamUrls[0]!.url), x.s.media(config.video_dual_Url)]);
+    const [a, b] = await Promise.all([x.s.media(await renditionUrl(x.t.app, config.streamUrls[0]!.url)), x.s.media(config.video_dual_Url)]);
     const pdt = tagValues(a.body, '#EXT-X-PROGRAM-DATE-TIME');
     expect(pdt[0]).toBe('2026-01-10T20:00:00.000Z');
     expect(pdt.at(-1)).toBe(new Date(Date.parse('2026-01-10T20:00:00Z') + 30 * 60_000 - 2_000).toISOString());
@@ -121,7 +122,7 @@ describe('on-demand playlists', () => {
   });
 
   it('are compressed for clients that accept it', async () => {
-    const url = angle(0)(configData((await x.s.config(guest, 'str-free')).json()));
+    const url = await renditionUrl(x.t.app, angle(0)(configData((await x.s.config(guest, 'str-free')).json())));
     const res = await x.t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(20_000);

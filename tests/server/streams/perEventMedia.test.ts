@@ -31,7 +31,7 @@ it('a free event\'s guest URL, signed for a premium-only folder with the free ev
   // Control: signed the same way for a folder of the free event's own, it plays.
   expect((await x.s.media(signedFor('free-angle-1', free))).statusCode).toBe(200);
   expect(await refusal(signedFor('angle-1', free))).toEqual([403, MEDIA_MESSAGES.invalid]);
-  expect(await refusal(signedFor('angle-1', free, 'seg_000.ts'))).toEqual([403, MEDIA_MESSAGES.invalid]);
+  expect(await refusal(signedFor('angle-1', free, 'v270_000.ts'))).toEqual([403, MEDIA_MESSAGES.invalid]);
   expect(await refusal(signedFor('program', free))).toEqual([403, MEDIA_MESSAGES.invalid]);
 });
 

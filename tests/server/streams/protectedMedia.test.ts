@@ -1,9 +1,10 @@
 import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
 import { giveOrder } from '../../utils/cart';
-import { configData, streamsTestApp, uriLines, withParam, type StreamsTestApp } from './streamsFixture';
+import { configData, renditionUrl, streamsTestApp, uriLines, withParam, type StreamsTestApp } from './streamsFixture';
 
 let x: StreamsTestApp;
 let angle1 = '';
+let angle1Rendition = '';
 let program = '';
 let quad = '';
 let freeAngle1 = '';
@@ -14,6 +15,7 @@ beforeAll(async () => {
   await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
   const config = configData((await x.s.config(buyer, 'str-premium')).json());
   angle1 = config.streamUrls[0]!.url;
+  angle1Rendition = await renditionUrl(x.t.app, angle1);
   program = config.programcutUrl;
   quad = config.video_quad_Url;
   const free = configData((await x.s.config(await x.d.guest(), 'str-free')).json());
@@ -23,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => x.t.close());
 
 const query = (url: string) => url.slice(url.indexOf('?') + 1);
-const segmentUrl = (playlistUrl: string, seg = 'seg_000.ts') => playlistUrl.replace('index.m3u8', seg);
+const segmentUrl = (playlistUrl: string, seg = 'v270_000.ts') => playlistUrl.replace(/[^/]+\.m3u8/, seg);
 const expectRefused = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, message: string = MEDIA_MESSAGES.invalid) => {
   expect([res.statusCode, res.json()]).toEqual([403, expect.objectContaining({ success: false, message, data: null })]);
   expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -31,14 +33,14 @@ const expectRefused = (res: { statusCode: number; json(): unknown; headers: Reco
 
 describe('a signed playlist', () => {
   it('is rendered, not the raw file: every segment line carries the same signed query', async () => {
-    const res = await x.s.media(angle1);
+    const res = await x.s.media(angle1Rendition);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const lines = uriLines(res.body);
     expect(lines.length).toBeGreaterThan(6);
-    expect(lines.filter((l) => !/^seg_00[0-5]\.ts\?/.test(l) || !l.endsWith(`?${query(angle1)}`))).toEqual([]);
+    expect(lines.filter((l) => !/^v270_00[0-5]\.ts\?/.test(l) || !l.endsWith(`?${query(angle1)}`))).toEqual([]);
   });
 
   it('HEAD answers like GET, without a body', async () => {
@@ -61,7 +63,7 @@ describe('a signed playlist', () => {
 
   it('a nine-angle player is not throttled: 120 segment requests in a row all answer', async () => {
     const statuses = new Set<number>();
-    for (let i = 0; i < 120; i += 1) statuses.add((await x.s.media(segmentUrl(angle1, `seg_00${i % 6}.ts`), 'HEAD')).statusCode);
+    for (let i = 0; i < 120; i += 1) statuses.add((await x.s.media(segmentUrl(angle1, `v270_00${i % 6}.ts`), 'HEAD')).statusCode);
     expect([...statuses]).toEqual([200]);
   });
 });
@@ -93,7 +95,8 @@ describe('a signed URL is refused with 403', () => {
 
   it("for another folder: one angle's signature does not open another", async () => {
     expectRefused(await x.s.media(`/media/streams/angle-2/index.m3u8?${query(angle1)}`));
-    expectRefused(await x.s.media(`/media/streams/angle-2/seg_000.ts?${query(angle1)}`));
+    expectRefused(await x.s.media(`/media/streams/angle-2/v270_000.ts?${query(angle1)}`));
+    expectRefused(await x.s.media(`/media/streams/angle-2/v480.m3u8?${query(angle1)}`));
     expectRefused(await x.s.media(`/media/streams/program/seg_000.ts?${query(quad)}`));
   });
 

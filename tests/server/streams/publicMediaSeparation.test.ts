@@ -42,19 +42,19 @@ describe('public media stays public', () => {
 describe('protected media is never served by the public mount', () => {
   const spellings = [
     '/media/streams/angle-1/index.m3u8',
-    '/media/streams/angle-1/seg_000.ts',
-    '/media/%73treams/angle-1/seg_000.ts',
-    '/media/%2573treams/angle-1/seg_000.ts',
-    '/media/%252573treams/angle-1/seg_000.ts',
-    '/media//streams/angle-1/seg_000.ts',
+    '/media/streams/angle-1/v270_000.ts',
+    '/media/%73treams/angle-1/v270_000.ts',
+    '/media/%2573treams/angle-1/v270_000.ts',
+    '/media/%252573treams/angle-1/v270_000.ts',
+    '/media//streams/angle-1/v270_000.ts',
     '/media///streams/angle-1/index.m3u8',
-    '/media/./streams/angle-1/seg_000.ts',
-    '/media/.%2fstreams/angle-1/seg_000.ts',
-    '/media/hero/../streams/angle-1/seg_000.ts',
-    '/media/hero/%2e%2e/streams/angle-1/seg_000.ts',
-    '/media/hero/..%2fstreams/angle-1/seg_000.ts',
-    '/media/STREAMS/angle-1/seg_000.ts',
-    '/media/streams%2fangle-1%2fseg_000.ts',
+    '/media/./streams/angle-1/v270_000.ts',
+    '/media/.%2fstreams/angle-1/v270_000.ts',
+    '/media/hero/../streams/angle-1/v270_000.ts',
+    '/media/hero/%2e%2e/streams/angle-1/v270_000.ts',
+    '/media/hero/..%2fstreams/angle-1/v270_000.ts',
+    '/media/STREAMS/angle-1/v270_000.ts',
+    '/media/streams%2fangle-1%2fv270_000.ts',
   ];
 
   it.each(spellings)('not through app.inject: %s', async (path) => {

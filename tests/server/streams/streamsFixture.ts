@@ -85,3 +85,21 @@ export const uriLines = (playlist: string) => playlist.split('\n').filter((l) =>
 /** The values of one tag in a playlist, in order. */
 export const tagValues = (playlist: string, tag: string) =>
   playlist.split('\n').filter((l) => l.startsWith(`${tag}:`)).map((l) => l.slice(tag.length + 1));
+
+/** A URI a playlist names, as a URL beside that playlist (the same folder; the URI carries its own query). */
+export const beside = (playlistUrl: string, uri: string) => `${playlistUrl.slice(0, playlistUrl.split('?')[0]!.lastIndexOf('/') + 1)}${uri}`;
+
+/** The renditions of an angle's ladder, lowest first, as the demo media has them. */
+export const RUNGS = ['v144', 'v270', 'v480'] as const;
+
+/**
+ * The URL of one rendition's playlist, as the player reaches it: the angle's multi-variant playlist
+ * is fetched (it must answer 200) and the variant named `rung` is taken from it, signed as served.
+ */
+export async function renditionUrl(app: FastifyInstance, masterUrl: string, rung: string = 'v270'): Promise<string> {
+  const master = await app.inject({ url: masterUrl });
+  if (master.statusCode !== 200) throw new Error(`${masterUrl.split('?')[0]} answered ${master.statusCode}: ${master.body}`);
+  const uri = uriLines(master.body).find((u) => u.startsWith(`${rung}.m3u8?`));
+  if (!uri) throw new Error(`${masterUrl.split('?')[0]} names no ${rung}: ${master.body}`);
+  return beside(masterUrl, uri);
+}

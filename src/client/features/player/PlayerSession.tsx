@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { paths } from '../../app/paths';
@@ -13,6 +14,11 @@ import { useViewingSession } from './useViewingSession';
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
   const { state, retry } = useViewingSession(event.path);
+  // hls.js downloads and compiles while the session and the config are asked for, not after them:
+  // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
+  useEffect(() => {
+    import(/* webpackChunkName: "hls" */ './loadHls').catch(() => undefined);
+  }, []);
   switch (state.status) {
     case 'opening':
       return <PlayerLoading event={event} />;

@@ -30,7 +30,7 @@ type Props = {
 export const PlayerTile = memo(function PlayerTile({ source, placement, audible, volume, paused, live, registry, ...events }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { angle, name, url } = source;
-  const status = useHlsTile(videoRef, { angle, name, url, live, registry, audible, volume, paused, ...events });
+  const status = useHlsTile(videoRef, { angle, name, url, live, registry, audible, volume, paused, main: placement.main, visible: placement.visible, ...events });
   return (
     <Box
       data-angle={angle}

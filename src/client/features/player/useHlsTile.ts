@@ -1,7 +1,9 @@
+import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { TILE_HLS_CONFIG } from './hlsConfig';
+import { hlsConfigFor } from './hlsConfig';
 import { PLAYER_COPY } from './playerCopy';
 import { tileErrorHandler } from './tileErrors';
+import { afterNextLayout, applyTileRole, type TileRole } from './tileLevels';
 import { levelHeight, type TileHandle, type TileRegistry, type TileState } from './tileRegistry';
 
 export type TileStatus = { state: TileState; message: string | null };
@@ -15,6 +17,10 @@ type Options = {
   /** The tile's signed URL was refused (403): true while a fresh config is coming for it. */
   onExpired: (url: string) => boolean;
   onLevel: (angle: number, height: number | null) => void;
+  /** The main angle: it takes what the bandwidth allows; the others what their size shows. */
+  main: boolean;
+  /** Shown by the layout (a hidden tile plays on, for sync, on the lowest rung). */
+  visible: boolean;
   /** Heard: the main angle, unless muted. Every other tile stays muted. */
   audible: boolean;
   volume: number;
@@ -33,11 +39,21 @@ const HAVE_CURRENT_DATA = 2;
 export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options: Options): TileStatus {
   const [status, setStatus] = useState<TileStatus>({ state: 'loading', message: null });
   const handleRef = useRef<(TileHandle & { url: string }) | null>(null);
-  const { angle, url, live, registry, audible, volume, paused } = options;
+  const { angle, url, live, registry, audible, volume, paused, main, visible } = options;
+  const roleRef = useRef<TileRole | null>(null);
+  const cancelUpgrade = useRef<() => void>(() => undefined);
 
   const latest = useEffectEvent(() => options);
   const expired = useEffectEvent((failed: string): boolean => options.onExpired(failed));
   const levelSwitched = useEffectEvent((height: number | null) => options.onLevel(angle, height));
+  const applyRole = useEffectEvent((hls: Hls) => {
+    const role = { main: options.main, visible: options.visible };
+    cancelUpgrade.current();
+    applyTileRole(hls, role, roleRef.current, (run) => {
+      cancelUpgrade.current = afterNextLayout(run);
+    });
+    roleRef.current = role;
+  });
   const play = useEffectEvent((video: HTMLVideoElement) => {
     if (options.paused || !video.paused) return;
     video.play().catch((err: unknown) => {
@@ -83,11 +99,12 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         else show('error', PLAYER_COPY.cannotPlay);
         return;
       }
-      const hls = new HlsClass({ ...TILE_HLS_CONFIG, workerPath });
+      const hls = new HlsClass({ ...hlsConfigFor(latest().main), workerPath });
       handle.hls = hls;
       const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
       errors = handler;
       hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
+      hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
       hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null));
       hls.attachMedia(video);
       hls.loadSource(handle.url);
@@ -95,6 +112,8 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
 
     return () => {
       destroyed = true;
+      cancelUpgrade.current();
+      roleRef.current = null;
       errors?.stop();
       registry.remove(handle);
       handleRef.current = null;
@@ -119,6 +138,12 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     hls.config.startPosition = live ? -1 : video.currentTime;
     hls.loadSource(url);
   }, [url, live]);
+
+  // The main angle or the layout changed: the tile's levels follow (tileLevels.ts).
+  useEffect(() => {
+    const hls = handleRef.current?.hls;
+    if (hls) applyRole(hls);
+  }, [main, visible]);
 
   // One audible tile; play and pause follow the viewer's choice.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { createSourcePlaylists } from './sourcePlaylist';
 import { foldersOf } from './streamConfigFile';
 import { createTtlCache } from './ttlCache';
 import { readSignedQuery, type MediaSigner, type SignedQuery } from './urlSigner';
+import { renderVariants } from './variantPlaylist';
 
 export const MEDIA_MESSAGES = {
   invalid: 'This media link is not valid. Load the player again for a fresh one.',
@@ -50,7 +51,8 @@ const EVENT_CACHE_MAX = 10_000;
  * when the folder is one of that event's (its stream config names it) and, for a premium event,
  * while the viewing session the URL names is open. Segments are the files; playlists are rendered
  * (never the raw file), every segment URI carrying the request's own signed query, so a copied
- * playlist stops working when its signature or its session does.
+ * playlist stops working when its signature or its session does. An angle's multi-variant playlist
+ * and its renditions are files of the same folder: each passes the same checks on every request.
  */
 export function createProtectedMedia(deps: Deps) {
   const { signer, repo, sessions, settings } = deps;
@@ -103,6 +105,8 @@ export function createProtectedMedia(deps: Deps) {
       const mode = streamMode(schedule, at, settings.liveMinutes);
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
       const signedQuery = signer.query(file.dir, signed);
+      // An angle's ladder: the same text live or on demand; each rendition's playlist is then rendered below.
+      if ('kind' in source) return { kind: 'playlist', body: renderVariants(source, signedQuery), cacheControl: `private, max-age=${remaining}` };
       if (mode === 'live') {
         return { kind: 'playlist', body: renderLive(source, signedQuery, { airStartMs: schedule.airStart!.getTime(), nowMs: at }), cacheControl: 'private, no-cache' };
       }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { isVariantPlaylist, parseVariantPlaylist, type VariantPlaylist } from './variantPlaylist';
 
 export type SourceSegment = { uri: string; durationMs: number };
 /** A source VOD playlist: its segments, their start offsets in one pass, the pass's length. */
@@ -37,13 +38,14 @@ export function parseSourcePlaylist(text: string, where: string): SourcePlaylist
 }
 
 /**
- * Source playlists, each read and parsed once (the demo's are committed files that do not change
- * while the server runs). A missing file is looked for again next time.
+ * Source playlists (a rendition's segments, or an angle's multi-variant playlist), each read and
+ * parsed once (the demo's are committed files that do not change while the server runs). A missing
+ * file is looked for again next time.
  */
 export function createSourcePlaylists() {
-  const cache = new Map<string, SourcePlaylist>();
+  const cache = new Map<string, SourcePlaylist | VariantPlaylist>();
   return {
-    async load(absPath: string): Promise<SourcePlaylist | null> {
+    async load(absPath: string): Promise<SourcePlaylist | VariantPlaylist | null> {
       const cached = cache.get(absPath);
       if (cached) return cached;
       let text: string;
@@ -53,7 +55,7 @@ export function createSourcePlaylists() {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
-      const parsed = parseSourcePlaylist(text, absPath);
+      const parsed = isVariantPlaylist(text) ? parseVariantPlaylist(text, absPath) : parseSourcePlaylist(text, absPath);
       cache.set(absPath, parsed);
       return parsed;
     },
