@@ -37,7 +37,7 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
       driver.order(who, { paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1, ...more }),
     lookup: (who: Who, filter: object, sortBy?: string) =>
       send('GET', `/v1/order?filter=${encodeURIComponent(JSON.stringify(filter))}${sortBy ? `&sortBy=${encodeURIComponent(sortBy)}` : ''}`, who),
-    history: (who: Who, userId = who.userId) => send('GET', `/v1/order/history?userId=${userId}`, who),
+    history: (who: Who, userId = who.userId, page = '') => send('GET', `/v1/order/history?userId=${userId}${page}`, who),
     /** The order page's read (spec §7 GET /cart/{id}): an ordered cart, its owner only. */
     details: (who: Who, cartId: number) => send('GET', `/v1/cart/${cartId}`, who),
 

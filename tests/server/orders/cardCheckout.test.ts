@@ -255,6 +255,24 @@ describe('orders are read by their owner only', () => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Sort by must be one of "-created", "created".']);
   });
 
+  it('history pages newest first, each page with the count of all the orders; a page past the end is empty with that count', async () => {
+    const who = await d.user('pages');
+    const refs: string[] = [];
+    for (const p of ['cart-extra-3', 'cart-extra-4', 'cart-extra-5']) {
+      expect((await d.add(who, { asset_id: ids[p] })).statusCode).toBe(200);
+      refs.unshift((await c.cardOrder(who, (await c.paidIntent(who)).id)).json().data.orderId);
+    }
+    const page = async (query: string) => {
+      const { total, data } = (await c.history(who, who.userId, query)).json().data;
+      return { total, orderIds: data.map((r: { orderId: string }) => r.orderId) };
+    };
+    expect(await page('')).toEqual({ total: 3, orderIds: refs });
+    expect(await page('&limit=2')).toEqual({ total: 3, orderIds: refs.slice(0, 2) });
+    expect(await page('&offset=2&limit=2')).toEqual({ total: 3, orderIds: refs.slice(2) });
+    expect(await page('&offset=5')).toEqual({ total: 3, orderIds: [] });
+    expect((await c.history(who, who.userId, '&limit=0')).statusCode).toBe(400);
+  });
+
   it('a malformed filter is a 400 naming the field', async () => {
     const who = await d.user('filter');
     const res = await t.app.inject({ url: '/v1/order?filter=%7Bbad', headers: { authorization: who.authorization! } });

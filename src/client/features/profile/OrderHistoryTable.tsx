@@ -5,13 +5,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import type TablePaginationType from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { formatLongUsDate } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
+
+// Only a history longer than one page shows it; it brings Select, Menu and Popper along (16 KiB), so
+// the profile's first screen does not wait for it.
+// (lazy() keeps only the props of a plain component; the cast keeps TablePagination's own, `component` included.)
+const TablePagination = lazy(() => import(/* webpackChunkName: "table-pagination" */ '@mui/material/TablePagination')) as unknown as typeof TablePaginationType;
 
 const COLUMNS = ['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
 
@@ -48,7 +54,9 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
         </Table>
       </TableContainer>
       {total > pageSize && (
-        <TablePagination component="div" count={total} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[]} onPageChange={(_e, next) => onPage(next)} />
+        <Suspense fallback={<div style={{ minHeight: 52 }} />}>
+          <TablePagination component="div" count={total} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[]} onPageChange={(_e, next) => onPage(next)} />
+        </Suspense>
       )}
     </Paper>
   );

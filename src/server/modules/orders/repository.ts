@@ -123,13 +123,23 @@ export function createOrderRepository(db: Executor) {
       return q.orderBy('orders.created_at', direction).orderBy('orders.id', direction).limit(500).execute();
     },
 
-    /** One page of the user's orders, newest first, and how many there are. */
+    /**
+     * One page of the user's orders, newest first, and how many there are. The page and its count
+     * come from one statement, so one snapshot: read as two queries, an order written between them
+     * (reconciliation, a webhook) gave a count of 1 beside an empty page.
+     */
     async history(userId: number, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        orders().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-        db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const counted = await db.selectFrom('orders').selectAll()
+        .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
+        .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+      if (counted.length > 0) {
+        const total = Number(counted[0]!.total_count);
+        return { rows: counted.map(({ total_count: _, ...row }) => row), total };
+      }
+      if (offset === 0) return { rows: [], total: 0 };
+      // A page past the end holds no row to carry the count: it is asked for on its own.
+      const count = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      return { rows: [], total: Number(count.n) };
     },
   };
 }
