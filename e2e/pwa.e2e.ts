@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer';
 import { OFFLINE_READY_MESSAGE } from '../src/client/app/serviceWorker';
 import { OFFLINE_ACTION_NOTICE, OFFLINE_NOTICE } from '../src/client/features/shell/OfflineNotice';
@@ -144,6 +145,11 @@ describe('a new build', () => {
     const updated = sw.replace(/'revision':'[0-9a-f]+','url':'\/index\.html'/, "'revision':'second-build','url':'/index.html'");
     expect(updated).not.toBe(sw);
     fs.writeFileSync(swFile, updated);
+    // A build writes its compressed copies beside each file, and the server sends those first.
+    for (const file of [indexFile, swFile]) {
+      if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(fs.readFileSync(file)));
+      if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fs.readFileSync(file)));
+    }
   }
 
   it("alerts 'New content available — updating...' and reloads exactly once into the new build", async () => {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../../utils/testApp';
+
+const VENDOR = `console.log(${JSON.stringify('y'.repeat(4000))});`;
 
 /** A stand-in for webpack's output: the server's caching rules depend only on file names. */
 function fakeDist(): string {
@@ -13,6 +16,12 @@ function fakeDist(): string {
   fs.mkdirSync(path.join(dir, 'icons'));
   fs.writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // The build's own compressed copies, as compression-webpack-plugin writes them; each is marked
+  // here (a comment) so a test can tell it from the same file compressed on the fly.
+  fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js'), VENDOR);
+  fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js.br'), zlib.brotliCompressSync(`${VENDOR}//br`));
+  fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js.gz'), zlib.gzipSync(`${VENDOR}//gz`));
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest.br'), zlib.brotliCompressSync('{"name":"AllAccess","start_url":"/"}'));
   // Maps a careless build might leave behind: never served.
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(dir, 'sw.js.map'), '{"version":3,"sources":["sw.ts"]}');
@@ -31,6 +40,27 @@ describe('static app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([['br', 'br', '//br'], ['gzip', 'gzip', '//gz'], ['gzip, br', 'br', '//br'], ['identity', undefined, '']])(
+    'sends the build\'s own compressed copy of an asset to a browser accepting %s, cached as the asset',
+    async (accept, encoding, copy) => {
+      const res = await t.app.inject({ url: '/assets/vendor.0123456789.js', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body = res.rawPayload;
+      const text = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+      expect(text.toString()).toBe(`${VENDOR}${copy}`);
+    },
+  );
+
+  it('keeps the manifest\'s rule (revalidate each time) when its compressed copy is sent', async () => {
+    const res = await t.app.inject({ url: '/manifest.webmanifest', headers: { 'accept-encoding': 'br' } });
+    expect([res.headers['content-encoding'], res.headers['cache-control']]).toEqual(['br', 'no-cache']);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
   it.each(['/assets/main.0123456789.js.map', '/sw.js.map', '/assets/missing.js'])('answers %s with a JSON 404, even to a browser asking for HTML', async (url) => {

@@ -28,6 +28,9 @@ function readChunkGroups(distDir: string): Record<string, string[]> {
 
 /** The empty mount point of index.html (minified or not). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+/** React's preload of an image marked fetchPriority="high": the first screen's largest picture. */
+const FIRST_IMAGE_PRELOAD = /<link rel="preload"(?=[^>]*\bas="image")(?=[^>]*\bfetchPriority="high")[^>]*\/?>/;
+const FIRST_SCRIPT = /<script\b/;
 
 /** JSON inside <script>: nothing in it may close the element or open a comment. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -62,10 +65,16 @@ export function createServerRender(app: FastifyInstance, deps: { render: RenderP
     };
     const page = await deps.render(request.url, { serverFetch: { origin: INTERNAL_ORIGIN, fetchFn }, guestToken });
     if (!page) return null;
-    // The page's own chunks come with the entry instead of after it has run.
-    const preloads = page.chunks.flatMap((chunk) => chunkFiles[chunk] ?? []).map((file) => `<link rel="preload" as="script" href="/${attr(file)}">`).join('');
+    // The page's own chunks come with the entry instead of after it has run, at the low priority of
+    // the entry's deferred scripts: at the default (high) they raced the first screen's picture.
+    const preloads = page.chunks.flatMap((chunk) => chunkFiles[chunk] ?? [])
+      .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="/${attr(file)}">`).join('');
     const handover = `<script id="server-page" type="application/json">${scriptSafeJson({ state: page.state, guestToken })}</script>`;
+    // React puts the largest picture's preload in the body, after the head's scripts: a copy goes
+    // ahead of them, so the phone fetches the picture the first screen is judged by (LCP) first.
+    const firstImage = FIRST_IMAGE_PRELOAD.exec(page.html)?.[0] ?? '';
     return template
+      .replace(FIRST_SCRIPT, (script) => `${firstImage}${script}`)
       .replace('</head>', `${preloads}${page.styleTags}</head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${handover}`);
   };

@@ -47,11 +47,14 @@ export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => 
       // Wildcard lookups (not a route per file at start) so a rebuild in `npm run dev` is served at once.
       wildcard: true,
       index: false,
+      // The build's .br and .gz copies (compressed once, at best quality) go out as they are.
+      preCompressed: true,
       cacheControl: false,
       // Source maps would hand out our source: production builds make none, and none is ever served.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
-        const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+        // A compressed copy (x.js.br) is cached as the file it stands for.
+        const rel = path.relative(distDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         reply.header('cache-control', cacheControlFor(rel));
       },
     });
