@@ -90,16 +90,4 @@ export type ApplyVoucherBody = z.infer<typeof applyVoucherBody>;
 export const removeVoucherBody = z.strictObject(target);
 export const cartIdParams = z.strictObject({ id: dbId });
 
-/** Messages the server answers with (the spec's where it has one). */
-export const CART_MESSAGES = {
-  added: 'Added to cart',
-  removed: 'Removed from cart',
-  couponApplied: 'Coupon applied',
-  couponRemoved: 'Coupon removed',
-  merged: 'Cart merged',
-  invalidCoupon: 'Invalid or expired coupon',
-  owned: 'You already have access to this event.',
-  free: 'This event is free to watch: no ticket needed.',
-  soldOut: 'This event is sold out.',
-  full: 'Your cart is full: remove an event to add another.',
-} as const;
+export { CART_MESSAGES } from './cartMessages';
