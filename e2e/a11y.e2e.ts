@@ -225,7 +225,12 @@ describe('while the catalog is still loading', () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(DESKTOP);
-    await page.goto(`${baseUrl()}/about`, { waitUntil: 'networkidle0' }); // a guest token first
+    // Requests a service worker makes for the page escape the page's interception: once the worker
+    // has installed and claimed the page (at idle, so sometimes before the navigation below), the
+    // catalog would arrive without being held. This test is about the placeholders, not offline.
+    await page.setBypassServiceWorker(true);
+    // A guest token first. Each wait is shorter than the test's own limit, so a stuck one says where.
+    await page.goto(`${baseUrl()}/about`, { waitUntil: 'networkidle0', timeout: 15_000 });
     const held: (() => void)[] = [];
     await page.setRequestInterception(true);
     page.on('request', (req) => {
@@ -234,12 +239,15 @@ describe('while the catalog is still loading', () => {
     });
     // The router follows the address like a link would (pushState, then popstate).
     await page.evaluate((to) => { window.history.pushState(null, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
-    await page.waitForSelector('.MuiSkeleton-root');
+    await page.waitForSelector('.MuiSkeleton-root', { timeout: 15_000 }).catch(async (err: Error) => {
+      const shown = await page.evaluate(() => ({ url: location.href, text: document.body.innerText.slice(0, 300) }));
+      throw new Error(`${err.message}: no placeholder on screen; ${held.length} catalog requests held; page ${JSON.stringify(shown)}`);
+    });
     const violations = describeViolations(await axeViolations(page));
     held.forEach((release) => release());
     await context.close();
     expect(violations).toBe('');
-  });
+  }, 45_000);
 });
 
 it('the hero video, which moves on its own, can be paused and played again (WCAG 2.2.2)', async () => {

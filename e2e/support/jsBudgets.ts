@@ -19,9 +19,9 @@ export const JS_BUDGET_BYTES = {
  */
 export const JS_CEILING_BYTES = {
   /** The home page loads hls.js (light) for the hero video once it is idle: counted, as it comes before quiet. */
-  home: 410 * KIB,
-  catalog: 265 * KIB,
-  player: 590 * KIB,
+  home: 340 * KIB,
+  catalog: 235 * KIB,
+  player: 505 * KIB,
 } as const;
 
 export const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;

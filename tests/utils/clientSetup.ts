@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
+import { loadToaster } from '../../src/client/app/toasts/ToastProvider';
+
+// In a browser the toast stack's code arrives once the first screen is idle; tests render with it
+// already there, as a page does by the time anyone acts on it.
+beforeAll(() => loadToaster());
 
 afterEach(() => {
   cleanup();

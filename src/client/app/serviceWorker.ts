@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { toast } from './toasts/toast';
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER } from '../../shared/constants';
 
@@ -20,7 +20,7 @@ const browserHooks = (): ServiceWorkerHooks => ({
   controlledAtLoad: navigator.serviceWorker.controller !== null,
   alert: (message) => window.alert(message),
   reload: () => window.location.reload(),
-  notify: (message) => enqueueSnackbar(message, { variant: 'info' }),
+  notify: (message) => toast.info(message),
 });
 
 /**

@@ -51,16 +51,22 @@ export async function consumeCode(email: string, otp: string) {
 
 /**
  * Every toast that appears from now on, in order (text of each new notistack message element). A
- * toast with the same text as an earlier one is a new entry, so "a new toast appeared" is checkable.
+ * toast with the same text as an earlier one is a new entry, so "a new toast appeared" is checkable;
+ * a toast moved within the page (notistack re-inserts its stack when it first fills) is not.
  */
 export function recordToasts() {
   const seen: string[] = [];
+  const known = new WeakSet<Element>();
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
         if (!(node instanceof Element)) continue;
         const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
-        for (const m of messages) seen.push(m.textContent ?? '');
+        for (const m of messages) {
+          if (known.has(m)) continue;
+          known.add(m);
+          seen.push(m.textContent ?? '');
+        }
       }
     }
   });

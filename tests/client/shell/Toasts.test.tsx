@@ -1,15 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../../src/client/app/toasts/toast';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /** Spec §9 toasts on the app's real AppProviders: at most 3 visible, 4000 ms, bottom-right. */
 function Toaster() {
-  const { enqueueSnackbar } = useSnackbar();
   return (
     <>
-      <button type="button" onClick={() => enqueueSnackbar('Toast 1', { variant: 'info' })}>one</button>
-      <button type="button" onClick={() => [1, 2, 3, 4, 5].forEach((n) => enqueueSnackbar(`Burst ${n}`, { variant: 'error' }))}>five</button>
+      <button type="button" onClick={() => toast.info('Toast 1')}>one</button>
+      <button type="button" onClick={() => [1, 2, 3, 4, 5].forEach((n) => toast.error(`Burst ${n}`))}>five</button>
     </>
   );
 }

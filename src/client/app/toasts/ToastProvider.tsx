@@ -1,30 +1,47 @@
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { TOASTS } from '../../../shared/constants';
-import { Toast } from './Toast';
-import { ToastHotkey } from './ToastHotkey';
-import { TOAST_KINDS } from './toastKinds';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useHydrated, whenIdle } from '../../components/afterFirstScreen';
+import { toasterWanted } from './toast';
 
-const COMPONENTS = Object.fromEntries([...TOAST_KINDS, 'default'].map((kind) => [kind, Toast]));
-const STACK_CLASS = 'toast-stack';
+let loaded: ComponentType | null = null;
+let loading: Promise<ComponentType> | null = null;
+
+/** The toast stack's code (notistack): fetched once; a failed fetch (offline) is tried again next time. */
+export function loadToaster(): Promise<ComponentType> {
+  loading ??= import(/* webpackChunkName: "toaster" */ './Toaster').then(
+    (module) => (loaded = module.default),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const notOnServer = () => false;
 
 /**
- * Spec §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
- * drawn by Toast. notistack spaces toasts 6 px apart on each side; the spec's 14 px gap is 7 px each.
+ * The app with its toast stack beside it. The stack (notistack) is not part of the first screen: it
+ * is loaded once the page is up and the browser idle, or at once when a toast is raised before
+ * that; toasts raised meanwhile wait and then appear in order (toast.ts). It is never part of the
+ * server's HTML, so hydration does not draw it either.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, notOnServer);
+  const hydrated = useHydrated();
+  const [idle, setIdle] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(() => loaded);
+  // Not useFirstScreenDone: once the stack's code is here (tests, a remount) no idle wait is started.
+  useEffect(() => (Toaster ? undefined : whenIdle(() => setIdle(true))), [Toaster]);
+  useEffect(() => {
+    if (Toaster || !(wanted || idle)) return undefined;
+    let live = true;
+    loadToaster().then((component) => { if (live) setToaster(() => component); }, () => {});
+    return () => { live = false; };
+  }, [Toaster, wanted, idle]);
   return (
-    <SnackbarProvider
-      maxSnack={TOASTS.maxVisible}
-      autoHideDuration={TOASTS.durationMs}
-      anchorOrigin={TOASTS.anchor}
-      Components={COMPONENTS}
-      classes={{ containerRoot: STACK_CLASS }}
-    >
-      <GlobalStyles styles={{ [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: { padding: `${TOASTS.gapPx / 2}px 0` } }} />
-      <ToastHotkey />
+    <>
       {children}
-    </SnackbarProvider>
+      {hydrated && Toaster && <Toaster />}
+    </>
   );
 }

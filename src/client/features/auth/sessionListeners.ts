@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { apiSlice } from '../../api/apiSlice';
 import { appStarted, storageChangedInAnotherTab } from '../../app/appEvents';
 import type { AppStartListening } from '../../app/listeners';
@@ -11,7 +11,6 @@ import { readSessionClaims } from './tokenClaims';
 export const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
-const TOASTS_READY_WAIT_MS = 5000;
 
 export function addSessionListeners(startListening: AppStartListening) {
   // The one place that runs after every sign-in and sign-out. Answers cached for the previous
@@ -26,11 +25,10 @@ export function addSessionListeners(startListening: AppStartListening) {
   // Said once per ended session: the base query dispatches sessionExpired once however many calls fail.
   const unsubscribeExpiry = startListening({
     actionCreator: sessionExpired,
-    effect: async (_action, api) => {
-      // notistack's global enqueue exists once its provider has mounted. A session found run out at
-      // start (its token's exp) ends before the page is drawn: the notice waits for the page, briefly.
-      for (let waited = 0; typeof enqueueSnackbar !== 'function' && waited < TOASTS_READY_WAIT_MS; waited += 50) await api.delay(50);
-      if (typeof enqueueSnackbar === 'function') enqueueSnackbar(SESSION_EXPIRED_MESSAGE, { variant: 'info' });
+    // A session found run out at start (its token's exp) ends before the page is drawn: the toast
+    // waits for the toast stack and appears with it.
+    effect: () => {
+      toast.info(SESSION_EXPIRED_MESSAGE);
     },
   });
 

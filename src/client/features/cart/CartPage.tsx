@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -16,6 +16,7 @@ import { cartLoadFailed } from './cartEvents';
 import { CartItemRow } from './CartItemRow';
 import { selectCartTarget } from './cartSelectors';
 import { CartSummary } from './CartSummary';
+import { visitorPageSx } from '../../components/visitorPageSx';
 
 /** Spec "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
 export default function CartPage() {
@@ -23,27 +24,26 @@ export default function CartPage() {
   const { data: cart, error } = useGetCartQuery(target);
   const [removeFromCart] = useRemoveFromCartMutation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
   // Spec §8: once loading failed, the page shows nothing more on this visit, even if a later
   // answer (for instance for a new key after a refused guest token) would succeed.
   const [failure, setFailure] = useState<{ error: unknown; target: CartTarget } | null>(null);
   if (error && !failure) setFailure({ error, target });
   useEffect(() => {
     if (!failure) return;
-    enqueueSnackbar(CART_COPY.loadFailed, { variant: 'error' });
+    toast.error(CART_COPY.loadFailed);
     dispatch(cartLoadFailed({ guestCartTokenRefused: refusedGuestCartToken(failure.error, failure.target) }));
-  }, [failure, enqueueSnackbar, dispatch]);
+  }, [failure, dispatch]);
 
   // The line leaves the list at once (optimistic, in cartApi); the toast tells how the server answered.
   const remove = (item: CartItem) => {
     removeFromCart({ asset_id: item.assetId, ...target }).unwrap().then(
-      () => enqueueSnackbar(CART_COPY.removed, { variant: 'success' }),
-      () => enqueueSnackbar(CART_COPY.removeFailed, { variant: 'error' }),
+      () => toast.success(CART_COPY.removed),
+      () => toast.error(CART_COPY.removeFailed),
     );
   };
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+    <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Your Cart — AllAccess</title>
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Your Cart</Typography>
       {failure ? null : !cart ? (

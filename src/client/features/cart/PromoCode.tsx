@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { CART_MESSAGES, type AppliedCoupon } from '../../../shared/contract/cart';
+import type { AppliedCoupon } from '../../../shared/contract/cart';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { serverMessage } from '../../api/serverError';
 import { useRemoveVoucherMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
@@ -19,15 +20,14 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
   const [open, setOpen] = useState(false);
   const target = useAppSelector(selectCartTarget);
   const [removeVoucher, removing] = useRemoveVoucherMutation();
-  const { enqueueSnackbar } = useSnackbar();
 
   const removeCoupon = async () => {
     if (removing.isLoading) return;
     try {
       await removeVoucher(target).unwrap();
-      enqueueSnackbar(CART_MESSAGES.couponRemoved, { variant: 'success' });
+      toast.success(CART_MESSAGES.couponRemoved);
     } catch (err) {
-      enqueueSnackbar(serverMessage(err) ?? CART_COPY.unexpected, { variant: 'error' });
+      toast.error(serverMessage(err) ?? CART_COPY.unexpected);
     }
   };
 

@@ -3,15 +3,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { CART_MESSAGES } from '../../../shared/contract/cart';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { serverMessage, errorStatus } from '../../api/serverError';
 import { useApplyVoucherMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
+import { TextInput } from '../../components/TextInput';
 
 
 /** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (spec "Cart", §8). */
@@ -19,7 +19,6 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
   const [code, setCode] = useState('');
   const target = useAppSelector(selectCartTarget);
   const [applyVoucher, applying] = useApplyVoucherMutation();
-  const { enqueueSnackbar } = useSnackbar();
 
   const close = () => {
     setCode('');
@@ -30,17 +29,17 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
     event.preventDefault();
     const couponCode = code.trim();
     if (!couponCode) {
-      enqueueSnackbar(CART_COPY.promoCodeEmpty, { variant: 'error' });
+      toast.error(CART_COPY.promoCodeEmpty);
       return;
     }
     try {
       await applyVoucher({ coupon_code: couponCode, ...target }).unwrap();
-      enqueueSnackbar(CART_MESSAGES.couponApplied, { variant: 'success' });
+      toast.success(CART_MESSAGES.couponApplied);
       close();
     } catch (err) {
       // Every 400 of this call is about the code (unknown, expired, used up, or not even well formed).
       const message = errorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : serverMessage(err) ?? CART_COPY.unexpected;
-      enqueueSnackbar(message, { variant: 'error' });
+      toast.error(message);
     }
   };
 
@@ -49,8 +48,8 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
       <form onSubmit={apply} noValidate>
         <DialogTitle id="promo-title">Do you have a promo code?</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false } }} />
+          <TextInput autoFocus fullWidth margin="dense" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)}
+            htmlInput={{ maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button variant="outline" onClick={close}>Cancel</Button>

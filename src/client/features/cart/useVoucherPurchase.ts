@@ -1,10 +1,10 @@
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import type { Cart } from '../../../shared/contract/cart';
-import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { redirectMarkerStored } from '../auth/authEvents';
 import { selectBilling, selectUserId } from '../auth/authSelectors';
 import { serverMessage } from '../../api/serverError';
@@ -21,7 +21,6 @@ export function useVoucherPurchase(cart: Cart) {
   const billing = useAppSelector(selectBilling);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const [createCartOrder] = useCreateCartOrderMutation();
   const [busy, setBusy] = useState(false);
 
@@ -35,10 +34,10 @@ export function useVoucherPurchase(cart: Cart) {
     try {
       const payment = { paymentMethod: 'vouchers' as const, orderId: newOrderId(), amount: 0 };
       const { message } = await createCartOrder(orderBody(cart, Number(userId), payment, billing)).unwrap();
-      enqueueSnackbar(message || ORDER_MESSAGES.created, { variant: 'success' });
+      toast.success(message || ORDER_MESSAGES.created);
       void navigate(paths.profile);
     } catch (error) {
-      enqueueSnackbar(serverMessage(error) ?? CART_COPY.unexpected, { variant: 'error' });
+      toast.error(serverMessage(error) ?? CART_COPY.unexpected);
       setBusy(false);
     }
   };

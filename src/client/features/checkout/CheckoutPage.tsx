@@ -13,15 +13,19 @@ import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { useGetCartQuery } from '../cart/cartApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { PaymentSection } from './PaymentSection';
+import { visitorPageSx } from '../../components/visitorPageSx';
 
 /** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
 export const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
+
+/** The sandbox card form's height on a phone (card number, expiry and CVC, the pay button). */
+const PAYMENT_AREA_MIN_HEIGHT = 218;
 
 /** Spec "Checkout": login required; the card form once a payment has started, and the order summary. */
 export default function CheckoutPage() {
   const userId = useRequireSignIn('cart');
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+    <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Checkout — AllAccess</title>
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.8rem' } }}>{CHECKOUT_COPY.title}</Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: { xs: 3, md: 4 } }}>{CHECKOUT_COPY.intro}</Typography>
@@ -37,7 +41,10 @@ function Checkout({ userId }: { userId: number }) {
       <Grid size={{ xs: 12, md: 7 }}>
         <Paper variant="outlined" component="section" aria-labelledby="payment-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
           <Typography id="payment-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 2 }}>Payment</Typography>
-          {cart ? <PaymentSection cart={cart} userId={userId} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
+          {/* The card form's height from the start: the order summary below it does not jump when the form arrives. */}
+          <Box sx={{ minHeight: PAYMENT_AREA_MIN_HEIGHT }}>
+            {cart ? <PaymentSection cart={cart} userId={userId} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
+          </Box>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -27,7 +27,6 @@ type Props = { cart: Cart; userId: number };
 export function PaymentSection({ cart, userId }: Props) {
   const { data: config } = useGetPublicConfigQuery();
   const [createIntent] = useCreatePaymentIntentMutation();
-  const { enqueueSnackbar } = useSnackbar();
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   // Why the payment could not start (the server's words when it gave some); null while fine.
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,11 +40,11 @@ export function PaymentSection({ cart, userId }: Props) {
     startedFor.current = key;
     setFailure(null);
     const failed = (error?: unknown) => {
-      enqueueSnackbar(CHECKOUT_COPY.startFailed, { variant: 'error' });
+      toast.error(CHECKOUT_COPY.startFailed);
       setFailure(serverMessage(error) ?? CHECKOUT_COPY.startFailed);
     };
     createIntent({ amount, userId }).unwrap().then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
-  }, [amount, cart.version, attempt, userId, createIntent, enqueueSnackbar]);
+  }, [amount, cart.version, attempt, userId, createIntent]);
 
   const { handle, leaving } = usePaymentOutcome(cart, userId, intent?.amount ?? amount);
   // Nothing to pay by card: an empty cart (the summary says so), or a coupon that covers it all.

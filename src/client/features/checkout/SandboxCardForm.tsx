@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { checkCard, formatCardNumber, formatCvc, formatExpiry, parseExpiry, type CardErrors, type CardFields } from './cardInput';
 import { useSandboxConfirmMutation } from './checkoutApi';
 import { serverMessage } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import type { PaymentOutcome } from './usePaymentOutcome';
+import { TextInput } from '../../components/TextInput';
 
 const FORMATTERS: Record<keyof CardFields, (v: string) => string> = { number: formatCardNumber, expiry: formatExpiry, cvc: formatCvc };
 const ORDER: (keyof CardFields)[] = ['number', 'expiry', 'cvc'];
@@ -57,7 +57,7 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
   const field = (name: keyof CardFields, label: string, autoComplete: string, placeholder: string) => {
     const message = shown[name] ? errors[name] : undefined;
     return (
-      <TextField
+      <TextInput
         id={`card-${name}`}
         label={label}
         value={fields[name]}
@@ -68,7 +68,7 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
         placeholder={placeholder}
         autoComplete={autoComplete}
         inputRef={(el: HTMLInputElement | null) => { inputs.current[name] = el; }}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-invalid': Boolean(message) } }}
+        htmlInput={{ inputMode: 'numeric', 'aria-invalid': Boolean(message) }}
         fullWidth
       />
     );

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES } from '../../../shared/contract/payments';
+import { CARD_MESSAGES } from '../../../shared/contract/cardMessages';
 
 /**
  * The sandbox card form's formatting and checks, done in the browser as Stripe's Elements do them:

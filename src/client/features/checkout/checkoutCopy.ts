@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 
 /** The spec's words for checkout (§2 "Checkout", §8), word for word. */
 export const CHECKOUT_COPY = {

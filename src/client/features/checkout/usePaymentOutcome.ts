@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -28,14 +28,13 @@ export type PaymentOutcome = {
 export function usePaymentOutcome(cart: Cart, userId: number, amountCents: number) {
   const billing = useAppSelector(selectBilling);
   const [createCartOrder] = useCreateCartOrderMutation();
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   // Stays true while the browser leaves for the authentication page: the button must not come back.
   const [leaving, setLeaving] = useState(false);
 
   const handle = useCallback(async (outcome: PaymentOutcome) => {
     if (outcome.error) {
-      enqueueSnackbar(CHECKOUT_COPY.providerError(outcome.error.message ?? CHECKOUT_COPY.unexpected), { variant: 'error' });
+      toast.error(CHECKOUT_COPY.providerError(outcome.error.message ?? CHECKOUT_COPY.unexpected));
       return;
     }
     if (outcome.status === 'requires_action' && outcome.redirectUrl) {
@@ -44,18 +43,18 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
       return;
     }
     if (outcome.status !== 'succeeded' || !outcome.paymentIntentId) {
-      enqueueSnackbar(CHECKOUT_COPY.paymentFailed, { variant: 'error' });
+      toast.error(CHECKOUT_COPY.paymentFailed);
       return;
     }
     try {
       const payment = { paymentMethod: 'stripe' as const, paymentIntentId: outcome.paymentIntentId, amount: centsToDollars(amountCents) };
       const { message } = await createCartOrder(orderBody(cart, userId, payment, billing)).unwrap();
-      enqueueSnackbar(message || CHECKOUT_COPY.orderCreated, { variant: 'success' });
+      toast.success(message || CHECKOUT_COPY.orderCreated);
       void navigate(paths.profile);
     } catch (error) {
-      enqueueSnackbar(serverMessage(error) ?? CHECKOUT_COPY.unexpected, { variant: 'error' });
+      toast.error(serverMessage(error) ?? CHECKOUT_COPY.unexpected);
     }
-  }, [cart, userId, amountCents, billing, createCartOrder, enqueueSnackbar, navigate]);
+  }, [cart, userId, amountCents, billing, createCartOrder, navigate]);
 
   return { handle, leaving };
 }

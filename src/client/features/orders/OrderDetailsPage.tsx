@@ -12,6 +12,7 @@ import type { CartItem } from '../../../shared/contract/cart';
 import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { useGetCartByIdQuery } from '../cart/cartApi';
+import { visitorPageSx } from '../../components/visitorPageSx';
 
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 const orderPrice = (item: CartItem) => item.finalPrice ?? item.unitPrice;
@@ -21,7 +22,7 @@ export default function OrderDetailsPage() {
   const userId = useRequireSignIn();
   const { id = '' } = useParams();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+    <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Order Details — AllAccess</title>
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Order Details</Typography>
       {userId !== null && <Order cartId={Number(id)} />}

@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../../shared/contract/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { userNameResolved } from '../auth/authEvents';
 import { serverMessage } from '../../api/serverError';
-import { useUpdateProfileMutation } from './profileApi';
+import { profileApi, useUpdateProfileMutation } from './profileApi';
+import { TextInput } from '../../components/TextInput';
 
 /** Spec §4 "Display name": the names, or the e-mail's local part when there are none. */
 export const displayNameOf = (p: { firstName: string; lastName: string }, email: string) =>
@@ -23,26 +23,28 @@ export function splitName(full: string): { firstName: string; lastName: string }
 export function EditProfileForm({ userId, profile, onDone }: { userId: string; profile: Profile; onDone: () => void }) {
   const [name, setName] = useState(`${profile.firstName} ${profile.lastName}`.trim());
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const { enqueueSnackbar } = useSnackbar();
   const dispatch = useAppDispatch();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const { message } = await update({ userId, ...splitName(name) }).unwrap();
+      const { message, profile: saved } = await update({ userId, ...splitName(name) }).unwrap();
+      // The answer is the saved profile: it replaces the cached one synchronously, before the toast
+      // shows, so the page never announces a save while it still shows the old name.
+      if (saved) dispatch(profileApi.util.updateQueryData('getProfile', userId, () => saved));
       // An empty name is a valid choice (spec §5); the display name then falls back as spec §4 says.
       dispatch(userNameResolved(displayNameOf(splitName(name), profile.emailId)));
-      enqueueSnackbar(message, { variant: 'success' });
+      toast.success(message);
       onDone();
     } catch (err) {
-      enqueueSnackbar(serverMessage(err) ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
+      toast.error(serverMessage(err) ?? 'An unexpected error occurred. Please try again.');
     }
   };
 
   return (
     <Stack component="form" spacing={2} onSubmit={save} noValidate aria-label="Edit Profile">
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" fullWidth />
-      <TextField label="Email" value={profile.emailId} disabled fullWidth />
+      <TextInput label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" fullWidth />
+      <TextInput label="Email" value={profile.emailId} disabled fullWidth />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button variant="outline" onClick={onDone}>Cancel</Button>
         <Button type="submit" variant="default" disabled={isLoading}>{isLoading ? 'Processing...' : 'Save'}</Button>

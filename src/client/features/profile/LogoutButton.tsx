@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../app/toasts/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
@@ -18,7 +18,6 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
   const [logout, { isLoading }] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
 
   const confirm = async () => {
     // The session ends here even if the server cannot be reached: a token left behind is still revoked at next use.
@@ -27,7 +26,7 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
     onLeaving?.();
     dispatch(userSignedOut());
     void navigate(paths.home, { replace: true });
-    enqueueSnackbar('Logout successfully.', { variant: 'success' });
+    toast.success('Logout successfully.');
   };
 
   return (

@@ -15,6 +15,7 @@ import { displayNameOf, EditProfileForm } from './EditProfileForm';
 import { LogoutButton } from './LogoutButton';
 import { OrderHistory } from './OrderHistory';
 import { useGetProfileQuery } from './profileApi';
+import { visitorPageSx } from '../../components/visitorPageSx';
 
 export const initialsOf = (first: string, last: string, email = '') =>
   ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
@@ -32,12 +33,12 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
   const { data: profile, isLoading } = useGetProfileQuery(userId);
   const [editing, setEditing] = useState(false);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+    <Container maxWidth="md" sx={visitorPageSx}>
       <title>Your Profile — AllAccess</title>
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>Your Profile</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
         {isLoading || !profile ? (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}><Skeleton variant="circular" width={64} height={64} /><Box sx={{ flex: 1 }}><Skeleton width="40%" /><Skeleton width="60%" /></Box></Stack>
+          <ProfileCardSkeleton />
         ) : editing ? (
           <EditProfileForm userId={userId} profile={profile} onDone={() => setEditing(false)} />
         ) : (
@@ -58,5 +59,22 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
       </Paper>
       <OrderHistory userId={Number(userId)} />
     </Container>
+  );
+}
+
+/** The loaded card's shape (avatar, name and e-mail, two buttons; stacked on a phone), so nothing moves when it arrives. */
+function ProfileCardSkeleton() {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+      <Skeleton variant="circular" width={64} height={64} />
+      <Box sx={{ flex: 1 }}>
+        <Skeleton width="40%" sx={{ fontSize: '1.5rem' }} />
+        <Skeleton width="60%" />
+      </Box>
+      <Stack direction="row" spacing={1.5}>
+        <Skeleton variant="rounded" width={104} height={40} />
+        <Skeleton variant="rounded" width={88} height={40} />
+      </Stack>
+    </Stack>
   );
 }

@@ -13,15 +13,6 @@ export const profileApi = apiSlice.injectEndpoints({
     updateProfile: build.mutation<{ message: string; profile: Profile | null }, { userId: string; firstName: string; lastName: string }>({
       query: ({ userId, firstName, lastName }) => ({ url: '/profile/update', method: 'POST', body: { userId: Number(userId), firstName, lastName } }),
       transformResponse: (r: ProfileResponse) => ({ message: r.message, profile: r.data[0] ?? null }),
-      // The answer is the saved profile: it replaces the cached one at once, no second request.
-      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          if (data.profile) dispatch(profileApi.util.upsertQueryData('getProfile', userId, data.profile));
-        } catch {
-          // A refused save changes nothing here; the form shows the server's sentence.
-        }
-      },
     }),
   }),
 });

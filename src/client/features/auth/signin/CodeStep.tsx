@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { MAX_CODE_ATTEMPTS } from '../../../../shared/constants';
 import { useVerifyOtpMutation } from '../authApi';
@@ -11,6 +10,7 @@ import { useCompleteSignIn } from '../useAfterSignIn';
 import { useResendCountdown } from './useResendCountdown';
 import { errorStatus } from '../../../api/serverError';
 import { MESSAGES, codeProblem } from './validation';
+import { TextInput } from '../../../components/TextInput';
 
 type Props = {
   email: string;
@@ -27,7 +27,6 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
   const [lastName, setLastName] = useState('');
   const [attempts, setAttempts] = useState(0);
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
-  const { enqueueSnackbar } = useSnackbar();
   const complete = useCompleteSignIn();
   const resend = useResendCountdown();
   const locked = attempts >= MAX_CODE_ATTEMPTS;
@@ -35,16 +34,16 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (locked) {
-      enqueueSnackbar(MESSAGES.tooManyAttempts, { variant: 'error' });
+      toast.error(MESSAGES.tooManyAttempts);
       return;
     }
     const problem = codeProblem(code);
     if (problem) {
-      enqueueSnackbar(problem, { variant: 'error' });
+      toast.error(problem);
       return;
     }
     if (askNames && (!firstName.trim() || !lastName.trim())) {
-      enqueueSnackbar('Please enter your first and last name', { variant: 'error' });
+      toast.error('Please enter your first and last name');
       return;
     }
     try {
@@ -58,7 +57,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
       setAttempts(next);
       const tooMany = next >= MAX_CODE_ATTEMPTS || errorStatus(err) === 429;
       if (tooMany) setAttempts(MAX_CODE_ATTEMPTS);
-      enqueueSnackbar(tooMany ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode, { variant: 'error' });
+      toast.error(tooMany ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode);
     }
   };
 
@@ -79,14 +78,14 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
       <Stack spacing={2}>
         {askNames && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" required fullWidth />
-            <TextField label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" required fullWidth />
+            <TextInput label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" required fullWidth />
+            <TextInput label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" required fullWidth />
           </Stack>
         )}
-        <TextField
+        <TextInput
           label="Sign-in code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
           autoComplete="one-time-code" autoFocus={!askNames} fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'aria-label': 'Sign-in code', style: { letterSpacing: '0.5em', fontSize: '1.4rem' } } }}
+          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'aria-label': 'Sign-in code', style: { letterSpacing: '0.5em', fontSize: '1.4rem' } }}
         />
         <Button type="submit" variant="default" size="lg" disabled={isLoading || locked}>{isLoading ? 'Processing...' : 'Verify'}</Button>
         {locked && <Typography color="error" role="alert">{MESSAGES.tooManyAttempts}</Typography>}

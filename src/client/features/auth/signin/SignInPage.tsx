@@ -4,9 +4,8 @@ import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -20,6 +19,7 @@ import { serverMessage } from '../../../api/serverError';
 import { settle, type ServerData } from '../../../app/serverData';
 import { catalogApi } from '../../catalog/catalogApi';
 import { MESSAGES, isEmail } from './validation';
+import { TextInput } from '../../../components/TextInput';
 
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
@@ -35,7 +35,6 @@ export default function SignInPage() {
   const [checkUser, checking] = useCheckUserMutation();
   const [requestLogin, loginRequest] = useRequestLoginCodeMutation();
   const [requestRegister, registerRequest] = useRequestRegisterCodeMutation();
-  const { enqueueSnackbar } = useSnackbar();
   const busy = checking.isLoading || loginRequest.isLoading || registerRequest.isLoading;
 
   if (loggedIn && !codeState) return <Navigate to={destination} replace />;
@@ -44,10 +43,10 @@ export default function SignInPage() {
   const sendCode = async (address: string, isNewUser: boolean): Promise<{ verified: boolean } | null> => {
     try {
       const sent = await (isNewUser ? requestRegister(address) : requestLogin(address)).unwrap();
-      enqueueSnackbar(sent.message, { variant: 'success' });
+      toast.success(sent.message);
       return { verified: sent.verified };
     } catch (err) {
-      enqueueSnackbar(serverMessage(err) ?? MESSAGES.unexpected, { variant: 'error' });
+      toast.error(serverMessage(err) ?? MESSAGES.unexpected);
       return null;
     }
   };
@@ -56,7 +55,7 @@ export default function SignInPage() {
     event.preventDefault();
     const address = email.trim();
     if (!isEmail(address)) {
-      enqueueSnackbar(MESSAGES.invalidEmail, { variant: 'error' });
+      toast.error(MESSAGES.invalidEmail);
       return;
     }
     try {
@@ -64,7 +63,7 @@ export default function SignInPage() {
       const sent = await sendCode(address, !exists);
       if (sent) setCodeState({ email: address, isNewUser: !exists, askNames: !exists || !sent.verified });
     } catch (err) {
-      enqueueSnackbar(serverMessage(err) ?? MESSAGES.unexpected, { variant: 'error' });
+      toast.error(serverMessage(err) ?? MESSAGES.unexpected);
     }
   };
 
@@ -85,7 +84,7 @@ export default function SignInPage() {
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>Your passes and orders, on every device.</Typography>
             <GoogleSignInButton />
             <Divider sx={{ my: 3 }}>or</Divider>
-            <TextField label="E-mail address" type="email" autoComplete="email" fullWidth value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextInput label="E-mail address" type="email" autoComplete="email" fullWidth value={email} onChange={(e) => setEmail(e.target.value)} />
             <Button type="submit" variant="default" size="lg" fullWidth sx={{ mt: 2 }} disabled={busy}>
               {busy ? 'Processing...' : 'Continue with e-mail'}
             </Button>

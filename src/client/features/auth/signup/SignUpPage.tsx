@@ -5,14 +5,14 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../../app/toasts/toast';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MOCK_SIGN_UP_CODE_LENGTH } from '../../../../shared/constants';
 import { paths } from '../../../app/paths';
+import { TextInput } from '../../../components/TextInput';
 
 const DONE_DELAY_MS = 1500;
 
@@ -26,7 +26,6 @@ export default function SignUpPage() {
   const [step, setStep] = useState<'details' | 'code'>('details');
   const [digits, setDigits] = useState<string[]>(Array(MOCK_SIGN_UP_CODE_LENGTH).fill(''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
 
@@ -38,9 +37,9 @@ export default function SignUpPage() {
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return void enqueueSnackbar('Please enter your name', { variant: 'error' });
-    if (!email.trim()) return void enqueueSnackbar('Please enter your email address', { variant: 'error' });
-    enqueueSnackbar('Verification code sent to your email', { variant: 'success' });
+    if (!name.trim()) return void toast.error('Please enter your name');
+    if (!email.trim()) return void toast.error('Please enter your email address');
+    toast.success('Verification code sent to your email');
     setStep('code');
   };
 
@@ -52,8 +51,8 @@ export default function SignUpPage() {
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (digits.some((d) => d === '')) return void enqueueSnackbar('Please enter all 4 digits of the OTP', { variant: 'error' });
-    enqueueSnackbar('Account created successfully', { variant: 'success' });
+    if (digits.some((d) => d === '')) return void toast.error('Please enter all 4 digits of the OTP');
+    toast.success('Account created successfully');
     setDone(true);
   };
 
@@ -65,13 +64,13 @@ export default function SignUpPage() {
           <Box component="form" noValidate onSubmit={submitDetails}>
             <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 3 }}>Create your account</Typography>
             <Stack spacing={2}>
-              <TextField label="Full name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-              <TextField label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+              <TextInput label="Full name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+              <TextInput label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
               <Button type="submit" variant="default" size="lg">Create Account</Button>
             </Stack>
             <Divider sx={{ my: 3 }}>or</Divider>
             <Button fullWidth variant="outline" size="lg" startIcon={<GoogleIcon />}
-              onClick={() => enqueueSnackbar('Signed up with Google', { variant: 'success' })}>Sign up with Google</Button>
+              onClick={() => toast.success('Signed up with Google')}>Sign up with Google</Button>
           </Box>
         ) : (
           <Box component="form" noValidate onSubmit={submitCode}>
@@ -79,14 +78,14 @@ export default function SignUpPage() {
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>We sent a 4-digit code to <strong>{email}</strong>.</Typography>
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', mb: 3 }}>
               {digits.map((d, i) => (
-                <TextField key={i} value={d} onChange={(e) => setDigit(i, e.target.value)} inputRef={(el: HTMLInputElement | null) => { boxes.current[i] = el; }}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': `Digit ${i + 1}`, style: { textAlign: 'center', fontSize: '1.5rem', width: '2.2rem' } } }} />
+                <TextInput key={i} value={d} onChange={(e) => setDigit(i, e.target.value)} inputRef={(el: HTMLInputElement | null) => { boxes.current[i] = el; }}
+                  htmlInput={{ inputMode: 'numeric', maxLength: 1, 'aria-label': `Digit ${i + 1}`, style: { textAlign: 'center', fontSize: '1.5rem', width: '2.2rem' } }} />
               ))}
             </Stack>
             <Button type="submit" variant="default" size="lg" fullWidth disabled={done}>Verify</Button>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
               <Button variant="link" onClick={() => setStep('details')}>Change Email</Button>
-              <Button variant="link" onClick={() => enqueueSnackbar('Verification code sent to your email', { variant: 'success' })}>Resend code</Button>
+              <Button variant="link" onClick={() => toast.success('Verification code sent to your email')}>Resend code</Button>
             </Stack>
           </Box>
         )}

@@ -40,7 +40,7 @@ export default function EventPage() {
       <Grid container spacing={{ xs: 3, md: 5 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Box sx={{ borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-            <PosterImage src={event.vodOrLivePosterImageFilePath} alt={event.title} eager />
+            <PosterImage src={event.vodOrLivePosterImageFilePath} alt={event.title} first />
           </Box>
           <Box sx={{ mt: 3, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {event.label && <Chip label={event.label} color="primary" variant="outlined" />}

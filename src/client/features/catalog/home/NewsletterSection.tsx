@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '../../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { useGetPublicConfigQuery, useJoinNewsletterMutation } from '../catalogApi';
 import { serverMessage } from '../../../api/serverError';
+import { TextInput } from '../../../components/TextInput';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -30,7 +30,6 @@ function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [join, { isLoading }] = useJoinNewsletterMutation();
-  const { enqueueSnackbar } = useSnackbar();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,16 +39,16 @@ function NewsletterForm() {
     }
     setError(null);
     try {
-      enqueueSnackbar(await join(email.trim()).unwrap(), { variant: 'success' });
+      toast.success(await join(email.trim()).unwrap());
       setEmail('');
     } catch (err) {
-      enqueueSnackbar(serverMessage(err) ?? 'An unexpected error occurred. Please try again.', { variant: 'error' });
+      toast.error(serverMessage(err) ?? 'An unexpected error occurred. Please try again.');
     }
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
-      <TextField fullWidth type="email" label="Email address" autoComplete="email" value={email}
+      <TextInput fullWidth type="email" label="Email address" autoComplete="email" value={email}
         onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error ?? ' '} />
       <Button type="submit" variant="default" size="lg" disabled={isLoading} sx={{ height: 56, px: 4, flexShrink: 0 }}>
         {isLoading ? 'Signing up…' : 'Sign up'}

@@ -1,0 +1,41 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { TOASTS } from '../../../shared/constants';
+import { Toast } from './Toast';
+import { toasterMounted } from './toast';
+import { ToastHotkey } from './ToastHotkey';
+import { TOAST_KINDS } from './toastKinds';
+
+const COMPONENTS = Object.fromEntries([...TOAST_KINDS, 'default'].map((kind) => [kind, Toast]));
+const STACK_CLASS = 'toast-stack';
+
+/** Tells the toast facade the stack is mounted (notistack's global functions work from then on). */
+function Ready() {
+  useEffect(() => {
+    toasterMounted({ enqueueSnackbar, closeSnackbar });
+    return () => toasterMounted(null);
+  }, []);
+  return null;
+}
+
+/**
+ * Spec §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
+ * drawn by Toast. notistack spaces toasts 6 px apart on each side; the spec's 14 px gap is 7 px each.
+ */
+export default function Toaster() {
+  return (
+    <>
+      <SnackbarProvider
+        maxSnack={TOASTS.maxVisible}
+        autoHideDuration={TOASTS.durationMs}
+        anchorOrigin={TOASTS.anchor}
+        Components={COMPONENTS}
+        classes={{ containerRoot: STACK_CLASS }}
+      />
+      <GlobalStyles styles={{ [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: { padding: `${TOASTS.gapPx / 2}px 0` } }} />
+      <ToastHotkey />
+      <Ready />
+    </>
+  );
+}
