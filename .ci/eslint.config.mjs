@@ -32,7 +32,7 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   // public/media holds MPEG-TS video segments, which share TypeScript's .ts extension.
-  { ignores: ['dist/**', 'dist-ssr/**', '.scratch/**', 'node_modules/**', 'coverage/**', 'data/**', 'public/media/**'] },
+  { ignores: ['dist/**', 'dist-ssr/**', 'dist-server/**', '.scratch/**', 'node_modules/**', 'coverage/**', 'data/**', 'public/media/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -65,7 +65,7 @@ export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).type('text/plain').header('cache-control', 'no-store')
-        .send('The storefront has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
+        .send('The storefront has not been built yet. Run `npm run build` (or `npm run dev` while developing).');
     }
     void reply.header('cache-control', 'no-store');
     const rendered = serverRender && request.method === 'GET'
