@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import { openDatabase, databaseOptionsFromConfig, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { runExclusively } from './db/exclusiveJob';
 import { seedDemoData } from './db/seed';
 import { errorsPlugin } from './plugins/errors';
 import { refuseNulPlugin } from './plugins/refuseNul';
@@ -17,6 +18,8 @@ import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
 import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
+import { createMetrics } from './modules/health/metrics';
+import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/sharedLimits';
 
 export type AppDeps = {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
@@ -77,9 +80,35 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(compress, { threshold: 1024 });
+  const metrics = createMetrics({ database, heartbeatSeconds: config.viewing.heartbeatSeconds, ...(deps.now ? { now: deps.now } : {}) });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestSeconds.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) metrics.rateLimitRefusals.inc({ route });
+  });
+  // With REDIS_URL every instance counts into the same limits; without, this process counts alone.
+  const redis = config.redisUrl ? openLimitsRedis(config.redisUrl) : null;
+  if (redis) {
+    // Said once when Redis goes away and once when it is back, not at every reconnect attempt.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ reason: err.message }, 'redis unavailable: limits fail open, sign-in fails closed');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('redis reachable again: limits shared');
+      down = false;
+    });
+    app.addHook('onClose', async () => { redis.disconnect(); });
+    await firstConnection(redis);
+  }
   // Wired for every feature; each route that needs a limit sets its own (config.rateLimit).
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { store: sharedLimitStore(redis, `${config.redisPrefix}limits:`) } : {}),
+    // A limit that cannot be counted (Redis down) lets the request through; the sign-in routes
+    // override this and refuse (identity/routes.ts).
+    skipOnError: true,
     // Clients are counted by request.ip (see trustProxy): IPv4 one address at a time (IPv4-mapped IPv6
     // included), IPv6 by /64, since one subscriber usually holds a whole /64.
     ipv6Subnet: 64,
@@ -89,11 +118,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }),
   });
 
-  const services = buildServices(config, { database, log: app.log, ...(deps.now ? { now: deps.now } : {}), ...(deps.mailer ? { mailer: deps.mailer } : {}) });
+  const services = buildServices(config, { database, log: app.log, metrics, ...(deps.now ? { now: deps.now } : {}), ...(deps.mailer ? { mailer: deps.mailer } : {}) });
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
-  await registerRoutes(app, services, config);
+  await registerRoutes(app, services, config, { redis });
 
   return app;
 }
@@ -107,8 +136,9 @@ const RECONCILE_EVERY_MS = 5 * 60 * 1000;
  */
 function startReconciliation(app: FastifyInstance, services: Services): void {
   let timer: NodeJS.Timeout | null = null;
-  const run = () => services.checkout.reconcile().then((r) => {
-    if (r.ordered || r.refunded) app.log.info(r, 'reconciled unsettled checkouts');
+  // One instance at a time reconciles (an advisory lock); the others skip the round.
+  const run = () => runExclusively(services.database, 'reconcile-checkouts', () => services.checkout.reconcile()).then((r) => {
+    if (r.ran && (r.result.ordered || r.result.refunded)) app.log.info(r.result, 'reconciled unsettled checkouts');
   }, (err: unknown) => app.log.warn({ err }, 'reconciliation failed'));
   app.addHook('onReady', async () => {
     void run();

@@ -13,6 +13,14 @@ const envSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  /** Shared rate limits for N instances; unset: each process counts its own (one instance). */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Prefix of every key this shop writes in Redis (several shops, or test runs, may share one). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1–64 letters, digits, colons, dashes or underscores').default('storefront:'),
+  /** Connections each instance opens to PostgreSQL at most. */
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–200').max(200, 'must be 1–200').default(10),
+  /** Who may read /metrics: comma-separated addresses or CIDR ranges (loopback always may). */
+  METRICS_ALLOW: z.string().refine((v) => v.split(',').every((e) => isProxyAddress(e.trim())), 'must be a comma-separated list of addresses or CIDR ranges').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
@@ -47,12 +55,21 @@ const envSchema = z.object({
   ).optional(),
 });
 
+/** The name of every variable the server reads (.env.example must list them all). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Redis for limits shared by every instance; null: counted in this process. */
+  redisUrl: string | null;
+  redisPrefix: string;
+  /** Addresses and CIDR ranges besides loopback that may read /metrics. */
+  metricsAllow: string[];
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string;
@@ -157,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
+    metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -209,6 +230,8 @@ function deploymentProblems(e: Env): string[] {
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  // Instances sharing Redis are meant to be many: a key generated under each one's DATA_DIR would differ.
+  if (e.REDIS_URL && !e.JWT_SECRET) problems.push('JWT_SECRET: required with REDIS_URL (every instance must sign tokens with the same key)');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)');
   // The outbox holds every sign-in code: a server others can reach must mail for real, unless told otherwise.
   if (!production && !e.SMTP_URL && e.DEV_MAILBOX !== 'true' && !isLoopback(e.HOST)) {

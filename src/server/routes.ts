@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -20,7 +21,7 @@ import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
 
 /** Every HTTP route, over the services (services.ts); the app's plugins are registered before. */
-export async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig, shared: { redis: Redis | null }): Promise<void> {
   const { limits } = config;
   await app.register(authRoutes, { prefix: '/v1', service: services.auth, perMinute: limits.guestTokensPerMinutePerIp });
   await app.register(identityRoutes, { prefix: '/v1', service: services.identity, limits });
@@ -34,9 +35,10 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
     prefix: '/v1', service: services.viewingSessions, opensPerMinute: limits.viewingOpensPerMinute, heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
     opensPerMinutePerAddress: limits.guestsPerAddress.viewingOpensPerMinute,
   });
-  await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow });
+  const onPaymentFailed = () => services.metrics.paymentFailures.inc();
+  await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow, onPaymentFailed });
   if (services.payments.sandbox) {
-    await app.register(sandboxRoutes, { sandbox: services.payments.sandbox, cardAttemptsPerMinute: limits.cardAttemptsPerMinute });
+    await app.register(sandboxRoutes, { sandbox: services.payments.sandbox, cardAttemptsPerMinute: limits.cardAttemptsPerMinute, onPaymentFailed });
   }
   if (services.mailer.kind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
@@ -61,6 +63,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   });
   await app.register(protectedMediaRoutes, { media: services.protectedMedia });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
-  await app.register(healthRoutes, { database: services.database });
+  await app.register(healthRoutes, {
+    database: services.database, redis: shared.redis, metrics: services.metrics, metricsAllow: config.metricsAllow, trustsProxy: config.trustProxy !== false,
+  });
   await app.register(webPlugin, { distDir: config.clientDistDir, issueGuestToken: (ip) => services.auth.issueGuestToken(ip) });
 }

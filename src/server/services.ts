@@ -25,6 +25,7 @@ import { createStreamService } from './modules/streams/service';
 import { createMediaSigner } from './modules/streams/urlSigner';
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
+import type { Metrics } from './modules/health/metrics';
 
 export type ServiceDeps = {
   database: Database;
@@ -33,6 +34,8 @@ export type ServiceDeps = {
   now?: () => number;
   /** Mail transport (tests); otherwise SMTP or the outbox, from the config. */
   mailer?: Mailer;
+  /** Counters for /metrics. */
+  metrics: Metrics;
 };
 
 /**
@@ -40,7 +43,7 @@ export type ServiceDeps = {
  * (routes.ts), and so can anything else that is not HTTP: a webhook, a CLI, a job.
  */
 export function buildServices(config: AppConfig, deps: ServiceDeps) {
-  const { database, log } = deps;
+  const { database, log, metrics } = deps;
   const clock = deps.now ? { now: deps.now } : {};
   const uow = createUnitOfWork(database.db);
   const keys = deriveKeys(config.jwtSecret);
@@ -66,7 +69,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     uow,
     provider: payments.provider,
     log,
-    confirmOrder: createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log }),
+    confirmOrder: countedOrders(metrics, createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log })),
+    onRefunded: () => metrics.refunds.inc(),
     ...clock,
   });
   const streamRepo = createStreamRepository(database.db);
@@ -77,6 +81,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const orders = createOrderService({ uow });
   return {
     database,
+    metrics,
     payments,
     checkout,
     orders,
@@ -105,3 +110,11 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   };
 }
 export type Services = ReturnType<typeof buildServices>;
+
+/** Every new order is confirmed exactly once (card or voucher): that is where it is counted. */
+function countedOrders(metrics: Metrics, confirm: (orderId: number) => Promise<void>) {
+  return async (orderId: number) => {
+    metrics.ordersPlaced.inc();
+    await confirm(orderId);
+  };
+}

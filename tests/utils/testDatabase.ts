@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 
@@ -40,4 +41,16 @@ async function openPostgresSchema(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Another instance's view of a test database: on PostgreSQL a pool of its own over the same schema,
+ * as another process would open; PGlite belongs to one process, so there it is the same database.
+ */
+export async function openAnotherPool(database: Database): Promise<Database> {
+  if (database.kind !== 'postgres') return { ...database, close: async () => {} };
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  const scoped = new URL(postgresUrl());
+  scoped.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
+  return openDatabase({ kind: 'postgres', url: scoped.toString(), poolSize: 10 });
 }

@@ -7,12 +7,7 @@ import { migrations } from './migrations';
  * schema's copy (one database can hold several, as the PostgreSQL test run does).
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: rows[0]?.schema ?? 'public',
-  });
+  const migrator = await migratorFor(db);
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error) {
@@ -20,4 +15,26 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
+}
+
+export type MigrationState = { name: string; appliedAt: Date | null };
+
+/** Every migration this build knows, in order, with when it was applied (null: pending). */
+export async function migrationStatus(db: Kysely<any>): Promise<MigrationState[]> {
+  const known = await (await migratorFor(db)).getMigrations();
+  return known.map((m) => ({ name: m.name, appliedAt: m.executedAt ?? null }));
+}
+
+/** True when the database has every migration this build knows (readiness: an old schema is not ready). */
+export async function migrationsAtHead(db: Kysely<any>): Promise<boolean> {
+  return (await migrationStatus(db)).every((m) => m.appliedAt !== null);
 }

@@ -24,3 +24,5 @@ export class Conflict extends DomainError { readonly status = 409; }
 export class RateLimited extends DomainError { readonly status = 429; }
 /** A service outside ours failed: mail, Google, the payment provider (502). */
 export class UpstreamFailure extends DomainError { readonly status = 502; }
+/** Something we need is down for a moment and refusing is safer than going on (503). */
+export class Unavailable extends DomainError { readonly status = 503; }

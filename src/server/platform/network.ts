@@ -29,3 +29,29 @@ export function isLoopbackHost(host: string | undefined): boolean {
   const name = (m?.[1] ?? m?.[2])?.toLowerCase().replace(/\.$/, '');
   return name !== undefined && isLoopback(name);
 }
+
+/** The ranges behind proxy-addr's names, so an allow list reads the same as TRUST_PROXY. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * A test for "is this client address in the list" (addresses, CIDR ranges, proxy-addr's names).
+ * IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function addressMatcher(entries: string[]): (address: string | undefined) => boolean {
+  const list = new net.BlockList();
+  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    const a = address.startsWith('::ffff:') ? address.slice(7) : address;
+    return net.isIP(a) !== 0 && list.check(a, net.isIPv6(a) ? 'ipv6' : 'ipv4');
+  };
+}

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../platform/errors';
 import { fieldProblem, type RequestPart } from '../platform/fieldProblem';
+import { DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../platform/databaseErrors';
 
 /**
  * One error handler for the whole API: domain errors get their status, Fastify's own (validation,
@@ -26,6 +27,9 @@ export const errorsPlugin = fp(async (app) => {
         .map((v) => fieldProblem(part, v.instancePath.split('/').filter(Boolean), v.message ?? 'is not valid'))
         .join(' ');
       fields = error.validation.map((v) => `${part}${v.instancePath.replaceAll('/', '.')}`);
+    } else if (isDatabaseUnreachable(error)) {
+      status = 503;
+      void reply.header('retry-after', '5');
     } else if (isResponseSerializationError(error)) {
       status = 500;
     } else if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -35,7 +39,10 @@ export const errorsPlugin = fp(async (app) => {
       message = 'Body is not valid JSON';
     }
 
-    if (status >= 500) {
+    if (status === 503 && !(error instanceof DomainError)) {
+      request.log.warn({ reason: error.message }, 'database unreachable');
+      message = DATABASE_UNAVAILABLE;
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // Domain errors carry a message written for the caller (e.g. 502 mail not sent); nothing else does.
       if (!(error instanceof DomainError)) message = 'Something went wrong on our side. Please try again.';

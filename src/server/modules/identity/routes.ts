@@ -12,7 +12,8 @@ import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
 
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Sign-in's limits hold or sign-in stops: a Redis that cannot count them is a 503, never a free pass. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', skipOnError: false } });
 
 /**
  * PRODUCT.md paths: check-user /checkuser; codes via /login and /register (loginSource 3); Google via

@@ -15,6 +15,8 @@ export type SettlementDeps = {
   /** Sends the confirmation mail of a new order; never throws (a mail failure must not undo a sale). */
   confirmOrder: (orderId: number) => Promise<void>;
   now: () => Date;
+  /** Told of each refund sent (for /metrics). */
+  onRefunded?: () => void;
 };
 
 /** Provider calls that fail for a reason of theirs become a 502 the buyer can retry. */
@@ -79,6 +81,7 @@ export function createSettlement(deps: SettlementDeps) {
     if (checkout?.status === 'refund_pending') {
       await callProvider(() => provider.refund(checkout.payment_intent_id!, `refund-${checkout.payment_intent_id}`));
       await uow.repos.checkouts.markRefunded(checkout.id);
+      deps.onRefunded?.();
       log.info({ checkoutId: checkout.id, intentId: checkout.payment_intent_id }, 'payment refunded: no order could be made');
     }
     throw new Conflict(checkout?.refund_reason ?? ORDER_MESSAGES.refunded);

@@ -25,7 +25,9 @@ function sameSitePath(url: string): string {
  * the authentication page a card such as 4000 0025 0000 3155 asks for, with Complete and Fail, after
  * which the browser goes back to the return URL with Stripe's query parameters.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider; cardAttemptsPerMinute: number }> = async (app, opts) => {
+type SandboxOptions = { sandbox: SandboxProvider; cardAttemptsPerMinute: number; onPaymentFailed: () => void };
+
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, opts) => {
   const { sandbox } = opts;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
@@ -38,6 +40,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider; ca
     const returnUrl = sameSitePath(req.body.return_url);
     const result = await sandbox.confirm(user.userId, req.body.client_secret, req.body.card, (row) =>
       `${AUTH_PATH}/${encodeURIComponent(row.id)}?${new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })}`);
+    // A declined card, as Stripe would report it with a payment_failed event.
+    if (result.error?.type === 'card_error' && result.status === 'requires_payment_method') opts.onPaymentFailed();
     return { success: result.error === null, message: result.error?.message ?? result.status, data: result };
   });
 

@@ -9,7 +9,9 @@ import { WebhookPayloadError } from './webhookEvent';
  * this plugin (and only it) reads JSON bodies as a Buffer. A bad signature is a 400; an event
  * handled before is a 200 with no work; a failure of ours is a 5xx so the provider sends it again.
  */
-export const webhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider; checkout: CheckoutService; uow: UnitOfWork }> = async (app, opts) => {
+type WebhookOptions = { provider: PaymentProvider; checkout: CheckoutService; uow: UnitOfWork; onPaymentFailed: () => void };
+
+export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opts) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
   app.post('/payments/webhook', { config: { auth: 'none', rateLimit: false } }, async (req, reply) => {
@@ -33,6 +35,7 @@ export const webhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider; chec
     }
     const outcome = await opts.checkout.handleEvent(event);
     await opts.uow.repos.paymentEvents.record(event.id, event.type);
+    if (event.type === 'payment_intent.payment_failed') opts.onPaymentFailed();
     req.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
     return { success: true, message: outcome === 'ordered' ? 'Order recorded' : 'Ignored', data: null };
   });
