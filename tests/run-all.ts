@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { findChromium } from '../e2e/support/chromium';
+import { findNginx } from './cluster/clusterHarness';
+import { testRedisUrl } from './utils/testRedis';
 
 /**
  * `npm test`: every suite, in the order that fails fastest. Each jest run is its own process:
@@ -13,6 +16,13 @@ import { findChromium } from '../e2e/support/chromium';
  *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
  *                            e2e when Chromium exists)
  *   npm test -- --unit       shared, client and server suites only
+ *
+ * The cluster suite (tests/cluster) runs real server processes on PostgreSQL and Redis behind nginx;
+ * it runs when all three are there (TEST_REDIS_URL, NGINX_PATH override where they are).
+ *
+ * After the server suites, 'production install' (scripts/check-production-install.sh) installs the
+ * build with `npm ci --omit=dev` in a temporary folder and starts it with plain node. It builds the
+ * client only when stale, so the e2e step after it finds the build fresh and does not build again.
  *
  * Locally a suite whose PostgreSQL or Chromium is missing is skipped, loudly. With CI=true nothing
  * may be skipped: a missing piece fails the run, naming it (a green CI means every suite ran).
@@ -24,7 +34,8 @@ const unitOnly = process.argv.includes('--unit');
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const extra = process.argv.slice(2).filter((a) => a !== '--unit');
 
-type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string> };
+/** A jest run (args), or another command (`command`) that passes by exiting 0: it counts as one test. */
+type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string>; command?: string[] };
 const steps: Step[] = [
   { name: 'shared + client', args: ['--selectProjects', 'shared', 'client'] },
   { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server'] },
@@ -45,6 +56,19 @@ async function findPostgres(): Promise<string | null> {
   }
 }
 
+/** True when the Redis the cluster suite uses answers PING. */
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(testRedisUrl(), { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function main() {
 if (unitOnly && inCi) {
   console.error('\n!!! CI=true runs every suite: `--unit` would skip PostgreSQL and Chromium. Run `npm test`.');
@@ -58,6 +82,17 @@ if (!unitOnly) {
   } else {
     skipped.push('server (PostgreSQL): no PostgreSQL answered. Set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (trust or password in the URL) and run again.');
   }
+  const clusterMissing = [
+    postgresUrl ? null : 'PostgreSQL',
+    findNginx() ? null : 'nginx (sudo apt-get install -y nginx, or NGINX_PATH)',
+    (await redisAnswers()) ? null : `Redis at ${testRedisUrl()} (sudo apt-get install -y redis-server, or TEST_REDIS_URL)`,
+  ].filter(Boolean);
+  if (clusterMissing.length === 0) {
+    steps.push({ name: 'cluster (nginx, 2 instances, PostgreSQL, Redis)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'cluster', '--runInBand'] });
+  } else {
+    skipped.push(`cluster: missing ${clusterMissing.join(', ')}.`);
+  }
+  steps.push({ name: 'production install', args: [], command: ['bash', path.join('scripts', 'check-production-install.sh')] });
   if (findChromium()) {
     steps.push({ name: 'e2e (Chromium)', args: ['--selectProjects', 'e2e', '--runInBand'] });
   } else {
@@ -77,12 +112,11 @@ for (const [i, step] of steps.entries()) {
   console.log(`\n━━ ${step.name} ━━`);
   const started = Date.now();
   const report = path.join(reportDir, `${i}.json`);
-  const run = spawnSync(process.execPath, [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
-  });
-  const counts = readCounts(report);
+  const [file, args] = step.command
+    ? [step.command[0]!, step.command.slice(1)]
+    : [process.execPath, [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra]];
+  const run = spawnSync(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const counts = step.command ? { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 } : readCounts(report);
   results.push({ name: step.name, ok: run.status === 0 && counts.passed > 0, seconds: (Date.now() - started) / 1000, ...counts });
 }
 

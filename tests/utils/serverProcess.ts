@@ -21,7 +21,8 @@ export type ServerProcess = {
  * e2e's startServer it keeps its output and can be killed outright.
  */
 export async function spawnServer(env: Record<string, string>, spawned?: Set<ChildProcess>): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT is kept (an instance restarted behind a load balancer comes back where it was).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const lines: string[] = [];
   const inherited = Object.fromEntries(Object.entries(process.env)
     .filter(([k]) => !/^(STRIPE_|DATABASE_URL$|SANDBOX_|JWT_SECRET$|SMTP_URL$|PUBLIC_URL$)/.test(k)));

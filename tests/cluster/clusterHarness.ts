@@ -1,0 +1,180 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../e2e/support/server';
+import { spawnServer, type ServerProcess } from '../utils/serverProcess';
+import { TEST_JWT_SECRET } from '../utils/testConfig';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../utils/testRedis';
+
+const ROOT = path.resolve(__dirname, '../..');
+const NGINX_REFERENCE = path.join(ROOT, 'docs/deploy/nginx.conf');
+
+/** nginx from Debian's package (`.ci/run` installs it); NGINX_PATH overrides. */
+export function findNginx(): string | null {
+  for (const candidate of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx']) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+export type Cluster = {
+  /** nginx, round-robin over the instances. */
+  url: string;
+  instances: ServerProcess[];
+  /** The PostgreSQL URL the instances use (a schema of its own), straight to the server. */
+  databaseUrl: string;
+  /** PostgreSQL goes away for the instances (as in a restart): connections refused, open ones cut. */
+  cutDatabase(): Promise<void>;
+  /** PostgreSQL is back. */
+  restoreDatabase(): Promise<void>;
+  /** SIGTERM instance i, wait for it to exit, start it again on the same port; resolves once healthy. */
+  restart(i: number): Promise<void>;
+  nginxErrors(): string;
+  /** Each instance's state and the end of its output, for failure messages. */
+  describe(): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * N real server processes (src/server/main.ts) on one PostgreSQL schema and one Redis prefix, behind
+ * nginx running the shipped reference configuration (docs/deploy/nginx.conf) with its ports replaced.
+ */
+export async function startCluster(options: { instances: number; env?: Record<string, string> }): Promise<Cluster> {
+  const nginx = findNginx();
+  if (!nginx) throw new Error('nginx is not installed: sudo apt-get install -y nginx (or set NGINX_PATH)');
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster suite runs on PostgreSQL');
+
+  const schema = `cluster_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const scoped = new URL(baseUrl);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const databaseUrl = scoped.toString();
+  // The instances reach PostgreSQL through a TCP relay the suite can cut, as a restart would.
+  const relay = await databaseRelay(scoped.hostname, Number(scoped.port || 5432));
+  const relayed = new URL(databaseUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(relay.port);
+  const redisPrefix = uniqueRedisPrefix();
+
+  const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
+  const envFor = (port: number): Record<string, string> => ({
+    PORT: String(port),
+    DATABASE_URL: relayed.toString(),
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: redisPrefix,
+    JWT_SECRET: TEST_JWT_SECRET,
+    TRUST_PROXY: 'loopback',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-data-')),
+    CLIENT_DIST_DIR: path.join(os.tmpdir(), 'cluster-no-client-build'),
+    ...options.env,
+  });
+  // One after the other: the first migrates and seeds, the others find the schema ready.
+  const instances: ServerProcess[] = [];
+  for (const port of ports) instances.push(await spawnServer(envFor(port)));
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-nginx-'));
+  const listen = await freePort();
+  const site = fs.readFileSync(NGINX_REFERENCE, 'utf8')
+    .replace(/^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m, (_all, indent: string, rest: string) =>
+      ports.map((p) => `${indent}server 127.0.0.1:${p} ${rest}`).join('\n'))
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`);
+  if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${listen};`)) {
+    throw new Error(`docs/deploy/nginx.conf no longer has the upstream and listen lines this suite replaces:\n${site}`);
+  }
+  fs.writeFileSync(path.join(dir, 'storefront.conf'), site);
+  // What a distribution's nginx.conf gives the site file: a main context, writable paths for a non-root run.
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), [
+    'daemon off;', 'worker_processes 1;', `pid ${dir}/nginx.pid;`, `error_log ${dir}/error.log warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    `  access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
+    `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+    `  include ${dir}/storefront.conf;`,
+    '}', '',
+  ].join('\n'));
+  const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+  const proxy: ChildProcess = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${listen}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  return {
+    url,
+    instances,
+    databaseUrl,
+    cutDatabase: () => relay.cut(),
+    restoreDatabase: () => relay.restore(),
+    async restart(i) {
+      await instances[i]!.stop();
+      instances[i] = await spawnServer(envFor(ports[i]!));
+    },
+    nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    describe: () => instances.map((s, i) => {
+      const state = s.child.exitCode !== null || s.child.signalCode !== null ? `exited (${s.child.exitCode ?? s.child.signalCode})` : 'running';
+      return `instance ${i} (${s.baseUrl}) ${state}:\n${s.output().slice(-3000)}`;
+    }).join('\n\n'),
+    async stop() {
+      const proxyGone = new Promise<void>((resolve) => (proxy.exitCode !== null ? resolve() : proxy.once('exit', () => resolve())));
+      proxy.kill('SIGTERM');
+      await proxyGone;
+      await Promise.all(instances.map((s) => s.stop()));
+      await relay.cut();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+      await dropRedisPrefix(redisPrefix);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A TCP relay to PostgreSQL on a fixed local port that can refuse and cut connections on demand. */
+async function databaseRelay(host: string, port: number) {
+  const sockets = new Set<net.Socket>();
+  const listenPort = await freePort();
+  let server: net.Server | null = null;
+  const open = () => new Promise<void>((resolve, reject) => {
+    server = net.createServer((client) => {
+      const upstream = net.connect(port, host);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+        s.on('error', () => { client.destroy(); upstream.destroy(); });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', () => resolve());
+  });
+  await open();
+  return {
+    port: listenPort,
+    async cut() {
+      const closing = server;
+      server = null;
+      for (const s of sockets) s.destroy();
+      if (closing) await new Promise<void>((resolve) => (closing as net.Server).close(() => resolve()));
+    },
+    async restore() {
+      if (!server) await open();
+    },
+  };
+}
