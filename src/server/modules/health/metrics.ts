@@ -10,7 +10,6 @@ import type { Database } from '../../db/database';
 export function createMetrics(deps: { database: Database; heartbeatSeconds: number; now?: () => number }) {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry });
 
   const requestSeconds = new Histogram({
     name: 'http_request_duration_seconds',
@@ -54,6 +53,25 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     },
   });
 
-  return { registry, requestSeconds, ordersPlaced, paymentFailures, refunds, rateLimitRefusals };
+  return {
+    contentType: registry.contentType,
+    /** This app's metrics and the process's, in Prometheus' text format. */
+    text: () => Registry.merge([processRegistry(), registry]).metrics(),
+    requestSeconds, ordersPlaced, paymentFailures, refunds, rateLimitRefusals,
+  };
+}
+
+/**
+ * Node's own metrics (memory, CPU, event-loop delay, GC) belong to the process, not to one app: they
+ * are set up once, since each setup starts an event-loop monitor that is never stopped (tests build
+ * hundreds of apps in one process).
+ */
+let processMetrics: Registry | null = null;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -59,7 +59,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
     // anyone could read the metrics through it.
     const forwarded = request.headers['x-forwarded-for'] !== undefined && !opts.trustsProxy;
     if (forwarded || !allowed(request.ip)) throw new NotFound('Not found');
-    void reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    void reply.header('cache-control', 'no-store').type(metrics.contentType);
+    return metrics.text();
   });
 };
