@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { startServer } from '../../e2e/support/server';
 import { demoEvents } from '../../src/server/db/seed/demoEvents';
 import { startSmtpMailbox } from './smtpMailbox';
+import { scratchSchema } from '../utils/testDatabase';
 
 /**
  * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
@@ -28,27 +27,6 @@ type Step = (typeof STEPS)[number];
 type Json = { success?: boolean; message?: string; data?: unknown };
 type Buyer = { email: string; ip: string; token: string; userId: number; amountCents: number };
 
-/** A fresh schema in DATABASE_URL's database, and the URL that uses it. */
-async function freshSchema(url: string) {
-  const schema = `bench_checkout_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    schema,
-    url: scoped.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
-
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,7 +41,7 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T, i: num
 
 async function main() {
   const mailbox = await startSmtpMailbox();
-  const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
+  const schema = process.env.DATABASE_URL ? await scratchSchema(process.env.DATABASE_URL, 'bench_checkout') : null;
   const server = await startServer({
     LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
     TRUST_PROXY: '127.0.0.1', ...(schema ? { DATABASE_URL: schema.url } : {}),

@@ -48,6 +48,13 @@ async function call(base: string, path: string, init: { method?: string; body?: 
 }
 const instance = (i: number) => cluster.instances[i]!.baseUrl;
 
+/** A demo event on sale without a seat limit, for steady traffic that never sells out. */
+async function anOpenPremiumEvent(): Promise<number> {
+  const row = await database.db.selectFrom('events').select('id')
+    .where('is_premium', '=', true).where('capacity', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** How many requests to `route` instance i has answered (its own /metrics, read from loopback). */
 async function servedBy(i: number, route: string): Promise<number> {
   const text = (await call(instance(i), '/metrics')).text;
@@ -130,8 +137,7 @@ describe('1000 buyers for 100 seats, through nginx, sandbox card payments', () =
 
 describe('a rolling restart under steady load', () => {
   it('SIGTERM A, start it again, then B: 0 requests fail through nginx', async () => {
-    const { id: eventId } = await database.db.selectFrom('events').select('id')
-      .where('is_premium', '=', true).where('capacity', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const eventId = await anOpenPremiumEvent();
     const load = steadyLoad(cluster.url, { workers: 6, eventId });
     await load.warmUp();
     await cluster.restart(0);
@@ -177,8 +183,7 @@ describe('backups', () => {
 
 describe('PostgreSQL restarted under load', () => {
   it('instances reconnect by themselves; /readyz is red while it is down and green after; no request waits past 10 s', async () => {
-    const { id: eventId } = await database.db.selectFrom('events').select('id')
-      .where('is_premium', '=', true).where('capacity', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const eventId = await anOpenPremiumEvent();
     const load = steadyLoad(cluster.url, { workers: 4, eventId });
     await load.warmUp();
     const readiness = async () => Promise.all([0, 1].map(async (i) => (await call(instance(i), '/readyz').catch((err: Error) => ({ status: `${err.cause ?? err}` }))).status));

@@ -1,13 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from '../../e2e/support/server';
 import { spawnServer, type ServerProcess } from '../utils/serverProcess';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
+import { scratchSchema } from '../utils/testDatabase';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../utils/testRedis';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,14 +48,9 @@ export async function startCluster(options: { instances: number; env?: Record<st
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster suite runs on PostgreSQL');
 
-  const schema = `cluster_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const scoped = new URL(baseUrl);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const databaseUrl = scoped.toString();
+  const scratch = await scratchSchema(baseUrl, 'cluster');
+  const databaseUrl = scratch.url;
+  const scoped = new URL(databaseUrl);
   // The instances reach PostgreSQL through a TCP relay the suite can cut, as a restart would.
   const relay = await databaseRelay(scoped.hostname, Number(scoped.port || 5432));
   const relayed = new URL(databaseUrl);
@@ -136,10 +130,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
       await proxyGone;
       await Promise.all(instances.map((s) => s.stop()));
       await relay.cut();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await scratch.drop();
       await dropRedisPrefix(redisPrefix);
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -21,24 +21,35 @@ export function postgresUrl(): string {
   return url;
 }
 
-async function openPostgresSchema(): Promise<Database> {
-  const url = postgresUrl();
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+/** A fresh schema in a PostgreSQL database: its URL (search_path set) and how to drop it. */
+export async function scratchSchema(url: string, prefix = 't'): Promise<{ schema: string; url: string; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const database = await openDatabase({ kind: 'postgres', url: scoped.toString(), poolSize: 20 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    schema,
+    url: scoped.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openPostgresSchema(): Promise<Database> {
+  const scratch = await scratchSchema(postgresUrl());
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }
