@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -13,6 +12,7 @@ import { errorsPlugin } from './plugins/errors';
 import { refuseNulPlugin } from './plugins/refuseNul';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import type { Mailer } from './modules/mail/mailer';
 import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
@@ -74,10 +74,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(errorsPlugin);
   await app.register(refuseNulPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https://'),
+  await app.register(securityHeadersPlugin, {
+    options: {
+      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith('https://'),
+    },
   });
   await app.register(compress, { threshold: 1024 });
   const metrics = createMetrics({ database, heartbeatSeconds: config.viewing.heartbeatSeconds, ...(deps.now ? { now: deps.now } : {}) });

@@ -121,6 +121,23 @@ describe('static app', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('sends the same security headers on API answers, errors and files', async () => {
+    const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const answers = await Promise.all([
+      t.app.inject({ url: '/v1/footerlink/1' }),
+      t.app.inject({ url: '/v1/asset/999999' }),
+      t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 404]);
+    for (const res of answers) {
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect([name, res.headers[name]]).toEqual([name, page.headers[name]]);
+      }
+    }
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
 });
 
 describe('without a client build', () => {
