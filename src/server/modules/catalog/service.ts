@@ -6,7 +6,6 @@ import { parseJsonFilter } from '../../plugins/jsonFilter';
 import type { Caller } from '../../plugins/caller';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
-import { etagOf } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 import { fieldProblem } from '../../platform/fieldProblem';
 
@@ -17,6 +16,9 @@ export type Entitlements = {
   isSoldOut(eventId: number): Promise<boolean>;
 };
 
+/** What decides an event page's per-caller fields, cached with the catalog. */
+type AssetFacts = { id: number; premium: boolean; limited: boolean };
+
 type Page = { start: number; limit: number; cursor?: string };
 
 const ok = <T>(data: T, message = 'Data found') => ({ success: true, message, data });
@@ -25,6 +27,12 @@ const ok = <T>(data: T, message = 'Data found') => ({ success: true, message, da
 export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements: Entitlements }) {
   const { repo, cache } = deps;
   const { entitlements } = deps;
+
+  async function eventOr404(key: string) {
+    const event = await repo.eventByIdOrPath(key);
+    if (!event) throw new NotFound(`No event "${key}"`);
+    return event;
+  }
 
   async function categoryOr404(key: string) {
     const category = await repo.categoryByIdOrPath(key);
@@ -73,18 +81,24 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       });
     },
 
-    /** The event page's asset, with canUserWatchAsset for this caller; tagged per caller. */
+    /**
+     * The event page's asset, with canUserWatchAsset and soldOut for this caller. The facts that
+     * decide those two are cached with the catalog; then only the questions that depend on sales
+     * are asked per request (a user's order, the seats of a capacity-limited event), and each of
+     * the four possible answers is serialized and tagged once.
+     */
     async asset(key: string, caller: Caller | null): Promise<CachedBody> {
-      const { json } = await cache.get(`asset:${recordKey(key)}`, async () => {
-        const event = await repo.eventByIdOrPath(key);
-        if (!event) throw new NotFound(`No event "${key}"`);
-        return toAssetSummary(event);
+      const record = recordKey(key);
+      const facts = JSON.parse((await cache.get(`asset:${record}:facts`, async () => {
+        const event = await eventOr404(key);
+        return { id: event.id, premium: event.is_premium, limited: event.capacity !== null } satisfies AssetFacts;
+      })).json) as AssetFacts;
+      const canWatch = !facts.premium || (await entitlements.ownsEvent(caller, facts.id));
+      const soldOut = facts.premium && facts.limited && (await entitlements.isSoldOut(facts.id));
+      return cache.get(`asset:${record}:${canWatch ? 1 : 0}${soldOut ? 1 : 0}`, async () => {
+        const summary = toAssetSummary(await eventOr404(key));
+        return ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail]);
       });
-      const summary = JSON.parse(json) as Omit<AssetDetail, 'canUserWatchAsset' | 'soldOut'>;
-      const canWatch = summary.isPremium === 0 || (await entitlements.ownsEvent(caller, summary.id));
-      const soldOut = summary.isPremium === 1 && (await entitlements.isSoldOut(summary.id));
-      const body = JSON.stringify(ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 }]));
-      return { json: body, etag: etagOf(body) };
     },
 
     subscription(id: number): Promise<CachedBody> {
