@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { startServer } from '../../e2e/support/server';
+import { scratchSchema } from '../utils/testDatabase';
 
 /**
  * `npm run bench:cart`: GET /v1/cart and POST /v1/cart at a fixed 200 requests per second for 10 s
@@ -23,8 +24,10 @@ async function measure(name: string, request: (i: number) => autocannon.Request,
 }
 
 async function main() {
+  const schema = process.env.DATABASE_URL ? await scratchSchema(process.env.DATABASE_URL, 'bench_cart') : null;
   const server = await startServer({
     LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: 'smtp://127.0.0.1:1',
+    ...(schema ? { DATABASE_URL: schema.url } : {}),
   });
   try {
     const api = (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}/v1${path}`, init).then((r) => r.json() as Promise<{ data: unknown }>);
@@ -55,6 +58,7 @@ async function main() {
     }
   } finally {
     await server.stop();
+    await schema?.drop();
   }
 }
 
