@@ -19,6 +19,8 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1–64 letters, digits, colons, dashes or underscores').default('storefront:'),
   /** Connections each instance opens to PostgreSQL at most. */
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–200').max(200, 'must be 1–200').default(10),
+  /** Memory each instance gives the catalog's read cache, in MiB; 0 reads every answer from the database. */
+  CATALOG_CACHE_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–4096').max(4096, 'must be 0–4096').default(32),
   /** Who may read /metrics: comma-separated addresses or CIDR ranges (loopback always may). */
   METRICS_ALLOW: z.string().refine((v) => v.split(',').every((e) => isProxyAddress(e.trim())), 'must be a comma-separated list of addresses or CIDR ranges').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -199,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
       catalogVersionCheckMs: 1000,
-      catalogCacheBytes: 32 * 1024 * 1024,
+      catalogCacheBytes: e.CATALOG_CACHE_MB * 1024 * 1024,
       userTokenTtlSeconds: 60 * 60 * 24 * 30,
       signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerClientPerHour: 30, failedAttemptsPerEmail: 10, emailSlowdownMinutes: 15 },
       codeRequestsPerMinutePerIp: 10,

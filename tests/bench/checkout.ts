@@ -2,6 +2,7 @@ import { startServer } from '../../e2e/support/server';
 import { demoEvents } from '../../src/server/db/seed/demoEvents';
 import { startSmtpMailbox } from './smtpMailbox';
 import { scratchSchema } from '../utils/testDatabase';
+import { apiCaller, inBatches, percentile, signUpBuyers, type SignedUp } from './benchBuyers';
 
 /**
  * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
@@ -24,20 +25,7 @@ const SIGNUP_WIDTH = 20;
 const STEPS = ['intent', 'confirm', 'order', 'whole'] as const;
 type Step = (typeof STEPS)[number];
 
-type Json = { success?: boolean; message?: string; data?: unknown };
-type Buyer = { email: string; ip: string; token: string; userId: number; amountCents: number };
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-async function inBatches<T, R>(items: T[], width: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += width) out.push(...await Promise.all(items.slice(i, i + width).map((item, k) => work(item, i + k))));
-  return out;
-}
+type Buyer = SignedUp & { amountCents: number };
 
 async function main() {
   const mailbox = await startSmtpMailbox();
@@ -47,18 +35,7 @@ async function main() {
     TRUST_PROXY: '127.0.0.1', ...(schema ? { DATABASE_URL: schema.url } : {}),
   });
   try {
-    const call = async (method: 'GET' | 'POST', path: string, options: { token?: string; ip?: string; body?: object } = {}) => {
-      const res = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
-        },
-        ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-      });
-      return { status: res.status, json: (await res.json().catch(() => ({}))) as Json };
-    };
+    const call = apiCaller(server.baseUrl);
 
     // Events anyone can buy: premium, priced, not capacity-limited in the seed (no sell-out in the way).
     const limited = new Set(demoEvents.filter((e) => e.capacity !== undefined).map((e) => e.path));
@@ -70,18 +47,11 @@ async function main() {
     if (events.length === 0) throw new Error('no premium events to buy');
 
     const setupStart = Date.now();
-    const buyers = await inBatches(Array.from({ length: BUYERS }), SIGNUP_WIDTH, async (_, i): Promise<Buyer> => {
-      const email = `bench-${Date.now()}-${i}@example.com`;
-      const ip = `10.77.${i >> 8}.${(i & 255) + 1}`;
-      const sent = await call('POST', '/v1/register', { ip, body: { emailId: email, loginSource: 3 } });
-      if (sent.status !== 200) throw new Error(`register ${sent.status}: ${sent.json.message}`);
-      const verified = await call('POST', '/v1/verifyotp', { ip, body: { emailId: email, otp: await mailbox.codeFor(email), NewUser: true, firstName: 'Bench', lastName: `Buyer ${i}` } });
-      if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${verified.json.message}`);
-      const { token, userId } = (verified.json.data as { token: string; userId: number }[])[0]!;
-      const added = await call('POST', '/v1/cart', { token, body: { asset_id: events[i % events.length] } });
+    const buyers = await inBatches(await signUpBuyers(call, mailbox, BUYERS, SIGNUP_WIDTH), SIGNUP_WIDTH, async (b, i): Promise<Buyer> => {
+      const added = await call('POST', '/v1/cart', { token: b.token, body: { asset_id: events[i % events.length] } });
       if (added.status !== 200) throw new Error(`add ${added.status}: ${added.json.message}`);
       const total = (added.json.data as { totals: { grandTotal: number } }).totals.grandTotal;
-      return { email, ip, token, userId, amountCents: Math.round(total * 100) };
+      return { ...b, amountCents: Math.round(total * 100) };
     });
     const setupSeconds = (Date.now() - setupStart) / 1000;
 

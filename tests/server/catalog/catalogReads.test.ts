@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { signTestToken } from '../../utils/signToken';
 
@@ -191,5 +192,39 @@ describe('subscriptions, agreements, footer links', () => {
     const { res } = await get('/v1/agreement/3');
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+  });
+});
+
+describe('compressed catalog answers', () => {
+  const listing = `/v1/pagecategory/listing?filter=${q({ path: 'the-experience' })}&start=0&limit=20`;
+  const decode = (encoding: string | undefined, raw: Buffer) =>
+    encoding === 'br' ? zlib.brotliDecompressSync(raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(raw).toString() : raw.toString();
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    ['', undefined],
+  ])('answers Accept-Encoding "%s" with %s, the same JSON and the same ETag', async (accept, expected) => {
+    const plain = await t.app.inject({ url: listing });
+    const res = await t.app.inject({ url: listing, headers: { 'accept-encoding': accept } });
+    expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, expected]);
+    expect(decode(expected, res.rawPayload)).toBe(plain.body);
+    expect(JSON.parse(plain.body).data[0].data.length).toBeGreaterThan(3);
+    expect(res.headers.etag).toBe(plain.headers.etag);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    if (expected) expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    // The copy made once when cached (brotli quality 5), not one compressed per request (quality 4).
+    const cachedCopy = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length } });
+    if (expected === 'br') expect(res.rawPayload.equals(cachedCopy)).toBe(true);
+  });
+
+  it('leaves answers under 1 KiB uncompressed: the event page varies by token only', async () => {
+    const page = await t.app.inject({ url: '/v1/asset/velvet-static-unplugged', headers: { 'accept-encoding': 'br' } });
+    expect([page.rawPayload.length < 1024, page.headers['content-encoding'], page.headers.vary]).toEqual([true, undefined, 'Authorization']);
+    expect(JSON.parse(page.body).data[0].path).toBe('velvet-static-unplugged');
+    const footer = await t.app.inject({ url: '/v1/footerlink/1', headers: { 'accept-encoding': 'br' } });
+    expect([footer.rawPayload.length < 1024, footer.headers['content-encoding'], footer.headers.vary]).toEqual([true, undefined, undefined]);
   });
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
 import { createReadCache } from '../../../src/server/modules/catalog/readCache';
 import { createCatalogService } from '../../../src/server/modules/catalog/service';
@@ -26,6 +27,13 @@ describe('read cache', () => {
     const cache = createReadCache(async () => 'v1', { maxBytes: 1000 });
     await cache.get('big', async () => ({ padding: 'x'.repeat(5000) }));
     expect(cache.size).toBe(0);
+  });
+
+  it('with a budget of 0 (CATALOG_CACHE_MB=0) reads every answer afresh', async () => {
+    const cache = createReadCache(async () => 'v1', { maxBytes: 0 });
+    let loads = 0;
+    for (let i = 0; i < 3; i += 1) expect((await cache.get('k', async () => ({ n: (loads += 1) }))).json).toBe(`{"n":${loads}}`);
+    expect([loads, cache.size]).toEqual([3, 0]);
   });
 });
 
@@ -64,5 +72,18 @@ describe('catalog cache keys', () => {
     const { cache, catalog } = service();
     for (const path of ['"1"', '1', '"01"']) await catalog.categories(`{"path":${path},"type":"primary_navigation"}`, { start: 0, limit: 20 });
     expect(cache.size).toBe(1);
+  });
+});
+
+describe('compressed copies', () => {
+  it('are made once per answer from 1 KiB, decode to the answer and count towards the budget', async () => {
+    const cache = createReadCache(async () => 'v1');
+    const big = await cache.get('big', async () => ({ padding: 'la '.repeat(2000) }));
+    expect(zlib.brotliDecompressSync(big.br!).toString()).toBe(big.json);
+    expect(zlib.gunzipSync(big.gzip!).toString()).toBe(big.json);
+    expect(cache.bytes).toBe(big.json.length + big.br!.length + big.gzip!.length + big.etag.length + 'big'.length);
+    expect(await cache.get('big', async () => { throw new Error('read again'); })).toBe(big);
+    const small = await cache.get('small', async () => ({ ok: true }));
+    expect([small.br, small.gzip]).toEqual([undefined, undefined]);
   });
 });

@@ -1,3 +1,4 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,13 +22,20 @@ const PER_CALLER = { cacheControl: 'private, no-cache', vary: 'Authorization' } 
 
 type CachePolicy = { cacheControl: string; vary?: string };
 
+/** The content codings cached answers carry, best first; a browser's Accept-Encoding picks one. */
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
 function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody, policy: CachePolicy) {
   void reply.header('etag', body.etag).header('cache-control', policy.cacheControl);
-  if (policy.vary) void reply.header('vary', policy.vary);
+  const vary = [policy.vary, body.br ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
+  if (vary) void reply.header('vary', vary);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === body.etag)) return reply.status(304).send();
-  // Already serialized once when cached: sent as is.
-  return reply.type('application/json; charset=utf-8').serializer((p: string) => p).send(body.json);
+  void reply.type('application/json; charset=utf-8');
+  // Serialized and compressed once when cached: sent as they are (compress leaves an encoded body alone).
+  const encoding = body.br ? encodings.negotiate(request.headers['accept-encoding'] ?? '') : null;
+  if (encoding) return reply.header('content-encoding', encoding).send(body[encoding]);
+  return reply.serializer((p: string) => p).send(body.json);
 }
 
 const idParam = z.strictObject({ id: dbId });
