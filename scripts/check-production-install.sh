@@ -47,8 +47,9 @@ done
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/storefront-production-XXXXXX")"
 APP="$WORK/app"
 say "Copying the build to $APP"
-mkdir -p "$APP/public"
+mkdir -p "$APP/public" "$APP/scripts"
 cp package.json package-lock.json "$APP/"
+cp scripts/run-server-cli.mjs "$APP/scripts/"
 cp -R dist dist-ssr dist-server "$APP/"
 cp -R public/media "$APP/public/media"
 
@@ -119,5 +120,13 @@ set -e
 SERVER_PID=""
 [ "$stop_status" -eq 0 ] || fail "the server exited with $stop_status on SIGTERM"
 echo "stopped cleanly"
+
+say "The operator's tools run from the build: npm run db:migrate -- --status, npm run catalog:import"
+migrate_env=(env -u DATABASE_URL NODE_ENV=production JWT_SECRET="$JWT_SECRET_VALUE" SMTP_URL=smtp://127.0.0.1:2525 DATA_DIR="$WORK/data")
+status_out="$(cd "$APP" && "${migrate_env[@]}" npm run --silent db:migrate -- --status 2>&1)" || fail "npm run db:migrate -- --status failed: $status_out"
+[[ "$status_out" == *"Database schema is up to date."* ]] || fail "npm run db:migrate -- --status did not say the schema is up to date: $status_out"
+echo "$status_out" | tail -n 2
+import_out="$(cd "$APP" && "${migrate_env[@]}" npm run --silent catalog:import -- --demo 2>&1)" || fail "npm run catalog:import -- --demo failed: $import_out"
+echo "$import_out" | tail -n 1
 
 say "Production install check passed"

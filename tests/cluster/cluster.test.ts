@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { importCatalog } from '../../src/server/modules/catalog/importer';
+import { demoCatalog } from '../../src/server/db/seed/demoCatalog';
+import { validateCatalogFile } from '../../src/server/modules/catalog/catalogFile';
 import { latestCodeIn } from '../utils/mailbox';
 import { signTestToken } from '../utils/signToken';
 import { startCluster, type Cluster } from './clusterHarness';
@@ -63,6 +65,16 @@ async function servedBy(i: number, route: string): Promise<number> {
 }
 
 describe('one shop across instances', () => {
+  it('started at once on an empty database, the instances migrate and seed it once', async () => {
+    const count = async (table: 'events' | 'categories' | 'category_events' | 'carousel_items' | 'coupons') =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const seeded = validateCatalogFile(demoCatalog(new Date()));
+    expect({ events: await count('events'), categories: await count('categories'), slides: await count('carousel_items'), coupons: await count('coupons') })
+      .toEqual({ events: seeded.events.length, categories: seeded.categories.length, slides: seeded.carousel.length, coupons: seeded.coupons.length });
+    expect(await count('category_events')).toBe(seeded.categories.reduce((n, c) => n + c.events.length, 0));
+    for (let i = 0; i < 2; i += 1) expect((await call(instance(i), '/readyz')).status).toBe(200);
+  });
+
   it('a sign-in code requested through instance A verifies through instance B; a logout on B is refused on A at once', async () => {
     const email = `cluster-${Date.now()}@example.com`;
     expect((await call(instance(0), '/v1/register', { body: { emailId: email, loginSource: 3 } })).status).toBe(200);

@@ -70,9 +70,8 @@ export async function startCluster(options: { instances: number; env?: Record<st
     CLIENT_DIST_DIR: path.join(os.tmpdir(), 'cluster-no-client-build'),
     ...options.env,
   });
-  // One after the other: the first migrates and seeds, the others find the schema ready.
-  const instances: ServerProcess[] = [];
-  for (const port of ports) instances.push(await spawnServer(envFor(port)));
+  // All at once on an empty schema, as a first deployment starts them: they race to migrate and seed.
+  const instances: ServerProcess[] = await Promise.all(ports.map((port) => spawnServer(envFor(port))));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-nginx-'));
   const listen = await freePort();

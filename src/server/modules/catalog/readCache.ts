@@ -64,8 +64,11 @@ export function createReadCache(readVersion: () => Promise<string>, options: { c
       const hit = entries.get(key);
       if (hit) return hit;
       const json = JSON.stringify(await load());
-      const entry: CachedBody = { json, etag: etagOf(json), ...compressedCopies(json) };
-      if (v === version) entries.set(key, entry);
+      // An answer that will not be kept (cache off, or the catalog changed meanwhile) is not worth
+      // compressing here: @fastify/compress does it for the one request that wants it.
+      const kept = maxBytes > 0 && v === version;
+      const entry: CachedBody = { json, etag: etagOf(json), ...(kept ? compressedCopies(json) : {}) };
+      if (kept) entries.set(key, entry);
       return entry;
     },
     /** Drops everything now (this process changed the catalog). */
