@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { assertDataDirWritable } from './platform/dataDirCheck';
 import { z } from 'zod';
 import { isLoopback, isProxyAddress } from './platform/network';
 import { ensurePrivateDir, readOrCreateSecretFile } from './platform/privateFiles';
@@ -266,6 +268,7 @@ function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** A development secret generated once into DATA_DIR (owner-only), so tokens survive restarts. */
 function generatedSecret(dataDir: string): string {
+  if (!fs.existsSync(path.join(dataDir, 'jwt-secret'))) assertDataDirWritable(dataDir, 0);
   ensurePrivateDir(dataDir);
   const secret = readOrCreateSecretFile(path.join(dataDir, 'jwt-secret'), () => crypto.randomBytes(48).toString('base64url'));
   if (secret.length < 32) throw new ConfigError([`DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to generate a new one`]);

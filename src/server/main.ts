@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirError } from './platform/dataDirCheck';
 
 /** Reads config, builds the app, listens; on SIGINT/SIGTERM lets in-flight requests finish and closes the database. */
 async function main() {
@@ -40,6 +41,11 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataDirError) {
+    // Nothing was written: the same start works once DATA_DIR is writable and has room.
+    console.error(`Cannot start: ${err.message}`);
+    process.exit(73); // EX_CANTCREAT
+  }
   console.error('Failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

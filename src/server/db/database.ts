@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { assertDataDirWritable, DataDirError, dataDirProblem, EMBEDDED_DATABASE_NEEDS } from '../platform/dataDirCheck';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/privateFiles';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -46,13 +48,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return wrap(db, 'postgres', undefined, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }));
   }
   // The database files are DATA_DIR's (its parent): both owner-only, and so is every file PGlite wrote.
+  const fresh = options.dataDir !== undefined && !fs.existsSync(options.dataDir);
   if (options.dataDir) {
+    assertDataDirWritable(path.dirname(options.dataDir), fresh ? EMBEDDED_DATABASE_NEEDS.fresh : EMBEDDED_DATABASE_NEEDS.existing);
     ensurePrivateDir(path.dirname(options.dataDir));
     ensurePrivateDir(options.dataDir);
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch((err: unknown) => {
+    // A database that could not be created whole is not left half made for the next start to trip on.
+    if (fresh) fs.rmSync(options.dataDir!, { recursive: true, force: true });
+    const problem = options.dataDir ? dataDirProblem(path.dirname(options.dataDir), err) : null;
+    throw problem ? new DataDirError(problem) : err;
   });
   if (options.dataDir) makeTreePrivate(options.dataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

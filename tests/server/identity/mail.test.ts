@@ -73,6 +73,57 @@ describe('mail over SMTP', () => {
   });
 });
 
+describe('a mail server that refuses, then accepts again', () => {
+  it('the visitor is told, the refused code is neither usable nor logged, and sign-in works once mail flows', async () => {
+    // Takes each message whole, then refuses it (451) while `refusing`: the test sees the code that was refused.
+    let refusing = true;
+    const attempted: string[] = [];
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+        stream.on('end', () => {
+          const code = raw.match(/sign-in code is (\d{6})\./)?.[1] ?? '';
+          if (refusing) {
+            attempted.push(code);
+            return callback(Object.assign(new Error('Requested action aborted: local error in processing'), { responseCode: 451 }));
+          }
+          received.push(code);
+          return callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const lines: string[] = [];
+    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l) => lines.push(l) } } });
+    const verify = (otp: string) => t.app.inject({ method: 'POST', url: '/v1/verifyotp', payload: { emailId: 'refused@example.com', otp, NewUser: true, firstName: 'Re', lastName: 'Fused' } });
+    try {
+      const refused = await requestCode(t.app, 'refused@example.com');
+      expect([refused.statusCode, refused.json().message]).toEqual([502, 'We could not send the e-mail. Please try again.']);
+      expect(attempted).toEqual([expect.stringMatching(/^\d{6}$/)]);
+      // Nothing logged carries the refused code; the refusal itself is logged.
+      expect(lines.filter((l) => l.includes(attempted[0]!))).toEqual([]);
+      expect(lines.some((l) => /451|mail/i.test(l))).toBe(true);
+      // The refused code cannot sign in (it never reached the visitor, so nobody should hold it).
+      const stale = await verify(attempted[0]!);
+      expect([stale.statusCode, stale.json().message]).toEqual([400, 'There is no active code for this e-mail address. Request a new one.']);
+
+      // Mail flows again: asked again at once (no resend wait for a code that never left), it arrives and signs in.
+      refusing = false;
+      const sent = await requestCode(t.app, 'refused@example.com');
+      expect(sent.statusCode).toBe(200);
+      expect(received).toEqual([expect.stringMatching(/^\d{6}$/)]);
+      expect((await verify(received[0]!)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('the outbox (no SMTP_URL)', () => {
   it('stores every mail and lists it newest first as JSON and as a page', async () => {
     const t = await createTestApp();
