@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +30,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Where JSON log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered, with its schemas (the contract fuzzer walks them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The nearest `hops` proxies are believed (what Fastify does for a number, which its types omit). */
@@ -48,9 +50,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // The router's own refusals (an address too long or not decodable) in the API's envelope and words,
+    // not Fastify's default that echoes the whole address back.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : 400).send({
+        success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', data: null, requestId: String(request.id),
+      });
+    },
     // Unset: the socket's address is the client's. Behind a proxy, TRUST_PROXY says which hops to believe.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: any other body type is a clear 415, not a confusing validation error.

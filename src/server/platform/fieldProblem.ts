@@ -46,7 +46,9 @@ const PART_WORDS: Record<RequestPart, string> = {
 
 /** "coupon_code" → "coupon code", "firstName" → "first name", "userId" → "user id". */
 function words(key: string): string {
-  return FIELD_WORDS[key] ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  // Own keys only: a field named "constructor" or "__proto__" must not find Object.prototype's.
+  const known = Object.hasOwn(FIELD_WORDS, key) ? FIELD_WORDS[key] : undefined;
+  return known ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

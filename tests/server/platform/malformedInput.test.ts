@@ -52,3 +52,15 @@ it.each(['none', 'guest', 'user'])('no GET route answers 5xx to malformed ids, o
   }
   expect(failures).toEqual([]);
 }, 120_000);
+
+describe('found by the contract fuzzer', () => {
+  it('a field named after an Object.prototype member ("constructor") is named in words, not a 500', async () => {
+    const res = await t.app.inject({ url: '/v1/carousel?constructor=a%00b' });
+    expect([res.statusCode, res.json().message]).toEqual([400, expect.stringMatching(/^Constructor /)]);
+  });
+
+  it('an address segment past the router\'s limit is a 414 sentence, not the address echoed back', async () => {
+    const res = await t.app.inject({ url: `/v1/profile/${'9'.repeat(1000)}`, headers: { authorization: userAuth } });
+    expect([res.statusCode, res.json()]).toEqual([414, { success: false, message: 'The address is too long.', data: null, requestId: expect.any(String) }]);
+  });
+});
