@@ -42,6 +42,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Where the stripe SDK sends its calls; tests point it at a local fake of Stripe's API. */
   STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://api.stripe.com'),
+  /** How long one call to Stripe may take before it is given up (and tried once more), in ms. */
+  STRIPE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be 100–60000').max(60_000, 'must be 100–60000').default(8000),
   /** How long the sandbox waits before delivering its payment events (a webhook's delay), in ms. */
   SANDBOX_EVENT_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(0),
   STREAM_URL_TTL_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–240').max(240, 'must be 1–240').default(10),
@@ -90,7 +92,7 @@ export type AppConfig = {
   /** Card payments: the sandbox (default) or Stripe, when its three keys are set. */
   payments:
     | { provider: 'sandbox'; eventDelayMs: number }
-    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string };
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string; timeoutMs: number };
   /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
   viewing: { deviceLimit: number; heartbeatSeconds: number };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
@@ -196,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
     payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') }
+      ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''), timeoutMs: e.STRIPE_TIMEOUT_MS }
       : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
     streams: { urlTtlMinutes: e.STREAM_URL_TTL_MINUTES, vodMinutes: e.STREAM_VOD_MINUTES, liveMinutes: e.STREAM_LIVE_MINUTES },
     limits: {

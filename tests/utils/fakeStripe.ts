@@ -46,6 +46,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   /** Idempotency key → what the request was and what it got: Stripe replays the saved answer. */
   const saved = new Map<string, { fingerprint: string; reply: Reply }>();
   const failures: Reply[] = [];
+  /** Stalls ahead: each holds one request's answer (to `path`, or any) this long, then answers 500 instead. */
+  const stalls: { ms: number; path: string | undefined }[] = [];
   /** Every request's method, path and idempotency key, so tests can see which key a call carried. */
   const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
 
@@ -110,13 +112,21 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       const path = (req.url ?? '/').split('?')[0]!;
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method, path, idempotencyKey: key });
+      const at = stalls.findIndex((st) => st.path === undefined || st.path === path);
+      const stall = at >= 0 ? stalls.splice(at, 1)[0]!.ms : undefined;
       const reply = failures.shift()
         ?? (presented !== secretKey
           // Stripe shows only the key's last four characters.
           ? error(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${presented.slice(0, 8)}${'*'.repeat(12)}${presented.slice(-4)}` })
           : route(method, path, Buffer.concat(chunks).toString(), key));
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_fake_${rand()}` });
-      res.end(JSON.stringify(reply.body));
+      const answer = (r: Reply) => {
+        if (res.destroyed) return;
+        res.writeHead(r.status, { 'content-type': 'application/json', 'request-id': `req_fake_${rand()}` });
+        res.end(JSON.stringify(r.body));
+      };
+      // The request has done its work (an intent made, a refund sent); only its answer is late, then lost.
+      if (stall !== undefined) setTimeout(() => answer(error(500, { type: 'api_error', message: 'An unknown error occurred' })), stall).unref();
+      else answer(reply);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,6 +154,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     /** As after a decline: Stripe puts the intent back to waiting for a payment method. */
     fail: (id: string) => Object.assign(intent(id), { status: 'requires_payment_method' }),
     setStatus: (id: string, status: string) => Object.assign(intent(id), { status }),
+    /** The next n requests (to `path`, or any) do their work but answer only after `ms`, and then with a 500. */
+    stallNext(n: number, ms: number, path?: string) {
+      for (let i = 0; i < n; i++) stalls.push({ ms, path });
+    },
     /** The next n requests get this status (an outage: 500; 429 a rate limit), before any other check. */
     failNext(n: number, status = 500, message = 'An unknown error occurred') {
       const type = status === 429 ? 'invalid_request_error' : status >= 500 ? 'api_error' : 'invalid_request_error';

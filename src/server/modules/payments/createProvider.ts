@@ -12,7 +12,7 @@ export function createPaymentProvider(
 ): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
   const p = config.payments;
   if (p.provider === 'stripe') {
-    return { provider: createStripeProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase }), sandbox: null };
+    return { provider: createStripeProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase, timeoutMs: p.timeoutMs }), sandbox: null };
   }
   const sandbox = createSandboxProvider({
     repo: deps.uow.repos.sandbox, webhookSecret: deps.webhookSecret, eventDelayMs: p.eventDelayMs, log: deps.log,

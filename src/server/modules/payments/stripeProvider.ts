@@ -51,8 +51,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     host: base.hostname,
     port: base.port || (protocol === 'http' ? 80 : 443),
     protocol,
-    timeout: options.timeoutMs ?? 15_000,
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    // A stalled Stripe is given up after the timeout and tried once more under the same idempotency
+    // key: a checkout call answers within about two timeouts (16 s by default), well inside a
+    // browser's patience and nginx's proxy_read_timeout, and is never charged twice.
+    timeout: options.timeoutMs ?? 8000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 1,
     telemetry: false,
   });
 
