@@ -17,7 +17,6 @@ import { startSmtpMailbox } from './smtpMailbox';
  */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 100);
 
 type Kind = 'browse' | 'cart' | 'coupon' | 'checkout' | 'stream';
 /** Of every 100 requests: what a storefront's traffic looks like, mostly reading. */
@@ -43,6 +42,9 @@ async function main() {
     const premium = events.filter((e) => e.premium);
     // Viewers watch free events that have started (a live one that has not answers 409 until it does).
     const free = events.filter((e) => !e.premium && e.playing);
+    // Enough buyers that checkouts keep buying to the end: each can buy every premium event once.
+    const checkouts = (RATE * SECONDS * MIX.find(([k]) => k === 'checkout')![1]) / 100;
+    const BUYERS = Number(process.env.BENCH_BUYERS ?? Math.max(100, Math.ceil((checkouts / premium.length) * 1.2)));
     const buyers = await signUpBuyers(call, mailbox, BUYERS);
     const guests: string[] = [];
     for (let i = 0; i < 50; i += 1) guests.push((await call('GET', '/v1/token/guest', { ip: `10.66.0.${i + 1}` })).json.data as string);
@@ -54,9 +56,10 @@ async function main() {
     const errors = new Map<string, number>();
     const refusals = new Map<string, number>();
     const count = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+    let ordersPlaced = 0;
     const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
 
-    /** One request of a kind, timed; what it sends depends on where the shop is for that visitor. */
+    /** The `i`-th request of a kind, timed; what it sends depends on where the shop is for that visitor. */
     async function request(kind: Kind, i: number): Promise<void> {
       // Each guest calls from its own address, as visitors do (TRUST_PROXY=127.0.0.1 believes the header).
       const from = { 'x-forwarded-for': `10.66.1.${(i % guests.length) + 1}` };
@@ -72,26 +75,25 @@ async function main() {
         else if (res.status >= 400) count(refusals, `${kind} ${res.status} ${(json.message ?? '').replace(/\d+/g, 'N')}`);
         return { status: res.status, json };
       };
-      // Spread over every buyer: the kind is picked from i as well, so i alone would give each kind a few buyers.
-      const buyer: SignedUp = pick(buyers, i * 7 + Math.floor(i / MIX.length));
+      const buyer: SignedUp = pick(buyers, i);
       const guest = pick(guests, i);
       switch (kind) {
         case 'browse': {
           const which = i % 3;
           if (which === 0) await send('GET', `/v1/carousel?filter=${encodeURIComponent('{"deviceTypeId":"1","languageId":"1"}')}`, guest);
-          else if (which === 1) await send('GET', `/v1/pagecategory/listing?filter=${encodeURIComponent(JSON.stringify({ path: pick(['on-demand', 'coming-up-live', 'free-to-watch'], i) }))}&start=0&limit=7`, guest);
-          else await send('GET', `/v1/asset/${pick(events, i).id}`, guest);
+          else if (which === 1) await send('GET', `/v1/pagecategory/listing?filter=${encodeURIComponent(JSON.stringify({ path: pick(['on-demand', 'coming-up-live', 'free-to-watch'], Math.floor(i / 3)) }))}&start=0&limit=7`, guest);
+          else await send('GET', `/v1/asset/${pick(events, Math.floor(i / 3)).id}`, guest);
           return;
         }
         case 'cart': {
           const which = i % 3;
           if (which === 0) await send('GET', '/v1/cart', guest);
-          else if (which === 1) await send('POST', '/v1/cart', guest, { asset_id: pick(premium, i).id });
-          else await send('POST', '/v1/cart/remove', guest, { asset_id: pick(premium, i + 1).id });
+          else if (which === 1) await send('POST', '/v1/cart', guest, { asset_id: pick(premium, Math.floor(i / 3)).id });
+          else await send('POST', '/v1/cart/remove', guest, { asset_id: pick(premium, Math.floor(i / 3) + 1).id });
           return;
         }
         case 'coupon': {
-          if (i % 2 === 0) await send('POST', '/v1/order/applyVoucher', guest, { coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], i) });
+          if (i % 2 === 0) await send('POST', '/v1/order/applyVoucher', guest, { coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], Math.floor(i / 2)) });
           else await send('POST', '/v1/order/removeVoucher', guest, {});
           return;
         }
@@ -107,9 +109,10 @@ async function main() {
           if (intent.status !== 200) return;
           const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' };
           await send('POST', '/v1/payments/sandbox/confirm', buyer.token, { client_secret: intent.json.data.client_secret, card, return_url: '/order-confirmation/1' });
-          await send('POST', '/v1/order/createCartOrder', buyer.token, {
+          const order = await send('POST', '/v1/order/createCartOrder', buyer.token, {
             userId: buyer.userId, paymentMethod: 'stripe', paymentIntentId: intent.json.data.paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1,
           });
+          if (order.status === 200) ordersPlaced += 1;
           return;
         }
         case 'stream': {
@@ -145,12 +148,17 @@ async function main() {
 
     const deck = MIX.flatMap(([kind, n]) => Array.from({ length: n }, () => kind));
     const inFlight = new Set<Promise<void>>();
+    const turns = new Map<Kind, number>();
     const start = performance.now();
     let sent = 0;
     for (; sent < RATE * SECONDS; sent += 1) {
       const wait = start + (sent * 1000) / RATE - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const p = request(deck[(sent * 37) % deck.length]!, sent).catch((err: unknown) => { count(errors, `network ${String(err)}`); })
+      // Each kind takes its visitors in turn, so every buyer and guest gets an even share of every kind.
+      const kind = deck[(sent * 37) % deck.length]!;
+      const turn = turns.get(kind) ?? 0;
+      turns.set(kind, turn + 1);
+      const p = request(kind, turn).catch((err: unknown) => { count(errors, `network ${String(err)}`); })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
@@ -169,6 +177,7 @@ async function main() {
     for (const [kind, values] of latencies) {
       console.log(`${kind.padEnd(10)} ${String(values.length).padStart(9)} ${percentile(values, 50).toFixed(1).padStart(8)} ${percentile(values, 99).toFixed(1).padStart(8)} ${Math.max(...values).toFixed(0).padStart(8)}`);
     }
+    console.log(`\norders placed (card, sandbox): ${ordersPlaced}`);
     console.log(`\nRSS: start ${startRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (end/start ${(endRss / startRss).toFixed(2)}, goal ≤ 1.10)`);
     console.log(`PostgreSQL client connections: ${Math.min(...samples.map((s) => s.connections))}–${Math.max(...samples.map((s) => s.connections))}`);
     const loops = samples.map((s) => s.loopP99Ms).filter((v) => Number.isFinite(v));

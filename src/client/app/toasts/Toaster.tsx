@@ -5,6 +5,7 @@ import { TOASTS } from '../../../shared/constants';
 import { Toast } from './Toast';
 import { toasterMounted } from './toast';
 import { ToastHotkey } from './ToastHotkey';
+import { ToastRoom } from './ToastRoom';
 import { TOAST_KINDS } from './toastKinds';
 
 const COMPONENTS = Object.fromEntries([...TOAST_KINDS, 'default'].map((kind) => [kind, Toast]));
@@ -22,17 +23,20 @@ function Ready() {
 /**
  * Spec §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
  * drawn by Toast. notistack spaces toasts 6 px apart on each side; the spec's 14 px gap is 7 px each.
+ * ToastRoom keeps the page's focused control clear of the stack.
  */
 export default function Toaster() {
   return (
     <>
-      <SnackbarProvider
-        maxSnack={TOASTS.maxVisible}
-        autoHideDuration={TOASTS.durationMs}
-        anchorOrigin={TOASTS.anchor}
-        Components={COMPONENTS}
-        classes={{ containerRoot: STACK_CLASS }}
-      />
+      <ToastRoom stackClass={STACK_CLASS}>
+        <SnackbarProvider
+          maxSnack={TOASTS.maxVisible}
+          autoHideDuration={TOASTS.durationMs}
+          anchorOrigin={TOASTS.anchor}
+          Components={COMPONENTS}
+          classes={{ containerRoot: STACK_CLASS }}
+        />
+      </ToastRoom>
       <GlobalStyles styles={{ [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: { padding: `${TOASTS.gapPx / 2}px 0` } }} />
       <ToastHotkey />
       <Ready />
