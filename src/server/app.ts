@@ -14,6 +14,7 @@ import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import type { Mailer } from './modules/mail/mailer';
+import { registerOpenApi } from './plugins/openApi';
 import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
 import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await registerRoutes(app, services, config, { redis });
 
   return app;

@@ -7,6 +7,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { mailboxRoutes } from './modules/mail/mailboxRoutes';
+import { apiReferenceRoutes } from './modules/web/apiReferenceRoutes';
 import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
   if (services.mailer.kind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
   }
+  if (config.env !== 'production') await app.register(apiReferenceRoutes);
   await app.register(miscRoutes, { service: services.misc });
   await app.register(publicRoutes, {
     prefix: '/v1',

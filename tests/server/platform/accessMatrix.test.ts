@@ -33,7 +33,7 @@ type Row = {
 const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/, /^\/v1\/(checkuser|login|register|verifyotp|logout|token\/guest)$/,
   /^(\/v1)?\/misc\/data$/, /^\/v1\/public\//, /^(\/v1)?\/payments\/(webhook|sandbox\/authenticate)/, /^\/(healthz|readyz|metrics)$/,
-  /^\/dev\/mailbox/, /^\/media\//, /^\/$/, /^\/\*$/, /^\/assets\//, /^\/(sw\.js|manifest\.webmanifest|robots\.txt|favicon)/,
+  /^\/dev\/(mailbox|api)/, /^\/openapi\.json$/, /^\/media\//, /^\/$/, /^\/\*$/, /^\/assets\//, /^\/(sw\.js|manifest\.webmanifest|robots\.txt|favicon)/,
 ];
 
 let x: Awaited<ReturnType<typeof cartTestApp>>;

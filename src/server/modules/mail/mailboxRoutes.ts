@@ -1,22 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OutboxRepository } from './outboxRepository';
-import { isLoopback, isLoopbackHost } from '../../platform/network';
+import { answerOnlyThisMachine } from '../../platform/thisMachineOnly';
 import { esc } from './templates';
 
 /**
  * The outbox, readable: /dev/mailbox.json (newest first) for tests and tools, /dev/mailbox as a page.
  * Registered only in outbox mode and never when NODE_ENV=production. It holds every sign-in code, so
- * it answers only a caller on this machine: the socket's own address (never X-Forwarded-For) must be
- * loopback, a request a proxy forwarded is refused even from loopback, and the Host header must name
- * this machine (a DNS-rebinding page reaches loopback under its own name). Others get a plain 404.
+ * it answers only a caller on this machine (answerOnlyThisMachine).
  */
 export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 'newest'> }> = async (app, { outbox }) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (forwarded || !isLoopback(request.raw.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
-      return reply.callNotFound();
-    }
-  });
+  answerOnlyThisMachine(app);
 
   const newest = () => outbox.newest(200);
 

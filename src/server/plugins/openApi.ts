@@ -1,0 +1,57 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { AuthRequirement } from './caller';
+
+/** Where the document is served; README and docs link here instead of keeping a call table by hand. */
+export const OPENAPI_PATH = '/openapi.json';
+
+/** What each `config.auth` asks of the caller, in OpenAPI's words ({} is "no token"). */
+const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {
+  none: [],
+  optional: [{}, { bearer: [] }],
+  guest: [{ bearer: [] }],
+  user: [{ bearer: [] }],
+};
+
+/**
+ * An OpenAPI 3.1 document of the API, made from the same zod schemas that validate each request and
+ * answer (the shared contract), so it cannot drift from what the server does. Routes without a
+ * schema (the app's pages, its files, the development helpers) are left out. A route that needs a
+ * token says so: `bearer`, a guest's or a user's JWT from /v1/token/guest or sign-in.
+ * Register before the routes: the document is built from the routes registered after it.
+ */
+export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { publicUrl: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'AllAccess storefront API',
+        version: 'v1',
+        description: 'The storefront\'s JSON API. Every answer is an envelope: `success`, `message` and, when it succeeds, `data`.',
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
+            description: 'A guest token (GET /v1/token/guest) or a signed-in user\'s token (POST /v1/verifyotp).',
+          },
+        },
+      },
+    },
+    transform: (input) => {
+      const described = input.schema && Object.keys(input.schema).length > 0 && !(input.schema as { hide?: boolean }).hide;
+      if (!described) return { schema: { ...input.schema, hide: true } as FastifySchema, url: input.url };
+      const { schema, url } = jsonSchemaTransform(input);
+      const auth = (input.route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'optional';
+      const description = auth === 'user' ? 'Needs a signed-in user\'s token.' : auth === 'guest' ? 'Needs a token: a guest\'s or a user\'s.' : undefined;
+      return { schema: { ...schema, security: SECURITY[auth], ...(description ? { description } : {}) } as FastifySchema, url };
+    },
+  });
+
+  app.get(OPENAPI_PATH, { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+}

@@ -1,0 +1,97 @@
+import type { RouteOptions } from 'fastify';
+import { createTestApp, type TestApp } from '../../utils/testApp';
+
+/**
+ * The API document (/openapi.json): valid OpenAPI 3.1 by a standard validator, made from the same
+ * zod schemas that check requests, with every route that has a schema in it (a route left out fails
+ * here), each route's token requirement, and the reference page only for callers on this machine.
+ */
+
+type Operation = {
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string }>; required?: string[] } }> };
+  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+};
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+
+const described: { method: string; url: string }[] = [];
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    deps: {
+      onRoute: (route: RouteOptions) => {
+        const schema = (route.schema ?? {}) as { hide?: boolean };
+        if (Object.keys(schema).length === 0 || schema.hide) return;
+        for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') described.push({ method: method.toLowerCase(), url: route.url });
+      },
+    },
+  });
+  const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  doc = res.json();
+}, 60_000);
+afterAll(() => t?.close());
+
+/** Fastify's `/cart/:id` as OpenAPI writes it: `/cart/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const op = (method: string, path: string) => {
+  const found = doc.paths[path]?.[method];
+  if (!found) throw new Error(`${method.toUpperCase()} ${path} is not in the document`);
+  return found;
+};
+
+it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator, the official schema)', async () => {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(doc.openapi).toBe('3.1.0');
+});
+
+it('has every route that has a schema, and nothing else', () => {
+  expect(described.length).toBeGreaterThan(30);
+  const inDocument = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)).sort();
+  const registered = described.map((r) => `${r.method} ${openApiPath(r.url)}`).sort();
+  expect(inDocument).toEqual(registered);
+  // The app's pages, files and the document itself are not API operations.
+  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/') && !/^\/(healthz|readyz|misc|payments)/.test(p))).toEqual([]);
+});
+
+it('describes requests from the contract: a body with its required fields and types, a path parameter, a query', () => {
+  const addToCart = op('post', '/v1/cart');
+  const body = addToCart.requestBody!.content['application/json']!.schema;
+  expect(body.required).toContain('asset_id');
+  expect(body.properties!.asset_id!.type).toBe('integer');
+  expect(op('get', '/v1/cart/{id}').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
+  expect(op('get', '/v1/order/history').parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['userId', 'offset', 'limit']));
+});
+
+it('describes answers: the success envelope and the error envelope of every 4xx and 5xx', () => {
+  const responses = op('get', '/v1/cart').responses;
+  expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+  expect(Object.keys(responses['200']!.content!['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['success', 'message', 'data']));
+  expect(Object.keys(responses['4XX']!.content!['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['success', 'message']));
+});
+
+it('says which calls need a token: a user\'s, anyone\'s, or none', () => {
+  expect(doc.components.securitySchemes).toHaveProperty('bearer');
+  expect(op('post', '/v1/cart').security).toEqual([{ bearer: [] }]);
+  expect(op('post', '/v1/order/createCartOrder').security).toEqual([{ bearer: [] }]);
+  expect(op('get', '/v1/token/guest').security).toEqual([]);
+  expect(op('get', '/v1/carousel').security).toEqual([{}, { bearer: [] }]);
+});
+
+it('the reference page /dev/api lists every operation, for callers on this machine only', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '127.0.0.1', headers: { host: 'localhost:3000' } });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  for (const { method, url } of described) expect(page.body).toContain(`${method.toUpperCase()} ${openApiPath(url)}`);
+  const fromAfar = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '203.0.113.9', headers: { host: 'shop.example' } });
+  expect(fromAfar.statusCode).toBe(404);
+  const forwarded = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '127.0.0.1', headers: { host: 'localhost', 'x-forwarded-for': '203.0.113.9' } });
+  expect(forwarded.statusCode).toBe(404);
+});
