@@ -93,7 +93,9 @@ async function main() {
           return;
         }
         case 'coupon': {
-          if (i % 2 === 0) await send('POST', '/v1/order/applyVoucher', guest, { coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], Math.floor(i / 2)) });
+          // Each guest applies and removes in turn (i % 2 would give the applies to the even guests only, over their limit).
+          const round = Math.floor(i / guests.length);
+          if (round % 2 === 0) await send('POST', '/v1/order/applyVoucher', guest, { coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], Math.floor(round / 2)) });
           else await send('POST', '/v1/order/removeVoucher', guest, {});
           return;
         }
@@ -125,7 +127,7 @@ async function main() {
             return;
           }
           const key = { [VIEWING_SESSION_KEY_HEADER]: session.key };
-          if (i % 2 === 0) {
+          if (Math.floor(i / buyers.length) % 2 === 0) {
             const beat = await send('POST', `/v1/viewing-sessions/${session.id}/heartbeat`, buyer.token, undefined, { ...from, ...key });
             if (beat.status !== 200) sessions.delete(buyer.userId);
           } else await send('GET', `/v1/admin/asset/streamconfig/${session.event}?session=${session.id}`, buyer.token, undefined, { ...from, ...key });

@@ -1,7 +1,7 @@
 import { roomFor } from '../../../src/client/app/toasts/ToastRoom';
 
 /** A stand-in for notistack's stack: how many toasts it holds and where its top edge is. */
-const stack = (toasts: number, top: number) => ({ childElementCount: toasts, getBoundingClientRect: () => ({ top }) }) as unknown as Element;
+const stack = (toasts: number, top: number, height = 60) => ({ childElementCount: toasts, getBoundingClientRect: () => ({ top, height }) }) as unknown as Element;
 
 describe('the room the toasts take at the bottom of the window', () => {
   it('is none without a stack, or with an empty one', () => {
@@ -14,7 +14,8 @@ describe('the room the toasts take at the bottom of the window', () => {
     expect(roomFor(stack(2, 599.5), 800)).toBe(209);
   });
 
-  it('is none while the stack is below the window (sliding in)', () => {
+  it('is none while the stack is below the window (sliding in), or has no height (nothing laid out)', () => {
     expect(roomFor(stack(1, 810), 800)).toBe(0);
+    expect(roomFor(stack(1, 0, 0), 800)).toBe(0);
   });
 });

@@ -7,8 +7,9 @@ export const TOAST_ROOM_VAR = '--toast-room';
 /** How far the stack reaches up from the window's bottom edge (it is fixed there), plus a little air. */
 export function roomFor(stack: Element | null, windowHeight: number): number {
   if (!stack || stack.childElementCount === 0) return 0;
-  const top = stack.getBoundingClientRect().top;
-  return top < windowHeight ? Math.ceil(windowHeight - top) + 8 : 0;
+  // A stack with no height takes no room (jsdom lays nothing out: every box is 0 × 0 at 0, 0).
+  const { top, height } = stack.getBoundingClientRect();
+  return height > 0 && top < windowHeight ? Math.ceil(windowHeight - top) + 8 : 0;
 }
 
 /** A keyboard user's focused control that the toasts now cover. */
