@@ -6,6 +6,9 @@ import type { AuthRequirement } from './caller';
 /** Where the document is served; README and docs link here instead of keeping a call table by hand. */
 export const OPENAPI_PATH = '/openapi.json';
 
+/** How an operation's description begins when the call needs a signed-in user's token. */
+export const USER_TOKEN_NOTE = 'Needs a signed-in user\'s token.';
+
 /** What each `config.auth` asks of the caller, in OpenAPI's words ({} is "no token"). */
 const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {
   none: [],
@@ -45,7 +48,9 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
       if (!described) return { schema: { ...input.schema, hide: true } as FastifySchema, url: input.url };
       const { schema, url } = jsonSchemaTransform(input);
       const auth = (input.route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'optional';
-      const description = auth === 'user' ? 'Needs a signed-in user\'s token.' : auth === 'guest' ? 'Needs a token: a guest\'s or a user\'s.' : undefined;
+      // The token a call needs comes first, then the route's own description (its schema's `description`).
+      const needs = auth === 'user' ? USER_TOKEN_NOTE : auth === 'guest' ? 'Needs a token: a guest\'s or a user\'s.' : undefined;
+      const description = [needs, (schema as { description?: string }).description].filter(Boolean).join(' ');
       return { schema: { ...schema, security: SECURITY[auth], ...(description ? { description } : {}) } as FastifySchema, url };
     },
   });

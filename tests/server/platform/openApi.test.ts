@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
  */
 
 type Operation = {
+  summary?: string; description?: string; tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string }>; required?: string[] } }> };
@@ -77,6 +78,18 @@ it('describes answers: the success envelope and the error envelope of every 4xx 
   expect(Object.keys(responses['4XX']!.content!['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['success', 'message']));
 });
 
+it('describes every operation: a summary, a description and at least one tag (the README keeps no call table)', () => {
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, o]) => ({ at: `${method} ${path}`, o })));
+  const undescribed = operations
+    .filter(({ o }) => !o.summary?.trim() || !o.description?.trim() || !o.tags?.length || o.tags.some((tag) => !tag.trim()))
+    .map(({ at }) => at);
+  expect(undescribed).toEqual([]);
+  expect(operations.every(({ o }) => o.summary!.length <= 70)).toBe(true);
+  // The route's own words follow the token note: a user's call keeps both.
+  expect(op('post', '/v1/order/createCartOrder').description).toMatch(/^Needs a signed-in user's token\. Answers the order/);
+});
+
 it('says which calls need a token: a user\'s, anyone\'s, or none', () => {
   expect(doc.components.securitySchemes).toHaveProperty('bearer');
   expect(op('post', '/v1/cart').security).toEqual([{ bearer: [] }]);
@@ -90,6 +103,9 @@ it('the reference page /dev/api lists every operation, for callers on this machi
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toMatch(/^text\/html/);
   for (const { method, url } of described) expect(page.body).toContain(`${method.toUpperCase()} ${openApiPath(url)}`);
+  // Each operation's summary beside its heading, its description (escaped) under it.
+  expect(page.body).toContain('<code>/v1/cart</code> — Add an event to the cart');
+  expect(page.body).toContain('<p>Needs a token: a guest&#39;s or a user&#39;s. Adds the event');
   const fromAfar = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '203.0.113.9', headers: { host: 'shop.example' } });
   expect(fromAfar.statusCode).toBe(404);
   const forwarded = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '127.0.0.1', headers: { host: 'localhost', 'x-forwarded-for': '203.0.113.9' } });

@@ -8,6 +8,11 @@ import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 import { fieldProblem } from '../../platform/fieldProblem';
+import { ok } from '../../platform/envelope';
+
+/** The message of every catalog answer. */
+const FOUND = 'Data found';
+const found = <T>(data: T) => ok(data, FOUND);
 
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
 export type Entitlements = {
@@ -21,7 +26,6 @@ type AssetFacts = { id: number; premium: boolean; limited: boolean };
 
 type Page = { start: number; limit: number; cursor?: string };
 
-const ok = <T>(data: T, message = 'Data found') => ({ success: true, message, data });
 
 /** `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event. */
 export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements: Entitlements }) {
@@ -44,7 +48,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     carousel(filterJson: string | undefined): Promise<CachedBody> {
       // Validated, but device and language do not change the answer (one catalog), so not in the key.
       parseJsonFilter(carouselFilter, filterJson, '{"deviceTypeId":"1","languageId":"1"}');
-      return cache.get('carousel', async () => ok((await repo.carousel()).map(toCarouselItem)));
+      return cache.get('carousel', async () => found((await repo.carousel()).map(toCarouselItem)));
     },
 
     categories(filterJson: string, page: Page): Promise<CachedBody> {
@@ -53,7 +57,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       if (!('id' in group)) throw new Invalid(fieldProblem('querystring', ['filter', 'path'], 'must be a page id such as 1'));
       const after = readCursor(page);
       return cache.get(`categories:${group.id}:${page.limit}:${keysetKey(after)}`, async () =>
-        ok((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
+        found((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
     },
 
     listing(filterJson: string, page: Page): Promise<CachedBody> {
@@ -66,7 +70,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
         const pageRows = rows.slice(0, page.limit);
         const last = pageRows.at(-1);
         const nextCursor = rows.length > page.limit && last ? writeCursor({ order: last.sort_order, id: last.id }) : null;
-        return ok([{ ...toCategory(category), data: pageRows.map(toAssetSummary), nextCursor }]);
+        return found([{ ...toCategory(category), data: pageRows.map(toAssetSummary), nextCursor }]);
       });
     },
 
@@ -74,10 +78,10 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       return cache.get(`blocks:${recordKey(categoryKey)}:${offset}:${limit}`, async () => {
         const category = await categoryOr404(categoryKey);
         const blocks = await repo.blocksOfCategory(category.id, offset, limit);
-        if (blocks.length || offset > 0) return ok(blocks.map(toBlock));
+        if (blocks.length || offset > 0) return found(blocks.map(toBlock));
         // A category without blocks is one block: itself.
         const events = await repo.eventsInCategory(category.id, 100);
-        return ok([{ id: 0, title: category.label, description: category.description, data: events.map(toAssetSummary) }]);
+        return found([{ id: 0, title: category.label, description: category.description, data: events.map(toAssetSummary) }]);
       });
     },
 
@@ -97,7 +101,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       const soldOut = facts.premium && facts.limited && (await entitlements.isSoldOut(facts.id));
       return cache.get(`asset:${record}:${canWatch ? 1 : 0}${soldOut ? 1 : 0}`, async () => {
         const summary = toAssetSummary(await eventOr404(key));
-        return ok([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail]);
+        return found([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail]);
       });
     },
 
@@ -105,7 +109,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       return cache.get(`subscription:${id}`, async () => {
         const row = await repo.subscription(id);
         if (!row) throw new NotFound(`No subscription ${id}`);
-        return ok(row);
+        return found(row);
       });
     },
 
@@ -113,7 +117,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       return cache.get(`agreement:${id}`, async () => {
         const row = await repo.agreement(id);
         if (!row) throw new NotFound(`No agreement ${id}`);
-        return ok([row]);
+        return found([row]);
       });
     },
 
@@ -121,7 +125,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       return cache.get(`footerlink:${id}`, async () => {
         const row = await repo.footerLink(id);
         if (!row) throw new NotFound(`No footer link ${id}`);
-        return ok(row);
+        return found(row);
       });
     },
   };

@@ -28,7 +28,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   app.get('/healthz', {
     config: { auth: 'none' },
     logLevel: 'warn',
-    schema: { response: { 200: healthResponse, 503: healthResponse } },
+    schema: {
+      summary: 'Liveness: the process and its database answer',
+      description: 'Answers 200 `{status: "ok", database: "up"}` when the database answers, '
+        + 'else 503 `{status: "unavailable", database: "down"}`. `Cache-Control: no-store`.',
+      tags: ['health'],
+      response: { 200: healthResponse, 503: healthResponse },
+    },
   }, async (_request, reply) => {
     const up = await database.ping();
     void reply.header('cache-control', 'no-store');
@@ -38,7 +44,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   app.get('/readyz', {
     config: { auth: 'none' },
     logLevel: 'warn',
-    schema: { response: { 200: readyResponse, 503: readyResponse } },
+    schema: {
+      summary: 'Readiness: send traffic only when this is 200',
+      description: 'Answers 200 `{status: "ready"}` when the database and Redis (when configured) answer and the schema is at '
+        + 'this build\'s newest migration; else 503 `{status: "unavailable"}`, saying which one is not: `database` (up or down), '
+        + '`redis` (up, down or not configured) and `migrations` (at head, pending or unknown). `Cache-Control: no-store`.',
+      tags: ['health'],
+      response: { 200: readyResponse, 503: readyResponse },
+    },
   }, async (_request, reply) => {
     const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? redisAnswers(redis) : Promise.resolve(null)]);
     const atHead = databaseUp ? await migrationsAtHead(database.db).catch(() => null) : null;

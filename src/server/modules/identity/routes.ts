@@ -11,9 +11,17 @@ import { withErrors } from '../../plugins/schemas';
 import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
+import { ok } from '../../platform/envelope';
 
 /** Sign-in's limits hold or sign-in stops: a Redis that cannot count them is a 503, never a free pass. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', skipOnError: false } });
+
+/** What /login and /register answer, in the API document; `which` is 'an existing' or 'a new'. */
+const codeOrGoogle = (which: string, facebook: string) =>
+  `With \`loginSource: 3\`: mails a sign-in code for ${which} account and answers \`data[0]: {verified}\`; no names are answered `
+  + 'before the code is verified. The code is in the mail\'s body, never its subject or any log line (mail is logged by template '
+  + 'name and message id). With `loginSource: 1` and `accessToken`: Google; the token is checked with Google, and the answer is a '
+  + `session like /v1/verifyotp's. \`loginSource: 2\` (Facebook) is a 400 '${facebook}'`;
 
 /**
  * PRODUCT.md paths: check-user /checkuser; codes via /login and /register (loginSource 3); Google via
@@ -23,54 +31,81 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', 
 export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; limits: AppConfig['limits'] }> = async (app, { service, limits }) => {
   app.post('/checkuser', {
     config: { auth: 'none', ...perMinute(limits.checkUserPerMinutePerIp) },
-    schema: { body: checkUserBody, response: withErrors({ 200: checkUserResponse }) },
+    schema: {
+      summary: 'Does an account exist for this e-mail?',
+      description: '`success` is whether an account exists for `emailId`; `data: {exists, verified}`.',
+      tags: ['identity'],
+      body: checkUserBody, response: withErrors({ 200: checkUserResponse }),
+    },
   }, async (req) => {
     const result = await service.checkUser(req.body.emailId);
     return { success: result.exists, message: result.exists ? 'User exists' : 'User not found', data: result };
   });
 
   const codeOrSession = z.union([sessionResponse, codeSentResponse]);
+  const sent = <T>({ message, data }: { message: string; data: T }) => ok(data, message);
 
   app.post('/login', {
     config: { auth: 'none', ...perMinute(limits.codeRequestsPerMinutePerIp) },
-    schema: { body: loginBody, response: withErrors({ 200: codeOrSession }) },
+    schema: {
+      summary: 'Sign in: mail a code, or sign in with Google',
+      description: codeOrGoogle('an existing', 'Facebook sign-in is not available. Sign in with Google or with a code by e-mail.'),
+      tags: ['identity'],
+      body: loginBody, response: withErrors({ 200: codeOrSession }),
+    },
   }, async (req) => {
     const { emailId, loginSource, accessToken } = req.body;
-    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'login', clientKey(req.ip))) };
+    if (loginSource === LOGIN_SOURCE.emailCode) return sent(await service.requestCode(emailId, 'login', clientKey(req.ip)));
     if (loginSource === LOGIN_SOURCE.google) {
       if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-in'));
-      return { success: true, message: 'Signed in', data: [await service.googleLogin(accessToken, emailId)] };
+      return ok([await service.googleLogin(accessToken, emailId)], 'Signed in');
     }
     throw new Invalid('Facebook sign-in is not available. Sign in with Google or with a code by e-mail.');
   });
 
   app.post('/register', {
     config: { auth: 'none', ...perMinute(limits.codeRequestsPerMinutePerIp) },
-    schema: { body: registerBody, response: withErrors({ 200: codeOrSession }) },
+    schema: {
+      summary: 'Sign up: mail a code, or sign up with Google',
+      description: codeOrGoogle('a new', 'Facebook sign-up is not available. Sign up with Google or with a code by e-mail.'),
+      tags: ['identity'],
+      body: registerBody, response: withErrors({ 200: codeOrSession }),
+    },
   }, async (req) => {
     const { emailId, loginSource, accessToken, firstName, lastName } = req.body;
-    if (loginSource === LOGIN_SOURCE.emailCode) return { success: true, ...(await service.requestCode(emailId, 'register', clientKey(req.ip))) };
+    if (loginSource === LOGIN_SOURCE.emailCode) return sent(await service.requestCode(emailId, 'register', clientKey(req.ip)));
     if (loginSource === LOGIN_SOURCE.google) {
       if (!accessToken) throw new Invalid(fieldProblem('body', ['accessToken'], 'is required for Google sign-up'));
-      return { success: true, message: 'Account created', data: [await service.googleRegister(accessToken, emailId, firstName, lastName)] };
+      return ok([await service.googleRegister(accessToken, emailId, firstName, lastName)], 'Account created');
     }
     throw new Invalid('Facebook sign-up is not available. Sign up with Google or with a code by e-mail.');
   });
 
   app.post('/verifyotp', {
     config: { auth: 'none', ...perMinute(limits.verifyPerMinutePerIp) },
-    schema: { body: verifyOtpBody, response: withErrors({ 200: sessionResponse }) },
+    schema: {
+      summary: 'Check a mailed sign-in code and start a session',
+      description: 'Takes `{emailId, otp, NewUser, firstName, lastName}`; `firstName` and `lastName` are required for a new or '
+        + 'unverified account. Answers the session: `data[0]: {id, userId, firstName, lastName, emailId, token, verified}`.',
+      tags: ['identity'],
+      body: verifyOtpBody, response: withErrors({ 200: sessionResponse }),
+    },
   }, async (req) => {
     const { emailId, otp, firstName, lastName } = req.body;
     const session = await service.verifyCode({ email: emailId, otp, firstName, lastName, client: clientKey(req.ip) });
-    return { success: true, message: 'Signed in successfully.', data: [session] };
+    return ok([session], 'Signed in successfully.');
   });
 
   app.post('/logout', {
     config: { auth: 'user' },
-    schema: { response: withErrors({ 200: logoutResponse }) },
+    schema: {
+      summary: 'Sign out everywhere',
+      description: 'Revokes the caller\'s tokens.',
+      tags: ['identity'],
+      response: withErrors({ 200: logoutResponse }),
+    },
   }, async (req) => {
     await service.logout(requireUser(req).userId);
-    return { success: true, message: 'Logout successfully.', data: null };
+    return ok(null, 'Logout successfully.');
   });
 };

@@ -3,6 +3,7 @@ import { newsletterBody, newsletterResponse } from '../../../shared/contract/cat
 import { publicConfigResponse, type PublicConfig } from '../../../shared/contract/publicConfig';
 import { withErrors } from '../../plugins/schemas';
 import type { MiscService } from './service';
+import { ok } from '../../platform/envelope';
 
 export const NEWSLETTER_THANKS = "Thanks! You're on the list.";
 
@@ -10,17 +11,27 @@ export const NEWSLETTER_THANKS = "Thanks! You're on the list.";
 export const publicRoutes: FastifyPluginAsyncZod<{ service: MiscService; config: PublicConfig; signupsPerMinute: number }> = async (app, opts) => {
   app.get('/public/config', {
     config: { auth: 'none' },
-    schema: { response: withErrors({ 200: publicConfigResponse }) },
+    schema: {
+      summary: 'Runtime config for the client',
+      description: 'The runtime configuration the client reads at start. `Cache-Control: public, max-age=300`.',
+      tags: ['misc'],
+      response: withErrors({ 200: publicConfigResponse }),
+    },
   }, async (_req, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
-    return { success: true, message: 'Config', data: opts.config };
+    return ok(opts.config, 'Config');
   });
 
   app.post('/public/newsletter', {
     config: { auth: 'none', rateLimit: { max: opts.signupsPerMinute, timeWindow: '1 minute' } },
-    schema: { body: newsletterBody, response: withErrors({ 200: newsletterResponse }) },
+    schema: {
+      summary: 'Sign up for the newsletter',
+      description: `Signs \`email\` up for the newsletter; an address is stored once. Answers '${NEWSLETTER_THANKS}'`,
+      tags: ['misc'],
+      body: newsletterBody, response: withErrors({ 200: newsletterResponse }),
+    },
   }, async (req) => {
     await opts.service.subscribeToNewsletter(req.body.email, req.ip);
-    return { success: true, message: NEWSLETTER_THANKS, data: null };
+    return ok(null, NEWSLETTER_THANKS);
   });
 };

@@ -34,7 +34,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
 
   app.post('/v1/payments/sandbox/confirm', {
     config: { auth: 'user', rateLimit: perCaller(opts.cardAttemptsPerMinute) },
-    schema: { body: sandboxConfirmBody, response: withErrors({ 200: sandboxConfirmResponse }) },
+    schema: {
+      summary: 'Sandbox only: confirm a card payment',
+      description: 'Sandbox only: the card form\'s "Confirm and Pay" with Stripe\'s test cards (the README\'s "Sandbox test cards"), '
+        + 'for the caller\'s own intent (`client_secret`). Answers `data: {status, error, next_action}` like Stripe.js\'s '
+        + '`confirmPayment`. `return_url` must be a path on this site.',
+      tags: ['payments'],
+      body: sandboxConfirmBody, response: withErrors({ 200: sandboxConfirmResponse }),
+    },
   }, async (req) => {
     const user = requireUser(req);
     const returnUrl = sameSitePath(req.body.return_url);
@@ -47,7 +54,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
 
   app.get(`${AUTH_PATH}/:intentId`, {
     config: { auth: 'none' },
-    schema: { params: z.object({ intentId: z.string().max(100) }), querystring: authQuery },
+    schema: {
+      summary: 'Sandbox only: the payment authentication page',
+      description: 'Sandbox only: the HTML page a card such as 4000 0025 0000 3155 asks for, the sandbox\'s stand-in for 3D Secure, '
+        + 'with Complete and Fail. Its form posts here; the browser then goes back to `return_url` (a path on this site) with '
+        + '`payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
+      tags: ['payments'],
+      params: z.object({ intentId: z.string().max(100) }), querystring: authQuery,
+    },
   }, async (req, reply) => {
     const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
     sameSitePath(req.query.return_url);
@@ -57,7 +71,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
 
   app.post(`${AUTH_PATH}/:intentId`, {
     config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: { params: z.object({ intentId: z.string().max(100) }), querystring: authQuery, body: z.object({ outcome: z.enum(['complete', 'fail']) }) },
+    schema: {
+      summary: 'Sandbox only: complete or fail the payment authentication',
+      description: 'Sandbox only: the authentication page\'s form (`outcome`: `complete` or `fail`). Redirects (303) to `return_url` '
+        + '(a path on this site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status` (`succeeded` or '
+        + '`failed`); an unknown payment is a 404 page. At most 20 a minute.',
+      tags: ['payments'],
+      params: z.object({ intentId: z.string().max(100) }), querystring: authQuery,
+      body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+    },
   }, async (req, reply) => {
     const returnUrl = sameSitePath(req.query.return_url);
     const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);

@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import type { CheckoutService } from '../orders/checkoutService';
 import { WebhookSignatureError, type PaymentProvider } from './provider';
 import { WebhookPayloadError } from './webhookEvent';
+import { ok } from '../../platform/envelope';
 
 /**
  * POST /v1/payments/webhook: the provider's events. The signature is checked over the raw bytes, so
@@ -31,12 +32,12 @@ export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opt
       return reply.status(400).send({ success: false, message: 'Webhook signature verification failed', data: null });
     }
     if (await opts.uow.repos.paymentEvents.seen(event.id)) {
-      return { success: true, message: 'Already handled', data: null };
+      return ok(null, 'Already handled');
     }
     const outcome = await opts.checkout.handleEvent(event);
     await opts.uow.repos.paymentEvents.record(event.id, event.type);
     if (event.type === 'payment_intent.payment_failed') opts.onPaymentFailed();
     req.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
-    return { success: true, message: outcome === 'ordered' ? 'Order recorded' : 'Ignored', data: null };
+    return ok(null, outcome === 'ordered' ? 'Order recorded' : 'Ignored');
   });
 };

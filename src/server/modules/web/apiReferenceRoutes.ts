@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { OPENAPI_PATH } from '../../plugins/openApi';
+import { OPENAPI_PATH, USER_TOKEN_NOTE } from '../../plugins/openApi';
 import { answerOnlyThisMachine } from '../../platform/thisMachineOnly';
 import { esc } from '../mail/templates';
 
@@ -15,7 +15,8 @@ const json = (value: unknown) => `<pre>${esc(JSON.stringify(value, null, 2))}</p
 const who = (op: Operation) => {
   const security = op.security ?? [];
   if (security.length === 0) return 'no token';
-  return security.some((s) => Object.keys(s).length === 0) ? 'token optional' : op.description?.includes('signed-in') ? 'user token' : 'token';
+  if (security.some((s) => Object.keys(s).length === 0)) return 'token optional';
+  return op.description?.startsWith(USER_TOKEN_NOTE) ? 'user token' : 'token';
 };
 
 function operationHtml(method: string, path: string, op: Operation): string {
@@ -23,7 +24,10 @@ function operationHtml(method: string, path: string, op: Operation): string {
   const body = op.requestBody?.content?.['application/json']?.schema;
   const responses = Object.entries(op.responses ?? {}).map(([status, r]) =>
     `<details><summary>${esc(status)} ${esc(r.description ?? '')}</summary>${json(r.content?.['application/json']?.schema ?? null)}</details>`).join('');
-  return `<section id="${esc(`${method}-${path}`)}"><h2><span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code> <small>${who(op)}</small></h2>
+  const summary = op.summary ? ` — ${esc(op.summary)}` : '';
+  const description = op.description ? `<p>${esc(op.description)}</p>` : '';
+  const heading = `<span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code>${summary} <small>${who(op)}</small>`;
+  return `<section id="${esc(`${method}-${path}`)}"><h2>${heading}</h2>${description}
 ${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ''}${body ? `<h3>Body</h3>${json(body)}` : ''}<h3>Answers</h3>${responses}</section>`;
 }
 
