@@ -1,4 +1,5 @@
 import { CARD_MESSAGES } from '../../../shared/contract/cardMessages';
+import { passesLuhn } from '../../../shared/luhn';
 
 /**
  * The sandbox card form's formatting and checks, done in the browser as Stripe's Elements do them:
@@ -18,17 +19,6 @@ export function formatExpiry(value: string): string {
 }
 
 export const formatCvc = (value: string) => digits(value, 4);
-
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  [...number].reverse().forEach((ch, i) => {
-    let n = Number(ch);
-    if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-    sum += n;
-  });
-  return number.length > 0 && sum % 10 === 0;
-}
 
 export type CardFields = { number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardFields, string>>;

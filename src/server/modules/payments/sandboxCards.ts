@@ -1,4 +1,5 @@
 import { CARD_MESSAGES, type SandboxCard } from '../../../shared/contract/payments';
+import { passesLuhn } from '../../../shared/luhn';
 
 /**
  * How the sandbox treats a card, as Stripe treats its test cards in test mode: a few numbers
@@ -24,22 +25,11 @@ const DECLINES: Record<string, { code: string; declineCode: string; message: str
 const AUTHENTICATES = new Set(['4000002500003155', '4000002760003184']);
 const NOT_A_TEST_CARD = 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
 
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 export function cardOutcome(card: SandboxCard, now: Date): CardOutcome {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d*$/.test(number)) return { kind: 'invalid', code: 'invalid_number', message: CARD_MESSAGES.invalidNumber };
   if (number.length < 13) return { kind: 'invalid', code: 'incomplete_number', message: CARD_MESSAGES.incompleteNumber };
-  if (number.length > 19 || !luhnValid(number)) return { kind: 'invalid', code: 'invalid_number', message: CARD_MESSAGES.invalidNumber };
+  if (number.length > 19 || !passesLuhn(number)) return { kind: 'invalid', code: 'invalid_number', message: CARD_MESSAGES.invalidNumber };
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
   if (card.exp_month < 1 || card.exp_month > 12 || year < 1000) return { kind: 'invalid', code: 'invalid_expiry', message: CARD_MESSAGES.invalidExpiry };
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
