@@ -13,6 +13,14 @@ export function serverMessage(error: unknown): string | null {
   return message;
 }
 
+/** The sentence shown when a call fails and the server said nothing a person can use. */
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+/** What to tell the person about a failed call: the server's sentence, else `fallback`. */
+export function messageFor(error: unknown, fallback: string = UNEXPECTED_ERROR): string {
+  return serverMessage(error) ?? fallback;
+}
+
 /** The HTTP status of a failed call, or null for a network or parsing failure. */
 export function errorStatus(error: unknown): number | null {
   const status = (error as { status?: unknown } | undefined)?.status;

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import type { AppliedCoupon } from '../../../shared/contract/cart';
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
-import { serverMessage } from '../../api/serverError';
+import { messageFor } from '../../api/serverError';
 import { useRemoveVoucherMutation } from './cartApi';
-import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 import { PromoCodeDialog } from './PromoCodeDialog';
 
@@ -27,7 +26,7 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
       await removeVoucher(target).unwrap();
       toast.success(CART_MESSAGES.couponRemoved);
     } catch (err) {
-      toast.error(serverMessage(err) ?? CART_COPY.unexpected);
+      toast.error(messageFor(err));
     }
   };
 

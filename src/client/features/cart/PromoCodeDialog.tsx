@@ -7,7 +7,7 @@ import { toast } from '../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
-import { serverMessage, errorStatus } from '../../api/serverError';
+import { errorStatus, messageFor } from '../../api/serverError';
 import { useApplyVoucherMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
@@ -38,7 +38,7 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
       close();
     } catch (err) {
       // Every 400 of this call is about the code (unknown, expired, used up, or not even well formed).
-      const message = errorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : serverMessage(err) ?? CART_COPY.unexpected;
+      const message = errorStatus(err) === 400 ? CART_MESSAGES.invalidCoupon : messageFor(err);
       toast.error(message);
     }
   };

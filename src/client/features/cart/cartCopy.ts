@@ -4,5 +4,4 @@ export const CART_COPY = {
   removeFailed: 'Failed to remove item',
   loadFailed: 'Failed to load cart',
   promoCodeEmpty: 'Promo code is empty ',
-  unexpected: 'An unexpected error occurred. Please try again.',
 } as const;

@@ -7,9 +7,8 @@ import type { Cart } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { redirectMarkerStored } from '../auth/authEvents';
 import { selectBilling, selectUserId } from '../auth/authSelectors';
-import { serverMessage } from '../../api/serverError';
+import { messageFor } from '../../api/serverError';
 import { newOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
-import { CART_COPY } from './cartCopy';
 
 /**
  * 'Purchase Tickets' (spec "Cart", §6): a cart the coupon pays in full is bought with paymentMethod
@@ -37,7 +36,7 @@ export function useVoucherPurchase(cart: Cart) {
       toast.success(message || ORDER_MESSAGES.created);
       void navigate(paths.profile);
     } catch (error) {
-      toast.error(serverMessage(error) ?? CART_COPY.unexpected);
+      toast.error(messageFor(error));
       setBusy(false);
     }
   };

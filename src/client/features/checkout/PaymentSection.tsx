@@ -10,7 +10,7 @@ import type { Cart } from '../../../shared/contract/cart';
 import type { PaymentIntent } from '../../../shared/contract/orders';
 import { useGetPublicConfigQuery } from '../catalog/catalogApi';
 import { amountInCents, useCreatePaymentIntentMutation } from './checkoutApi';
-import { serverMessage } from '../../api/serverError';
+import { messageFor } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { SandboxCardForm } from './SandboxCardForm';
 import { usePaymentOutcome } from './usePaymentOutcome';
@@ -41,7 +41,7 @@ export function PaymentSection({ cart, userId }: Props) {
     setFailure(null);
     const failed = (error?: unknown) => {
       toast.error(CHECKOUT_COPY.startFailed);
-      setFailure(serverMessage(error) ?? CHECKOUT_COPY.startFailed);
+      setFailure(messageFor(error, CHECKOUT_COPY.startFailed));
     };
     createIntent({ amount, userId }).unwrap().then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
   }, [amount, cart.version, attempt, userId, createIntent]);

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { checkCard, formatCardNumber, formatCvc, formatExpiry, parseExpiry, type CardErrors, type CardFields } from './cardInput';
 import { useSandboxConfirmMutation } from './checkoutApi';
-import { serverMessage } from '../../api/serverError';
+import { messageFor } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import type { PaymentOutcome } from './usePaymentOutcome';
 import { TextInput } from '../../components/TextInput';
@@ -48,7 +48,7 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
       const result = await confirm({ client_secret: clientSecret, card, return_url: returnUrl }).unwrap();
       await onOutcome({ error: result.error, paymentIntentId: result.paymentIntentId, status: result.status, redirectUrl: result.next_action?.redirect_url ?? null });
     } catch (error) {
-      await onOutcome({ error: { message: serverMessage(error) ?? CHECKOUT_COPY.unexpected } });
+      await onOutcome({ error: { message: messageFor(error) } });
     } finally {
       setFinishing(false);
     }

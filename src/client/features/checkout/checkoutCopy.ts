@@ -10,7 +10,6 @@ export const CHECKOUT_COPY = {
   startFailed: 'Failed to start payment',
   paymentFailed: 'Payment failed.',
   orderCreated: ORDER_MESSAGES.created,
-  unexpected: 'An unexpected error occurred. Please try again.',
   // Ours, where the spec has no words.
   nothingToPay: 'Nothing to pay by card: your coupon covers the whole total. Finish with Purchase Tickets in your cart.',
   backToCart: 'Back to cart',

@@ -7,7 +7,7 @@ import type { PaymentIntentStatus } from '../../../shared/contract/payments';
 import { centsToDollars } from '../../../shared/money';
 import { browserNavigation } from './browserNavigation';
 import { orderBody, useCreateCartOrderMutation } from './checkoutApi';
-import { serverMessage } from '../../api/serverError';
+import { messageFor, UNEXPECTED_ERROR } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { useAppSelector } from '../../app/hooks';
 import { selectBilling } from '../auth/authSelectors';
@@ -34,7 +34,7 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
 
   const handle = useCallback(async (outcome: PaymentOutcome) => {
     if (outcome.error) {
-      toast.error(CHECKOUT_COPY.providerError(outcome.error.message ?? CHECKOUT_COPY.unexpected));
+      toast.error(CHECKOUT_COPY.providerError(outcome.error.message ?? UNEXPECTED_ERROR));
       return;
     }
     if (outcome.status === 'requires_action' && outcome.redirectUrl) {
@@ -52,7 +52,7 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
       toast.success(message || CHECKOUT_COPY.orderCreated);
       void navigate(paths.profile);
     } catch (error) {
-      toast.error(serverMessage(error) ?? CHECKOUT_COPY.unexpected);
+      toast.error(messageFor(error));
     }
   }, [cart, userId, amountCents, billing, createCartOrder, navigate]);
 

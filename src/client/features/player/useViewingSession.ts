@@ -4,7 +4,7 @@ import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { selectRequestToken } from '../auth/authSelectors';
 import { playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
-import { errorStatus, serverMessage } from '../../api/serverError';
+import { errorStatus, messageFor } from '../../api/serverError';
 
 export type ViewingSessionState =
   | { status: 'opening' }
@@ -46,7 +46,7 @@ export function useViewingSession(eventId: string) {
       if (!data || !opened) {
         current = null;
         const status = errorStatus(result.error);
-        const message = serverMessage(result.error) ?? PLAYER_COPY.sessionFailed;
+        const message = messageFor(result.error, PLAYER_COPY.sessionFailed);
         setState(status === 403 ? { status: 'forbidden' } : status === 409 ? { status: 'refused', message } : { status: 'failed', message });
         return;
       }

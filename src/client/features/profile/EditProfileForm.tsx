@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../../shared/contract/identity';
 import { useAppDispatch } from '../../app/hooks';
 import { userNameResolved } from '../auth/authEvents';
-import { serverMessage } from '../../api/serverError';
+import { messageFor } from '../../api/serverError';
 import { profileApi, useUpdateProfileMutation } from './profileApi';
 import { TextInput } from '../../components/TextInput';
 
@@ -37,7 +37,7 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
       toast.success(message);
       onDone();
     } catch (err) {
-      toast.error(serverMessage(err) ?? 'An unexpected error occurred. Please try again.');
+      toast.error(messageFor(err));
     }
   };
 

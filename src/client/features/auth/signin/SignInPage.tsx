@@ -15,7 +15,7 @@ import { selectIsLoggedIn } from '../authSelectors';
 import { useSignedInDestination } from '../useAfterSignIn';
 import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';
-import { serverMessage } from '../../../api/serverError';
+import { messageFor } from '../../../api/serverError';
 import { settle, type ServerData } from '../../../app/serverData';
 import { catalogApi } from '../../catalog/catalogApi';
 import { MESSAGES, isEmail } from './validation';
@@ -46,7 +46,7 @@ export default function SignInPage() {
       toast.success(sent.message);
       return { verified: sent.verified };
     } catch (err) {
-      toast.error(serverMessage(err) ?? MESSAGES.unexpected);
+      toast.error(messageFor(err));
       return null;
     }
   };
@@ -63,7 +63,7 @@ export default function SignInPage() {
       const sent = await sendCode(address, !exists);
       if (sent) setCodeState({ email: address, isNewUser: !exists, askNames: !exists || !sent.verified });
     } catch (err) {
-      toast.error(serverMessage(err) ?? MESSAGES.unexpected);
+      toast.error(messageFor(err));
     }
   };
 

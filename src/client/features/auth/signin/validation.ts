@@ -4,7 +4,6 @@ export const MESSAGES = {
   invalidCode: 'Please Enter a valid 6-digit Code',
   emptyCode: 'Please enter the OTP',
   tooManyAttempts: 'Too many attempts. Try again later.',
-  unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

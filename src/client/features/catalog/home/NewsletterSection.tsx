@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../app/toasts/toast';
 import { useState, type FormEvent } from 'react';
 import { useGetPublicConfigQuery, useJoinNewsletterMutation } from '../catalogApi';
-import { serverMessage } from '../../../api/serverError';
+import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -42,7 +42,7 @@ function NewsletterForm() {
       toast.success(await join(email.trim()).unwrap());
       setEmail('');
     } catch (err) {
-      toast.error(serverMessage(err) ?? 'An unexpected error occurred. Please try again.');
+      toast.error(messageFor(err));
     }
   };
 
