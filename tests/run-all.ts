@@ -35,8 +35,12 @@ const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const extra = process.argv.slice(2).filter((a) => a !== '--unit');
 
 /** A jest run (args), or another command (`command`) that passes by exiting 0: it counts as one test. */
-type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string>; command?: string[] };
+type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string>; command?: string[]; rerun?: boolean };
 const steps: Step[] = [
+  // The pure logic again, with coverage printed against its floor (package.json coverageThreshold:
+  // raise it as coverage rises, never lower it). Its tests also run in their own suites below, so
+  // they are not counted twice in the total.
+  { name: 'fast lane: pure logic, coverage floor', args: ['--selectProjects', 'fast', '--coverage', '--coverageReporters=text-summary'], rerun: true },
   { name: 'shared + client', args: ['--selectProjects', 'shared', 'client'] },
   { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server'] },
 ];
@@ -105,7 +109,7 @@ if (inCi && skipped.length) {
   process.exit(1);
 }
 
-type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number };
+type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number; rerun: boolean };
 const results: Result[] = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
 for (const [i, step] of steps.entries()) {
@@ -117,7 +121,7 @@ for (const [i, step] of steps.entries()) {
     : [process.execPath, [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra]];
   const run = spawnSync(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
   const counts = step.command ? { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 } : readCounts(report);
-  results.push({ name: step.name, ok: run.status === 0 && counts.passed > 0, seconds: (Date.now() - started) / 1000, ...counts });
+  results.push({ name: step.name, ok: run.status === 0 && counts.passed > 0, seconds: (Date.now() - started) / 1000, rerun: step.rerun === true, ...counts });
 }
 
 function readCounts(file: string): { passed: number; failed: number } {
@@ -131,10 +135,10 @@ function readCounts(file: string): { passed: number; failed: number } {
 
 console.log('\n━━ summary ━━');
 for (const r of results) {
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`);
 }
 for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);
-const passed = results.reduce((n, r) => n + r.passed, 0);
+const passed = results.filter((r) => !r.rerun).reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
-import { apiHost } from '../../../src/client/api/apiHost';
-import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStopped } from '../../../src/client/app/appEvents';
-import type { AppStore } from '../../../src/client/app/store';
-import { latestCodeIn } from '../../utils/mailbox';
-import { renderRoute } from '../../utils/renderWithProviders';
-import { signTestToken } from '../../utils/signToken';
-import { startStore } from '../../utils/startStore';
+import { apiHost } from '../../src/client/api/apiHost';
+import { apiSlice } from '../../src/client/api/apiSlice';
+import { appStopped } from '../../src/client/app/appEvents';
+import type { AppStore } from '../../src/client/app/store';
+import { latestCodeIn } from './mailbox';
+import { renderRoute } from './renderWithProviders';
+import { signTestToken } from './signToken';
+import { startStore } from './startStore';
 
 /*
  * Every client test file talks to one test server from one IP; that server's per-IP limits are

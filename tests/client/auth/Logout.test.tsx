@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { signUpOnTestServer } from '../../utils/apiUser';
-import { mailedCode, recordToasts, startApp, stopApp } from './signInHelpers';
+import { mailedCode, recordToasts, startApp, stopApp } from '../../utils/clientApp';
 
 /**
  * Logging out drops everything cached for that user (the spec's page reload): after logout, and

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { signUpOnTestServer } from '../../utils/apiUser';
-import { codeForm, consumeCode, eventually, mailedCode, recordToasts, startApp, stopApp } from './signInHelpers';
+import { codeForm, consumeCode, eventually, mailedCode, recordToasts, startApp, stopApp } from '../../utils/clientApp';
 
 /**
  * Spec §4: 'Resend code' appears when the 60 s countdown reaches zero; resending restarts it at 60

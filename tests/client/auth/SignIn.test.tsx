@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { signUpOnTestServer } from '../../utils/apiUser';
-import { codeForm, consumeCode, mailedCode, recordToasts, requestedUrls, startApp, stopApp } from './signInHelpers';
+import { codeForm, consumeCode, mailedCode, recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
 
 /**
  * The sign-in page against the real test server: where a signed-in visitor goes (spec "Sign-in"),

@@ -5,7 +5,7 @@ import { miscApi } from '../../../src/client/features/misc/miscApi';
 import { signUpOnTestServer } from '../../utils/apiUser';
 import { signTestToken } from '../../utils/signToken';
 import { startStore } from '../../utils/startStore';
-import { recordToasts, startApp, stopApp } from './signInHelpers';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 
 /**
  * Tokens are read with jwt-decode (PRODUCT.md): the session token's claims name the user, and each

@@ -6,7 +6,7 @@ import { makeStore, type AppStore } from '../../../src/client/app/store';
 import { AccessCard } from '../../../src/client/features/catalog/event/AccessCard';
 import type { AssetDetail } from '../../../src/shared/contract/catalog';
 import { preloaded, renderWithProviders } from '../../utils/renderWithProviders';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { FREE_EVENT, PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /** Spec §4 "Cart button on event page", on the server cart of the real test server. */

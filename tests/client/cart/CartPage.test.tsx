@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import type { Cart } from '../../../src/shared/contract/cart';
 import { formatEventDateTime } from '../../../src/shared/format';
-import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /** The /cart page of spec "Cart" against the real test server and its demo catalog and coupons. */

@@ -6,7 +6,7 @@ import { sessionExpired, userSignedOut } from '../../../src/client/features/auth
 import { cartApi } from '../../../src/client/features/cart/cartApi';
 import { selectCartCount, selectCartTarget } from '../../../src/client/features/cart/cartSelectors';
 import { startStore } from '../../utils/startStore';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /**

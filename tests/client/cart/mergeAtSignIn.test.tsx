@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { userSignedIn } from '../../../src/client/features/auth/authEvents';
 import { signUpOnTestServer } from '../../utils/apiUser';
-import { mailedCode, startApp, stopApp } from '../auth/signInHelpers';
+import { mailedCode, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 

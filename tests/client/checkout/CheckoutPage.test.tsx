@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { browserNavigation } from '../../../src/client/features/checkout/browserNavigation';
 import { CARD_MESSAGES } from '../../../src/shared/contract/payments';
-import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, recordOrderBodies, rememberBuyer, type Buyer } from './checkoutHelpers';
 

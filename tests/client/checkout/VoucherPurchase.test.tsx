@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import type { OrderHistoryPage } from '../../../src/shared/contract/orders';
-import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, callApi } from '../cart/cartHelpers';
 import { fillCart, newBuyer, recordOrderBodies, rememberBuyer } from './checkoutHelpers';
 

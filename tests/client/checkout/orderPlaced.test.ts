@@ -1,6 +1,6 @@
 import type { AppStore } from '../../../src/client/app/store';
 import { orderPlaced } from '../../../src/client/features/checkout/checkoutEvents';
-import { stopApp } from '../auth/signInHelpers';
+import { stopApp } from '../../utils/clientApp';
 import { startStore } from '../../utils/startStore';
 
 /**

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import type { OrderLookupRow } from '../../../src/shared/contract/orders';
-import { eventually, startApp, stopApp } from '../auth/signInHelpers';
+import { eventually, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, paidIntent, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
 

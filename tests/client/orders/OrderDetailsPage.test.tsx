@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { formatLongUsDate } from '../../../src/shared/format';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { eventually } from '../auth/signInHelpers';
+import { eventually } from '../../utils/clientApp';
 import { ANGLES, FakeHls, fakeStreams, liveInstances, mediaUrl, playerTestApp, tileOf, videoOf } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
-import { eventually } from '../auth/signInHelpers';
+import { eventually } from '../../utils/clientApp';
 import { FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));

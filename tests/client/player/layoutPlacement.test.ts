@@ -1,3 +1,4 @@
+/** @jest-environment jest-fixed-jsdom */
 import { gridShape, placeTiles } from '../../../src/client/features/player/layoutPlacement';
 import { keyBelongsToTarget } from '../../../src/client/features/player/useShortcuts';
 

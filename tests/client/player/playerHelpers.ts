@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { STREAM_MESSAGES, VIEWING_SESSION_KEY_HEADER, type StreamConfigData } from '../../../src/shared/contract/streams';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import FakeHls, { liveInstances } from './fakeHls';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
-import { recordToasts, startApp, stopApp } from '../auth/signInHelpers';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { newBuyer, rememberBuyer } from '../checkout/checkoutHelpers';
 
 /**

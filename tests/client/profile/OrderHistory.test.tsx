@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 

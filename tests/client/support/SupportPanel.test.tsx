@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
-import { startApp, stopApp } from '../auth/signInHelpers';
+import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, eventId, guestWithCart, newGuestToken, rememberGuest } from '../cart/cartHelpers';
 
 /** The support panel on the real app and test server: export, a refused import, a replayed import. */
