@@ -21,9 +21,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_STREAM_FOLDERS, FREE_FOLDER_PREFIX } from '../db/seed/demoStreams';
+import { DEMO_STREAM_FOLDERS, FREE_FOLDER_PREFIX } from '../src/server/db/seed/demoStreams';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '..');
 const MEDIA_DIR = path.join(ROOT, 'public', 'media');
 const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { demoEvents, type DemoEvent } from '../db/seed/demoEvents';
+import { demoEvents, type DemoEvent } from '../src/server/db/seed/demoEvents';
 
 /**
  * `npm run posters:generate`: writes the demo catalog's posters (16:9) and carousel slides as SVG
  * into public/media, from each event's title, venue and palette. SVG keeps them sharp on any screen
  * and a few KB each; the output is committed so running the product needs nothing extra.
  */
-const OUT = path.resolve(__dirname, '../../../public/media');
+const OUT = path.resolve(__dirname, '../public/media');
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

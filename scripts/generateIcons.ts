@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer';
-import { CHROMIUM_ARGS, findChromium } from '../../../e2e/support/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 
 /**
  * `npm run icons:generate`: renders the app icons of the web app manifest (public/icons/*.png) from
@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../../e2e/support/chromium';
  * "any" icons keep the rounded tile; the maskable one fills the square and keeps the letter inside
  * the 80 % safe zone that launchers may crop to a circle.
  */
-const OUT_DIR = path.resolve(__dirname, '../../../public/icons');
+const OUT_DIR = path.resolve(__dirname, '../public/icons');
 const LETTER = 'M14 48 28 14h8l14 34h-8l-3-8H25l-3 8zm13.5-15h9L32 21z';
 const svg = (maskable: boolean) => maskable
   ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0b0a12"/><g transform="translate(12.8 12.8) scale(0.6)"><path d="${LETTER}" fill="#ff3d7f"/></g></svg>`
