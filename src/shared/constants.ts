@@ -69,7 +69,7 @@ export const DATE_SUFFIX = ' EDT';
 
 export const PLAYER = { maxStreams: 9, type: 'vod', multiview: true, chat: false } as const;
 
-/** Login sources of spec §3. */
+/** Login sources of docs/behaviour.md §3. */
 export const LOGIN_SOURCE = { google: 1, facebook: 2, emailCode: 3 } as const;
 
 /** Values of the redirect marker kept in localStorage under `redirect_url`. */

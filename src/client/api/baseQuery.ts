@@ -42,7 +42,7 @@ function withAuthorization(args: FetchArgs, token: string | null): FetchArgs {
 const requestToken = (auth: AuthState) => (auth.userId !== null ? auth.userToken : auth.authToken);
 
 /**
- * The one base query of the app: spec §4/§6/§7 request rules. On 401 it logs the spec's message
+ * The one base query of the app: docs/behaviour.md §4/§6/§7 request rules. On 401 it logs the spec's message
  * and applies the guest-token rule: the stored guest token is dropped and a new one fetched and
  * stored; the original error is still returned (no retry: the caller decides). When the rejected
  * token was the signed-in user's, that session is over (expired, or logged out on another device):

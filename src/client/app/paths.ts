@@ -1,4 +1,4 @@
-/** Every route of spec §2, typed: components build links from here, never from string literals. */
+/** Every route of docs/behaviour.md §2, typed: components build links from here, never from string literals. */
 export const paths = {
   home: '/',
   events: '/events',

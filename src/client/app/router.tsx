@@ -37,7 +37,7 @@ const player = page('player', () => import(/* webpackChunkName: "player" */ '../
 const agreement = page('agreement', () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
 
 /**
- * Every route of spec §2. Screens whose issue has not landed yet answer with the 404 page, so a
+ * Every route of docs/behaviour.md §2. Screens whose issue has not landed yet answer with the 404 page, so a
  * link to them never breaks the shell.
  */
 export const routes: RouteObject[] = [

@@ -10,9 +10,9 @@ import { formatPrice } from '../../shared/money';
 import { PosterImage } from './PosterImage';
 
 /**
- * Read-only lines and totals, shared by the checkout's summary and the order page (spec "Checkout",
+ * Read-only lines and totals, shared by the checkout's summary and the order page (docs/behaviour.md §2 "Checkout",
  * "Order details"): the cart's look without its buttons. Which price a line shows differs between
- * the two screens (spec §3), so the caller says.
+ * the two screens (docs/behaviour.md §3), so the caller says.
  */
 export function OrderItems({ items, price, label }: { items: CartItem[]; price: (item: CartItem) => number; label: string }) {
   return (
@@ -50,7 +50,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-/** Subtotal, Item Discount and Coupon only when above 0, Total: as the cart's summary (spec "Cart"). */
+/** Subtotal, Item Discount and Coupon only when above 0, Total: as the cart's summary (docs/behaviour.md §2 "Cart"). */
 export function OrderTotals({ totals }: { totals: CartTotals }) {
   return (
     <Box component="dl" sx={{ m: 0, mt: 1 }}>

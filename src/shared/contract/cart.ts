@@ -3,7 +3,7 @@ import { envelope } from './envelope';
 import { dbId } from './ids';
 
 /**
- * The cart of spec §3 and §7. Money is dollars on the wire (integer cents inside the server);
+ * The cart of docs/behaviour.md §3 and §7. Money is dollars on the wire (integer cents inside the server);
  * every amount here is computed by the server from its own prices and the applied coupon.
  */
 

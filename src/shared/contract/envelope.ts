@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every response of the API is wrapped in this envelope (PRODUCT.md "Wire contract"). */
+/** Every response of the API is wrapped in this envelope (docs/decisions.md "The API"). */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data });
 

@@ -2,7 +2,7 @@ import { emailAddress, z } from './zod';
 import { envelope } from './envelope';
 import { dbId } from './ids';
 
-/** Sign-in payloads of spec §3 ("Sign-in payload fields"), with PRODUCT.md's paths. */
+/** Sign-in payloads of docs/behaviour.md §3 ("Sign-in payload fields"), with docs/decisions.md's paths. */
 const email = emailAddress();
 const loginSource = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)' }));
 const name = z.string().trim().max(100);

@@ -3,7 +3,7 @@ import { envelope } from './envelope';
 import { dbId, pageOffset } from './ids';
 
 /**
- * Payments and orders (spec §3 "Order", §7 /order calls, PRODUCT.md "Payments"). Money is dollars
+ * Payments and orders (docs/behaviour.md §3 "Order", §7 /order calls, docs/decisions.md "Payments"). Money is dollars
  * on the wire except `amount` of createPaymentIntent, which is cents as the spec says. Every amount
  * is computed by the server; what the client sends is only compared with it.
  */
@@ -25,15 +25,15 @@ export const paymentIntent = z.object({
 export type PaymentIntent = z.infer<typeof paymentIntent>;
 export const paymentIntentResponse = envelope(paymentIntent);
 
-// ── POST /v1/order/createCartOrder (spec §3 "Order creation payload") ─────────────────────────────
-/** 'ORD-' + a timestamp + a random number below 10000 (spec §9). */
+// ── POST /v1/order/createCartOrder (docs/behaviour.md §3 "Order creation payload") ─────────────────────────────
+/** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 export const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
 export const createCartOrderBody = z.object({
   userId: dbId,
   paymentMethod: z.enum(['stripe', 'vouchers']),
   /** The card payment's intent (paymentMethod 'stripe'); absent for vouchers. */
   paymentIntentId: z.string().min(3).max(255).regex(/^[A-Za-z0-9_]+$/, 'must be a payment intent id').optional(),
-  /** A voucher order's id, chosen by the client (spec §9): sending it again returns the same order. */
+  /** A voucher order's id, chosen by the client (docs/behaviour.md §9): sending it again returns the same order. */
   orderId: orderRef.optional(),
   /** Dollars; when sent it must equal what was paid (0 for vouchers). */
   amount: z.number().min(0).max(1_000_000).optional(),
@@ -86,7 +86,7 @@ export const orderLookupRow = z.object({
 export type OrderLookupRow = z.infer<typeof orderLookupRow>;
 export const orderLookupResponse = envelope(z.array(orderLookupRow));
 
-// ── GET /v1/order/history?userId=: the profile's table (spec §3 "Order row") ─────────────────────
+// ── GET /v1/order/history?userId=: the profile's table (docs/behaviour.md §3 "Order row") ─────────────────────
 export const orderHistoryQuery = z.strictObject({
   userId: dbId,
   offset: pageOffset.default(0),

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { envelope } from './envelope';
 
 /**
- * The sandbox payment provider's card confirmation (PRODUCT.md "Payments"): Stripe-shaped, with
+ * The sandbox payment provider's card confirmation (docs/decisions.md "Payments"): Stripe-shaped, with
  * Stripe's test cards. The card goes to our own server only in sandbox mode; with the stripe
  * provider the card never touches our server (Stripe.js PaymentElement).
  */

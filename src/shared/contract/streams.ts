@@ -2,8 +2,8 @@ import { z } from './zod';
 import { envelope } from './envelope';
 
 /**
- * Watching (spec §3 "Stream config", §7 GET /admin/asset/streamconfig/{id}, §9 player constants;
- * PRODUCT.md "Watching"). The server answers `data.config_data` as a JSON string, as the spec shows;
+ * Watching (docs/behaviour.md §3 "Stream config", §7 GET /admin/asset/streamconfig/{id}, §9 player constants;
+ * docs/decisions.md "Watching"). The server answers `data.config_data` as a JSON string, as the spec shows;
  * the client parses it with `streamConfigData`. Every URL in it is a signed, expiring media URL the
  * client treats as opaque: when one answers 403, the client fetches a fresh config and goes on.
  */
@@ -23,7 +23,7 @@ export const layoutConfig = z.object({
 });
 export type LayoutConfig = z.infer<typeof layoutConfig>;
 
-/** The parsed `config_data` (spec §3), with the URLs signed for this viewer. */
+/** The parsed `config_data` (docs/behaviour.md §3), with the URLs signed for this viewer. */
 export const streamConfigData = z.object({
   /** The default main picture (the program feed in the demo). */
   videoUrl: z.string(),
@@ -38,7 +38,7 @@ export const streamConfigData = z.object({
   programcutUrl: z.string(),
   /** The program cut's name, shown on its tile. */
   Program: z.string(),
-  /** The camera angles, in order: keys 1–9. At most nine (spec §9). */
+  /** The camera angles, in order: keys 1–9. At most nine (docs/behaviour.md §9). */
   streamUrls: z.array(streamUrl).min(1).max(9),
   /** Layouts the organizer offers; nulls were stripped by the server. */
   layoutConfigs: z.array(layoutConfig),
@@ -52,7 +52,7 @@ export type StreamConfigData = z.infer<typeof streamConfigData>;
  */
 export const streamConfigQuery = z.object({ session: z.uuid().optional() });
 export const streamConfigResponse = envelope(z.object({
-  /** JSON string of StreamConfigData (spec §3). */
+  /** JSON string of StreamConfigData (docs/behaviour.md §3). */
   config_data: z.string(),
   /** When the signed URLs stop working (ISO). Fetch a fresh config before or on a 403. */
   expiresAt: z.string(),
@@ -63,7 +63,7 @@ export const streamConfigResponse = envelope(z.object({
 }));
 export type StreamConfigResponse = z.infer<typeof streamConfigResponse>;
 
-// ── Viewing sessions: the device limit (PRODUCT.md "Watching") ────────────────────────────────────
+// ── Viewing sessions: the device limit (docs/decisions.md "Watching") ────────────────────────────────────
 // POST   /v1/viewing-sessions                      body { eventId }  → 201 session + key | 409 limit reached
 // POST   /v1/viewing-sessions/{sessionId}/heartbeat   key header     → 200 session | 404 ended (open again)
 // DELETE /v1/viewing-sessions/{sessionId}             key header     → 200 (idempotent)

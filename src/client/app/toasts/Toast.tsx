@@ -34,7 +34,7 @@ function pauseWhileFocused(event: FocusEvent<HTMLElement>, entering: boolean) {
 }
 
 /**
- * One toast of any kind (spec §8/§9), rendered by notistack in its stack: 356 px wide (the screen's
+ * One toast of any kind (docs/behaviour.md §8/§9), rendered by notistack in its stack: 356 px wide (the screen's
  * width on a phone), an icon for its kind, a close button, swipe to dismiss, Escape closes it when
  * focused. The message keeps notistack's id so tests and tools find toasts as before.
  */

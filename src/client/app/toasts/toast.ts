@@ -54,7 +54,7 @@ const show = (kind: ToastKind, options: OptionsObject = {}) => (message: ReactNo
 };
 
 /**
- * The app's toasts (spec §8 kinds) over notistack. A loading toast stays until dismissed or replaced
+ * The app's toasts (docs/behaviour.md §8 kinds) over notistack. A loading toast stays until dismissed or replaced
  * (e.g. `const k = toast.loading('Saving…'); … toast.dismiss(k); toast.success('Saved')`).
  */
 export const toast = {

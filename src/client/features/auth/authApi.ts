@@ -6,7 +6,7 @@ type CodeSent = { message: string; verified: boolean };
 const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, verified: r.data[0]?.verified ?? false });
 const session = (r: SessionResponse): SessionData & { message: string } => ({ ...r.data[0]!, message: r.message });
 
-/** Sign-in calls (PRODUCT.md paths). None is cached: each is an action, not a read. */
+/** Sign-in calls (docs/decisions.md paths). None is cached: each is an action, not a read. */
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     checkUser: build.mutation<{ exists: boolean; verified: boolean }, { emailId: string; loginSource?: number }>({

@@ -3,7 +3,7 @@ import type { RedirectMarker } from '../../../shared/constants';
 
 /** The server issued a guest token (at start, or after a 401 threw the old one away). */
 export const guestTokenReceived = createAction<string>('auth/guestTokenReceived');
-/** A request came back 401: the stored guest token is thrown away (spec §4 "401 handling"). */
+/** A request came back 401: the stored guest token is thrown away (docs/behaviour.md §4 "401 handling"). */
 export const guestTokenRejected = createAction('auth/guestTokenRejected');
 /** The stored guest token has run out (its own `exp` says so): it is thrown away and a new one fetched. */
 export const guestTokenExpired = createAction('auth/guestTokenExpired');
@@ -21,12 +21,12 @@ export const userSignedOut = createAction('auth/userSignedOut');
  * session is forgotten and, by the spec's 401 rule, the guest token too (a new one is fetched).
  */
 export const sessionExpired = createAction('auth/sessionExpired');
-/** The display name was worked out (spec §4 "Display name"). */
+/** The display name was worked out (docs/behaviour.md §4 "Display name"). */
 export const userNameResolved = createAction<string>('auth/userNameResolved');
 /** The sign-in page used the pending redirect marker. */
 export const redirectMarkerUsed = createAction('auth/redirectMarkerUsed');
 /**
  * A guest tried something that needs a sign-in (checkout: 'cart', voucher purchase: 'vocher'):
- * the marker is kept as 'redirect_url' so that sign-in sends them back to /cart (spec §6).
+ * the marker is kept as 'redirect_url' so that sign-in sends them back to /cart (docs/behaviour.md §6).
  */
 export const redirectMarkerStored = createAction<RedirectMarker>('auth/redirectMarkerStored');

@@ -37,7 +37,7 @@ export function addSessionListeners(startListening: AppStartListening) {
     effect: async (_action, api) => {
       const { userId, userName, userToken } = api.getState().auth;
       if (userId === null || !needsDisplayName(userName)) return;
-      // The session token says who this is; only when it names nobody is the profile asked (spec §4).
+      // The session token says who this is; only when it names nobody is the profile asked (docs/behaviour.md §4).
       const claimed = readSessionClaims(userToken)?.name;
       if (claimed) {
         api.dispatch(userNameResolved(claimed));

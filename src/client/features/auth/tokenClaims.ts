@@ -1,7 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 
 /**
- * What the server's tokens say of themselves (PRODUCT.md: token responses are JWTs the client decodes
+ * What the server's tokens say of themselves (docs/decisions.md: token responses are JWTs the client decodes
  * with jwt-decode; the session token carries name, email and userId). Read to show things and to
  * know when a token has run out — never to decide anything: the browser cannot check the signature,
  * and the server decides every access from the token it verifies itself.

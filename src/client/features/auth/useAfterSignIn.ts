@@ -14,7 +14,7 @@ export function useSignedInDestination(): string {
 
 /**
  * Stores the session and goes on: the single after-login step of every sign-in path. The user's id
- * and name come from the session token's claims (spec §3: the token decodes to name, email,
+ * and name come from the session token's claims (docs/behaviour.md §3: the token decodes to name, email,
  * userId), so a returning user is greeted by their name, not their e-mail's local part; the name
  * typed at sign-up stands in only if the token carries none.
  */

@@ -13,7 +13,7 @@ import { PosterImage } from '../../components/PosterImage';
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 export const linePrice = (item: Pick<CartItem, 'finalPrice' | 'unitPrice'>): number => item.finalPrice ?? item.unitPrice;
 
-/** One cart line (spec "Cart"): poster, title linking to the event, venue line, air time in EDT, price, remove. */
+/** One cart line (docs/behaviour.md §2 "Cart"): poster, title linking to the event, venue line, air time in EDT, price, remove. */
 export function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
   const { meta } = item;
   const airs = formatEventDateTime(meta.air_start_date);

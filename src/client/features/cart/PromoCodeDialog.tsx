@@ -14,7 +14,7 @@ import { selectCartTarget } from './cartSelectors';
 import { TextInput } from '../../components/TextInput';
 
 
-/** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (spec "Cart", §8). */
+/** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (docs/behaviour.md §2 "Cart", §8). */
 export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [code, setCode] = useState('');
   const target = useAppSelector(selectCartTarget);

@@ -46,7 +46,7 @@ export const cartApi = apiSlice.injectEndpoints({
       transformResponse: cartOf,
       onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
     }),
-    /** Optimistic (spec §4): the line leaves the cached cart at once and comes back if the call fails. */
+    /** Optimistic (docs/behaviour.md §4): the line leaves the cached cart at once and comes back if the call fails. */
     removeFromCart: build.mutation<Cart, CartLineBody>({
       query: (body) => ({ url: '/cart/remove', method: 'POST', body }),
       transformResponse: cartOf,

@@ -10,7 +10,7 @@ import type { CartItem } from '../../../shared/contract/cart';
 export const serverCartReceived = createAction<{ items: CartItem[]; cartToken: string | null }>('cart/serverCartReceived');
 
 /**
- * The cart page could not load the cart (spec §8): the mirror and the count are cleared, and the
+ * The cart page could not load the cart (docs/behaviour.md §8): the mirror and the count are cleared, and the
  * guest cart token too when the server refused it (not this visitor's, or gone), so that the next
  * visit and the next add start afresh instead of failing again.
  */
@@ -22,8 +22,8 @@ export const cartLoadFailed = createAction<{ guestCartTokenRefused: boolean }>('
  */
 export const guestCartTokenRefused = createAction('cart/guestCartTokenRefused');
 
-/** At sign-in the guest cart was merged into the user's: the guest cart token is deleted (spec §4). */
+/** At sign-in the guest cart was merged into the user's: the guest cart token is deleted (docs/behaviour.md §4). */
 export const guestCartMerged = createAction('cart/guestCartMerged');
 
-/** A `cartUpdated` window event announced the cart's size (spec §4). */
+/** A `cartUpdated` window event announced the cart's size (docs/behaviour.md §4). */
 export const cartCountAnnounced = createAction<number>('cart/countAnnounced');

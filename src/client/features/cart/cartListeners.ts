@@ -19,7 +19,7 @@ export function countFromEvent(event: Event): number | null {
 
 const { getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher } = cartApi.endpoints;
 const cartAnswered = isAnyOf(...[getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher].map((e) => e.matchFulfilled));
-// The cart read is left out: the page that asked handles its failure (spec §8).
+// The cart read is left out: the page that asked handles its failure (docs/behaviour.md §8).
 const cartChangeFailed = isAnyOf(...[addToCart, removeFromCart, applyVoucher, removeVoucher].map((e) => e.matchRejected));
 /** Everything that changes the mirror in this tab (another tab's change is that tab's to announce). */
 const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired, orderPlaced);

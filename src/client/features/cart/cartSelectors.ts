@@ -11,7 +11,7 @@ export const selectCartCount = (s: WithCart) => s.cart.announcedCount ?? s.cart.
 export const selectGuestCartToken = (s: WithCart) => s.cart.guestCartToken;
 
 /**
- * Whose cart a call is about (spec §7): the user's id when logged in, else the stored guest cart
+ * Whose cart a call is about (docs/behaviour.md §7): the user's id when logged in, else the stored guest cart
  * token, else nothing (the server then answers the caller's own cart). It is also the key of
  * getCart's cache entry, memoized so that the key object changes only when the owner does.
  */

@@ -11,7 +11,7 @@ import { messageFor } from '../../api/serverError';
 import { newOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
 
 /**
- * 'Purchase Tickets' (spec "Cart", §6): a cart the coupon pays in full is bought with paymentMethod
+ * 'Purchase Tickets' (docs/behaviour.md §2 "Cart", §6): a cart the coupon pays in full is bought with paymentMethod
  * 'vouchers'. A guest is sent to sign in with the marker 'vocher' (sic), which brings them back here.
  * The cart mirror is cleared by checkout's orderPlaced event, as for a card payment.
  */

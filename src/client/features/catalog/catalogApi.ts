@@ -9,7 +9,7 @@ import type { PublicConfig, PublicConfigResponse } from '../../../shared/contrac
 
 const device = { deviceTypeId: DEVICE_TYPE_ID, languageId: LANGUAGE_ID };
 
-/** Catalog reads of spec §7, kept fresh for an hour (§9 cache freshness). */
+/** Catalog reads of docs/behaviour.md §7, kept fresh for an hour (§9 cache freshness). */
 export const catalogApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getCarousel: build.query<CarouselItem[], void>({
@@ -65,7 +65,7 @@ export const catalogApi = apiSlice.injectEndpoints({
       keepUnusedDataFor: CACHE_SECONDS.catalog,
       providesTags: ['Agreement'],
     }),
-    /** The footer's company links (spec §7 GET /footerlink/{id}), as the catalog lists them. */
+    /** The footer's company links (docs/behaviour.md §7 GET /footerlink/{id}), as the catalog lists them. */
     getFooterLink: build.query<FooterLink, number>({
       query: (id) => `/footerlink/${id}`,
       transformResponse: (r: FooterLinkResponse) => r.data,

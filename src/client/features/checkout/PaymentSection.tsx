@@ -21,7 +21,7 @@ const StripePaymentForm = lazy(() => import(/* webpackChunkName: "stripe-payment
 type Props = { cart: Cart; userId: number };
 
 /**
- * Starts the payment (spec §5: only when the grand total in cents is above 0) and shows the card
+ * Starts the payment (docs/behaviour.md §5: only when the grand total in cents is above 0) and shows the card
  * form of the configured provider once a client secret exists; 'Preparing payment…' until then.
  */
 export function PaymentSection({ cart, userId }: Props) {

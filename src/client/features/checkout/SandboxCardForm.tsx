@@ -14,7 +14,7 @@ const ORDER: (keyof CardFields)[] = ['number', 'expiry', 'cvc'];
 type Props = { clientSecret: string; returnUrl: string; busy: boolean; onOutcome: (outcome: PaymentOutcome) => Promise<void> };
 
 /**
- * The sandbox provider's card form (PRODUCT.md "Payments"): formatted as typed, checked in the
+ * The sandbox provider's card form (docs/decisions.md "Payments"): formatted as typed, checked in the
  * browser with Stripe's messages, and sent to our server's sandbox only when the checks pass.
  */
 export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Props) {

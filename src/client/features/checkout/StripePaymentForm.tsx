@@ -8,7 +8,7 @@ import { CHECKOUT_COPY } from './checkoutCopy';
 import type { PaymentOutcome } from './usePaymentOutcome';
 
 /**
- * The Stripe provider's form (PRODUCT.md "Payments"). This module is its own lazy chunk, imported
+ * The Stripe provider's form (docs/decisions.md "Payments"). This module is its own lazy chunk, imported
  * only when the public config names 'stripe': Stripe.js (pure entry) is fetched on the first
  * loadStripe call, never on sandbox deployments.
  */

@@ -46,7 +46,7 @@ export const amountInCents = (cart: Pick<Cart, 'totals'>) => dollarsToCents(cart
 export const newOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`;
 
 /**
- * The spec §3 order payload for a cart, card and voucher alike: an order id, the cart's lines and
+ * The docs/behaviour.md §3 order payload for a cart, card and voucher alike: an order id, the cart's lines and
  * who is billed. The server believes none of it but the payment reference: it prices the cart, and a
  * card order's id is the one its payment intent's order has (whoever made it: this call or the webhook).
  */

@@ -11,7 +11,7 @@ const NEWEST_FIRST: OrderSort = '-created';
 /** Spec §7 order reads. Every one is tagged 'Order', which a created order invalidates (checkoutApi). */
 export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    /** Presence of a row = the user bought the event (spec §3). Never cached (§9: order lookup 0). */
+    /** Presence of a row = the user bought the event (docs/behaviour.md §3). Never cached (§9: order lookup 0). */
     getOrderLookup: build.query<OrderLookupRow[], { userId: number; assetId: number }>({
       // Spec §7: filter {userId, assetId} and sortBy, newest first.
       query: (filter) => ({ url: '/order', params: { filter: JSON.stringify(filter), sortBy: NEWEST_FIRST } }),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COUNTDOWN_TICK_MS } from '../../../shared/constants';
 
-/** Counts down from `seconds` once a second, then goes to `to` (spec "Order confirmation"). */
+/** Counts down from `seconds` once a second, then goes to `to` (docs/behaviour.md §2 "Order confirmation"). */
 export function useRedirectCountdown(seconds: number, to: string): number {
   const [left, setLeft] = useState(seconds);
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { PROGRAM_ANGLE } from './playerSlice';
 /** One tile: an angle (0 = program cut, 1–9 = camera angles, as their keys) and its signed URL. */
 export type TileSource = { angle: number; name: string; url: string };
 
-/** The program cut first, then up to nine camera angles (spec §9 PLAYER.maxStreams). */
+/** The program cut first, then up to nine camera angles (docs/behaviour.md §9 PLAYER.maxStreams). */
 export function tileSources(config: StreamConfigData): TileSource[] {
   const angles = config.streamUrls.slice(0, PLAYER.maxStreams).map((s, i) => ({ angle: i + 1, name: s.name, url: s.url }));
   return [{ angle: PROGRAM_ANGLE, name: config.Program || 'Program', url: config.programcutUrl }, ...angles];

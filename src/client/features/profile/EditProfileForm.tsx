@@ -13,7 +13,7 @@ import { TextInput } from '../../components/TextInput';
 export const displayNameOf = (p: { firstName: string; lastName: string }, email: string) =>
   `${p.firstName} ${p.lastName}`.trim() || (email.split('@')[0] ?? email);
 
-/** Splits a full name at the first space (spec §5): 'Ada King Lovelace' → 'Ada' + 'King Lovelace'. */
+/** Splits a full name at the first space (docs/behaviour.md §5): 'Ada King Lovelace' → 'Ada' + 'King Lovelace'. */
 export function splitName(full: string): { firstName: string; lastName: string } {
   const trimmed = full.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
@@ -32,7 +32,7 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
       // The answer is the saved profile: it replaces the cached one synchronously, before the toast
       // shows, so the page never announces a save while it still shows the old name.
       if (saved) dispatch(profileApi.util.updateQueryData('getProfile', userId, () => saved));
-      // An empty name is a valid choice (spec §5); the display name then falls back as spec §4 says.
+      // An empty name is a valid choice (docs/behaviour.md §5); the display name then falls back as docs/behaviour.md §4 says.
       dispatch(userNameResolved(displayNameOf(splitName(name), profile.emailId)));
       toast.success(message);
       onDone();

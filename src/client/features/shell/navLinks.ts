@@ -1,6 +1,6 @@
 import { paths } from '../../app/paths';
 
-/** Header links (spec §2 "Shell"). */
+/** Header links (docs/behaviour.md §2 "Shell"). */
 export const headerLinks = [
   { to: paths.home, label: 'Home' },
   { to: paths.events, label: 'Upcoming Events' },

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Carts (one per user, or one per guest under a random token), their lines, coupon redemptions, and the
  * orders that own events. Money is integer cents. `events.sold` counts tickets taken against
- * `capacity`, changed only by a conditional update (see PRODUCT.md "capacity").
+ * `capacity`, changed only by a conditional update (see docs/decisions.md "Cart, coupons, seats").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events')

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Checkouts (what a payment intent pays for, frozen when the intent is made), the sandbox
  * provider's intents, and the webhook events already handled. An order gets a cart id of its own
- * from the carts' sequence: the order page (spec "/order/{Id}, Id is a cart id") names one order,
+ * from the carts' sequence: the order page (docs/behaviour.md §2: the order page's id is a cart id) names one order,
  * while the user's live cart keeps its id.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

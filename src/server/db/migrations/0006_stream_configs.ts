@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One stream config per event: the organizer's config_data (spec §3) with media paths unsigned.
+ * One stream config per event: the organizer's config_data (docs/behaviour.md §3) with media paths unsigned.
  * The streams module signs them per viewer on every answer, so nothing signed is ever stored.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Viewing sessions: the device limit (PRODUCT.md "Watching"). One row per player that pressed play;
+ * Viewing sessions: the device limit (docs/decisions.md "Watching"). One row per player that pressed play;
  * it is open while `closed_at` is null and its last heartbeat is recent. Kept in the database, not in
  * a process, so every server instance counts the same sessions.
  */

@@ -33,7 +33,7 @@ export const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
 });
 
 /**
- * The cart as the client sees it (spec §3): every amount computed here from the server's prices.
+ * The cart as the client sees it (docs/behaviour.md §3): every amount computed here from the server's prices.
  * A coupon that no longer applies (expired, used up, its event removed) is shown as none.
  */
 export async function cartView(repos: Repositories, cart: CartRow, caller: Caller, now: Date, knownLines?: CartLineRow[]): Promise<Cart> {

@@ -29,7 +29,7 @@ export const catalogEvent = z.strictObject({
   assetType: z.string().max(40).default('event'),
   subscriptionId: z.number().int().positive().nullable().default(null),
   capacity: z.number().int().nonnegative().nullable().default(null),
-  /** The event's stream config (spec §3); an event without one keeps the config it has. */
+  /** The event's stream config (docs/behaviour.md §3); an event without one keeps the config it has. */
   streams: streamConfigFile.optional(),
 });
 

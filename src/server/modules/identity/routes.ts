@@ -24,7 +24,7 @@ const codeOrGoogle = (which: string, facebook: string) =>
   + `session like /v1/verifyotp's. \`loginSource: 2\` (Facebook) is a 400 '${facebook}'`;
 
 /**
- * PRODUCT.md paths: check-user /checkuser; codes via /login and /register (loginSource 3); Google via
+ * docs/decisions.md paths: check-user /checkuser; codes via /login and /register (loginSource 3); Google via
  * the same two with loginSource 1 and an access token; /verifyotp; /logout. Sign-in ignores any
  * bearer the browser still sends: a stale token must never stand in the way of signing in.
  */

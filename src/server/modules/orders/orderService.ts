@@ -27,7 +27,7 @@ export function createOrderService({ uow }: { uow: UnitOfWork }) {
     },
 
     /**
-     * An order's cart, read by its id (spec §7 GET /cart/{id}; the "/order/{Id}" page): the lines as
+     * An order's cart, read by its id (docs/behaviour.md §7 GET /cart/{id}; the "/order/{Id}" page): the lines as
      * bought, at the prices paid, the totals and coupon, and the order it became. Its owner only;
      * null when no order has this cart id (a live cart may).
      */

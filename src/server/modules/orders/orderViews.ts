@@ -3,7 +3,7 @@ import type { OrderHistoryRow, OrderLookupRow, OrderSummary } from '../../../sha
 import { centsToDollars } from '../../../shared/money';
 import type { OrderItemRow, OrderRow } from './repository';
 
-/** How orders look on the wire (spec §3 "Order"): dollars, ISO dates, the spec's field names. */
+/** How orders look on the wire (docs/behaviour.md §3 "Order"): dollars, ISO dates, the spec's field names. */
 export const toOrderSummary = (o: OrderRow, assetIds: number[]): OrderSummary => ({
   orderId: o.order_ref,
   cartId: o.cart_id ?? 0,

@@ -28,7 +28,7 @@ export type OrderItemRow = {
   air_start_date: Date | null; poster_path: string; subscription_id: number | null;
 };
 
-/** 'ORD-' + a timestamp + a random number below 10000 (spec §9). */
+/** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 export const newOrderRef = (now = Date.now()) => `ORD-${now}${Math.floor(Math.random() * 10_000)}`;
 
 /** SQL of orders: creating them, who owns which event, and reading them back for their owner. */

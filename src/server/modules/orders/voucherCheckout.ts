@@ -7,7 +7,7 @@ import { pricedCart } from './pricedCart';
 import type { Settlement, SettlementDeps } from './settlement';
 
 /**
- * A voucher purchase (spec §9): accepted only when the server's own total is 0 with a coupon. The
+ * A voucher purchase (docs/behaviour.md §9): accepted only when the server's own total is 0 with a coupon. The
  * cart is locked first; the same order id sent again answers the same order.
  */
 export function createVoucherCheckout({ uow, confirmOrder, now, summaryOf }: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now'> & Pick<Settlement, 'summaryOf'>) {

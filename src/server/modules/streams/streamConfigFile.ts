@@ -21,7 +21,7 @@ const playlistPath = z.string().max(300).regex(
 );
 
 /**
- * An event's `streams` in a catalog file (spec §3 "Stream config"), as stored: media paths
+ * An event's `streams` in a catalog file (docs/behaviour.md §3 "Stream config"), as stored: media paths
  * unsigned, layouts with the organizer's nulls stripped.
  */
 export const streamConfigFile = z.strictObject({

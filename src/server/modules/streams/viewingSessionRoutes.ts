@@ -22,7 +22,7 @@ const KEY = 'The session\'s key goes in the `X-Viewing-Session-Key` header.';
 export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMinute: number; opensPerMinutePerAddress: number; heartbeatsPerMinute: number };
 
 /**
- * The device limit's calls (PRODUCT.md "Watching"): the player opens a session on play, heartbeats
+ * The device limit's calls (docs/decisions.md "Watching"): the player opens a session on play, heartbeats
  * while it plays, and closes it on leave. Any token may call; a premium event wants a ticket. The
  * open answers the session's key; heartbeats and closes carry it in a header (see the contract).
  */

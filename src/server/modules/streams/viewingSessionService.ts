@@ -31,7 +31,7 @@ export const viewerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${ca
 const who = (caller: Caller) => (caller.kind === 'user' ? { userId: caller.userId } : { viewer: 'guest' });
 
 /**
- * The device limit (PRODUCT.md "Watching"): a premium event's ticket plays on at most `deviceLimit`
+ * The device limit (docs/decisions.md "Watching"): a premium event's ticket plays on at most `deviceLimit`
  * players at once. Each player opens a session on play, heartbeats, and closes it on leave; one
  * silent for twice the heartbeat interval frees its slot and is never revived. State lives in the
  * database, so every server instance counts the same sessions. A session is its device's: the open

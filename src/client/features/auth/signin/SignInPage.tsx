@@ -39,7 +39,7 @@ export default function SignInPage() {
 
   if (loggedIn && !codeState) return <Navigate to={destination} replace />;
 
-  /** Asks for a code; the server's message is shown either way (spec §8). */
+  /** Asks for a code; the server's message is shown either way (docs/behaviour.md §8). */
   const sendCode = async (address: string, isNewUser: boolean): Promise<{ verified: boolean } | null> => {
     try {
       const sent = await (isNewUser ? requestRegister(address) : requestLogin(address)).unwrap();

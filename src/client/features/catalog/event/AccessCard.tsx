@@ -57,7 +57,7 @@ export function AccessCard({ event }: { event: AssetDetail }) {
 }
 
 
-/** 'Play', or 'Show begins in …' ticking every second until the air time (spec §4 "Countdown"). */
+/** 'Play', or 'Show begins in …' ticking every second until the air time (docs/behaviour.md §4 "Countdown"). */
 function WatchButton({ event }: { event: AssetDetail }) {
   const left = formatCountdown(useCountdown(event.airStartDate));
   if (left) {

@@ -19,7 +19,7 @@ import { useScrollingFlag } from './useScrollingFlag';
 const cardWidth = { xs: '78%', sm: '45%', md: '31%', lg: '23.5%' };
 const BUTTON_PX = 44;
 /**
- * The row's own scrollbar: thin, drawn only while the row scrolls and until 600 ms after (spec §9), in
+ * The row's own scrollbar: thin, drawn only while the row scrolls and until 600 ms after (docs/behaviour.md §9), in
  * a colour that reads on the page. Its room is always kept, so it appearing moves nothing.
  */
 const thumbWhileScrolling = (theme: Theme) => theme.palette.text.secondary;

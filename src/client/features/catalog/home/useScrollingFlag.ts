@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * True while the element scrolls and until `hideDelayMs` after its last scroll event (spec §9
+ * True while the element scrolls and until `hideDelayMs` after its last scroll event (docs/behaviour.md §9
  * "scroll-area hide delay 600 ms"): each scroll restarts the clock. The timer goes with the element.
  */
 export function useScrollingFlag(ref: RefObject<HTMLElement | null>, hideDelayMs: number): boolean {

@@ -9,7 +9,7 @@ import { catalogApi, useGetCategoryBlocksQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 
 /**
- * /category/{categoryId} shows the category it names (PRODUCT.md); /experience is category 1.
+ * /category/{categoryId} shows the category it names (docs/decisions.md); /experience is category 1.
  * Title and description come from the first block; cards are grouped by block.
  */
 export function CategoryListing({ categoryId }: { categoryId: string }) {
