@@ -25,7 +25,7 @@ export const CPU_SLOWDOWN = 4;
 export const QUIET_WINDOW_MS = 2000;
 const POLL_MS = 100;
 
-export type ScriptLoad = { url: string; bytes: number; encoding: string; requestedAtMs: number };
+type ScriptLoad = { url: string; bytes: number; encoding: string; requestedAtMs: number };
 export type InitialJs = { url: string; bytes: number; scripts: ScriptLoad[]; firstScreenAtMs: number; interactiveAtMs: number; longTasks: number };
 
 type Request = { url: string; startedAt: number; script: boolean; encoding: string; finishedAt?: number; bytes?: number; pending?: Promise<void> };

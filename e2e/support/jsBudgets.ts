@@ -3,7 +3,7 @@
  * compressed bytes as transferred (gzip or brotli, as the server answered), in one place for the
  * budget test (e2e/js-budget.e2e.ts) and the Lighthouse bench (npm run bench:web).
  */
-export const KIB = 1024;
+const KIB = 1024;
 
 export const JS_BUDGET_BYTES = {
   /** /, /events, an event page, a category page, /experience, /about. */

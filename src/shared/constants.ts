@@ -27,7 +27,6 @@ export const SCROLL_STEP_RATIO = 0.8;
 
 export const RESEND_COUNTDOWN_S = 60;
 export const MAX_CODE_ATTEMPTS = 5;
-export const SIGN_IN_CODE_LENGTH = 6;
 export const MOCK_SIGN_UP_CODE_LENGTH = 4;
 
 export const CONFIRMATION_REDIRECT_S = 10;
@@ -49,7 +48,6 @@ export const INSTALL_BANNER = {
  */
 export const SERVER_PATH_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets', '/payments'] as const;
 export const SERVICE_WORKER = { url: '/sw.js', scope: '/', updateAlert: 'New content available — updating...' } as const;
-export const PENDING_REGISTRATION_TIMEOUT_MS = 10_000;
 
 export const TOASTS = {
   maxVisible: 3,

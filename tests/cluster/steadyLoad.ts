@@ -1,5 +1,5 @@
 /** A call that did not answer as it should: when it was sent and answered, in ms since the load began. */
-export type Failure = { kind: string; status: number; detail: string; at: number; answeredAt: number };
+type Failure = { kind: string; status: number; detail: string; at: number; answeredAt: number };
 
 /**
  * Steady traffic through the load balancer while instances come and go: each worker loops over a

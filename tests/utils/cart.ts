@@ -6,7 +6,7 @@ import { signInDriver } from './identity';
 import { createTestApp } from './testApp';
 
 /** Events and coupons with known prices and rules, loaded through the real importer. */
-export const CART_FIXTURE = {
+const CART_FIXTURE = {
   events: [
     { path: 'cart-a', title: 'Cart A', venueDescription: 'Hall A', isPremium: true, price: 10, airStartDate: '2027-01-10T20:00:00Z', posterPath: '/media/posters/a.svg' },
     { path: 'cart-b', title: 'Cart B', venueDescription: 'Hall B', isPremium: true, price: 25.5 },

@@ -9,7 +9,7 @@ export type FakeIntent = {
   client_secret: string; metadata: Record<string, string>; description: string | null; payment_method_types: string[];
   latest_charge: string | null; created: number; livemode: false;
 };
-export type FakeRefund = { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; created: number };
+type FakeRefund = { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; created: number };
 /** What a test asks for; the fake fills in the rest of Stripe's event from the intent as it is now. */
 export type FakeEventInput = { type: string; intentId: string };
 type Reply = { status: number; body: unknown };

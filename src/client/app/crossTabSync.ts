@@ -5,7 +5,7 @@ import { cartPersistedFields } from '../features/cart/cartSlice';
 import { uiPersistedFields } from '../features/shell/uiSlice';
 
 /** Every localStorage name the store persists; a change to any of them in another tab is replayed here. */
-export const PERSISTED_NAMES = new Set(
+const PERSISTED_NAMES = new Set(
   [authPersistedFields, cartPersistedFields, uiPersistedFields].flatMap((fields) =>
     Object.values(fields).map((f) => (f as { name: string }).name),
   ),

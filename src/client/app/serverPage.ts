@@ -1,7 +1,7 @@
 import type { RootState } from './store';
 
 /** The id of the JSON the server puts beside a server-rendered page (modules/web/serverRender.ts). */
-export const SERVER_PAGE_ELEMENT_ID = 'server-page';
+const SERVER_PAGE_ELEMENT_ID = 'server-page';
 
 /** What a server-rendered page carries for the browser: the state it was rendered from and a guest token. */
 export type ServerPage = { state: RootState; guestToken: string | null };

@@ -9,7 +9,7 @@ import { createAppRouter, routes } from './router';
 import type { ServerPage } from './serverPage';
 import type { AppStore } from './store';
 
-export const HYDRATION_MISMATCH_LOG = 'The page did not match the server-rendered HTML';
+const HYDRATION_MISMATCH_LOG = 'The page did not match the server-rendered HTML';
 
 /** The matched pages' code, loaded before hydrating: the router must not show its fallback over the server's HTML. */
 async function loadMatchedPages(): Promise<void> {

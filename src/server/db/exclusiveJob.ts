@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from './database';
 
 /** A job's advisory-lock key: the first 63 bits of its name's SHA-256, the same in every instance. */
-export function jobLockKey(name: string): string {
+function jobLockKey(name: string): string {
   return BigInt.asIntN(64, crypto.createHash('sha256').update(`storefront-job:${name}`).digest().readBigUInt64BE(0) >> 1n).toString();
 }
 

@@ -2,19 +2,19 @@ import type { ColumnType, Generated } from 'kysely';
 import type { StoredStreamConfig } from '../modules/streams/streamConfigFile';
 
 /** Row types of every table, as Kysely sees them. One interface per table, named after it. */
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
   updated_at: Generated<Date>;
 }
 
-export interface GuestsTable {
+interface GuestsTable {
   id: string;
   created_at: Generated<Date>;
   last_seen_ip: string | null;
 }
 
-export interface SubscriptionsTable { id: number; title: string; description: string }
+interface SubscriptionsTable { id: number; title: string; description: string }
 
 export interface EventsTable {
   id: Generated<number>;
@@ -37,7 +37,7 @@ export interface EventsTable {
   updated_at: Generated<Date>;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: Generated<number>;
   path: string;
   label: string;
@@ -46,11 +46,11 @@ export interface CategoriesTable {
   group_id: number;
   sort_order: number;
 }
-export interface CategoryEventsTable { category_id: number; event_id: number; sort_order: number }
-export interface CategoryBlocksTable { id: Generated<number>; category_id: number; title: string; description: string; sort_order: number }
-export interface CategoryBlockEventsTable { block_id: number; event_id: number; sort_order: number }
+interface CategoryEventsTable { category_id: number; event_id: number; sort_order: number }
+interface CategoryBlocksTable { id: Generated<number>; category_id: number; title: string; description: string; sort_order: number }
+interface CategoryBlockEventsTable { block_id: number; event_id: number; sort_order: number }
 
-export interface CarouselItemsTable {
+interface CarouselItemsTable {
   id: Generated<number>;
   label: string;
   description: string;
@@ -63,8 +63,8 @@ export interface CarouselItemsTable {
   sort_order: number;
 }
 
-export interface AgreementsTable { id: number; label: string; description: string }
-export interface FooterLinksTable { id: number; label: string; links: ColumnType<{ label: string; url: string }[], string, string> }
+interface AgreementsTable { id: number; label: string; description: string }
+interface FooterLinksTable { id: number; label: string; links: ColumnType<{ label: string; url: string }[], string, string> }
 
 export interface CouponsTable {
   code: string;
@@ -78,7 +78,7 @@ export interface CouponsTable {
   event_id: number | null;
 }
 
-export interface NewsletterSignupsTable { email: string; created_at: Generated<Date>; ip: string | null }
+interface NewsletterSignupsTable { email: string; created_at: Generated<Date>; ip: string | null }
 
 export interface UsersTable {
   id: Generated<number>;
@@ -105,9 +105,9 @@ export interface LoginCodesTable {
 }
 
 /** One wrong sign-in code: for which e-mail, from which client (clientKey; null on rows from before 0009). */
-export interface LoginFailuresTable { email: string; failed_at: Date; client: string | null }
+interface LoginFailuresTable { email: string; failed_at: Date; client: string | null }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -127,9 +127,9 @@ export interface CartsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-export interface CartItemsTable { cart_id: number; event_id: number; added_at: Generated<Date> }
+interface CartItemsTable { cart_id: number; event_id: number; added_at: Generated<Date> }
 
-export interface OrdersTable {
+interface OrdersTable {
   id: Generated<number>;
   order_ref: string;
   user_id: number;
@@ -142,7 +142,7 @@ export interface OrdersTable {
   coupon_code: string | null;
   created_at: Generated<Date>;
 }
-export interface OrderItemsTable {
+interface OrderItemsTable {
   order_id: number;
   event_id: number;
   /** What was paid for the line (after the coupon's share). */
@@ -151,7 +151,7 @@ export interface OrderItemsTable {
   list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface CouponRedemptionsTable {
+interface CouponRedemptionsTable {
   id: Generated<number>;
   coupon_code: string;
   user_id: number;
@@ -161,7 +161,7 @@ export interface CouponRedemptionsTable {
 
 /** What a checkout pays for, frozen when its payment intent was made. */
 export type CheckoutLine = { eventId: number; priceCents: number; paidCents: number };
-export type CheckoutStatus = 'open' | 'ordered' | 'refund_pending' | 'refunded';
+type CheckoutStatus = 'open' | 'ordered' | 'refund_pending' | 'refunded';
 export interface CheckoutsTable {
   id: Generated<number>;
   user_id: number;
@@ -194,7 +194,7 @@ export interface SandboxIntentsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-export interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
+interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
 /** A player that pressed play (the device limit); open while closed_at is null and last_seen_at is recent. */
 export interface ViewingSessionsTable {
   id: string;
@@ -210,7 +210,7 @@ export interface ViewingSessionsTable {
 }
 
 /** An event's stream config as the organizer gave it (media paths unsigned); see modules/streams. */
-export interface StreamConfigsTable {
+interface StreamConfigsTable {
   event_id: number;
   config: ColumnType<StoredStreamConfig, string, string>;
   updated_at: Generated<Date>;

@@ -54,7 +54,7 @@ function words(key: string): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The field in words: its own name, after its parent's where it has one ("card number", "filter path"). */
-export function fieldLabel(part: RequestPart, path: readonly PathKey[]): string {
+function fieldLabel(part: RequestPart, path: readonly PathKey[]): string {
   const keys = path.filter((k): k is string => typeof k === 'string');
   const last = keys.at(-1);
   if (last === undefined) return capitalize(PART_WORDS[part]);

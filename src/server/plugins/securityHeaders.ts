@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The headers Helmet sets for `options`, worked out once. Helmet's middleware only sets and removes
  * headers, the same ones for every request, so it runs once against a recording response.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number) { headers[name.toLowerCase()] = String(value); },

@@ -17,4 +17,3 @@ export type UserClaims = z.infer<typeof userClaims>;
 
 /** GET /v1/token/guest: the guest token string is the data. */
 export const guestTokenResponse = envelope(z.string());
-export type GuestTokenResponse = z.infer<typeof guestTokenResponse>;

@@ -8,9 +8,9 @@ import { dbId } from './ids';
  */
 
 /** A guest cart's key: ≥ 128 random bits, base64url. */
-export const cartToken = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a cart token this server gave out');
+const cartToken = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be a cart token this server gave out');
 
-export const cartItemMeta = z.object({
+const cartItemMeta = z.object({
   label: z.string(),
   second_description: z.string(),
   air_start_date: z.string().nullable(),
@@ -19,7 +19,7 @@ export const cartItemMeta = z.object({
   path: z.string(),
 });
 
-export const cartItem = z.object({
+const cartItem = z.object({
   assetId: z.number().int(),
   meta: cartItemMeta,
   /** The line's share of the total after the coupon: the items' finalPriceEffective add up to grandTotal. */
@@ -31,7 +31,7 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
-export const cartTotals = z.object({
+const cartTotals = z.object({
   itemsSubtotal: z.number(),
   itemDiscount: z.number(),
   couponDiscount: z.number(),
@@ -39,7 +39,7 @@ export const cartTotals = z.object({
 });
 export type CartTotals = z.infer<typeof cartTotals>;
 
-export const appliedCoupon = z.object({
+const appliedCoupon = z.object({
   code: z.string(),
   kind: z.enum(['percent', 'fixed']),
   percentOff: z.number().int().nullable(),
@@ -50,16 +50,15 @@ export const appliedCoupon = z.object({
 export type AppliedCoupon = z.infer<typeof appliedCoupon>;
 
 /** A cart that became an order (GET /cart/{id} of an order's cart id): the order it became. */
-export const cartOrder = z.object({
+const cartOrder = z.object({
   orderId: z.string(),
   status: z.string(),
   usageType: z.string(),
   paymentMethod: z.string(),
   created: z.string(),
 });
-export type CartOrder = z.infer<typeof cartOrder>;
 
-export const cart = z.object({
+const cart = z.object({
   /** Null until the first item is added. */
   id: z.number().int().nullable(),
   items: z.array(cartItem),

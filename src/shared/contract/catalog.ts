@@ -3,7 +3,7 @@ import { envelope } from './envelope';
 import { MAX_ID, pageOffset } from './ids';
 
 /** An event as the spec's client reads it (§3 "Asset / event"); money in dollars on the wire. */
-export const assetSummary = z.object({
+const assetSummary = z.object({
   id: z.number().int(),
   path: z.string(),
   title: z.string(),
@@ -22,14 +22,14 @@ export const assetSummary = z.object({
 export type AssetSummary = z.infer<typeof assetSummary>;
 
 /** The event page's asset: whether this caller may watch it is decided per caller. */
-export const assetDetail = assetSummary.extend({
+const assetDetail = assetSummary.extend({
   canUserWatchAsset: z.union([z.literal(0), z.literal(1)]),
   /** 1 when every ticket of a capacity-limited event is sold: 'Sold Out', nothing to add to a cart. */
   soldOut: z.union([z.literal(0), z.literal(1)]),
 });
 export type AssetDetail = z.infer<typeof assetDetail>;
 
-export const carouselItem = z.object({
+const carouselItem = z.object({
   id: z.number().int(),
   label: z.string(),
   description: z.string(),
@@ -49,7 +49,7 @@ export const carouselItem = z.object({
 });
 export type CarouselItem = z.infer<typeof carouselItem>;
 
-export const category = z.object({
+const category = z.object({
   id: z.number().int(),
   path: z.string(),
   label: z.string(),
@@ -59,19 +59,19 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
-export const categoryListing = category.extend({ data: z.array(assetSummary), nextCursor: z.string().nullable() });
+const categoryListing = category.extend({ data: z.array(assetSummary), nextCursor: z.string().nullable() });
 export type CategoryListing = z.infer<typeof categoryListing>;
 
-export const categoryBlock = z.object({ id: z.number().int(), title: z.string(), description: z.string(), data: z.array(assetSummary) });
+const categoryBlock = z.object({ id: z.number().int(), title: z.string(), description: z.string(), data: z.array(assetSummary) });
 export type CategoryBlock = z.infer<typeof categoryBlock>;
 
-export const subscription = z.object({ id: z.number().int(), title: z.string(), description: z.string() });
+const subscription = z.object({ id: z.number().int(), title: z.string(), description: z.string() });
 export type Subscription = z.infer<typeof subscription>;
 
-export const agreement = z.object({ id: z.number().int(), label: z.string(), description: z.string() });
+const agreement = z.object({ id: z.number().int(), label: z.string(), description: z.string() });
 export type Agreement = z.infer<typeof agreement>;
 
-export const footerLink = z.object({ id: z.number().int(), label: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
+const footerLink = z.object({ id: z.number().int(), label: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
 export type FooterLink = z.infer<typeof footerLink>;
 
 export const carouselResponse = envelope(z.array(carouselItem));

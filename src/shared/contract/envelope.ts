@@ -10,6 +10,5 @@ export const errorEnvelope = z.object({
   data: z.null(),
   requestId: z.string().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export type Envelope<T> = { success: boolean; message: string; data: T };

@@ -1,7 +1,6 @@
 import { z } from './zod';
 
 export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
-export type HealthResponse = z.infer<typeof healthResponse>;
 
 /** GET /readyz: whether this instance should get traffic, and which dependency says no. */
 export const readyResponse = z.object({

@@ -26,7 +26,7 @@ export const verifyOtpBody = z.strictObject({
   deviceType: z.coerce.number().int().optional(),
 });
 
-export const sessionData = z.object({
+const sessionData = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   firstName: z.string(),
@@ -46,7 +46,7 @@ export type CodeSentResponse = z.infer<typeof codeSentResponse>;
 export const checkUserResponse = envelope(z.object({ exists: z.boolean(), verified: z.boolean() }));
 export type CheckUserResponse = z.infer<typeof checkUserResponse>;
 
-export const profile = z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), emailId: z.string() });
+const profile = z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), emailId: z.string() });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = envelope(z.array(profile));
 export type ProfileResponse = z.infer<typeof profileResponse>;

@@ -3,7 +3,7 @@ import { z } from './zod';
 /** Ids are PostgreSQL `integer`s: anything above this is not an id of ours (and would fail in SQL). */
 export const MAX_ID = 2_147_483_647;
 /** Paging never reaches this far; a larger offset is a mistake or a probe, refused with a 400. */
-export const MAX_OFFSET = 10_000;
+const MAX_OFFSET = 10_000;
 
 export const dbId = z.coerce.number().int().positive().max(MAX_ID);
 export const pageOffset = z.coerce.number().int().min(0).max(MAX_OFFSET);

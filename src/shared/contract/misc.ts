@@ -5,7 +5,7 @@ import { envelope } from './envelope';
 export const miscDataFilter = z.strictObject({ key: z.array(z.string().min(1).max(64)).min(1).max(20) });
 export const miscDataQuery = z.strictObject({ filter: z.string() });
 
-export const miscDataItem = z.object({ variableKey: z.string(), variableValue: z.string() });
+const miscDataItem = z.object({ variableKey: z.string(), variableValue: z.string() });
 export const miscDataResponse = envelope(z.array(miscDataItem));
 export type MiscDataItem = z.infer<typeof miscDataItem>;
 export type MiscDataResponse = z.infer<typeof miscDataResponse>;

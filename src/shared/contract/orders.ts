@@ -15,7 +15,7 @@ export const createPaymentIntentBody = z.strictObject({
   userId: dbId,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
-export const paymentIntent = z.object({
+const paymentIntent = z.object({
   client_secret: z.string(),
   paymentIntentId: z.string(),
   /** Cents, the server's own. */
@@ -27,7 +27,7 @@ export const paymentIntentResponse = envelope(paymentIntent);
 
 // ── POST /v1/order/createCartOrder (docs/behaviour.md §3 "Order creation payload") ─────────────────────────────
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
-export const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
+const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
 export const createCartOrderBody = z.object({
   userId: dbId,
   paymentMethod: z.enum(['stripe', 'vouchers']),
@@ -50,7 +50,7 @@ export const createCartOrderBody = z.object({
 }).strict();
 export type CreateCartOrderBody = z.infer<typeof createCartOrderBody>;
 
-export const orderSummary = z.object({
+const orderSummary = z.object({
   orderId: z.string(),
   cartId: z.number().int(),
   status: z.string(),
@@ -67,13 +67,13 @@ export const orderResponse = envelope(orderSummary);
 // ── GET /v1/order?filter={"userId","assetId"}: presence = purchased ──────────────────────────────
 export const orderLookupFilter = z.strictObject({ userId: dbId, assetId: dbId.optional() });
 /** Spec §7 GET /order's sortBy: by purchase time, newest first ('-created', the default) or oldest first. */
-export const ORDER_SORTS = ['-created', 'created'] as const;
+const ORDER_SORTS = ['-created', 'created'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderLookupQuery = z.strictObject({
   filter: z.string().max(500),
   sortBy: z.enum(ORDER_SORTS).optional(),
 });
-export const orderLookupRow = z.object({
+const orderLookupRow = z.object({
   orderId: z.string(),
   cartId: z.number().int(),
   userId: z.number().int(),
@@ -92,7 +92,7 @@ export const orderHistoryQuery = z.strictObject({
   offset: pageOffset.default(0),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const orderHistoryRow = z.object({
+const orderHistoryRow = z.object({
   orderId: z.string(),
   cartId: z.number().int(),
   usageType: z.string(),

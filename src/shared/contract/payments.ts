@@ -6,7 +6,7 @@ import { envelope } from './envelope';
  * Stripe's test cards. The card goes to our own server only in sandbox mode; with the stripe
  * provider the card never touches our server (Stripe.js PaymentElement).
  */
-export const sandboxCard = z.strictObject({
+const sandboxCard = z.strictObject({
   /** Digits, spaces allowed. */
   number: z.string().max(30),
   exp_month: z.number().int().min(0).max(99),
@@ -24,11 +24,11 @@ export const sandboxConfirmBody = z.strictObject({
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
 
-export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
+const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
 /** Like Stripe.js's confirmPayment result: an error (a decline, a bad card) or the intent's new state. */
-export const sandboxConfirmResult = z.object({
+const sandboxConfirmResult = z.object({
   paymentIntentId: z.string(),
   status: z.enum(PAYMENT_INTENT_STATUSES),
   error: z.object({

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { envelope } from './envelope';
 
 /** GET /v1/public/config: what the client needs to know about this deployment at run time. */
-export const publicConfig = z.object({
+const publicConfig = z.object({
   /** A third-party sign-up form to embed instead of our own newsletter form; null = ours. */
   newsletterEmbedUrl: z.string().nullable(),
   /** Google OAuth client id; null = the Google button is shown disabled. */

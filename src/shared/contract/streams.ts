@@ -12,8 +12,7 @@ import { envelope } from './envelope';
 export const PLAYER_LAYOUTS = ['single', 'two-up', 'grid-2x2', 'grid-3x3', 'main-strip'] as const;
 export type PlayerLayout = (typeof PLAYER_LAYOUTS)[number];
 
-export const streamUrl = z.object({ url: z.string().min(1), name: z.string().min(1).max(60) });
-export type StreamUrl = z.infer<typeof streamUrl>;
+const streamUrl = z.object({ url: z.string().min(1), name: z.string().min(1).max(60) });
 
 export const layoutConfig = z.object({
   layout: z.enum(PLAYER_LAYOUTS),
@@ -78,7 +77,7 @@ export const openViewingSessionBody = z.strictObject({
   eventId: z.string().min(1).max(120),
 });
 export const viewingSessionParams = z.object({ sessionId: z.uuid() });
-export const viewingSession = z.object({
+const viewingSession = z.object({
   sessionId: z.uuid(),
   /** Send a heartbeat this often; a session silent for twice as long frees its slot. */
   heartbeatSeconds: z.number().int().positive(),
@@ -88,7 +87,7 @@ export const viewingSession = z.object({
 export type ViewingSession = z.infer<typeof viewingSession>;
 export const viewingSessionResponse = envelope(viewingSession);
 /** The answer to an open: the session and its key (256 random bits, base64url), given this once only. */
-export const openedViewingSession = viewingSession.extend({ sessionKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+const openedViewingSession = viewingSession.extend({ sessionKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 export type OpenedViewingSession = z.infer<typeof openedViewingSession>;
 export const openedViewingSessionResponse = envelope(openedViewingSession);
 

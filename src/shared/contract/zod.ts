@@ -31,7 +31,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
 
-export function contractMessage(issue: Issue): string | undefined {
+function contractMessage(issue: Issue): string | undefined {
   // A field that is not there at all, whatever rule it failed (a type, a union, a format).
   if (issue.input === undefined && issue.code !== 'unrecognized_keys' && issue.path?.length) return 'is required';
   switch (issue.code) {

@@ -43,8 +43,8 @@ export async function runLighthouse(browser: Browser, page: Page, url: string, o
   return lhr;
 }
 
-export type ScriptFile = { url: string; bytes: number };
-export type Diagnosis = {
+type ScriptFile = { url: string; bytes: number };
+type Diagnosis = {
   lcpElement: string;
   lcpPhases: string;
   bootup: { url: string; total: number; scripting: number; parse: number }[];

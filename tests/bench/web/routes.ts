@@ -5,7 +5,7 @@ import { JS_BUDGET_BYTES } from '../../../e2e/support/jsBudgets';
  * catalog routes are a first visit; the others start from the state a visitor would be in.
  */
 export type Goals = { score: number; tbtMs: number; lcpMs?: number; cls?: number; jsBytes?: number };
-export type VisitorState = 'first visit' | 'guest with two events in the cart' | 'signed in, one event in the cart';
+type VisitorState = 'first visit' | 'guest with two events in the cart' | 'signed in, one event in the cart';
 export type BenchRoute = { name: string; path: string; state: VisitorState; goals: Goals };
 
 const CATALOG: Goals = { score: 95, tbtMs: 200, lcpMs: 2000, cls: 0.05, jsBytes: JS_BUDGET_BYTES.catalog };
@@ -13,7 +13,7 @@ const APP: Goals = { score: 90, tbtMs: 300 };
 
 /** A real event and category of the demo catalog (the event's numeric id is looked up: the app links by id). */
 export const BENCH_EVENT_PATH = 'velvet-static-unplugged';
-export const BENCH_CATEGORY = 'on-demand';
+const BENCH_CATEGORY = 'on-demand';
 /** What the guest puts in the cart, and what the signed-in account has in its cart. */
 export const CART_EVENTS = ['velvet-static-unplugged', 'ironwood-symphony-the-planets'];
 

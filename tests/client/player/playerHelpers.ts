@@ -28,7 +28,7 @@ export type StreamsOptions = {
 type Call = { method: string; path: string; authorization: string | null; sessionKey: string | null; keepalive: boolean };
 
 /** The key the fake server hands with the n-th session (1-based): shaped as the real one, and unique. */
-export const fakeSessionKey = (n: number) => `${'K'.repeat(37)}key${String(n).padStart(3, '0')}`;
+const fakeSessionKey = (n: number) => `${'K'.repeat(37)}key${String(n).padStart(3, '0')}`;
 
 const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
@@ -121,7 +121,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
 }
 
 /** Media elements as jsdom lacks them: play resolves, pause and load do nothing. */
-export function stubMediaElements() {
+function stubMediaElements() {
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);

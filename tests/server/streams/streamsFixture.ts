@@ -4,7 +4,7 @@ import { demoFreeStreams, demoStreams } from '../../../src/server/db/seed/demoSt
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
-import { createTestApp, type TestApp } from '../../utils/testApp';
+import { createTestApp } from '../../utils/testApp';
 import { viewingDriver } from './viewingSessionFixture';
 
 export const HOUR = 3_600_000;
@@ -34,9 +34,9 @@ export async function streamsTestApp(options: { env?: Record<string, string> } =
   return { t, clock, ids, liveStart, d: cartDriver(t.app), s: streamsDriver(t.app) };
 }
 export type StreamsTestApp = Awaited<ReturnType<typeof streamsTestApp>>;
-export type { TestApp, Who };
+export type { Who };
 
-export function streamsDriver(app: FastifyInstance) {
+function streamsDriver(app: FastifyInstance) {
   const sessions = viewingDriver(app);
   return {
     /** Viewing sessions opened, kept and closed through the same driver (it holds their keys). */

@@ -7,7 +7,7 @@ import { cartDriver, giveOrder, type Who } from '../../utils/cart';
 import { createTestApp } from '../../utils/testApp';
 
 /** Two premium events and a free one, loaded through the real importer. */
-export const WATCH_FIXTURE = {
+const WATCH_FIXTURE = {
   events: [
     { path: 'watch-premium', title: 'Watch Premium', isPremium: true, price: 20 },
     { path: 'watch-other', title: 'Watch Other', isPremium: true, price: 15 },
@@ -15,7 +15,7 @@ export const WATCH_FIXTURE = {
   ],
 };
 
-export async function loadWatchFixture(db: Kysely<DB>): Promise<Record<string, number>> {
+async function loadWatchFixture(db: Kysely<DB>): Promise<Record<string, number>> {
   await importCatalog(db, WATCH_FIXTURE);
   const rows = await db.selectFrom('events').select(['id', 'path']).where('path', 'like', 'watch-%').execute();
   return Object.fromEntries(rows.map((r) => [r.path, r.id]));

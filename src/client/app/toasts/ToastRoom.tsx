@@ -2,7 +2,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** The height the toasts take at the bottom of the window, in px; 0 when none shows. */
-export const TOAST_ROOM_VAR = '--toast-room';
+const TOAST_ROOM_VAR = '--toast-room';
 
 /** How far the stack reaches up from the window's bottom edge (it is fixed there), plus a little air. */
 export function roomFor(stack: Element | null, windowHeight: number): number {

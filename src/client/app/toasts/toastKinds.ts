@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 /** Spec §8 toast kinds. 'message' is a plain toast; 'loading' stays until closed; 'custom' is free content. */
 export const TOAST_KINDS = ['success', 'info', 'warning', 'error', 'loading', 'message', 'custom'] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
@@ -30,4 +28,3 @@ export const TOAST_COLOURS: Record<ToastKind | 'default', { backgroundColor: str
 /** Errors and warnings interrupt a screen reader (alert); the rest wait their turn (status). */
 export const roleOf = (kind: string) => (kind === 'error' || kind === 'warning' ? 'alert' : 'status');
 
-export type ToastContentProps = { message: ReactNode };

@@ -8,7 +8,7 @@ import { sessionExpired, userNameResolved, userSignedIn, userSignedOut } from '.
 import { readSessionClaims } from './tokenClaims';
 
 /** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
-export const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
+const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 

@@ -11,7 +11,7 @@ import { formatPrice } from '../../../shared/money';
 import { PosterImage } from '../../components/PosterImage';
 
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
-export const linePrice = (item: Pick<CartItem, 'finalPrice' | 'unitPrice'>): number => item.finalPrice ?? item.unitPrice;
+const linePrice = (item: Pick<CartItem, 'finalPrice' | 'unitPrice'>): number => item.finalPrice ?? item.unitPrice;
 
 /** One cart line (docs/behaviour.md §2 "Cart"): poster, title linking to the event, venue line, air time in EDT, price, remove. */
 export function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {

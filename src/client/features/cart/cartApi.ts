@@ -80,7 +80,7 @@ export const cartApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetCartQuery, useGetCartByIdQuery, useAddToCartMutation, useRemoveFromCartMutation, useMergeCartMutation,
+  useGetCartQuery, useGetCartByIdQuery, useAddToCartMutation, useRemoveFromCartMutation,
   useApplyVoucherMutation, useRemoveVoucherMutation,
 } = cartApi;
 

@@ -7,10 +7,10 @@ import { orderPlaced } from '../checkout/checkoutEvents';
 import { cartApi, refusedGuestCartToken } from './cartApi';
 import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
 
-export const CART_UPDATED_EVENT = 'cartUpdated';
+const CART_UPDATED_EVENT = 'cartUpdated';
 
 /** The count carried by a cartUpdated event: a number as detail, or { count }. */
-export function countFromEvent(event: Event): number | null {
+function countFromEvent(event: Event): number | null {
   const detail = (event as CustomEvent<unknown>).detail;
   const value = typeof detail === 'object' && detail !== null ? (detail as { count?: unknown }).count : detail;
   const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

@@ -8,7 +8,7 @@ type WithCart = { cart: CartState };
 
 /** Spec §3: the number of lines in 'cartItems', unless a `cartUpdated` event announced another. */
 export const selectCartCount = (s: WithCart) => s.cart.announcedCount ?? s.cart.lines.ids.length;
-export const selectGuestCartToken = (s: WithCart) => s.cart.guestCartToken;
+const selectGuestCartToken = (s: WithCart) => s.cart.guestCartToken;
 
 /**
  * Whose cart a call is about (docs/behaviour.md §7): the user's id when logged in, else the stored guest cart

@@ -11,9 +11,9 @@ import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefu
  * assetId is relied on (lines read back from storage or from another tab may be partial); prices
  * shown on screen always come from RTK Query's cache, never from here.
  */
-export type CartLine = Pick<CartItem, 'assetId'> & Partial<Omit<CartItem, 'assetId'>>;
+type CartLine = Pick<CartItem, 'assetId'> & Partial<Omit<CartItem, 'assetId'>>;
 
-export const cartLinesAdapter = createEntityAdapter<CartLine, number>({ selectId: (line) => line.assetId });
+const cartLinesAdapter = createEntityAdapter<CartLine, number>({ selectId: (line) => line.assetId });
 
 export type CartState = {
   /** The mirror of the server cart, normalized by assetId; persisted as the JSON array 'cartItems'. */
@@ -34,7 +34,7 @@ const isCartLine = (v: unknown): v is CartLine =>
   typeof v === 'object' && v !== null && Number.isInteger((v as { assetId?: unknown }).assetId);
 
 /** Reads the 'cartItems' JSON array; entries that are not cart lines are dropped, bad JSON is ignored. */
-export function decodeCartItems(raw: string): EntityState<CartLine, number> | undefined {
+function decodeCartItems(raw: string): EntityState<CartLine, number> | undefined {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return undefined;

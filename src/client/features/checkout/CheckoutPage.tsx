@@ -16,7 +16,7 @@ import { PaymentSection } from './PaymentSection';
 import { visitorPageSx } from '../../components/visitorPageSx';
 
 /** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
-export const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
+const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
 
 /** The sandbox card form's height on a phone (card number, expiry and CVC, the pay button). */
 const PAYMENT_AREA_MIN_HEIGHT = 218;

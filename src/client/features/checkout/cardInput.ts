@@ -23,7 +23,7 @@ export const formatCvc = (value: string) => digits(value, 4);
 export type CardFields = { number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
-export function checkNumber(value: string): string | undefined {
+function checkNumber(value: string): string | undefined {
   const d = digits(value, 19);
   if (d.length < 13) return CARD_MESSAGES.incompleteNumber;
   return passesLuhn(d) ? undefined : CARD_MESSAGES.invalidNumber;
@@ -37,7 +37,7 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return month >= 1 && month <= 12 ? { month, year: 2000 + Number(d.slice(2)) } : null;
 }
 
-export function checkExpiry(value: string, now = new Date()): string | undefined {
+function checkExpiry(value: string, now = new Date()): string | undefined {
   const parsed = parseExpiry(value);
   if (!parsed) return CARD_MESSAGES.invalidExpiry;
   // A card is good through the last day of its month.
@@ -45,7 +45,7 @@ export function checkExpiry(value: string, now = new Date()): string | undefined
   return parsed.year * 12 + (parsed.month - 1) < thisMonth ? CARD_MESSAGES.pastExpiry : undefined;
 }
 
-export const checkCvc = (value: string) => (digits(value, 4).length < 3 ? CARD_MESSAGES.incompleteCvc : undefined);
+const checkCvc = (value: string) => (digits(value, 4).length < 3 ? CARD_MESSAGES.incompleteCvc : undefined);
 
 export function checkCard(fields: CardFields, now = new Date()): CardErrors {
   const errors: CardErrors = { number: checkNumber(fields.number), expiry: checkExpiry(fields.expiry, now), cvc: checkCvc(fields.cvc) };

@@ -9,7 +9,7 @@ import type { Billing } from '../auth/authSelectors';
 type Envelope<T> = { data: T; message: string };
 
 /** Spec §7 payment and order calls. The server computes every amount; what is sent is only compared. */
-export const checkoutApi = apiSlice.injectEndpoints({
+const checkoutApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     createPaymentIntent: build.mutation<PaymentIntent, CreatePaymentIntentBody>({
       query: (body) => ({ url: '/order/createPaymentIntent', method: 'POST', body }),

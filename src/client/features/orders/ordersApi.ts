@@ -9,7 +9,7 @@ type Envelope<T> = { data: T; message: string };
 const NEWEST_FIRST: OrderSort = '-created';
 
 /** Spec §7 order reads. Every one is tagged 'Order', which a created order invalidates (checkoutApi). */
-export const ordersApi = apiSlice.injectEndpoints({
+const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Presence of a row = the user bought the event (docs/behaviour.md §3). Never cached (§9: order lookup 0). */
     getOrderLookup: build.query<OrderLookupRow[], { userId: number; assetId: number }>({
@@ -27,7 +27,8 @@ export const ordersApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetOrderLookupQuery, useGetOrderHistoryQuery } = ordersApi;
+export const { useGetOrderHistoryQuery } = ordersApi;
+const { useGetOrderLookupQuery } = ordersApi;
 
 /**
  * Spec §4 "Access", one rule for the event page and the player: a premium event is the user's when

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { HlsVideo } from '../../components/HlsVideo';
 
-export const EXPLAINER_MANIFEST = '/media/explainer/index.m3u8';
+const EXPLAINER_MANIFEST = '/media/explainer/index.m3u8';
 
 /** /demo: the explainer video, played from its HLS manifest. */
 export default function DemoPage() {

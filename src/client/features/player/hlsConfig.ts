@@ -7,7 +7,7 @@ import type { HlsConfig } from 'hls.js';
  * rung (a 270p picture there is not worth twice the bytes on a mobile link), and the main angle
  * still reaches the top rung.
  */
-export const TILE_HLS_CONFIG: Partial<HlsConfig> = {
+const TILE_HLS_CONFIG: Partial<HlsConfig> = {
   capLevelToPlayerSize: true,
   maxDevicePixelRatio: 2,
   startLevel: 0,

@@ -56,6 +56,4 @@ export const playerApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const {
-  useOpenViewingSessionMutation, useKeepViewingSessionMutation, useCloseViewingSessionMutation, useLazyGetStreamConfigQuery,
-} = playerApi;
+export const { useLazyGetStreamConfigQuery } = playerApi;

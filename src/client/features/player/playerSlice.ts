@@ -6,7 +6,7 @@ import type { PlayerLayout } from '../../../shared/contract/streams';
  * only autoplay muted video) on the program cut. Angles are numbered as their keys: 0 is the program
  * cut, 1–9 the camera angles in config order.
  */
-export type PlayerState = {
+type PlayerState = {
   layout: PlayerLayout;
   /** The main angle: shown largest and the only one heard. */
   main: number;
@@ -19,7 +19,7 @@ export type PlayerState = {
 
 export const PROGRAM_ANGLE = 0;
 
-export const initialPlayerState: PlayerState = { layout: 'main-strip', main: PROGRAM_ANGLE, muted: true, volume: 1, paused: false };
+const initialPlayerState: PlayerState = { layout: 'main-strip', main: PROGRAM_ANGLE, muted: true, volume: 1, paused: false };
 
 export const playerSlice = createSlice({
   name: 'player',

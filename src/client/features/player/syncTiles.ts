@@ -5,7 +5,7 @@ export const SYNC_INTERVAL_MS = 500;
 /** Further apart than this, a tile seeks; closer, its playback rate is nudged. */
 export const SEEK_BEYOND_MS = 1500;
 /** Within this, a tile plays at normal speed. */
-export const IN_SYNC_MS = 50;
+const IN_SYNC_MS = 50;
 const MAX_NUDGE = 0.08;
 /** The rate nudge per ms of drift: 100 ms of drift is caught up in about two seconds. */
 const NUDGE_PER_MS = 1 / 2000;

@@ -6,7 +6,7 @@ import { tileSources } from './tileSources';
 import { errorStatus, serverMessage } from '../../api/serverError';
 
 /** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
-export const REFRESH_MIN_INTERVAL_MS = 10_000;
+const REFRESH_MIN_INTERVAL_MS = 10_000;
 
 export type StreamConfigState =
   | { status: 'loading' }

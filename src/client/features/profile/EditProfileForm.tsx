@@ -14,7 +14,7 @@ export const displayNameOf = (p: { firstName: string; lastName: string }, email:
   `${p.firstName} ${p.lastName}`.trim() || (email.split('@')[0] ?? email);
 
 /** Splits a full name at the first space (docs/behaviour.md §5): 'Ada King Lovelace' → 'Ada' + 'King Lovelace'. */
-export function splitName(full: string): { firstName: string; lastName: string } {
+function splitName(full: string): { firstName: string; lastName: string } {
   const trimmed = full.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
   return space === -1 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };

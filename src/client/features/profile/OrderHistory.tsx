@@ -10,10 +10,10 @@ import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { useGetOrderHistoryQuery } from '../orders/ordersApi';
 import { OrderHistoryTable } from './OrderHistoryTable';
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 /** Spec §3: history rows are deduplicated by orderId (an order of several events is one row). */
-export const dedupeOrders = (rows: OrderHistoryRow[]) => rows.filter((row, i) => rows.findIndex((o) => o.orderId === row.orderId) === i);
+const dedupeOrders = (rows: OrderHistoryRow[]) => rows.filter((row, i) => rows.findIndex((o) => o.orderId === row.orderId) === i);
 
 /** Spec "Profile" order history: the table of orders, or the spec's empty state. */
 export function OrderHistory({ userId }: { userId: number }) {

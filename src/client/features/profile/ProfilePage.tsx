@@ -17,7 +17,7 @@ import { OrderHistory } from './OrderHistory';
 import { useGetProfileQuery } from './profileApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
 
-export const initialsOf = (first: string, last: string, email = '') =>
+const initialsOf = (first: string, last: string, email = '') =>
   ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
 
 /** Spec "Profile": login required; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */

@@ -3,7 +3,7 @@
  * caught as soon as the app starts, kept for the install banner's 'Install App', and dropped once
  * used or once the app is installed. An Event is not serializable, so it lives here, not in Redux.
  */
-export type InstallPromptEvent = Event & {
+type InstallPromptEvent = Event & {
   prompt: () => Promise<unknown>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 };

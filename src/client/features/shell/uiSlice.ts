@@ -55,4 +55,4 @@ export const uiSlice = createSlice({
 });
 
 export const { demoFlagReceived, mobileMenuToggled, mobileMenuClosed } = uiSlice.actions;
-export const { selectDemoUse, selectMobileMenuOpen, selectOnline, selectOfflineRequestFailed } = uiSlice.selectors;
+export const { selectMobileMenuOpen, selectOnline, selectOfflineRequestFailed } = uiSlice.selectors;

@@ -3,7 +3,7 @@ import { REDIRECT_MARKERS } from '../../../shared/constants';
 import { REDACTED } from '../../app/devtools/redactSecrets';
 
 export const SUPPORT_FILE_KIND = 'allaccess-support-state';
-export const SUPPORT_FILE_MAX_BYTES = 256 * 1024;
+const SUPPORT_FILE_MAX_BYTES = 256 * 1024;
 /** The spec's localStorage keys (§3) whose values are credentials: exported as REDACTED, never imported. */
 const TOKEN_KEYS = ['auth_token', 'user_token', 'guest_cart_token'] as const;
 
@@ -12,7 +12,7 @@ const cartLine = z.looseObject({ assetId: z.number().int().positive() });
 /** A path of this site ('/cart?x=1'), never another origin ('//evil.example', '/\\evil.example'). */
 const sitePath = z.string().max(2000).regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path of this site');
 
-export const supportFileSchema = z.strictObject({
+const supportFileSchema = z.strictObject({
   kind: z.literal(SUPPORT_FILE_KIND),
   version: z.literal(1),
   exportedAt: z.iso.datetime(),

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Settings the client reads through /misc/data, and the guests we issue tokens to. */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('settings')
@@ -17,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('guests').execute();
   await db.schema.dropTable('settings').execute();

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The catalog: events (the spec's assets), categories with their blocks, the hero carousel,
  * subscriptions, agreements, footer links, coupons and newsletter sign-ups. Money is integer cents.
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('subscriptions')
@@ -119,6 +120,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['newsletter_signups', 'coupons', 'footer_links', 'agreements', 'carousel_items', 'category_block_events',
     'category_blocks', 'category_events', 'categories', 'events', 'subscriptions']) {

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Users, one-time sign-in codes (hashed), failed-attempt records for the hourly limit, and the
  * local mail outbox. `tokens_valid_after` revokes every token issued before it (logout).
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
@@ -51,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['mail_outbox', 'login_failures', 'login_codes', 'users']) await db.schema.dropTable(table).execute();
 }

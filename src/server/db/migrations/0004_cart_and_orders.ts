@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * orders that own events. Money is integer cents. `events.sold` counts tickets taken against
  * `capacity`, changed only by a conditional update (see docs/decisions.md "Cart, coupons, seats").
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events')
     .addColumn('sold', 'integer', (c) => c.notNull().defaultTo(0).check(sql`sold >= 0`))
@@ -68,6 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('coupon_redemptions_code_idx').on('coupon_redemptions').columns(['coupon_code', 'user_id']).execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['coupon_redemptions', 'order_items', 'orders', 'cart_items', 'carts']) {
     await db.schema.dropTable(table).execute();

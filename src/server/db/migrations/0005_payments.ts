@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * from the carts' sequence: the order page (docs/behaviour.md §2: the order page's id is a cart id) names one order,
  * while the user's live cart keeps its id.
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('checkouts')
@@ -59,6 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_cart_idx').on('orders').column('cart_id').unique().execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('orders_cart_idx').execute();
   await db.schema.alterTable('order_items').dropColumn('list_price_cents').execute();

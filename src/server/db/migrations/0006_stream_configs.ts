@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * One stream config per event: the organizer's config_data (docs/behaviour.md §3) with media paths unsigned.
  * The streams module signs them per viewer on every answer, so nothing signed is ever stored.
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('stream_configs')
@@ -13,6 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('stream_configs').execute();
 }

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * it is open while `closed_at` is null and its last heartbeat is recent. Kept in the database, not in
  * a process, so every server instance counts the same sessions.
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('viewing_sessions')
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('viewing_sessions_last_seen_idx').on('viewing_sessions').column('last_seen_at').execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('viewing_sessions').execute();
 }

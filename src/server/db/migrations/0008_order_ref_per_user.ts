@@ -6,11 +6,13 @@ import { sql, type Kysely } from 'kysely';
  * unused one, so nobody learns which ids exist. Ids the server draws stay unique in practice
  * ('ORD-' + milliseconds + four digits); only a copied id can repeat, and then only across users.
  */
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table orders drop constraint orders_order_ref_key`.execute(db);
   await db.schema.createIndex('orders_user_ref_uq').unique().on('orders').columns(['user_id', 'order_ref']).execute();
 }
 
+/** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('orders_user_ref_uq').execute();
   await sql`alter table orders add constraint orders_order_ref_key unique (order_ref)`.execute(db);

@@ -30,4 +30,3 @@ export function createCouponRepository(db: Executor) {
     },
   };
 }
-export type CouponRepository = ReturnType<typeof createCouponRepository>;

@@ -14,7 +14,7 @@ const mediaUrl = z.string().max(500).regex(/^(\/(?![/\\])|https:\/\/)/, 'must be
 /** Links shown to visitors: web pages and e-mail addresses only (no javascript:, data: or other schemes). */
 const linkUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'must be an http:, https: or mailto: link' }).max(2000);
 
-export const catalogEvent = z.strictObject({
+const catalogEvent = z.strictObject({
   path,
   title: z.string().min(1).max(200),
   label: z.string().max(200).default(''),
@@ -33,7 +33,7 @@ export const catalogEvent = z.strictObject({
   streams: streamConfigFile.optional(),
 });
 
-export const catalogFile = z.strictObject({
+const catalogFile = z.strictObject({
   subscriptions: z.array(z.strictObject({ id: z.number().int().positive(), title: z.string().min(1).max(200), description: html })).default([]),
   agreements: z.array(z.strictObject({ id: z.number().int().positive(), label: z.string().min(1).max(200), description: html })).default([]),
   footerLinks: z.array(z.strictObject({
@@ -77,7 +77,6 @@ export const catalogFile = z.strictObject({
 
 export type CatalogFile = z.infer<typeof catalogFile>;
 export type CatalogFileInput = z.input<typeof catalogFile>;
-export type CatalogEvent = z.infer<typeof catalogEvent>;
 
 export class CatalogFileError extends Error {
   constructor(readonly problems: string[]) {

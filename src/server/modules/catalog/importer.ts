@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { CatalogFileError, toCents, validateCatalogFile, type CatalogFile } from './catalogFile';
 import { sharedFolderProblems } from './sharedMediaFolders';
 
-export const CATALOG_VERSION_KEY = 'catalog_version';
+const CATALOG_VERSION_KEY = 'catalog_version';
 type Section = keyof CatalogFile;
 export type ImportSummary = Record<Section, number> & { sections: Section[] };
 
@@ -55,7 +55,7 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
   };
 }
 
-export async function bumpCatalogVersion(db: Kysely<DB> | Transaction<DB>): Promise<void> {
+async function bumpCatalogVersion(db: Kysely<DB> | Transaction<DB>): Promise<void> {
   await sql`insert into settings (key, value) values (${CATALOG_VERSION_KEY}, '1')
     on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(db);
 }

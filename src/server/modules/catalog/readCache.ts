@@ -86,4 +86,4 @@ export function createReadCache(readVersion: () => Promise<string>, options: { c
 }
 export type ReadCache = ReturnType<typeof createReadCache>;
 
-export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;

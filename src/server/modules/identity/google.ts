@@ -1,6 +1,6 @@
 import { DomainError, Invalid, Unauthenticated, UpstreamFailure } from '../../platform/errors';
 
-export type GoogleIdentity = { sub: string; email: string };
+type GoogleIdentity = { sub: string; email: string };
 export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;
 
 /**

@@ -5,7 +5,7 @@ import { withErrors } from '../../plugins/schemas';
 import type { MiscService } from './service';
 import { ok } from '../../platform/envelope';
 
-export const NEWSLETTER_THANKS = "Thanks! You're on the list.";
+const NEWSLETTER_THANKS = "Thanks! You're on the list.";
 
 /** Calls under /v1/public: the spec's client sends them without Authorization. */
 export const publicRoutes: FastifyPluginAsyncZod<{ service: MiscService; config: PublicConfig; signupsPerMinute: number }> = async (app, opts) => {

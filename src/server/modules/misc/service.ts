@@ -3,7 +3,7 @@ import { parseJsonFilter } from '../../plugins/jsonFilter';
 import type { SettingsRepository } from './repository';
 
 /** Settings the storefront exposes to every visitor; anything else stays private to the server. */
-export const PUBLIC_SETTING_KEYS = new Set(['demoUse']);
+const PUBLIC_SETTING_KEYS = new Set(['demoUse']);
 
 export function createMiscService(repo: SettingsRepository) {
   return {

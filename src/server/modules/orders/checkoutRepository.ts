@@ -58,4 +58,3 @@ export function createCheckoutRepository(db: Executor) {
     },
   };
 }
-export type CheckoutRepository = ReturnType<typeof createCheckoutRepository>;

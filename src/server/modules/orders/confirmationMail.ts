@@ -7,7 +7,7 @@ import { esc } from '../mail/templates';
 type Line = { title: string; path: string; paidCents: number };
 
 /** The order confirmation (docs/decisions.md "Mail"): the events bought, the amount, the order id, a link to watch each. */
-export function orderConfirmationMail(to: string, name: string, order: { ref: string; amountCents: number; method: string }, lines: Line[], publicUrl: string): Mail {
+function orderConfirmationMail(to: string, name: string, order: { ref: string; amountCents: number; method: string }, lines: Line[], publicUrl: string): Mail {
   const watch = (l: Line) => `${publicUrl}/events/${encodeURIComponent(l.path)}`;
   const total = formatPrice(centsToDollars(order.amountCents));
   const paidWith = order.method === 'vouchers' ? 'a voucher' : 'card';

@@ -143,4 +143,3 @@ export function createOrderRepository(db: Executor) {
     },
   };
 }
-export type OrderRepository = ReturnType<typeof createOrderRepository>;

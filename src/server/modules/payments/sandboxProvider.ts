@@ -36,13 +36,10 @@ const toIntent = (row: SandboxIntentRow): ProviderIntent => ({
 });
 
 /** A payment intent as Stripe's API and webhooks show it (the sandbox's events use the same shape). */
-export type StripeShapedIntent = {
+type StripeShapedIntent = {
   id: string; object: 'payment_intent'; status: PaymentIntentStatus; amount: number; currency: string;
   metadata: Record<string, string>; client_secret: string;
 };
-export const toStripeShape = (i: ProviderIntent): StripeShapedIntent => ({
-  id: i.id, object: 'payment_intent', status: i.status, amount: i.amountCents, currency: i.currency, metadata: i.metadata, client_secret: i.clientSecret,
-});
 const fromStripeShape = (o: StripeShapedIntent): ProviderIntent => ({
   id: String(o.id), status: o.status, amountCents: Number(o.amount), currency: String(o.currency), metadata: o.metadata ?? {}, clientSecret: String(o.client_secret ?? ''),
 });

@@ -1,7 +1,7 @@
 import type { SourcePlaylist } from './sourcePlaylist';
 
 /** Segments in a live playlist's sliding window. */
-export const LIVE_WINDOW_SEGMENTS = 6;
+const LIVE_WINDOW_SEGMENTS = 6;
 /** The program date-time of an on-demand program without an air start: one fixed moment, so angles still align. */
 export const VOD_FALLBACK_EPOCH_MS = Date.UTC(2020, 0, 1);
 

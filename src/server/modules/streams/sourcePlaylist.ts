@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { isVariantPlaylist, parseVariantPlaylist, type VariantPlaylist } from './variantPlaylist';
 
-export type SourceSegment = { uri: string; durationMs: number };
+type SourceSegment = { uri: string; durationMs: number };
 /** A source VOD playlist: its segments, their start offsets in one pass, the pass's length. */
 export type SourcePlaylist = { segments: SourceSegment[]; startsMs: number[]; totalMs: number; targetSeconds: number };
 

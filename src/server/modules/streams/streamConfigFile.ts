@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { layoutConfig } from '../../../shared/contract/streams';
 
-/** Where protected media lives: `/media/streams/<dir>/<file>`, one folder per feed. */
-export const PROTECTED_MEDIA_PREFIX = '/media/streams/';
 /** A folder or file name under /media/streams: letters, digits, '-' and '_' (so never '..', '/', '?' or '%'). */
 export const MEDIA_NAME = /^[A-Za-z0-9_-]+$/;
 

@@ -38,4 +38,3 @@ export function createViewingSessionGate(deps: { repo: Pick<ViewingSessionReposi
     },
   };
 }
-export type ViewingSessionGate = ReturnType<typeof createViewingSessionGate>;

@@ -26,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const silenceMs = (heartbeatSeconds: number) => 2 * heartbeatSeconds * 1000;
 
 /** Whose sessions these are: a signed-in user's, or one guest token's. */
-export const viewerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `guest:${caller.guestId}`);
+const viewerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `guest:${caller.guestId}`);
 /** What logs say of a caller: a user's id, never a guest token's subject. */
 const who = (caller: Caller) => (caller.kind === 'user' ? { userId: caller.userId } : { viewer: 'guest' });
 

@@ -22,7 +22,7 @@ function cacheControlFor(rel: string): string {
 }
 
 /** A client route: not an API or media path, and not a file name (`/sw.js.map`, `/logo.png`). */
-export const isAppRoute = (url: string) => {
+const isAppRoute = (url: string) => {
   const pathname = url.split('?')[0]!;
   if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
   return !NON_APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

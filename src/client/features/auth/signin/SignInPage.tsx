@@ -24,6 +24,7 @@ import { TextInput } from '../../../components/TextInput';
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
 /** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
+/** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getPublicConfig.initiate())]);
 
 /** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */

@@ -6,7 +6,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Try again later.',
 } as const;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 /** The message to show for a code, or null when it can be sent. */

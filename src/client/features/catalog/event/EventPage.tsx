@@ -19,6 +19,7 @@ import { EventMeta } from './EventMeta';
  * The event as any visitor sees it. Whether this visitor may watch it, or has it in the cart, is
  * theirs: the access card asks after the page is interactive.
  */
+/** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = async (dispatch, params) => {
   const { getAsset, getSubscription } = catalogApi.endpoints;
   const [event] = (await settle([dispatch(getAsset.initiate(params.eventId ?? ''))])) as [AssetDetail | null];

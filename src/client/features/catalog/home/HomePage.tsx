@@ -11,6 +11,7 @@ import { HeroCarousel } from './HeroCarousel';
 import { NewsletterSection } from './NewsletterSection';
 
 /** The hero's slides, the rows and their events, and the newsletter's settings. */
+/** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = async (dispatch) => {
   const { getCarousel, getCategories, getCategoryListing, getPublicConfig } = catalogApi.endpoints;
   const [categories] = (await settle([

@@ -12,7 +12,7 @@ import { PageHeading } from './PageHeading';
  * /category/{categoryId} shows the category it names (docs/decisions.md); /experience is category 1.
  * Title and description come from the first block; cards are grouped by block.
  */
-export function CategoryListing({ categoryId }: { categoryId: string }) {
+function CategoryListing({ categoryId }: { categoryId: string }) {
   const { data: blocks, isLoading, isError, error } = useGetCategoryBlocksQuery(categoryId);
   if (isError) {
     if ((error as { status?: unknown }).status === 404) return <NotFoundPage />;
@@ -39,6 +39,7 @@ export function CategoryListing({ categoryId }: { categoryId: string }) {
 }
 
 const blocksOf = (categoryId: string): ServerData => (dispatch) => settle([dispatch(catalogApi.endpoints.getCategoryBlocks.initiate(categoryId))]);
+/** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = (dispatch, params) => blocksOf(params.categoryId ?? '')(dispatch, params);
 export const experienceServerData = blocksOf(String(EXPERIENCE_CATEGORY_ID));
 
