@@ -5,9 +5,12 @@ module.exports = (api) => {
   const isTest = env === 'test';
   return {
     presets: [
-      ['@babel/preset-env', isTest
-        ? { targets: { node: 'current' } }
-        : { targets: 'defaults and supports es6-module', bugfixes: true, modules: false }],
+      [
+        '@babel/preset-env',
+        isTest
+          ? { targets: { node: 'current' } }
+          : { targets: 'defaults and supports es6-module', bugfixes: true, modules: false },
+      ],
       ['@babel/preset-react', { runtime: 'automatic', development: env === 'development' }],
       '@babel/preset-typescript',
     ],

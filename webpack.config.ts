@@ -11,9 +11,15 @@ class ChunkGroupsFilePlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.done.tap('ChunkGroupsFilePlugin', (stats) => {
       const json = stats.toJson({ all: false, entrypoints: true, chunkGroups: true });
-      const files = (group?: { assets?: { name: string }[] }) => (group?.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js'));
-      const groups = Object.fromEntries(Object.entries(json.namedChunkGroups ?? {}).map(([name, g]) => [name, files(g)]));
-      fs.writeFileSync(path.join(compiler.outputPath, 'chunk-groups.json'), JSON.stringify({ entry: files(json.entrypoints?.main), groups }, null, 2));
+      const files = (group?: { assets?: { name: string }[] }) =>
+        (group?.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js'));
+      const groups = Object.fromEntries(
+        Object.entries(json.namedChunkGroups ?? {}).map(([name, g]) => [name, files(g)]),
+      );
+      fs.writeFileSync(
+        path.join(compiler.outputPath, 'chunk-groups.json'),
+        JSON.stringify({ entry: files(json.entrypoints?.main), groups }, null, 2),
+      );
     });
   }
 }
@@ -26,17 +32,23 @@ class PublicFilesPlugin {
   constructor(private readonly files: string[]) {}
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const file of this.files) {
-          const source = path.resolve(__dirname, 'public', file);
-          compilation.fileDependencies.add(source);
-          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const file of this.files) {
+            const source = path.resolve(__dirname, 'public', file);
+            compilation.fileDependencies.add(source);
+            compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
+          }
+        },
+      );
     });
   }
 }
-const PUBLIC_FILES = ['manifest.webmanifest', ...fs.readdirSync(path.resolve(__dirname, 'public/icons')).map((f) => `icons/${f}`)];
+const PUBLIC_FILES = [
+  'manifest.webmanifest',
+  ...fs.readdirSync(path.resolve(__dirname, 'public/icons')).map((f) => `icons/${f}`),
+];
 
 /**
  * Brotli (best quality) and gzip copies of every text asset, made once at build time and sent by the
@@ -46,24 +58,36 @@ const PUBLIC_FILES = ['manifest.webmanifest', ...fs.readdirSync(path.resolve(__d
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 const precompressed = () => [
   new CompressionPlugin<zlib.BrotliOptions>({
-    filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: COMPRESSIBLE,
+    threshold: 1024,
+    minRatio: 0.9,
     compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
   }),
   new CompressionPlugin({
-    filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 },
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    test: COMPRESSIBLE,
+    threshold: 1024,
+    minRatio: 0.9,
+    compressionOptions: { level: 9 },
   }),
 ];
 
 type Mode = 'production' | 'development';
 const babelRule = (mode: Mode): webpack.RuleSetRule => ({
-  test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } },
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } },
 });
-const defines = (mode: Mode) => new webpack.DefinePlugin({
-  'process.env.NODE_ENV': JSON.stringify(mode),
-  'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
-  'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
-  'process.env.BUILD_SW': JSON.stringify(process.env.BUILD_SW ?? 'false'),
-});
+const defines = (mode: Mode) =>
+  new webpack.DefinePlugin({
+    'process.env.NODE_ENV': JSON.stringify(mode),
+    'process.env.API_HOST': JSON.stringify(process.env.API_HOST ?? ''),
+    'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? 'false'),
+    'process.env.BUILD_SW': JSON.stringify(process.env.BUILD_SW ?? 'false'),
+  });
 
 /**
  * The same screens built for the server: one CommonJS file (dist-ssr/render.js) exporting
@@ -86,7 +110,10 @@ const serverRenderConfig = (mode: Mode): webpack.Configuration => ({
   resolve: { extensions: ['.tsx', '.ts', '.js'] },
   devtool: false,
   module: {
-    rules: [babelRule(mode), { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+    rules: [
+      babelRule(mode),
+      { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+    ],
   },
   // jsdom stays a package of the server (SafeHtml's sanitizer needs a DOM there: purifier.server.ts).
   externals: { jsdom: 'commonjs jsdom' },
@@ -127,23 +154,26 @@ const clientConfig = (mode: Mode): webpack.Configuration => {
     // No source maps in production: they would publish the source (the server refuses *.map anyway).
     devtool: process.env.SOURCE_MAPS ? 'source-map' : production ? false : 'eval-cheap-module-source-map',
     module: {
-      rules: [
-        babelRule(mode),
-        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
-      ],
+      rules: [babelRule(mode), { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' }],
     },
     plugins: [
       defines(mode),
       new ChunkGroupsFilePlugin(),
       new PublicFilesPlugin(PUBLIC_FILES),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        scriptLoading: 'defer',
+      }),
       ...(production || process.env.BUILD_SW === 'true'
-        ? [new InjectManifest({
-          swSrc: './src/client/sw.ts',
-          swDest: 'sw.js',
-          exclude: [/\.map$/, /LICENSE/, /chunk-groups\.json$/, /\.(br|gz)$/],
-          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        })]
+        ? [
+            new InjectManifest({
+              swSrc: './src/client/sw.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /LICENSE/, /chunk-groups\.json$/, /\.(br|gz)$/],
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            }),
+          ]
         : []),
       ...(production ? precompressed() : []),
     ],

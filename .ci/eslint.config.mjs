@@ -20,19 +20,34 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES_DIR = path.resolve(import.meta.dirname, '../src/client/features');
-const features = fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = fs
+  .readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const publicSurface = ['Api', 'Events', 'Selectors'].map((kind) => `${FEATURES_DIR}/*/*${kind}.ts`);
 /** One zone per feature: the other features' folders are closed to it, except their public files. */
 const featureZones = features.map((feature) => ({
   target: `${FEATURES_DIR}/${feature}/**`,
   from: features.filter((other) => other !== feature).map((other) => `${FEATURES_DIR}/${other}/**`),
   except: publicSurface,
-  message: 'Another feature is reached only through its public files: xApi.ts, xEvents.ts, xSelectors.ts (see the top of .ci/eslint.config.mjs).',
+  message:
+    'Another feature is reached only through its public files: xApi.ts, xEvents.ts, xSelectors.ts (see the top of .ci/eslint.config.mjs).',
 }));
 
 export default tseslint.config(
   // public/media holds MPEG-TS video segments, which share TypeScript's .ts extension.
-  { ignores: ['dist/**', 'dist-ssr/**', 'dist-server/**', '.scratch/**', 'node_modules/**', 'coverage/**', 'data/**', 'public/media/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-ssr/**',
+      'dist-server/**',
+      '.scratch/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'public/media/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,14 +67,21 @@ export default tseslint.config(
       'import-x/first': 'error',
       // Packages are not followed: a cycle inside node_modules is not ours to fix (and parsing them is slow).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
-          { target: './src/server', from: './src/client', message: 'The server must not depend on browser code.' },
-          { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ is imported by both sides and imports neither.' },
-          ...featureZones,
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
+            { target: './src/server', from: './src/client', message: 'The server must not depend on browser code.' },
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server'],
+              message: 'shared/ is imported by both sides and imports neither.',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,23 +90,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.flat['recommended-latest'].rules,
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: '@mui/material', message: 'Import by path (@mui/material/Button) to keep chunks small.' },
-          { name: '@mui/icons-material', message: 'Import by path (@mui/icons-material/Close).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material', message: 'Import by path (@mui/material/Button) to keep chunks small.' },
+            { name: '@mui/icons-material', message: 'Import by path (@mui/icons-material/Close).' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'fs', 'path', 'crypto'], message: 'shared/ runs in the browser too: no Node APIs.' },
-          { group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'kysely', 'pg'], message: 'shared/ holds contracts and pure helpers only.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'shared/ runs in the browser too: no Node APIs.' },
+            {
+              group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'kysely', 'pg'],
+              message: 'shared/ holds contracts and pure helpers only.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

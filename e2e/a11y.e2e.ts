@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 type Width = { name: 'phone' | 'desktop'; viewport: typeof PHONE | typeof DESKTOP };
-const WIDTHS: Width[] = [{ name: 'phone', viewport: PHONE }, { name: 'desktop', viewport: DESKTOP }];
+const WIDTHS: Width[] = [
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+];
 
 /** A screen to audit: a route, and what a visitor does there first (open a menu, submit a form…). */
 type Screen = { name: string; path: string; phoneOnly?: boolean; reach?: (page: Page) => Promise<void> };
@@ -69,15 +72,24 @@ async function openPromoDialog(page: Page) {
 const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'home', path: '/' },
   ...[2, 3, 4].map((n) => ({ name: `home, hero slide ${n}`, path: '/', reach: heroSlide(n) })),
-  { name: 'home, newsletter form with an error', path: '/', reach: async (page) => {
-    await typeInto(page, 'Email address', 'not-an-email');
-    await click(page, 'main form button[type="submit"]');
-    await page.waitForSelector('::-p-text(Please Enter a valid email address)');
-  } },
-  { name: 'mobile menu open', path: '/', phoneOnly: true, reach: async (page) => {
-    await click(page, 'button[aria-label="Open menu"]');
-    await page.waitForSelector('#mobile-menu');
-  } },
+  {
+    name: 'home, newsletter form with an error',
+    path: '/',
+    reach: async (page) => {
+      await typeInto(page, 'Email address', 'not-an-email');
+      await click(page, 'main form button[type="submit"]');
+      await page.waitForSelector('::-p-text(Please Enter a valid email address)');
+    },
+  },
+  {
+    name: 'mobile menu open',
+    path: '/',
+    phoneOnly: true,
+    reach: async (page) => {
+      await click(page, 'button[aria-label="Open menu"]');
+      await page.waitForSelector('#mobile-menu');
+    },
+  },
   { name: 'upcoming events', path: '/events' },
   { name: 'experience', path: '/experience' },
   { name: 'category', path: '/category/on-demand' },
@@ -89,44 +101,76 @@ const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'past Live event', path: '/events/kite-theory-rooftop-set' },
   { name: 'future Live event', path: '/events/neon-harbor-tidal-lights' },
   { name: 'sign-in', path: '/sign-in' },
-  { name: 'sign-in, invalid e-mail toast', path: '/sign-in', reach: async (page) => {
-    await typeInto(page, 'E-mail address', 'not-an-email');
-    await click(page, '::-p-text(Continue with e-mail)');
-    await toastShown(page);
-  } },
-  { name: 'sign-in code step with name fields', path: '/sign-in', reach: (page) => startEmailSignIn(page, uniqueEmail('new')) },
-  { name: 'sign-in code step without name fields', path: '/sign-in', reach: (page) => startEmailSignIn(page, account().email) },
+  {
+    name: 'sign-in, invalid e-mail toast',
+    path: '/sign-in',
+    reach: async (page) => {
+      await typeInto(page, 'E-mail address', 'not-an-email');
+      await click(page, '::-p-text(Continue with e-mail)');
+      await toastShown(page);
+    },
+  },
+  {
+    name: 'sign-in code step with name fields',
+    path: '/sign-in',
+    reach: (page) => startEmailSignIn(page, uniqueEmail('new')),
+  },
+  {
+    name: 'sign-in code step without name fields',
+    path: '/sign-in',
+    reach: (page) => startEmailSignIn(page, account().email),
+  },
   { name: 'sign-up', path: '/sign-up' },
-  { name: 'sign-up code screen', path: '/sign-up', reach: async (page) => {
-    await typeInto(page, 'Full name', 'Ada Access');
-    await typeInto(page, 'E-mail address', 'ada@example.com');
-    await click(page, '::-p-text(Create Account)');
-    await page.waitForSelector('input[aria-label="Digit 4"]');
-    await toastShown(page);
-  } },
+  {
+    name: 'sign-up code screen',
+    path: '/sign-up',
+    reach: async (page) => {
+      await typeInto(page, 'Full name', 'Ada Access');
+      await typeInto(page, 'E-mail address', 'ada@example.com');
+      await click(page, '::-p-text(Create Account)');
+      await page.waitForSelector('input[aria-label="Digit 4"]');
+      await toastShown(page);
+    },
+  },
   { name: 'terms', path: '/terms/3' },
   { name: 'privacy', path: '/privacy/2' },
-  { name: 'cart, empty', path: '/cart', reach: async (page) => {
-    await page.waitForSelector('::-p-text(Your cart is empty)');
-  } },
-  { name: 'cart with events', path: '/cart', reach: async (page) => {
-    await cartWithEvent(page);
-    await removeCouponIfAny(page);
-  } },
-  { name: 'cart with a coupon', path: '/cart', reach: async (page) => {
-    await cartWithEvent(page);
-    await removeCouponIfAny(page);
-    await openPromoDialog(page);
-    await typeInto(page, 'Enter code', 'SAVE10');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('::-p-aria([name="Remove coupon"][role="button"])');
-    await page.waitForSelector('[role="dialog"]', { hidden: true });
-  } },
-  { name: 'cart, promo code dialog open', path: '/cart', reach: async (page) => {
-    await cartWithEvent(page);
-    await removeCouponIfAny(page);
-    await openPromoDialog(page);
-  } },
+  {
+    name: 'cart, empty',
+    path: '/cart',
+    reach: async (page) => {
+      await page.waitForSelector('::-p-text(Your cart is empty)');
+    },
+  },
+  {
+    name: 'cart with events',
+    path: '/cart',
+    reach: async (page) => {
+      await cartWithEvent(page);
+      await removeCouponIfAny(page);
+    },
+  },
+  {
+    name: 'cart with a coupon',
+    path: '/cart',
+    reach: async (page) => {
+      await cartWithEvent(page);
+      await removeCouponIfAny(page);
+      await openPromoDialog(page);
+      await typeInto(page, 'Enter code', 'SAVE10');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('::-p-aria([name="Remove coupon"][role="button"])');
+      await page.waitForSelector('[role="dialog"]', { hidden: true });
+    },
+  },
+  {
+    name: 'cart, promo code dialog open',
+    path: '/cart',
+    reach: async (page) => {
+      await cartWithEvent(page);
+      await removeCouponIfAny(page);
+      await openPromoDialog(page);
+    },
+  },
   { name: 'checkout', path: '/checkout' },
   { name: 'player of an unknown event (404)', path: '/player/no-such-event' },
   { name: '404', path: '/no/such/page' },
@@ -135,10 +179,14 @@ const signedOutScreens = (account: () => Session): Screen[] => [
 const signedInScreens: Screen[] = [
   { name: 'profile', path: '/profile' },
   { name: 'profile, editing', path: '/profile', reach: (page) => click(page, '::-p-text(Edit Profile)') },
-  { name: 'profile, logout dialog', path: '/profile', reach: async (page) => {
-    await click(page, 'main ::-p-text(Logout)');
-    await page.waitForSelector('[role="dialog"]');
-  } },
+  {
+    name: 'profile, logout dialog',
+    path: '/profile',
+    reach: async (page) => {
+      await click(page, 'main ::-p-text(Logout)');
+      await page.waitForSelector('[role="dialog"]');
+    },
+  },
 ];
 
 async function audit(page: Page, screen: Screen): Promise<string> {
@@ -216,38 +264,50 @@ async function tabThrough(page: Page, max: number, until: (s: Stop) => boolean):
 
 /** A focus ring a visitor can see: an outline of at least 2 px (form fields draw their own focused border). */
 const withoutVisibleRing = (stops: Stop[]) =>
-  stops.filter((s) => !s.field && (s.outline === 'none' || parseFloat(s.outline) < 2)).map((s) => `${s.region}: ${s.name} (${s.outline})`);
+  stops
+    .filter((s) => !s.field && (s.outline === 'none' || parseFloat(s.outline) < 2))
+    .map((s) => `${s.region}: ${s.name} (${s.outline})`);
 
 describe('while the catalog is still loading', () => {
   // Placeholders are on screen for a moment when a screen is opened from within the app (a page
   // loaded from the server comes with its data); they are audited with the catalog held back.
-  it.each(['/', '/events', '/experience', '/events/velvet-static-unplugged'])('%s has no violations', async (path) => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    // Requests a service worker makes for the page escape the page's interception: once the worker
-    // has installed and claimed the page (at idle, so sometimes before the navigation below), the
-    // catalog would arrive without being held. This test is about the placeholders, not offline.
-    await page.setBypassServiceWorker(true);
-    // A guest token first. Each wait is shorter than the test's own limit, so a stuck one says where.
-    await page.goto(`${baseUrl()}/about`, { waitUntil: 'networkidle0', timeout: 15_000 });
-    const held: (() => void)[] = [];
-    await page.setRequestInterception(true);
-    page.on('request', (req) => {
-      if (/\/v1\/(carousel|pagecategory|asset)/.test(req.url())) held.push(() => void req.continue().catch(() => undefined));
-      else void req.continue();
-    });
-    // The router follows the address like a link would (pushState, then popstate).
-    await page.evaluate((to) => { window.history.pushState(null, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
-    await page.waitForSelector('.MuiSkeleton-root', { timeout: 15_000 }).catch(async (err: Error) => {
-      const shown = await page.evaluate(() => ({ url: location.href, text: document.body.innerText.slice(0, 300) }));
-      throw new Error(`${err.message}: no placeholder on screen; ${held.length} catalog requests held; page ${JSON.stringify(shown)}`);
-    });
-    const violations = describeViolations(await axeViolations(page));
-    held.forEach((release) => release());
-    await context.close();
-    expect(violations).toBe('');
-  }, 45_000);
+  it.each(['/', '/events', '/experience', '/events/velvet-static-unplugged'])(
+    '%s has no violations',
+    async (path) => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(DESKTOP);
+      // Requests a service worker makes for the page escape the page's interception: once the worker
+      // has installed and claimed the page (at idle, so sometimes before the navigation below), the
+      // catalog would arrive without being held. This test is about the placeholders, not offline.
+      await page.setBypassServiceWorker(true);
+      // A guest token first. Each wait is shorter than the test's own limit, so a stuck one says where.
+      await page.goto(`${baseUrl()}/about`, { waitUntil: 'networkidle0', timeout: 15_000 });
+      const held: (() => void)[] = [];
+      await page.setRequestInterception(true);
+      page.on('request', (req) => {
+        if (/\/v1\/(carousel|pagecategory|asset)/.test(req.url()))
+          held.push(() => void req.continue().catch(() => undefined));
+        else void req.continue();
+      });
+      // The router follows the address like a link would (pushState, then popstate).
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForSelector('.MuiSkeleton-root', { timeout: 15_000 }).catch(async (err: Error) => {
+        const shown = await page.evaluate(() => ({ url: location.href, text: document.body.innerText.slice(0, 300) }));
+        throw new Error(
+          `${err.message}: no placeholder on screen; ${held.length} catalog requests held; page ${JSON.stringify(shown)}`,
+        );
+      });
+      const violations = describeViolations(await axeViolations(page));
+      held.forEach((release) => release());
+      await context.close();
+      expect(violations).toBe('');
+    },
+    45_000,
+  );
 });
 
 it('the hero video, which moves on its own, can be paused and played again (WCAG 2.2.2)', async () => {
@@ -255,7 +315,13 @@ it('the hero video, which moves on its own, can be paused and played again (WCAG
   const page = await context.newPage();
   await page.setViewport(DESKTOP);
   await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => { const v = document.querySelector('video'); return v !== null && !v.paused && v.currentTime > 0.2; }, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video');
+      return v !== null && !v.paused && v.currentTime > 0.2;
+    },
+    { timeout: 20_000 },
+  );
   await click(page, 'button[aria-label="Pause video"]');
   await page.waitForFunction(() => document.querySelector('video')?.paused === true);
   await click(page, 'button[aria-label="Play video"]');
@@ -271,11 +337,12 @@ describe('keyboard alone', () => {
     await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
     await cartWithEvent(page);
     await waitUntilSettled(page);
-    const focused = () => page.evaluate(() => ({
-      name: (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim(),
-      label: (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null,
-      inDialog: document.activeElement?.closest('[role="dialog"]') !== null,
-    }));
+    const focused = () =>
+      page.evaluate(() => ({
+        name: (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim(),
+        label: (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null,
+        inDialog: document.activeElement?.closest('[role="dialog"]') !== null,
+      }));
     const dialogOpen = () => page.$('[role="dialog"]').then((d) => d !== null);
     const LINK = 'Have a promo code? Apply it now';
 
@@ -313,7 +380,6 @@ describe('keyboard alone', () => {
     await page.waitForFunction((l) => document.activeElement?.textContent === l, {}, LINK);
     await context.close();
   });
-
 
   it('Tab goes from the header links through the home page to the footer, always with a visible focus ring', async () => {
     const context = await browser.createBrowserContext();

@@ -12,10 +12,15 @@ const text = (page: Page) => page.evaluate(() => document.body.innerText);
 
 /** Waits until the page's first <video> has played past `seconds`. */
 const videoPlaysPast = (page: Page, seconds: number, selector = 'video') =>
-  page.waitForFunction((sel, s) => {
-    const v = document.querySelector<HTMLVideoElement>(sel);
-    return v !== null && !v.paused && v.readyState >= 2 && v.currentTime > s;
-  }, { timeout: 20_000 }, selector, seconds);
+  page.waitForFunction(
+    (sel, s) => {
+      const v = document.querySelector<HTMLVideoElement>(sel);
+      return v !== null && !v.paused && v.readyState >= 2 && v.currentTime > s;
+    },
+    { timeout: 20_000 },
+    selector,
+    seconds,
+  );
 
 describe('home', () => {
   it('plays the hero video and shows the category rows and the sign-up section', async () => {
@@ -23,7 +28,9 @@ describe('home', () => {
     await videoPlaysPast(page, 0.5);
     expect(await page.$eval('video', (v) => (v as HTMLVideoElement).muted)).toBe(true);
     const rows = await page.$$eval('main section[aria-label]', (els) => els.map((e) => e.getAttribute('aria-label')));
-    expect(rows).toEqual(expect.arrayContaining(['Coming Up Live', 'Watch On Demand', 'Free to Watch', 'Jazz, Soul & More']));
+    expect(rows).toEqual(
+      expect.arrayContaining(['Coming Up Live', 'Watch On Demand', 'Free to Watch', 'Jazz, Soul & More']),
+    );
     const cards = await page.$$eval('section[aria-label="Watch On Demand"] article', (els) => els.length);
     expect(cards).toBeGreaterThan(2);
     expect(cards).toBeLessThanOrEqual(7);
@@ -62,7 +69,9 @@ describe('home', () => {
     expect(await page.$eval('h1', (h) => h.textContent)).toBe(title);
     await page.waitForFunction((t) => document.title === `${t} — AllAccess`, {}, title);
     expect(await page.$eval('meta[property="og:title"]', (m) => m.getAttribute('content'))).toBe(title);
-    expect(await page.$eval('meta[property="og:image"]', (m) => m.getAttribute('content'))).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/posters\/.+\.svg$/);
+    expect(await page.$eval('meta[property="og:image"]', (m) => m.getAttribute('content'))).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/media\/posters\/.+\.svg$/,
+    );
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
@@ -78,7 +87,10 @@ describe('other screens', () => {
     await page.browserContext().close();
   });
 
-  it.each([['/terms/3', 'Terms of Use', 'Your pass'], ['/privacy/2', 'Privacy Policy', 'What we collect']])('%s renders its agreement', async (path, label, section) => {
+  it.each([
+    ['/terms/3', 'Terms of Use', 'Your pass'],
+    ['/privacy/2', 'Privacy Policy', 'What we collect'],
+  ])('%s renders its agreement', async (path, label, section) => {
     const { page, problems } = await openPage(browser, path);
     await page.waitForSelector('h1');
     expect(await page.$eval('h1', (h) => h.textContent)).toBe(label);

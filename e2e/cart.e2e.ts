@@ -21,10 +21,16 @@ const EVENTS = {
 
 const toastsOn = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 /** Waits for a toast with exactly `text`; a failure says which toasts were on screen instead. */
-const waitForToast = (page: Page, text: string) => waitUntil(page, `toast '${text}'`, toastsOn, (toasts) => toasts.includes(text), 10_000);
+const waitForToast = (page: Page, text: string) =>
+  waitUntil(page, `toast '${text}'`, toastsOn, (toasts) => toasts.includes(text), 10_000);
 /** Waits for an element; a failure says what the page showed instead. */
 async function element(page: Page, selector: string) {
-  return (await waitUntil(page, selector, (p) => p.$(selector), (found) => found !== null))!;
+  return (await waitUntil(
+    page,
+    selector,
+    (p) => p.$(selector),
+    (found) => found !== null,
+  ))!;
 }
 const click = async (page: Page, selector: string) => {
   await element(page, selector);
@@ -34,34 +40,61 @@ const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 
 /** The value next to a summary label on the cart page, or null when that row is absent. */
 const summaryValue = (page: Page, label: string) =>
-  page.evaluate((l) => Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === l)?.nextElementSibling?.textContent ?? null, label);
+  page.evaluate(
+    (l) =>
+      Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === l)?.nextElementSibling?.textContent ??
+      null,
+    label,
+  );
 const cartTitles = (page: Page) => page.$$eval('[data-testid="cart-item"] h2', (els) => els.map((e) => e.textContent));
 /** Where the page is and the events its cart list shows (none off the cart page). */
-const cartShown = (page: Page) => page.evaluate(() => ({
-  path: location.pathname,
-  titles: Array.from(document.querySelectorAll('[data-testid="cart-item"] h2'), (e) => e.textContent),
-}));
+const cartShown = (page: Page) =>
+  page.evaluate(() => ({
+    path: location.pathname,
+    titles: Array.from(document.querySelectorAll('[data-testid="cart-item"] h2'), (e) => e.textContent),
+  }));
 const waitForCartOf = (page: Page, count: number, what = `${count} event(s) in the cart`) =>
   waitUntil(page, what, cartShown, (cart) => cart.path === '/cart' && cart.titles.length === count, 10_000);
 /** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
-const countIn = (page: Page) => page.evaluate(() => {
-  const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
-  return cart.announcedCount ?? cart.lines.ids.length;
-});
-const storedCount = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
-const waitForCount = (page: Page, count: number, what: string) => waitUntil(page, what, countIn, (n) => n === count, 10_000);
+const countIn = (page: Page) =>
+  page.evaluate(() => {
+    const { cart } = (
+      window as unknown as {
+        __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } };
+      }
+    ).__storefront.getState();
+    return cart.announcedCount ?? cart.lines.ids.length;
+  });
+const storedCount = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
+const waitForCount = (page: Page, count: number, what: string) =>
+  waitUntil(page, what, countIn, (n) => n === count, 10_000);
 
 /** From the event page: 'Add to cart', which goes on to /cart once the server has it. */
 async function addToCart(page: Page, event: { path: string; title: string }) {
   await page.goto(`${baseUrl()}/events/${event.path}`, { waitUntil: 'networkidle0' });
   await click(page, button('Add to cart'));
-  await waitUntil(page, `'${event.title}' on the cart page`, cartShown, (cart) => cart.path === '/cart' && cart.titles.includes(event.title));
+  await waitUntil(
+    page,
+    `'${event.title}' on the cart page`,
+    cartShown,
+    (cart) => cart.path === '/cart' && cart.titles.includes(event.title),
+  );
 }
 
 /** Waits until no dialog is shown (gone, or hidden as it closes); a failure says which one stayed. */
-const waitForDialogGone = (page: Page) => waitUntil(page, 'the dialog to close',
-  (p) => p.evaluate(() => Array.from(document.querySelectorAll('[role="dialog"]')).filter((d) => d.checkVisibility()).map((d) => d.textContent)),
-  (dialogs) => dialogs.length === 0);
+const waitForDialogGone = (page: Page) =>
+  waitUntil(
+    page,
+    'the dialog to close',
+    (p) =>
+      p.evaluate(() =>
+        Array.from(document.querySelectorAll('[role="dialog"]'))
+          .filter((d) => d.checkVisibility())
+          .map((d) => d.textContent),
+      ),
+    (dialogs) => dialogs.length === 0,
+  );
 
 async function applyCode(page: Page, code: string) {
   await click(page, button('Have a promo code? Apply it now'));
@@ -70,7 +103,9 @@ async function applyCode(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
-async function guestCart(events: (keyof typeof EVENTS)[]): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function guestCart(
+  events: (keyof typeof EVENTS)[],
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const { page, problems } = await openPage(browser, '/');
   for (const key of events) await addToCart(page, EVENTS[key]);
   return { context: page.browserContext(), page, problems };
@@ -85,7 +120,12 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   await applyCode(page, 'SAVE10');
   await waitForToast(page, 'Coupon applied');
   await waitForDialogGone(page); // its closing backdrop would take the next click
-  await waitUntil(page, 'a Coupon row', (p) => summaryValue(p, 'Coupon'), (value) => value !== null);
+  await waitUntil(
+    page,
+    'a Coupon row',
+    (p) => summaryValue(p, 'Coupon'),
+    (value) => value !== null,
+  );
   expect(await summaryValue(page, 'Coupon')).toBe('-$2.20');
   expect(await summaryValue(page, 'Total')).toBe('$19.79');
 
@@ -93,7 +133,12 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   await waitForToast(page, 'Removed from cart');
   await waitForCartOf(page, 1);
   expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
-  await waitUntil(page, 'the total $10.80', (p) => summaryValue(p, 'Total'), (total) => total === '$10.80');
+  await waitUntil(
+    page,
+    'the total $10.80',
+    (p) => summaryValue(p, 'Total'),
+    (total) => total === '$10.80',
+  );
   expect(await countIn(page)).toBe(1);
   expect(await storedCount(page)).toBe(1);
   const guestCartToken = await page.evaluate(() => localStorage.getItem('guest_cart_token'));
@@ -110,9 +155,17 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   await (await element(page, '::-p-aria(Sign-in code)')).type(await codeFor(email));
   await click(page, '::-p-text(Verify)');
   // Only whether a guest cart token is still stored: the token itself stays out of the message.
-  await waitUntil(page, 'sign-in to store the user and drop the guest cart token',
-    (p) => p.evaluate(() => ({ userID: localStorage.getItem('userID'), guestCartToken: localStorage.getItem('guest_cart_token') !== null })),
-    (s) => s.userID !== null && !s.guestCartToken, 10_000);
+  await waitUntil(
+    page,
+    'sign-in to store the user and drop the guest cart token',
+    (p) =>
+      p.evaluate(() => ({
+        userID: localStorage.getItem('userID'),
+        guestCartToken: localStorage.getItem('guest_cart_token') !== null,
+      })),
+    (s) => s.userID !== null && !s.guestCartToken,
+    10_000,
+  );
 
   await page.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
   await waitUntil(page, 'the merged cart', cartShown, (cart) => cart.titles.length > 0);
@@ -120,7 +173,9 @@ it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in
   expect(await countIn(page)).toBe(1);
   // The guest cart is gone from the server: its token no longer opens anything.
   const guestToken = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, { headers: { authorization: `Bearer ${guestToken}` } });
+  const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, {
+    headers: { authorization: `Bearer ${guestToken}` },
+  });
   expect(old.status).toBe(403);
   expect(problems).toEqual([]);
   await context.close();

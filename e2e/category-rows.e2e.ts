@@ -18,40 +18,59 @@ const RIGHT = `${SECTION} button[aria-label="Scroll ${ROW} right"]`;
 const LEFT = `${SECTION} button[aria-label="Scroll ${ROW} left"]`;
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The row's scroll position and sizes, and which buttons a visitor can see (shown, with a size). */
-const rowState = (page: Page) => page.$eval(SECTION, (section) => {
-  const row = section.querySelector<HTMLElement>('[data-testid="row-scroller"]')!;
-  const seen = (el: Element | null) => {
-    if (!el) return null;
-    const r = el.getBoundingClientRect();
-    return getComputedStyle(el).visibility !== 'hidden' && r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-  };
-  return {
-    scrollLeft: row.scrollLeft, clientWidth: row.clientWidth, scrollWidth: row.scrollWidth,
-    left: seen(section.querySelector('button[aria-label$=" left"]')),
-    right: seen(section.querySelector('button[aria-label$=" right"]')),
-    viewEvent: Array.from(section.querySelectorAll('a')).filter((a) => a.textContent === 'View Event').map(seen).filter((b) => b !== null),
-  };
-});
+const rowState = (page: Page) =>
+  page.$eval(SECTION, (section) => {
+    const row = section.querySelector<HTMLElement>('[data-testid="row-scroller"]')!;
+    const seen = (el: Element | null) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return getComputedStyle(el).visibility !== 'hidden' && r.width > 0 && r.height > 0
+        ? { x: r.x, y: r.y, width: r.width, height: r.height }
+        : null;
+    };
+    return {
+      scrollLeft: row.scrollLeft,
+      clientWidth: row.clientWidth,
+      scrollWidth: row.scrollWidth,
+      left: seen(section.querySelector('button[aria-label$=" left"]')),
+      right: seen(section.querySelector('button[aria-label$=" right"]')),
+      viewEvent: Array.from(section.querySelectorAll('a'))
+        .filter((a) => a.textContent === 'View Event')
+        .map(seen)
+        .filter((b) => b !== null),
+    };
+  });
 
 /** Clicks a scroll button and waits for the row's smooth scroll to end (scrollend), snapping included. */
 async function clickAndSettle(page: Page, button: string) {
   await page.$eval(SCROLLER, (row) => {
     (window as unknown as { __scrolled: boolean }).__scrolled = false;
-    row.addEventListener('scrollend', () => { (window as unknown as { __scrolled: boolean }).__scrolled = true; }, { once: true });
+    row.addEventListener(
+      'scrollend',
+      () => {
+        (window as unknown as { __scrolled: boolean }).__scrolled = true;
+      },
+      { once: true },
+    );
   });
   await page.locator(button).click();
-  await page.waitForFunction(() => (window as unknown as { __scrolled: boolean }).__scrolled, { timeout: 5000 })
-    .catch(async (err) => { throw new Error(`the row never finished scrolling: ${JSON.stringify(await rowState(page))}`, { cause: err }); });
+  await page
+    .waitForFunction(() => (window as unknown as { __scrolled: boolean }).__scrolled, { timeout: 5000 })
+    .catch(async (err) => {
+      throw new Error(`the row never finished scrolling: ${JSON.stringify(await rowState(page))}`, { cause: err });
+    });
 }
 
 it('at 390 px a row with more events than fit scrolls by 80 % of its width with its buttons, which show only where there is more', async () => {
   const { page, problems } = await openPage(browser, '/', PHONE);
   await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
-  await page.waitForSelector(RIGHT, { visible: true, timeout: 5000 })
-    .catch(async (err) => { throw new Error(`no visible right button: ${JSON.stringify(await rowState(page))}`, { cause: err }); });
+  await page.waitForSelector(RIGHT, { visible: true, timeout: 5000 }).catch(async (err) => {
+    throw new Error(`no visible right button: ${JSON.stringify(await rowState(page))}`, { cause: err });
+  });
 
   const start = await rowState(page);
   expect(start.scrollWidth).toBeGreaterThan(start.clientWidth);
@@ -81,7 +100,9 @@ it('at 390 px a row with more events than fit scrolls by 80 % of its width with 
     await clickAndSettle(page, RIGHT);
     const after = await rowState(page);
     const left = before.scrollWidth - before.clientWidth - before.scrollLeft;
-    expect(Math.abs(after.scrollLeft - before.scrollLeft - Math.min(left, SCROLL_STEP_RATIO * before.clientWidth))).toBeLessThanOrEqual(2);
+    expect(
+      Math.abs(after.scrollLeft - before.scrollLeft - Math.min(left, SCROLL_STEP_RATIO * before.clientWidth)),
+    ).toBeLessThanOrEqual(2);
   }
   await page.waitForSelector(RIGHT, { hidden: true });
   const end = await rowState(page);
@@ -99,7 +120,11 @@ it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the las
   const { page, problems } = await openPage(browser, '/', DESKTOP);
   await page.bringToFront();
   await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
-  const style = () => page.$eval(SCROLLER, (row) => ({ color: getComputedStyle(row).scrollbarColor, width: getComputedStyle(row).scrollbarWidth }));
+  const style = () =>
+    page.$eval(SCROLLER, (row) => ({
+      color: getComputedStyle(row).scrollbarColor,
+      width: getComputedStyle(row).scrollbarWidth,
+    }));
   // At rest: the scrollbar keeps its room (thin) but is not drawn (transparent thumb and track).
   expect(await style()).toEqual({ color: 'rgba(0, 0, 0, 0) rgba(0, 0, 0, 0)', width: 'thin' });
 
@@ -107,7 +132,13 @@ it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the las
   await page.$eval(SCROLLER, (row) => {
     const log: ScrollbarLog = { lastScroll: 0, changes: [] };
     (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar = log;
-    row.addEventListener('scroll', () => { log.lastScroll = performance.now(); }, { passive: true });
+    row.addEventListener(
+      'scroll',
+      () => {
+        log.lastScroll = performance.now();
+      },
+      { passive: true },
+    );
     new MutationObserver(() => {
       const { scrollbarColor: color, scrollbarWidth: width } = getComputedStyle(row);
       log.changes.push({ at: performance.now(), scrolling: row.hasAttribute('data-scrolling'), color, width });
@@ -116,8 +147,16 @@ it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the las
   const box = (await (await page.$(SCROLLER))!.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   await page.mouse.wheel({ deltaX: 400 });
-  await page.waitForFunction(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar.changes.length >= 2, { timeout: 5000 })
-    .catch(async (err) => { throw new Error(`the scrollbar did not come and go: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar))}`, { cause: err }); });
+  await page
+    .waitForFunction(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar.changes.length >= 2, {
+      timeout: 5000,
+    })
+    .catch(async (err) => {
+      throw new Error(
+        `the scrollbar did not come and go: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar))}`,
+        { cause: err },
+      );
+    });
 
   const log = await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar);
   expect(log.changes).toHaveLength(2);

@@ -35,9 +35,20 @@ const EXPIRY_DIGITS = `12${String((new Date().getFullYear() + 3) % 100).padStart
 
 let buyer: Session;
 
-type HistoryRow = { orderId: string; cartId: number; usageType: string; payment_method: string; rate: number; created: string };
+type HistoryRow = {
+  orderId: string;
+  cartId: number;
+  usageType: string;
+  payment_method: string;
+  rate: number;
+  created: string;
+};
 const history = async (s: Session) =>
-  (await api<{ data: { data: HistoryRow[]; total: number } }>(`/order/history?userId=${s.userId}&limit=100`, { token: s.token })).data.data;
+  (
+    await api<{ data: { data: HistoryRow[]; total: number } }>(`/order/history?userId=${s.userId}&limit=100`, {
+      token: s.token,
+    })
+  ).data.data;
 
 let assetIds: Record<string, number> = {};
 async function assetId(event: DemoEvent): Promise<number> {
@@ -68,7 +79,8 @@ async function newTab(context: BrowserContext, viewport: { width: number; height
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
-          const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
+          const messages =
+            node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
           for (const m of messages) log.push(m.textContent ?? '');
         }
       }
@@ -77,13 +89,20 @@ async function newTab(context: BrowserContext, viewport: { width: number; height
   const problems: string[] = [];
   const confirms: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()} (${m.location().url ?? ''})`); });
-  page.on('request', (r: HTTPRequest) => { if (r.url().includes('/payments/sandbox/confirm')) confirms.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()} (${m.location().url ?? ''})`);
+  });
+  page.on('request', (r: HTTPRequest) => {
+    if (r.url().includes('/payments/sandbox/confirm')) confirms.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   return { page, problems, confirms };
 }
 
 /** A browser context signed in as `s`: the session under the spec's localStorage keys, set before the app starts. */
-async function signedInTab(s: Session, viewport?: { width: number; height: number }): Promise<Tab & { context: BrowserContext }> {
+async function signedInTab(
+  s: Session,
+  viewport?: { width: number; height: number },
+): Promise<Tab & { context: BrowserContext }> {
   const context = await browser.createBrowserContext();
   const tab = await newTab(context, viewport);
   await tab.page.goto(`${baseUrl()}/healthz`, { waitUntil: 'networkidle0' });
@@ -104,7 +123,12 @@ async function expectNewToast(page: Page, text: string, action: () => Promise<vo
   const before = await toastsLogged(page, text);
   await action();
   try {
-    await page.waitForFunction((t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n, { timeout: 15_000 }, text, before);
+    await page.waitForFunction(
+      (t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n,
+      { timeout: 15_000 },
+      text,
+      before,
+    );
   } catch (err) {
     const seen = await page.evaluate(() => (window as unknown as ToastLog).__toastLog);
     throw new Error(`no new toast '${text}'; toasts so far: ${JSON.stringify(seen)}`, { cause: err });
@@ -119,10 +143,15 @@ const waitForPath = (page: Page, path: string, timeout = 10_000) =>
   page.waitForFunction((p) => location.pathname === p, { timeout }, path);
 
 /** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
-const countIn = (page: Page) => page.evaluate(() => {
-  const { cart } = (window as unknown as { __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } } }).__storefront.getState();
-  return cart.announcedCount ?? cart.lines.ids.length;
-});
+const countIn = (page: Page) =>
+  page.evaluate(() => {
+    const { cart } = (
+      window as unknown as {
+        __storefront: { getState: () => { cart: { announcedCount: number | null; lines: { ids: number[] } } } };
+      }
+    ).__storefront.getState();
+    return cart.announcedCount ?? cart.lines.ids.length;
+  });
 
 /** From the event page: 'Add to cart', which goes on to /cart once the server has it. */
 async function addToCart(page: Page, event: DemoEvent) {
@@ -147,7 +176,8 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.press('Backspace');
   await page.keyboard.type(text);
 }
-const fieldValue = (page: Page, label: string) => page.$eval(`::-p-aria(${label})`, (e) => (e as HTMLInputElement).value);
+const fieldValue = (page: Page, label: string) =>
+  page.$eval(`::-p-aria(${label})`, (e) => (e as HTMLInputElement).value);
 
 async function fillCard(page: Page, number: string) {
   await typeInto(page, 'Card number', number);
@@ -164,27 +194,36 @@ async function confirmAndPay(page: Page) {
     const form = document.querySelector('form[aria-label="Card payment"]')!;
     const texts: string[] = [];
     (window as unknown as { __payTexts: string[] }).__payTexts = texts;
-    new MutationObserver(() => texts.push(form.querySelector('button[type="submit"]')?.textContent ?? '')).observe(form, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(() => texts.push(form.querySelector('button[type="submit"]')?.textContent ?? '')).observe(
+      form,
+      { subtree: true, childList: true, characterData: true },
+    );
   });
   await click(page, button('Confirm and Pay'));
 }
-const payButtonTexts = (page: Page) => page.evaluate(() => (window as unknown as { __payTexts?: string[] }).__payTexts ?? []);
+const payButtonTexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __payTexts?: string[] }).__payTexts ?? []);
 
 /** The cells of the history table's rows, by column name. */
-const historyRows = (page: Page) => page.$$eval('[data-testid="order-row"]', (rows) => {
-  const names = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent ?? '');
-  return rows.map((row) => Object.fromEntries(Array.from(row.children).map((cell, i) => [names[i], cell.textContent ?? ''])));
-});
+const historyRows = (page: Page) =>
+  page.$$eval('[data-testid="order-row"]', (rows) => {
+    const names = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent ?? '');
+    return rows.map((row) =>
+      Object.fromEntries(Array.from(row.children).map((cell, i) => [names[i], cell.textContent ?? ''])),
+    );
+  });
 
 /** The event page of a bought event: 'Play' instead of the price and the cart button. */
 async function expectPlayable(page: Page, event: DemoEvent) {
-  if (pathname(page) !== `/events/${event.path}`) await page.goto(`${baseUrl()}/events/${event.path}`, { waitUntil: 'networkidle0' });
+  if (pathname(page) !== `/events/${event.path}`)
+    await page.goto(`${baseUrl()}/events/${event.path}`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('a ::-p-text(Play)', { timeout: 10_000 });
   expect(await page.$('[data-testid="price"]')).toBeNull();
   expect(await page.$(button('Add to cart'))).toBeNull();
 }
 
-const longUsDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+const longUsDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 
 // ── the journeys ────────────────────────────────────────────────────────────────────────────────
 
@@ -210,7 +249,10 @@ describe('card payments (sandbox)', () => {
     const text = await bodyText(page);
     expect(await page.$eval('h1', (h) => h.textContent)).toBe('Checkout');
     expect(text).toContain('Please enter your payment information below.');
-    const summary = await page.$eval('section[aria-labelledby="order-summary-title"]', (s) => (s as HTMLElement).innerText);
+    const summary = await page.$eval(
+      'section[aria-labelledby="order-summary-title"]',
+      (s) => (s as HTMLElement).innerText,
+    );
     expect(summary).toContain('Order Summary');
     expect(summary).toContain(EVENTS.velvet.title);
     expect(summary).toMatch(new RegExp(`Total\\s+\\${EVENTS.velvet.price}`));
@@ -230,18 +272,27 @@ describe('card payments (sandbox)', () => {
 
     // The order, in the history table.
     await page.waitForSelector('[data-testid="order-row"]', { timeout: 10_000 });
-    expect(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent))).toEqual(['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info']);
+    expect(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
+      'Order Id',
+      'Status',
+      'Method',
+      'Amount',
+      'Purchased on',
+      'Info',
+    ]);
     const [server] = await history(buyer);
     expect(server).toBeDefined();
     const rows = await historyRows(page);
-    expect(rows).toEqual([{
-      'Order Id': server!.orderId,
-      Status: 'Paid',
-      Method: 'stripe',
-      Amount: EVENTS.velvet.price,
-      'Purchased on': longUsDate(server!.created),
-      Info: 'View',
-    }]);
+    expect(rows).toEqual([
+      {
+        'Order Id': server!.orderId,
+        Status: 'Paid',
+        Method: 'stripe',
+        Amount: EVENTS.velvet.price,
+        'Purchased on': longUsDate(server!.created),
+        Info: 'View',
+      },
+    ]);
     expect(server!.orderId).not.toBe('');
 
     // The cart is empty, here and in localStorage.
@@ -250,7 +301,9 @@ describe('card payments (sandbox)', () => {
 
     // Info → the order page.
     const info = await page.waitForSelector(`a[aria-label="View order ${server!.orderId}"]`);
-    expect(await info!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname)).toBe(`/order/${server!.cartId}`);
+    expect(await info!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname)).toBe(
+      `/order/${server!.cartId}`,
+    );
     await info!.click();
     await waitForPath(page, `/order/${server!.cartId}`);
     await page.waitForSelector('[data-testid="order-item"]', { timeout: 10_000 });
@@ -260,7 +313,11 @@ describe('card payments (sandbox)', () => {
     expect(details).toContain(server!.orderId);
 
     // The confirmation mail.
-    const mails = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { to: string; subject: string; text: string }[];
+    const mails = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
     const mail = mails.find((m) => m.to === buyer.email && m.subject.includes(server!.orderId));
     expect(mail).toBeDefined();
     expect(mail!.text).toContain(EVENTS.velvet.title);
@@ -296,7 +353,11 @@ describe('card payments (sandbox)', () => {
     const number = await page.waitForSelector('::-p-aria(Card number)[aria-invalid="true"]');
     // The message is the field's description, next to it.
     const described = await number!.evaluate((input) =>
-      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
     expect(described).toContain('Your card number is invalid.');
     // Focus is sent to the field to fix.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-number');
@@ -330,7 +391,10 @@ describe('card payments (sandbox)', () => {
     await fillCard(page, AUTH_CARD);
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), confirmAndPay(page)]);
     expect(pathname(page)).toMatch(/^\/payments\/sandbox\/authenticate\//);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), click(page, 'button[value="complete"]')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+      click(page, 'button[value="complete"]'),
+    ]);
     const arrived = Date.now();
     expect(pathname(page)).toBe(`/order-confirmation/${planetsId}`);
     const params = new URL(page.url()).searchParams;
@@ -341,7 +405,12 @@ describe('card payments (sandbox)', () => {
     expect(text).toContain('Thank you fro purchase.');
     expect(text).toContain('Please check your email for your ticket and additional information.');
 
-    const secondsShown = async () => Number((await page.$eval('[role="status"]', (s) => s.textContent ?? '')).match(/^Redirecting to event page in (\d+) seconds\.\.\.$/)?.[1]);
+    const secondsShown = async () =>
+      Number(
+        (await page.$eval('[role="status"]', (s) => s.textContent ?? '')).match(
+          /^Redirecting to event page in (\d+) seconds\.\.\.$/,
+        )?.[1],
+      );
     const first = await secondsShown();
     expect(first).toBeGreaterThanOrEqual(8);
     expect(first).toBeLessThanOrEqual(10);
@@ -387,7 +456,11 @@ describe('voucher purchase (FREEPASS)', () => {
     await freepassCart(page);
     await expectNewToast(page, 'Payment processed successfully.', () => click(page, button('Purchase Tickets')));
     await waitForPath(page, '/profile');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-row"]').length === n, { timeout: 10_000 }, ordersBefore + 1);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="order-row"]').length === n,
+      { timeout: 10_000 },
+      ordersBefore + 1,
+    );
     const orders = await history(buyer);
     const voucherOrder = orders.find((o) => o.payment_method === 'vouchers');
     expect(voucherOrder).toBeDefined();
@@ -423,7 +496,10 @@ describe('voucher purchase (FREEPASS)', () => {
   }, 30_000);
 });
 
-describe.each([{ name: 'phone', viewport: PHONE }, { name: 'desktop', viewport: DESKTOP }])('axe-core, WCAG 2.2 A and AA, at $name width', ({ viewport }) => {
+describe.each([
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+])('axe-core, WCAG 2.2 A and AA, at $name width', ({ viewport }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
@@ -441,7 +517,9 @@ describe.each([{ name: 'phone', viewport: PHONE }, { name: 'desktop', viewport: 
   it('/checkout with the card form', async () => {
     // An event not bought yet, so that there is something to pay for.
     const pulseId = await assetId(EVENTS.pulse);
-    const cart = await api<{ data: { items: { assetId: number }[] } }>(`/cart?user_id=${buyer.userId}`, { token: buyer.token });
+    const cart = await api<{ data: { items: { assetId: number }[] } }>(`/cart?user_id=${buyer.userId}`, {
+      token: buyer.token,
+    });
     if (!cart.data.items.some((i) => i.assetId === pulseId)) await addToCart(page, EVENTS.pulse);
     expect(await audit('/checkout', '::-p-aria(Card number)')).toBe('');
   }, 60_000);
@@ -464,7 +542,12 @@ describe.each([{ name: 'phone', viewport: PHONE }, { name: 'desktop', viewport: 
 
   it('/order-confirmation/{id}?redirect_status=succeeded', async () => {
     // Audited well within the 10 s before it moves on.
-    expect(await audit(`/order-confirmation/${await assetId(EVENTS.velvet)}?redirect_status=succeeded`, '::-p-text(Thank you fro purchase.)')).toBe('');
+    expect(
+      await audit(
+        `/order-confirmation/${await assetId(EVENTS.velvet)}?redirect_status=succeeded`,
+        '::-p-text(Thank you fro purchase.)',
+      ),
+    ).toBe('');
   }, 60_000);
 
   it('/profile with its order history', async () => {

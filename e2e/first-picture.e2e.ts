@@ -12,7 +12,8 @@ const headOf = async (path: string) => {
 };
 
 /** The preload links for images in `head`, in order, and where the first script starts. */
-const imagePreloads = (head: string) => [...head.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => ({ tag: m[0], at: m.index }));
+const imagePreloads = (head: string) =>
+  [...head.matchAll(/<link rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => ({ tag: m[0], at: m.index }));
 
 it.each([
   ['the home page: the first slide’s poster', '/', '/media/carousel/'],
@@ -33,8 +34,11 @@ it('a screen without a first picture (/about) preloads no image', async () => {
   expect(imagePreloads(await headOf('/about'))).toEqual([]);
 });
 
-it.each(['/', '/events', '/events/velvet-static-unplugged'])('%s preloads its page chunks at low priority, so they do not race the picture', async (path) => {
-  const scripts = [...(await headOf(path)).matchAll(/<link rel="preload"[^>]*as="script"[^>]*>/g)].map((m) => m[0]);
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((tag) => !/fetchpriority="low"/i.test(tag))).toEqual([]);
-});
+it.each(['/', '/events', '/events/velvet-static-unplugged'])(
+  '%s preloads its page chunks at low priority, so they do not race the picture',
+  async (path) => {
+    const scripts = [...(await headOf(path)).matchAll(/<link rel="preload"[^>]*as="script"[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((tag) => !/fetchpriority="low"/i.test(tag))).toEqual([]);
+  },
+);

@@ -11,7 +11,11 @@ afterAll(() => browser.close());
 
 const toasts = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 const waitForToast = (page: Page, text: string) =>
-  page.waitForFunction((t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t), { timeout: 10_000 }, text);
+  page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t),
+    { timeout: 10_000 },
+    text,
+  );
 
 type ToastLog = { __toastLog: string[] };
 /**
@@ -27,7 +31,8 @@ async function newPage(context: BrowserContext): Promise<Page> {
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
-          const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
+          const messages =
+            node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
           for (const m of messages) log.push(m.textContent ?? '');
         }
       }
@@ -41,12 +46,19 @@ const toastsLogged = (page: Page, text: string) =>
 async function expectNewToast(page: Page, text: string, action: () => Promise<void>) {
   const before = await toastsLogged(page, text);
   await action();
-  await page.waitForFunction((t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n, { timeout: 10_000 }, text, before);
+  await page.waitForFunction(
+    (t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n,
+    { timeout: 10_000 },
+    text,
+    before,
+  );
 }
 /** Every request the page makes to the API from now on. */
 function recordApiCalls(page: Page): string[] {
   const calls: string[] = [];
-  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/v1/')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/v1/')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   return calls;
 }
 
@@ -79,7 +91,10 @@ describe('e-mail sign-in', () => {
     await type(page, 'Sign-in code', await codeFor(email));
     await page.locator('::-p-text(Verify)').click();
     await page.waitForFunction(() => location.pathname === '/');
-    expect(await page.evaluate(() => [localStorage.getItem('userID'), localStorage.getItem('userName')])).toEqual([expect.stringMatching(/^\d+$/), 'Nia Okafor']);
+    expect(await page.evaluate(() => [localStorage.getItem('userID'), localStorage.getItem('userName')])).toEqual([
+      expect.stringMatching(/^\d+$/),
+      'Nia Okafor',
+    ]);
     console.log(`sign-up to signed in: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     await page.locator('a[aria-label="Your profile"]').click();
@@ -138,7 +153,9 @@ describe('e-mail sign-in', () => {
     const calls = recordApiCalls(page);
     for (const address of ['not-an-email', 'fan@example', '@example.com']) {
       await type(page, 'E-mail address', address);
-      await expectNewToast(page, 'Please Enter a valid email address', () => page.locator('::-p-text(Continue with e-mail)').click());
+      await expectNewToast(page, 'Please Enter a valid email address', () =>
+        page.locator('::-p-text(Continue with e-mail)').click(),
+      );
     }
     // Anything the submits set off would be on the wire by now.
     await page.waitForNetworkIdle({ idleTime: 500 });
@@ -156,7 +173,9 @@ describe('e-mail sign-in', () => {
     const first = await page.$eval('[data-testid="resend-countdown"]', (e) => e.textContent);
     expect(first).toMatch(/^Resend code in (60|59)s$/);
     await new Promise((r) => setTimeout(r, 2100));
-    const later = Number((await page.$eval('[data-testid="resend-countdown"]', (e) => e.textContent))!.match(/\d+/)![0]);
+    const later = Number(
+      (await page.$eval('[data-testid="resend-countdown"]', (e) => e.textContent))!.match(/\d+/)![0],
+    );
     expect(later).toBeLessThanOrEqual(58);
     expect(later).toBeGreaterThanOrEqual(55);
     await context.close();
@@ -176,8 +195,13 @@ describe('two tabs', () => {
     await type(a, 'Sign-in code', await codeFor(email));
     await a.locator('::-p-text(Verify)').click();
     await a.waitForFunction(() => location.pathname === '/');
-    const userIdIn = (page: Page) => page.evaluate(() =>
-      (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId);
+    const userIdIn = (page: Page) =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
+          ).__storefront.getState().auth.userId,
+      );
     // b is a background tab: no animation frames, so it is read from here (waitUntil), not by waitForFunction's rAF polling.
     await waitUntil(b, 'the background tab to follow the login', userIdIn, (id) => id !== null, 10_000);
     expect(await userIdIn(b)).toBe(await userIdIn(a));
@@ -210,7 +234,9 @@ it('/sign-up is a mock: toasts, 4 code boxes, home after 1.5 s, no server call',
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/sign-up`, { waitUntil: 'networkidle0' });
   const calls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/v1/')) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/')) calls.push(r.url());
+  });
   await page.locator('::-p-text(Create Account)').click();
   await waitForToast(page, 'Please enter your name');
   await type(page, 'Full name', 'Mock Person');
@@ -224,6 +250,8 @@ it('/sign-up is a mock: toasts, 4 code boxes, home after 1.5 s, no server call',
   for (let i = 1; i <= 4; i += 1) await page.type(`input[aria-label="Digit ${i}"]`, String(i));
   await page.locator('::-p-text(Verify)').click();
   await page.waitForFunction(() => location.pathname === '/', { timeout: 5000 });
-  expect(calls.filter((u) => !u.includes('/carousel') && !u.includes('/pagecategory') && !u.includes('/public/config'))).toEqual([]);
+  expect(
+    calls.filter((u) => !u.includes('/carousel') && !u.includes('/pagecategory') && !u.includes('/public/config')),
+  ).toEqual([]);
   await context.close();
 });

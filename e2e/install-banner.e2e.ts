@@ -10,8 +10,10 @@ import { baseUrl, launchBrowser } from './support/browser';
  * and uses its normal profile, or an incognito context for a browser that makes no offer.
  */
 const UA = {
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 };
@@ -23,13 +25,32 @@ afterEach(async () => {
 });
 
 /** A page with the given user agent; counts the browser's install offers and calls of their prompt(). */
-async function openAs(ua: string, viewport: { width: number; height: number }, mobile: boolean, { offers = true } = {}) {
+async function openAs(
+  ua: string,
+  viewport: { width: number; height: number },
+  mobile: boolean,
+  { offers = true } = {},
+) {
   browser = await launchBrowser();
   const page = offers ? await browser.newPage() : await (await browser.createBrowserContext()).newPage();
-  await page.setUserAgent({ userAgent: ua, userAgentMetadata: { mobile, platform: mobile ? 'Android' : 'Linux', platformVersion: '', architecture: '', model: '', brands: [] } });
+  await page.setUserAgent({
+    userAgent: ua,
+    userAgentMetadata: {
+      mobile,
+      platform: mobile ? 'Android' : 'Linux',
+      platformVersion: '',
+      architecture: '',
+      model: '',
+      brands: [],
+    },
+  });
   await page.setViewport({ ...viewport, isMobile: mobile, hasTouch: mobile });
   await page.evaluateOnNewDocument(() => {
-    const w = window as unknown as { __offers: number; __prompted: number; __banner: { shown?: number; hidden?: number } };
+    const w = window as unknown as {
+      __offers: number;
+      __prompted: number;
+      __banner: { shown?: number; hidden?: number };
+    };
     w.__offers = 0;
     w.__prompted = 0;
     // When the banner came and went, by the page's own clock.
@@ -37,19 +58,31 @@ async function openAs(ua: string, viewport: { width: number; height: number }, m
     new MutationObserver(() => {
       const there = document.querySelector('aside[aria-label="Install app"]') !== null;
       if (there && w.__banner.shown === undefined) w.__banner.shown = performance.now();
-      if (!there && w.__banner.shown !== undefined && w.__banner.hidden === undefined) w.__banner.hidden = performance.now();
+      if (!there && w.__banner.shown !== undefined && w.__banner.hidden === undefined)
+        w.__banner.hidden = performance.now();
     }).observe(document, { childList: true, subtree: true });
-    addEventListener('beforeinstallprompt', (event) => {
-      w.__offers += 1;
-      const e = event as Event & { prompt: () => Promise<unknown> };
-      const prompt = e.prompt.bind(e);
-      e.prompt = () => { w.__prompted += 1; return prompt(); };
-    }, true);
+    addEventListener(
+      'beforeinstallprompt',
+      (event) => {
+        w.__offers += 1;
+        const e = event as Event & { prompt: () => Promise<unknown> };
+        const prompt = e.prompt.bind(e);
+        e.prompt = () => {
+          w.__prompted += 1;
+          return prompt();
+        };
+      },
+      true,
+    );
   });
   await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
   return { page };
 }
-const counts = (page: Page) => page.evaluate(() => ({ offers: (window as unknown as { __offers: number }).__offers, prompted: (window as unknown as { __prompted: number }).__prompted }));
+const counts = (page: Page) =>
+  page.evaluate(() => ({
+    offers: (window as unknown as { __offers: number }).__offers,
+    prompted: (window as unknown as { __prompted: number }).__prompted,
+  }));
 const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,15 +106,22 @@ it("an Android browser without any install offer: the banner at once; 'Install A
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
   await page.keyboard.press('Enter');
-  await page.waitForSelector(`${BANNER} [role="status"] ::-p-text(${INSTALL_BANNER.menuInstruction})`, { timeout: 2000 });
+  await page.waitForSelector(`${BANNER} [role="status"] ::-p-text(${INSTALL_BANNER.menuInstruction})`, {
+    timeout: 2000,
+  });
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
   expect(describeViolations(await axeViolations(page))).toBe('');
 
   // Focus and pointer go elsewhere (to the browser's menu); well past 5 s by the page's clock, it is still there.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.mouse.move(200, 600);
-  await page.waitForFunction(() => performance.now() > (window as unknown as { __banner: { shown: number } }).__banner.shown + 6500, { timeout: 10_000 });
-  expect(await page.$(`${BANNER} [role="status"]`).then((el) => el?.evaluate((e) => e.textContent))).toBe(INSTALL_BANNER.menuInstruction);
+  await page.waitForFunction(
+    () => performance.now() > (window as unknown as { __banner: { shown: number } }).__banner.shown + 6500,
+    { timeout: 10_000 },
+  );
+  expect(await page.$(`${BANNER} [role="status"]`).then((el) => el?.evaluate((e) => e.textContent))).toBe(
+    INSTALL_BANNER.menuInstruction,
+  );
   expect(await counts(page)).toEqual({ offers: 0, prompted: 0 });
   await page.locator(`${BANNER} button[aria-label="Dismiss"]`).click();
   await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
@@ -94,7 +134,9 @@ it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', a
   expect(await bannerText(page)).toContain(INSTALL_BANNER.iosInstruction);
   expect(await page.$(`${BANNER} ::-p-text(${INSTALL_BANNER.installButton})`)).toBeNull();
   await page.waitForSelector(BANNER, { hidden: true, timeout: 8000 });
-  const { shown, hidden } = await page.evaluate(() => (window as unknown as { __banner: { shown: number; hidden: number } }).__banner);
+  const { shown, hidden } = await page.evaluate(
+    () => (window as unknown as { __banner: { shown: number; hidden: number } }).__banner,
+  );
   expect(hidden - shown).toBeGreaterThanOrEqual(4950);
   expect(hidden - shown).toBeLessThan(6000);
 });
@@ -113,7 +155,11 @@ it('dismissed, it does not come back in this session (reloaded), and the keyboar
   await page.keyboard.press('Tab');
   const focused = await page.evaluate((sel) => {
     const el = document.activeElement as HTMLElement;
-    return { inBanner: el.closest(sel) !== null, name: el.getAttribute('aria-label'), outline: getComputedStyle(el).outlineStyle };
+    return {
+      inBanner: el.closest(sel) !== null,
+      name: el.getAttribute('aria-label'),
+      outline: getComputedStyle(el).outlineStyle,
+    };
   }, BANNER);
   expect(focused).toEqual({ inBanner: true, name: 'Dismiss', outline: 'solid' });
   await page.keyboard.press('Enter');
@@ -123,12 +169,14 @@ it('dismissed, it does not come back in this session (reloaded), and the keyboar
   expect(await page.$(BANNER)).toBeNull();
 });
 
-it.each([['phone (Android)', UA.android, PHONE, true], ['desktop width (iPad)', UA.ipad, DESKTOP, true]] as const)(
-  'axe at %s with the banner open: no violations', async (_n, ua, viewport, mobile) => {
-    const { page } = await openAs(ua, viewport, mobile);
-    await page.waitForSelector(BANNER, { timeout: 15_000 });
-    // Holding the pointer over it stops its 5 s clock while axe runs.
-    await page.hover(BANNER);
-    expect(describeViolations(await axeViolations(page))).toBe('');
-    expect(await page.$(BANNER)).not.toBeNull();
-  });
+it.each([
+  ['phone (Android)', UA.android, PHONE, true],
+  ['desktop width (iPad)', UA.ipad, DESKTOP, true],
+] as const)('axe at %s with the banner open: no violations', async (_n, ua, viewport, mobile) => {
+  const { page } = await openAs(ua, viewport, mobile);
+  await page.waitForSelector(BANNER, { timeout: 15_000 });
+  // Holding the pointer over it stops its 5 s clock while axe runs.
+  await page.hover(BANNER);
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  expect(await page.$(BANNER)).not.toBeNull();
+});

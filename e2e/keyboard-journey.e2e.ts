@@ -86,14 +86,21 @@ class Journey {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const onPath = (page: Page, path: string | RegExp) =>
-  waitUntil(page, `the address ${path}`, async (p) => pathname(p), (seen) => (typeof path === 'string' ? seen === path : path.test(seen)), 20_000);
+  waitUntil(
+    page,
+    `the address ${path}`,
+    async (p) => pathname(p),
+    (seen) => (typeof path === 'string' ? seen === path : path.test(seen)),
+    20_000,
+  );
 const shows = (page: Page, what: string, selector: string, timeout = 20_000) =>
   waitUntil(page, what, (p) => p.$(selector).then((e) => e !== null), Boolean, timeout);
 const toasts = (page: Page) => page.evaluate(() => (window as unknown as ToastLog).__toastLog.slice());
-const cartTotal = (page: Page) => page.evaluate(() => {
-  const total = Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Total');
-  return total?.nextElementSibling?.textContent ?? null;
-});
+const cartTotal = (page: Page) =>
+  page.evaluate(() => {
+    const total = Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Total');
+    return total?.nextElementSibling?.textContent ?? null;
+  });
 
 /** A guest's tab: logs toasts and every pointer event (there must be none) from the document's first script on. */
 async function guestTab(context: BrowserContext, viewport: typeof PHONE | typeof DESKTOP): Promise<Page> {
@@ -104,13 +111,20 @@ async function guestTab(context: BrowserContext, viewport: typeof PHONE | typeof
     w.__toastLog = [];
     w.__pointerEvents = [];
     for (const type of ['pointerdown', 'mousedown', 'touchstart']) {
-      window.addEventListener(type, (e) => { if (e.isTrusted) w.__pointerEvents.push(`${type} on ${(e.target as Element | null)?.tagName ?? '?'}`); }, true);
+      window.addEventListener(
+        type,
+        (e) => {
+          if (e.isTrusted) w.__pointerEvents.push(`${type} on ${(e.target as Element | null)?.tagName ?? '?'}`);
+        },
+        true,
+      );
     }
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
-          const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
+          const messages =
+            node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
           for (const m of messages) w.__toastLog.push(m.textContent ?? '');
         }
       }
@@ -119,13 +133,18 @@ async function guestTab(context: BrowserContext, viewport: typeof PHONE | typeof
   return page;
 }
 
-describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase with the keyboard alone at %s width', (_name, viewport) => {
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('a purchase with the keyboard alone at %s width', (_name, viewport) => {
   it('browse → event → cart → promo code → sign in with the mailed code → card → confirmation → player → leave', async () => {
     const context = await browser.createBrowserContext();
     const page = await guestTab(context, viewport);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`page error: ${(e as Error).message}`));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+    });
     const j = new Journey(page);
     const email = uniqueEmail('keyboard');
 
@@ -134,7 +153,9 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     await j.arrive('home', () => shows(page, 'the event cards', 'article[aria-label]'));
 
     // Browse: Tab along the home page to the event's card and open it.
-    await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, { max: 200 });
+    await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, {
+      max: 200,
+    });
     await page.keyboard.press('Enter');
     await onPath(page, /^\/events\//);
     await j.arrive('event page', () => shows(page, "'Add to cart'", '::-p-aria([name="Add to cart"][role="button"])'));
@@ -148,7 +169,12 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     // The promo code: the dialog takes focus, Enter applies the code, focus comes back to the link.
     await j.activate('Have a promo code? Apply it now');
     await shows(page, 'the promo code dialog', '[role="dialog"] ::-p-aria(Enter code)');
-    await waitUntil(page, 'focus in the dialog', (p) => p.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null), Boolean);
+    await waitUntil(
+      page,
+      'focus in the dialog',
+      (p) => p.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null),
+      Boolean,
+    );
     j.step = 'promo code dialog';
     await j.checkFocus();
     j.axe.push({ step: 'promo code dialog', violations: describeViolations(await axeViolations(page)) });
@@ -171,8 +197,12 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     await j.fill('Sign-in code', await codeFor(email));
     await j.activate('Verify');
     await onPath(page, '/cart');
-    await j.arrive('cart, signed in', () => shows(page, 'the cart line', `[data-testid="cart-item"] ::-p-text(${EVENT.title})`));
-    expect(await waitUntil(page, 'the discounted total after sign-in', cartTotal, (t) => t === discounted)).toBe(discounted);
+    await j.arrive('cart, signed in', () =>
+      shows(page, 'the cart line', `[data-testid="cart-item"] ::-p-text(${EVENT.title})`),
+    );
+    expect(await waitUntil(page, 'the discounted total after sign-in', cartTotal, (t) => t === discounted)).toBe(
+      discounted,
+    );
 
     // The card, from the keyboard; the page formats it as it is typed.
     await j.activate('Proceed to Checkout');
@@ -190,8 +220,13 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     const row = await page.$eval('[data-testid="order-row"]', (r) => (r as HTMLElement).innerText);
     expect(row).toContain('Paid');
     expect(row).toContain(discounted);
-    const user = await page.evaluate(() => ({ token: localStorage.getItem('user_token')!, id: localStorage.getItem('userID')! }));
-    const history = await api<{ data: { data: { rate: number }[] } }>(`/order/history?userId=${user.id}&limit=10`, { token: user.token });
+    const user = await page.evaluate(() => ({
+      token: localStorage.getItem('user_token')!,
+      id: localStorage.getItem('userID')!,
+    }));
+    const history = await api<{ data: { data: { rate: number }[] } }>(`/order/history?userId=${user.id}&limit=10`, {
+      token: user.token,
+    });
     expect(history.data.data).toHaveLength(1);
 
     // To the event again through the header's Home link (at phone width, in its menu) and the home page.
@@ -203,7 +238,9 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     await j.activate('Home');
     await onPath(page, '/');
     await j.arrive('home, signed in', () => shows(page, 'the event cards', 'article[aria-label]'));
-    await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, { max: 200 });
+    await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, {
+      max: 200,
+    });
     await page.keyboard.press('Enter');
     await onPath(page, /^\/events\//);
     await j.arrive('event page, bought', () => shows(page, "'Play'", 'a ::-p-text(Play)'));
@@ -211,17 +248,35 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     // The player: every angle plays; another main angle, another layout; then leave by its own link.
     await j.activate('Play');
     await onPath(page, /^\/player\//);
-    await j.arrive('player', () => waitUntil(page, 'every tile playing', (p) => p.$$eval('[data-angle]', (tiles) => tiles.map((t) => t.getAttribute('data-state'))),
-      (states) => states.length === 10 && states.every((s) => s === 'playing'), 60_000));
+    await j.arrive('player', () =>
+      waitUntil(
+        page,
+        'every tile playing',
+        (p) => p.$$eval('[data-angle]', (tiles) => tiles.map((t) => t.getAttribute('data-state'))),
+        (states) => states.length === 10 && states.every((s) => s === 'playing'),
+        60_000,
+      ),
+    );
     await j.activate('Watch Crowd View');
-    await waitUntil(page, 'Crowd View as the main angle', (p) => p.$eval('[data-main="true"]', (t) => t.getAttribute('data-angle')), (a) => a === '4');
+    await waitUntil(
+      page,
+      'Crowd View as the main angle',
+      (p) => p.$eval('[data-main="true"]', (t) => t.getAttribute('data-angle')),
+      (a) => a === '4',
+    );
     const layoutBefore = await pressedLayout(page);
-    const other = await j.tabTo('another layout', (f) => f.role === 'button' && f.group === 'Layout' && f.name !== layoutBefore);
+    const other = await j.tabTo(
+      'another layout',
+      (f) => f.role === 'button' && f.group === 'Layout' && f.name !== layoutBefore,
+    );
     await page.keyboard.press('Enter');
     await waitUntil(page, `the layout '${other.name}'`, pressedLayout, (l) => l === other.name);
     await j.arrive('player, new layout', async () => undefined);
 
-    const closed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'), { timeout: 15_000 });
+    const closed = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'),
+      { timeout: 15_000 },
+    );
     await j.activate('Back to event', { backwards: true });
     expect((await closed).status()).toBe(200);
     await onPath(page, /^\/events\//);
@@ -233,7 +288,9 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('a purchase wit
     expect(j.axe.filter((a) => a.violations !== '')).toEqual([]);
     expect(j.stops.length).toBeGreaterThan(20);
     expect(errors).toEqual([]);
-    console.log(`keyboard journey at ${viewport.width} px: ${j.stops.length} focus stops over ${j.axe.length} steps, all visible, axe clean`);
+    console.log(
+      `keyboard journey at ${viewport.width} px: ${j.stops.length} focus stops over ${j.axe.length} steps, all visible, axe clean`,
+    );
     await context.close();
   });
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   session = await signUpThroughApi('layout-shift');
   // Two events, as a shopper's cart often holds: the lines are taller than one placeholder row.
   for (const path of ['velvet-static-unplugged', 'ironwood-symphony-the-planets']) {
-    const { data: [asset] } = await api<{ data: [{ id: number }] }>(`/asset/${path}`, { token: session.token });
+    const {
+      data: [asset],
+    } = await api<{ data: [{ id: number }] }>(`/asset/${path}`, { token: session.token });
     await api('/cart', { token: session.token, body: { asset_id: asset!.id, user_id: session.userId } });
   }
 }, 60_000);
@@ -30,23 +32,36 @@ async function recordShifts(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
     const shifts: Shift[] = [];
     (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
-    type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type Entry = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as Entry[]) {
         if (e.hadRecentInput) continue;
         shifts.push({
           value: e.value,
           at: Math.round(e.startTime),
-          sources: e.sources.map((s) => `${s.node?.nodeName ?? '?'} «${(s.node?.textContent ?? '').slice(0, 40)}» y ${Math.round(s.previousRect.y)} → ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} → ${Math.round(s.currentRect.height)}`),
+          sources: e.sources.map(
+            (s) =>
+              `${s.node?.nodeName ?? '?'} «${(s.node?.textContent ?? '').slice(0, 40)}» y ${Math.round(s.previousRect.y)} → ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} → ${Math.round(s.currentRect.height)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-const frames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
-async function shiftsOf(path: string, viewport: typeof PHONE | typeof DESKTOP, placeholder: string, loaded: (text: string) => boolean): Promise<{ total: number; shifts: Shift[] }> {
+async function shiftsOf(
+  path: string,
+  viewport: typeof PHONE | typeof DESKTOP,
+  placeholder: string,
+  loaded: (text: string) => boolean,
+): Promise<{ total: number; shifts: Shift[] }> {
   const context = await signedInContext(browser, session);
   const page = await context.newPage();
   try {
@@ -60,17 +75,28 @@ async function shiftsOf(path: string, viewport: typeof PHONE | typeof DESKTOP, p
     page.on('request', (req: HTTPRequest) => {
       const { pathname } = new URL(req.url());
       // The guest token is let through: the shell waits for it (a spinner, no page) before any screen.
-      if (holding && pathname.startsWith('/v1/') && pathname !== '/v1/token/guest') held.push(() => void req.continue().catch(() => undefined));
+      if (holding && pathname.startsWith('/v1/') && pathname !== '/v1/token/guest')
+        held.push(() => void req.continue().catch(() => undefined));
       else void req.continue().catch(() => undefined);
     });
     await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
-    await waitUntil(page, `${path} painted with its placeholders (${placeholder}) and an answer held`,
+    await waitUntil(
+      page,
+      `${path} painted with its placeholders (${placeholder}) and an answer held`,
       async (p) => ({ text: await p.evaluate(() => document.body.innerText), held: held.length }),
-      (seen) => seen.held > 0 && seen.text.includes(placeholder), 20_000);
+      (seen) => seen.held > 0 && seen.text.includes(placeholder),
+      20_000,
+    );
     await frames(page);
     holding = false;
     held.splice(0).forEach((release) => release());
-    await waitUntil(page, `${path} showing its content`, (p) => p.evaluate(() => document.body.innerText), loaded, 20_000);
+    await waitUntil(
+      page,
+      `${path} showing its content`,
+      (p) => p.evaluate(() => document.body.innerText),
+      loaded,
+      20_000,
+    );
     await frames(page);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
     return { total: Number(shifts.reduce((n, s) => n + s.value, 0).toFixed(3)), shifts };
@@ -79,21 +105,39 @@ async function shiftsOf(path: string, viewport: typeof PHONE | typeof DESKTOP, p
   }
 }
 
-describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('at %s width, nothing on screen moves when the answers arrive', (_name, viewport) => {
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('at %s width, nothing on screen moves when the answers arrive', (_name, viewport) => {
   it('/checkout: the card form and the order summary', async () => {
-    const { total, shifts } = await shiftsOf('/checkout', viewport, 'Order Summary', (t) => t.includes('Confirm and Pay') && t.includes('The Velvet Static'));
+    const { total, shifts } = await shiftsOf(
+      '/checkout',
+      viewport,
+      'Order Summary',
+      (t) => t.includes('Confirm and Pay') && t.includes('The Velvet Static'),
+    );
     expect({ total, shifts: total > 0.05 ? shifts : [] }).toEqual({ total: expect.any(Number), shifts: [] });
     expect(total).toBeLessThanOrEqual(0.05);
   });
 
   it('/profile: the profile card and the order history', async () => {
-    const { total, shifts } = await shiftsOf('/profile', viewport, 'Your Profile', (t) => t.includes(session.email) && t.includes('No order history'));
+    const { total, shifts } = await shiftsOf(
+      '/profile',
+      viewport,
+      'Your Profile',
+      (t) => t.includes(session.email) && t.includes('No order history'),
+    );
     expect({ total, shifts: total > 0.05 ? shifts : [] }).toEqual({ total: expect.any(Number), shifts: [] });
     expect(total).toBeLessThanOrEqual(0.05);
   });
 
   it('/cart: the lines and the summary', async () => {
-    const { total, shifts } = await shiftsOf('/cart', viewport, 'Your Cart', (t) => t.includes('The Velvet Static') && t.includes('Ironwood Symphony') && t.includes('Total'));
+    const { total, shifts } = await shiftsOf(
+      '/cart',
+      viewport,
+      'Your Cart',
+      (t) => t.includes('The Velvet Static') && t.includes('Ironwood Symphony') && t.includes('Total'),
+    );
     expect({ total, shifts: total > 0.05 ? shifts : [] }).toEqual({ total: expect.any(Number), shifts: [] });
     expect(total).toBeLessThanOrEqual(0.05);
   });

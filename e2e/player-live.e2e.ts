@@ -25,13 +25,26 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-live-'));
   const catalog = path.join(dataDir, 'live-catalog.json');
   const event = (p: string, title: string, airStart: Date) => ({
-    path: p, title, contentType: 'Live', isPremium: false, airStartDate: airStart.toISOString(), streams: demoFreeStreams,
+    path: p,
+    title,
+    contentType: 'Live',
+    isPremium: false,
+    airStartDate: airStart.toISOString(),
+    streams: demoFreeStreams,
   });
-  fs.writeFileSync(catalog, JSON.stringify({
-    events: [event(ON_AIR, 'On Air Now', new Date(Date.now() - 2 * 60_000)), event(TOMORROW, 'Tomorrow Night', new Date(Date.now() + 86_400_000))],
-  }));
+  fs.writeFileSync(
+    catalog,
+    JSON.stringify({
+      events: [
+        event(ON_AIR, 'On Air Now', new Date(Date.now() - 2 * 60_000)),
+        event(TOMORROW, 'Tomorrow Night', new Date(Date.now() + 86_400_000)),
+      ],
+    }),
+  );
   const imported = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/importCatalog.ts', catalog], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
   });
   if (imported.status !== 0) throw new Error(`catalog import failed:\n${imported.stdout}\n${imported.stderr}`);
   server = await startServer({}, dataDir);
@@ -54,14 +67,22 @@ it('plays every angle live after air start, with the LIVE badge and Go to live',
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
   await page.goto(`${server.baseUrl}/player/${ON_AIR}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.querySelectorAll('[data-angle][data-state="playing"]').length === 10, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-angle][data-state="playing"]').length === 10, {
+    timeout: 30_000,
+  });
   expect(await page.$('::-p-text(LIVE)')).not.toBeNull();
-  const live = await page.evaluate(() => (window as unknown as { __allaccessPlayer: { mode: string } }).__allaccessPlayer.mode);
+  const live = await page.evaluate(
+    () => (window as unknown as { __allaccessPlayer: { mode: string } }).__allaccessPlayer.mode,
+  );
   expect(live).toBe('live');
 
   // Live playlists carry program date-times: every angle knows the wall-clock time of its picture,
   // within seconds of now minus the live delay.
-  const dates = await page.evaluate(() => (window as unknown as { __allaccessPlayer: { tiles: { playingDate: number | null }[] } }).__allaccessPlayer.tiles.map((t) => t.playingDate));
+  const dates = await page.evaluate(() =>
+    (
+      window as unknown as { __allaccessPlayer: { tiles: { playingDate: number | null }[] } }
+    ).__allaccessPlayer.tiles.map((t) => t.playingDate),
+  );
   for (const d of dates) expect(Math.abs(Date.now() - (d ?? 0))).toBeLessThan(30_000);
 
   await page.locator('button::-p-text(Go to live)').click();

@@ -36,18 +36,29 @@ async function buyerTab(viewport: { width: number; height: number } = DESKTOP): 
   await page.setViewport(viewport);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
   return { context, page, problems };
 }
 
 const playingTiles = (page: Page) => page.$$eval('[data-angle][data-state="playing"]', (tiles) => tiles.length);
 const videoCount = (page: Page) => page.$$eval('video', (v) => v.length);
-const audible = (page: Page) => page.$$eval('video', (videos) => (videos as HTMLVideoElement[]).filter((v) => !v.muted).map((v) => v.getAttribute('aria-label')));
+const audible = (page: Page) =>
+  page.$$eval('video', (videos) =>
+    (videos as HTMLVideoElement[]).filter((v) => !v.muted).map((v) => v.getAttribute('aria-label')),
+  );
 const mainAngle = (page: Page) => page.$eval('[data-main="true"]', (tile) => Number(tile.getAttribute('data-angle')));
 
 async function waitForAllPlaying(page: Page) {
-  await page.waitForFunction((n) => document.querySelectorAll('[data-angle][data-state="playing"]').length === n
-    && Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused), { timeout: 45_000 }, TILES)
+  await page
+    .waitForFunction(
+      (n) =>
+        document.querySelectorAll('[data-angle][data-state="playing"]').length === n &&
+        Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused),
+      { timeout: 45_000 },
+      TILES,
+    )
     .catch(async (error: unknown) => {
       // Say what the page showed: each tile's state and position, and any alert (the device limit, an error).
       const shown = await page.evaluate(() => ({
@@ -64,7 +75,10 @@ async function waitForAllPlaying(page: Page) {
 /** Leaves the player by its own link and waits until the viewing session is closed, then closes the tab. */
 async function leave(tab: Tab) {
   if (tab.page.url().includes('/player/')) {
-    const closed = tab.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'), { timeout: 10_000 });
+    const closed = tab.page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'),
+      { timeout: 10_000 },
+    );
     await tab.page.locator('a::-p-text(Back to event)').click();
     expect((await closed).status()).toBe(200);
   }
@@ -90,7 +104,9 @@ describe('a buyer watches', () => {
     expect(await audible(page)).toEqual([]);
     await page.keyboard.press('m');
     await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => !v.muted));
-    expect(await audible(page)).toEqual([await page.$eval('[data-main="true"] video', (v) => v.getAttribute('aria-label'))]);
+    expect(await audible(page)).toEqual([
+      await page.$eval('[data-main="true"] video', (v) => v.getAttribute('aria-label')),
+    ]);
     expect(problems).toEqual([]);
     await leave(tab);
   });
@@ -101,7 +117,9 @@ describe('a buyer watches', () => {
     await openFromEventPage(page);
     await waitForAllPlaying(page);
     const loads: string[] = [];
-    const onRequest = (r: HTTPRequest) => { if (/\.m3u8/.test(r.url())) loads.push(r.url()); };
+    const onRequest = (r: HTTPRequest) => {
+      if (/\.m3u8/.test(r.url())) loads.push(r.url());
+    };
     page.on('request', onRequest);
 
     await page.keyboard.press('5');
@@ -161,15 +179,19 @@ describe('a buyer watches', () => {
 
 describe('with the keyboard alone', () => {
   /** The focused element's name as read out (aria-label, else its text without hidden parts) and whether its focus ring shows. */
-  const focused = (page: Page) => page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    // Past the last control, focus leaves the page (to the browser) before it wraps round.
-    if (!el || el === document.body) return { name: '(out of the page)', ring: true };
-    const style = getComputedStyle(el);
-    const spoken = el.cloneNode(true) as HTMLElement;
-    spoken.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
-    return { name: (el.getAttribute('aria-label') ?? spoken.textContent ?? '').trim(), ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none' };
-  });
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      // Past the last control, focus leaves the page (to the browser) before it wraps round.
+      if (!el || el === document.body) return { name: '(out of the page)', ring: true };
+      const style = getComputedStyle(el);
+      const spoken = el.cloneNode(true) as HTMLElement;
+      spoken.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return {
+        name: (el.getAttribute('aria-label') ?? spoken.textContent ?? '').trim(),
+        ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none',
+      };
+    });
 
   it('reaches every control by Tab with a visible focus and a name, and Enter on a tile makes it main', async () => {
     const tab = await buyerTab();
@@ -189,7 +211,8 @@ describe('with the keyboard alone', () => {
     expect(stops.filter((st) => !st.name || !st.ring)).toEqual([]);
 
     // Back to the tile of angle 4 and press Enter: it becomes the main angle, and is heard.
-    for (let i = 0; i < 40 && !(await focused(page)).name.includes('Watch Crowd View'); i += 1) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await focused(page)).name.includes('Watch Crowd View'); i += 1)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '4');
     expect(await audible(page)).toEqual(['Crowd View']);
@@ -213,7 +236,10 @@ describe('who may not watch', () => {
     await openFromEventPage(first.page);
     await waitForAllPlaying(first.page);
     // The second device: another player's session, opened as the player opens one.
-    const { data: second } = await api<{ data: { sessionId: string; sessionKey: string } }>('/viewing-sessions', { token: buyer.token, body: { eventId: EVENT.path } });
+    const { data: second } = await api<{ data: { sessionId: string; sessionKey: string } }>('/viewing-sessions', {
+      token: buyer.token,
+      body: { eventId: EVENT.path },
+    });
 
     const third = await buyerTab(PHONE);
     await third.page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
@@ -225,12 +251,19 @@ describe('who may not watch', () => {
     await leave(first);
     await third.page.locator('button::-p-text(Try again)').click();
     await waitForAllPlaying(third.page);
-    await api(`/viewing-sessions/${second.sessionId}`, { token: buyer.token, method: 'DELETE', headers: { [VIEWING_SESSION_KEY_HEADER]: second.sessionKey } });
+    await api(`/viewing-sessions/${second.sessionId}`, {
+      token: buyer.token,
+      method: 'DELETE',
+      headers: { [VIEWING_SESSION_KEY_HEADER]: second.sessionKey },
+    });
     await leave(third);
   });
 });
 
-describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('axe on the player at %s width', (_name, viewport) => {
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('axe on the player at %s width', (_name, viewport) => {
   it('has no WCAG 2.2 A or AA violation while playing', async () => {
     const tab = await buyerTab(viewport);
     const { page } = tab;
@@ -240,10 +273,16 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('axe on the pla
     // The shortcuts dialog too.
     await page.locator('button[aria-label="Keyboard shortcuts"]').click();
     // Polled on a timer: with ten videos decoding, a mutation-driven wait missed the dialog here.
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null, { polling: 100, timeout: 10_000 });
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null, {
+      polling: 100,
+      timeout: 10_000,
+    });
     expect(describeViolations(await axeViolations(page))).toBe('');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('[role="dialog"]') === null, { polling: 100, timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]') === null, {
+      polling: 100,
+      timeout: 10_000,
+    });
     await leave(tab);
   });
 });

@@ -40,7 +40,11 @@ async function recordToasts(page: Page) {
 const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
 const controller = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
 
-async function controlledPage(context: BrowserContext, url: string, viewport: { width: number; height: number } = DESKTOP) {
+async function controlledPage(
+  context: BrowserContext,
+  url: string,
+  viewport: { width: number; height: number } = DESKTOP,
+) {
   const page = await context.newPage();
   await page.setViewport(viewport);
   await recordToasts(page);
@@ -70,9 +74,17 @@ describe('installing and controlling', () => {
       const r = await navigator.serviceWorker.ready;
       return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
     });
-    expect(registration).toEqual({ scope: `${baseUrl()}/`, script: `${baseUrl()}${SERVICE_WORKER.url}`, state: 'activated' });
+    expect(registration).toEqual({
+      scope: `${baseUrl()}/`,
+      script: `${baseUrl()}${SERVICE_WORKER.url}`,
+      state: 'activated',
+    });
     expect(await controller(page)).toBe(`${baseUrl()}/sw.js`);
-    await page.waitForFunction((text) => (window as unknown as { __toasts: string[] }).__toasts.includes(text), { timeout: 10_000 }, OFFLINE_READY_MESSAGE);
+    await page.waitForFunction(
+      (text) => (window as unknown as { __toasts: string[] }).__toasts.includes(text),
+      { timeout: 10_000 },
+      OFFLINE_READY_MESSAGE,
+    );
 
     // A second visit is controlled from its first request and says nothing about offline again.
     await page.reload({ waitUntil: 'networkidle0' });
@@ -104,7 +116,11 @@ describe('offline', () => {
 
     const add = await page.waitForSelector('::-p-text(Add to cart)');
     await add!.click();
-    await page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: 5000 }, OFFLINE_ACTION_NOTICE);
+    await page.waitForFunction(
+      (text) => document.body.innerText.includes(text),
+      { timeout: 5000 },
+      OFFLINE_ACTION_NOTICE,
+    );
     // It failed at once: the button is back, not spinning on 'Processing...'.
     await page.waitForSelector('::-p-text(Add to cart)', { timeout: 2000 });
     expect(await page.$('::-p-text(Processing...)')).toBeNull();
@@ -139,10 +155,16 @@ describe('a new build', () => {
   /** Deploys "a new build": index.html carries a marker and the worker precaches it under a new revision. */
   function deployNewBuild() {
     const indexFile = path.join(distCopy, 'index.html');
-    fs.writeFileSync(indexFile, fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head><meta name="build" content="second">'));
+    fs.writeFileSync(
+      indexFile,
+      fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head><meta name="build" content="second">'),
+    );
     const swFile = path.join(distCopy, 'sw.js');
     const sw = fs.readFileSync(swFile, 'utf8');
-    const updated = sw.replace(/'revision':'[0-9a-f]+','url':'\/index\.html'/, "'revision':'second-build','url':'/index.html'");
+    const updated = sw.replace(
+      /'revision':'[0-9a-f]+','url':'\/index\.html'/,
+      "'revision':'second-build','url':'/index.html'",
+    );
     expect(updated).not.toBe(sw);
     fs.writeFileSync(swFile, updated);
     // A build writes its compressed copies beside each file, and the server sends those first.
@@ -161,12 +183,21 @@ describe('a new build', () => {
       void d.accept();
     });
     let loads = 0;
-    page.on('load', () => { loads += 1; });
+    page.on('load', () => {
+      loads += 1;
+    });
 
     deployNewBuild();
-    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())!.update(); });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())!.update();
+    });
     // The new build's page, reached by the reload (a loop would go on loading after it: counted below).
-    const marked = await page.waitForFunction(() => document.querySelector('meta[name="build"]') !== null, { timeout: 20_000 }).then(() => true, () => false);
+    const marked = await page
+      .waitForFunction(() => document.querySelector('meta[name="build"]') !== null, { timeout: 20_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     expect({ marked, dialogs }).toEqual({ marked: true, dialogs: [SERVICE_WORKER.updateAlert] });
     await new Promise((r) => setTimeout(r, 3000));
     expect({ loads, dialogs: dialogs.length }).toEqual({ loads: 1, dialogs: 1 });
@@ -184,7 +215,13 @@ describe('installable', () => {
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    expect(JSON.parse(manifest.data!)).toMatchObject({ name: expect.any(String), short_name: 'AllAccess', start_url: '/', display: 'standalone', theme_color: '#0b0a12' });
+    expect(JSON.parse(manifest.data!)).toMatchObject({
+      name: expect.any(String),
+      short_name: 'AllAccess',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0b0a12',
+    });
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
     await page.close();

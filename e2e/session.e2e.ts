@@ -24,7 +24,15 @@ async function api(path: string, body: object, token?: string) {
 it('a session revoked elsewhere: signed out at the next navigation, the page renders, one new guest token', async () => {
   const email = `revoked-${Date.now()}@example.com`;
   await api('/register', { emailId: email, loginSource: 3 });
-  const session = (await api('/verifyotp', { emailId: email, otp: await codeFor(email), NewUser: true, firstName: 'Other', lastName: 'Device' })).json.data[0]!;
+  const session = (
+    await api('/verifyotp', {
+      emailId: email,
+      otp: await codeFor(email),
+      NewUser: true,
+      firstName: 'Other',
+      lastName: 'Device',
+    })
+  ).json.data[0]!;
 
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -43,19 +51,25 @@ it('a session revoked elsewhere: signed out at the next navigation, the page ren
   expect((await api('/logout', {}, session.token)).status).toBe(200);
 
   const guestTokenRequests: string[] = [];
-  page.on('request', (r: HTTPRequest) => { if (r.url().includes('/v1/token/guest')) guestTokenRequests.push(r.url()); });
+  page.on('request', (r: HTTPRequest) => {
+    if (r.url().includes('/v1/token/guest')) guestTokenRequests.push(r.url());
+  });
   await page.locator('nav[aria-label="Main"] ::-p-text(Upcoming Events)').click();
   await page.waitForFunction(() => location.pathname === '/events');
   await page.waitForFunction(() => localStorage.getItem('userID') === null, { timeout: 10_000 });
   await page.waitForFunction(
     (msg) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === msg),
-    { timeout: 10_000 }, 'Your session has expired. Please sign in again.',
+    { timeout: 10_000 },
+    'Your session has expired. Please sign in again.',
   );
   await page.waitForSelector('a[aria-label="Sign in"]');
   await page.waitForSelector('main a[href^="/events/"]'); // the list rendered, as a guest
   await new Promise((r) => setTimeout(r, 500)); // room for any further (wrong) request or toast
 
-  expect(await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userName')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('user_token'), localStorage.getItem('userName')])).toEqual([
+    null,
+    null,
+  ]);
   expect(await readState<string | null>(page, 'auth.userId')).toBeNull();
   const guestAfter = await page.evaluate(() => localStorage.getItem('auth_token'));
   expect(guestAfter).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

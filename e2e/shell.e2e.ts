@@ -17,7 +17,9 @@ describe('first visit', () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push((e as Error).message));
     const tokenRequests: string[] = [];
-    page.on('request', (req) => { if (req.url().endsWith('/v1/token/guest')) tokenRequests.push(req.url()); });
+    page.on('request', (req) => {
+      if (req.url().endsWith('/v1/token/guest')) tokenRequests.push(req.url());
+    });
     const response = await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
     const html = await response!.text();
     expect(html).toContain('<header');
@@ -41,7 +43,9 @@ describe('first visit', () => {
     // Hold the guest-token answer back a moment so the spinner can be seen; the real server answers it.
     await page.setRequestInterception(true);
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     page.on('request', (req: HTTPRequest) => {
       if (req.url().endsWith('/v1/token/guest')) void held.then(() => req.continue());
       else void req.continue();
@@ -73,7 +77,9 @@ describe('first visit', () => {
 describe('navigation', () => {
   it('header links navigate without a page load', async () => {
     const { page, problems } = await openPage(browser, '/');
-    await page.evaluate(() => { (window as unknown as { marker: number }).marker = 1; });
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
     await page.locator('nav[aria-label="Main"] ::-p-text(Upcoming Events)').click();
     await page.waitForFunction(() => location.pathname === '/events');
     await page.locator('nav[aria-label="Main"] ::-p-text(Home)').click();
@@ -86,7 +92,9 @@ describe('navigation', () => {
   it('an unknown route shows the 404 page and Back to Home goes home', async () => {
     const { page, problems } = await openPage(browser, '/this/does/not/exist');
     await page.waitForSelector('::-p-text(Page Not Found)');
-    expect(await page.evaluate(() => document.body.innerText)).toContain("The page you are looking for doesn't exist or has been moved.");
+    expect(await page.evaluate(() => document.body.innerText)).toContain(
+      "The page you are looking for doesn't exist or has been moved.",
+    );
     await page.locator('::-p-text(Back to Home)').click();
     await page.waitForFunction(() => location.pathname === '/');
     expect(problems).toEqual([]);
@@ -108,16 +116,26 @@ describe('two tabs', () => {
 
     await a.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ assetId: 11 }, { assetId: 12 }])));
     await b.waitForFunction(() => {
-      const s = (window as unknown as { __storefront: { getState: () => { cart: { lines: { ids: number[] } } } } }).__storefront.getState();
+      const s = (
+        window as unknown as { __storefront: { getState: () => { cart: { lines: { ids: number[] } } } } }
+      ).__storefront.getState();
       return s.cart.lines.ids.join() === '11,12';
     });
 
     await a.evaluate(() => localStorage.setItem('userID', '99'));
-    await b.waitForFunction(() =>
-      (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId === '99');
+    await b.waitForFunction(
+      () =>
+        (
+          window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
+        ).__storefront.getState().auth.userId === '99',
+    );
     await a.evaluate(() => localStorage.removeItem('userID'));
-    await b.waitForFunction(() =>
-      (window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }).__storefront.getState().auth.userId === null);
+    await b.waitForFunction(
+      () =>
+        (
+          window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
+        ).__storefront.getState().auth.userId === null,
+    );
     await context.close();
   });
 
@@ -127,10 +145,16 @@ describe('two tabs', () => {
     for (const page of [a, b]) await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
     const before = await readState<string>(b, 'auth.authToken');
     await a.evaluate(() => localStorage.removeItem('auth_token'));
-    await b.waitForFunction((old) => {
-      const token = (window as unknown as { __storefront: { getState: () => { auth: { authToken: string | null } } } }).__storefront.getState().auth.authToken;
-      return token !== null && token !== old;
-    }, {}, before);
+    await b.waitForFunction(
+      (old) => {
+        const token = (
+          window as unknown as { __storefront: { getState: () => { auth: { authToken: string | null } } } }
+        ).__storefront.getState().auth.authToken;
+        return token !== null && token !== old;
+      },
+      {},
+      before,
+    );
     await b.waitForSelector('header');
     await context.close();
   });

@@ -11,7 +11,16 @@ import { baseUrl, launchBrowser } from './support/browser';
  * file refused with nothing changed; the panel accessible at phone and desktop width.
  */
 const EVENT = { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged' };
-const SPEC_KEYS = ['auth_token', 'user_token', 'userID', 'userName', 'demoUse', 'cartItems', 'guest_cart_token', 'redirect_url'];
+const SPEC_KEYS = [
+  'auth_token',
+  'user_token',
+  'userID',
+  'userName',
+  'demoUse',
+  'cartItems',
+  'guest_cart_token',
+  'redirect_url',
+];
 let browser: Browser;
 let downloads: string;
 beforeAll(async () => {
@@ -24,8 +33,10 @@ afterAll(async () => {
 });
 
 const dialog = (page: Page) => page.waitForSelector('[role="dialog"] ::-p-text(Support tools)', { timeout: 10_000 });
-const storage = (page: Page) => page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), SPEC_KEYS);
-const statusText = (page: Page, role: 'status' | 'alert') => page.$eval(`[role="dialog"] [role="${role}"]`, (el) => el.textContent ?? '');
+const storage = (page: Page) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), SPEC_KEYS);
+const statusText = (page: Page, role: 'status' | 'alert') =>
+  page.$eval(`[role="dialog"] [role="${role}"]`, (el) => el.textContent ?? '');
 
 async function newPage(context: BrowserContext, viewport: { width: number; height: number } = DESKTOP) {
   const page = await context.newPage();
@@ -44,7 +55,17 @@ async function exportState(context: BrowserContext, page: Page): Promise<{ file:
     // Chromium names the file before it has finished writing it: done once it reads as JSON.
     const done = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
     const text = done.length ? fs.readFileSync(path.join(dir, done[0]!), 'utf8') : '';
-    if (text && (() => { try { return JSON.parse(text) !== null; } catch { return false; } })()) return { file: path.join(dir, done[0]!), text };
+    if (
+      text &&
+      (() => {
+        try {
+          return JSON.parse(text) !== null;
+        } catch {
+          return false;
+        }
+      })()
+    )
+      return { file: path.join(dir, done[0]!), text };
     if (Date.now() > deadline) throw new Error(`no download in ${dir}: ${fs.readdirSync(dir).join(', ')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -75,7 +96,12 @@ it("exports a guest's cart and redirect marker without a token; a fresh browser 
   for (const secret of [own.auth_token!, own.guest_cart_token!]) expect(text).not.toContain(secret);
   const exported = JSON.parse(text);
   expect(exported).toMatchObject({ kind: 'allaccess-support-state', version: 1, location: '/sign-in' });
-  expect(exported.localStorage).toMatchObject({ auth_token: '[redacted]', guest_cart_token: '[redacted]', user_token: null, redirect_url: 'cart' });
+  expect(exported.localStorage).toMatchObject({
+    auth_token: '[redacted]',
+    guest_cart_token: '[redacted]',
+    user_token: null,
+    redirect_url: 'cart',
+  });
   const eventId = JSON.parse(own.cartItems!)[0].assetId;
   expect(exported.localStorage.cartItems.map((l: { assetId: number }) => l.assetId)).toEqual([eventId]);
   await customer.close();
@@ -86,10 +112,18 @@ it("exports a guest's cart and redirect marker without a token; a fresh browser 
   await replay.goto(`${baseUrl()}/?support=1`, { waitUntil: 'networkidle0' });
   await dialog(replay);
   await uploadState(replay, file);
-  await replay.waitForFunction(() => document.querySelector('[role="dialog"] [role="status"]')?.textContent?.startsWith('Imported:'), { timeout: 10_000 });
+  await replay.waitForFunction(
+    () => document.querySelector('[role="dialog"] [role="status"]')?.textContent?.startsWith('Imported:'),
+    { timeout: 10_000 },
+  );
   expect(await statusText(replay, 'status')).toBe("Imported: 1 cart item, redirect marker 'cart'. Opening /sign-in.");
   await replay.waitForFunction(() => location.pathname === '/sign-in');
-  await replay.waitForFunction((id) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { assetId: number }[]).some((l) => l.assetId === id), { timeout: 10_000 }, eventId);
+  await replay.waitForFunction(
+    (id) =>
+      (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { assetId: number }[]).some((l) => l.assetId === id),
+    { timeout: 10_000 },
+    eventId,
+  );
   const replayed = await storage(replay);
   expect(replayed.redirect_url).toBe('cart');
   // This browser keeps its own identity: its own guest token and cart key, no user.
@@ -108,12 +142,25 @@ it('refuses a malformed file with what is wrong and changes nothing', async () =
   await dialog(page);
   const before = await storage(page);
   const bad = path.join(downloads, 'bad.json');
-  fs.writeFileSync(bad, JSON.stringify({ kind: 'allaccess-support-state', version: 1, exportedAt: '2026-11-22T10:00:00Z', location: '/cart', localStorage: { auth_token: 'eyJhbGciOiJIUzI1NiJ9.e30.x' } }));
+  fs.writeFileSync(
+    bad,
+    JSON.stringify({
+      kind: 'allaccess-support-state',
+      version: 1,
+      exportedAt: '2026-11-22T10:00:00Z',
+      location: '/cart',
+      localStorage: { auth_token: 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
+    }),
+  );
   const requests: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/v1/')) requests.push(`${r.method()} ${r.url()}`); });
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/')) requests.push(`${r.method()} ${r.url()}`);
+  });
   await uploadState(page, bad);
   await page.waitForSelector('[role="dialog"] [role="alert"]');
-  expect(await statusText(page, 'alert')).toMatch(/^Import refused: localStorage\.auth_token: must be "\[redacted\]" or null .* Nothing was changed\.$/);
+  expect(await statusText(page, 'alert')).toMatch(
+    /^Import refused: localStorage\.auth_token: must be "\[redacted\]" or null .* Nothing was changed\.$/,
+  );
   await new Promise((r) => setTimeout(r, 500));
   expect(requests).toEqual([]);
   expect(await storage(page)).toEqual(before);
@@ -121,22 +168,28 @@ it('refuses a malformed file with what is wrong and changes nothing', async () =
   await context.close();
 });
 
-it.each([['phone', PHONE], ['desktop', DESKTOP]])('at %s width the panel opens with Ctrl+Alt+Shift+S, is reached by Tab and has no axe violation', async (_n, viewport) => {
-  const context = await browser.createBrowserContext();
-  const page = await newPage(context, viewport);
-  await page.goto(`${baseUrl()}/events`, { waitUntil: 'networkidle0' });
-  for (const key of ['Control', 'Alt', 'Shift'] as const) await page.keyboard.down(key);
-  await page.keyboard.press('KeyS');
-  for (const key of ['Shift', 'Alt', 'Control'] as const) await page.keyboard.up(key);
-  await dialog(page);
-  const names: string[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    await page.keyboard.press('Tab');
-    names.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
-  }
-  expect(names).toEqual(expect.arrayContaining(['Export state', 'Import state file', 'Close']));
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  await page.keyboard.press('Escape');
-  await page.waitForSelector('[role="dialog"]', { hidden: true });
-  await context.close();
-});
+it.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])(
+  'at %s width the panel opens with Ctrl+Alt+Shift+S, is reached by Tab and has no axe violation',
+  async (_n, viewport) => {
+    const context = await browser.createBrowserContext();
+    const page = await newPage(context, viewport);
+    await page.goto(`${baseUrl()}/events`, { waitUntil: 'networkidle0' });
+    for (const key of ['Control', 'Alt', 'Shift'] as const) await page.keyboard.down(key);
+    await page.keyboard.press('KeyS');
+    for (const key of ['Shift', 'Alt', 'Control'] as const) await page.keyboard.up(key);
+    await dialog(page);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+    }
+    expect(names).toEqual(expect.arrayContaining(['Export state', 'Import state file', 'Close']));
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    await context.close();
+  },
+);

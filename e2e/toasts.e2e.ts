@@ -15,10 +15,13 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 type Rect = { top: number; right: number; bottom: number; left: number; width: number };
-const toastRects = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => {
-  const r = (e.closest('[data-toast]') ?? e).getBoundingClientRect();
-  return { top: r.top, right: r.right, bottom: r.bottom, left: r.left, width: r.width };
-}));
+const toastRects = (page: Page) =>
+  page.$$eval('#notistack-snackbar', (els) =>
+    els.map((e) => {
+      const r = (e.closest('[data-toast]') ?? e).getBoundingClientRect();
+      return { top: r.top, right: r.right, bottom: r.bottom, left: r.left, width: r.width };
+    }),
+  );
 
 async function openSignIn(width: number, height: number) {
   const context = await browser.createBrowserContext();
@@ -34,14 +37,19 @@ async function openSignIn(width: number, height: number) {
   });
   await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
   await closeOfflineReadyToast(page);
-  await page.evaluate(() => { (window as unknown as { __maxToasts: number }).__maxToasts = 0; });
+  await page.evaluate(() => {
+    (window as unknown as { __maxToasts: number }).__maxToasts = 0;
+  });
   const input = await page.waitForSelector('::-p-aria(E-mail address)');
   await input!.type('not-an-email');
   return { page, context };
 }
 const submit = (page: Page) => page.locator('::-p-text(Continue with e-mail)').click();
 
-it.each([[1280, 900], [390, 844]])('at %d×%d px toasts sit at the bottom right and at most 3 show at once', async (width, height) => {
+it.each([
+  [1280, 900],
+  [390, 844],
+])('at %d×%d px toasts sit at the bottom right and at most 3 show at once', async (width, height) => {
   const { page, context } = await openSignIn(width, height);
   for (let i = 0; i < 5; i += 1) await submit(page);
   // Let the oldest ones make room and the newest slide in (nothing moving any more) before measuring.
@@ -77,11 +85,18 @@ it('a toast leaves about 4000 ms after it appears', async () => {
 
 /** Waits until `count` toasts are on screen and none is moving (enter and exit transitions over). */
 async function settledToasts(page: Page, count: number) {
-  await page.waitForFunction((n) => {
-    const toasts = Array.from(document.querySelectorAll('[data-toast]'));
-    return toasts.length === n && document.getAnimations().length === 0
-      && toasts.every((t) => getComputedStyle(t.parentElement!).transform === 'none');
-  }, { timeout: 5000, polling: 50 }, count);
+  await page.waitForFunction(
+    (n) => {
+      const toasts = Array.from(document.querySelectorAll('[data-toast]'));
+      return (
+        toasts.length === n &&
+        document.getAnimations().length === 0 &&
+        toasts.every((t) => getComputedStyle(t.parentElement!).transform === 'none')
+      );
+    },
+    { timeout: 5000, polling: 50 },
+    count,
+  );
 }
 
 it('at 1280 px each toast is 356 px wide and neighbours are 14 px apart', async () => {
@@ -90,7 +105,8 @@ it('at 1280 px each toast is 356 px wide and neighbours are 14 px apart', async 
   await settledToasts(page, 3);
   const rects = (await toastRects(page)).sort((a, b) => a.top - b.top);
   for (const r of rects) expect(Math.abs(r.width - 356)).toBeLessThanOrEqual(1);
-  for (let i = 1; i < rects.length; i += 1) expect(Math.abs(rects[i]!.top - rects[i - 1]!.bottom - 14)).toBeLessThanOrEqual(1);
+  for (let i = 1; i < rects.length; i += 1)
+    expect(Math.abs(rects[i]!.top - rects[i - 1]!.bottom - 14)).toBeLessThanOrEqual(1);
   await context.close();
 });
 
@@ -99,7 +115,9 @@ it('a fourth toast hides the oldest', async () => {
   for (let i = 0; i < 3; i += 1) await submit(page);
   await settledToasts(page, 3);
   // The oldest is the first added to the document; mark it, then raise a fourth.
-  await page.$$eval('[data-toast]', (els) => { (els[0] as HTMLElement).dataset.oldest = '1'; });
+  await page.$$eval('[data-toast]', (els) => {
+    (els[0] as HTMLElement).dataset.oldest = '1';
+  });
   await submit(page);
   await page.waitForFunction(() => document.querySelector('[data-oldest]') === null, { timeout: 5000 });
   await settledToasts(page, 3);
@@ -115,13 +133,18 @@ it('Alt+T moves focus to the newest toast; Escape closes it', async () => {
   await page.keyboard.press('KeyT');
   await page.keyboard.up('Alt');
   await page.waitForFunction(() => document.activeElement?.hasAttribute('data-toast') === true, { timeout: 2000 });
-  expect(await page.evaluate(() => document.activeElement!.textContent)).toContain('Please Enter a valid email address');
+  expect(await page.evaluate(() => document.activeElement!.textContent)).toContain(
+    'Please Enter a valid email address',
+  );
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-toast]', { hidden: true, timeout: 3000 });
   await context.close();
 });
 
-it.each([[60, true], [20, false]])('a drag of %d px: dismissed %s', async (dx, dismissed) => {
+it.each([
+  [60, true],
+  [20, false],
+])('a drag of %d px: dismissed %s', async (dx, dismissed) => {
   const { page, context } = await openSignIn(1280, 900);
   await submit(page);
   await settledToasts(page, 1);
@@ -138,7 +161,10 @@ it.each([[60, true], [20, false]])('a drag of %d px: dismissed %s', async (dx, d
   await context.close();
 });
 
-it.each([['phone', PHONE], ['desktop', DESKTOP]])('axe at %s width with toasts on screen: no violations', async (_n, viewport) => {
+it.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('axe at %s width with toasts on screen: no violations', async (_n, viewport) => {
   const { page, context } = await openSignIn(viewport.width, 844);
   await page.setViewport(viewport);
   for (let i = 0; i < 3; i += 1) await submit(page);

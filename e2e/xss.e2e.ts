@@ -26,16 +26,46 @@ const catalog = {
     { id: 3, label: 'Terms of Use', description: `<p>Terms</p>${PAYLOADS}` },
     { id: 2, label: 'Privacy Policy', description: `<p>Privacy</p>${PAYLOADS}` },
   ],
-  events: [{
-    path: 'evil-show', title: '<img src=x onerror=alert(8)> Evil Show', label: '<script>alert(9)</script>', eventLabel: '<b onmouseover=alert(10)>City</b>',
-    venueDescription: '<svg onload=alert(11)>', description: `<p>Hello</p>${PAYLOADS}`, isPremium: true, price: 5, subscriptionId: 1,
-    airStartDate: '2026-12-01T20:00:00Z', posterPath: '/media/posters/evil"onerror="alert(12).svg',
-  }],
-  categories: [
-    { path: 'evil-row', label: '<img src=x onerror=alert(13)>Row', group: 1, events: ['evil-show'], description: PAYLOADS },
-    { path: 'evil-page', label: 'Page', group: 2, events: ['evil-show'], blocks: [{ title: '<script>alert(14)</script>Block', description: PAYLOADS, events: ['evil-show'] }] },
+  events: [
+    {
+      path: 'evil-show',
+      title: '<img src=x onerror=alert(8)> Evil Show',
+      label: '<script>alert(9)</script>',
+      eventLabel: '<b onmouseover=alert(10)>City</b>',
+      venueDescription: '<svg onload=alert(11)>',
+      description: `<p>Hello</p>${PAYLOADS}`,
+      isPremium: true,
+      price: 5,
+      subscriptionId: 1,
+      airStartDate: '2026-12-01T20:00:00Z',
+      posterPath: '/media/posters/evil"onerror="alert(12).svg',
+    },
   ],
-  carousel: [{ label: '<img src=x onerror=alert(15)>', description: PAYLOADS, type: 'image', filePath: '/media/carousel/every-angle.svg', event: 'evil-show' }],
+  categories: [
+    {
+      path: 'evil-row',
+      label: '<img src=x onerror=alert(13)>Row',
+      group: 1,
+      events: ['evil-show'],
+      description: PAYLOADS,
+    },
+    {
+      path: 'evil-page',
+      label: 'Page',
+      group: 2,
+      events: ['evil-show'],
+      blocks: [{ title: '<script>alert(14)</script>Block', description: PAYLOADS, events: ['evil-show'] }],
+    },
+  ],
+  carousel: [
+    {
+      label: '<img src=x onerror=alert(15)>',
+      description: PAYLOADS,
+      type: 'image',
+      filePath: '/media/carousel/every-angle.svg',
+      event: 'evil-show',
+    },
+  ],
 };
 
 let server: RunningServer;
@@ -45,7 +75,8 @@ beforeAll(async () => {
   const file = path.join(dataDir, 'evil.json');
   fs.writeFileSync(file, JSON.stringify(catalog));
   const imported = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/importCatalog.ts', file], {
-    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }, encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' },
+    encoding: 'utf8',
   });
   if (imported.status !== 0) throw new Error(imported.stderr);
   server = await startServer({ SEED_DEMO_DATA: 'false' }, dataDir);
@@ -61,10 +92,17 @@ afterAll(async () => {
  * exist only if the HTML was rendered as HTML, and plain text that the screen shows as text. A page
  * that rendered nothing, or escaped the HTML into text, fails here before the "nothing ran" checks.
  */
-const SANITIZED_HTML = [['A', 'click'], ['P', 'styled'], ['B', 'Bold']];
+const SANITIZED_HTML = [
+  ['A', 'click'],
+  ['P', 'styled'],
+  ['B', 'Bold'],
+];
 const EXPECTED: Record<string, { elements: string[][]; text: string[] }> = {
   '/': { elements: SANITIZED_HTML, text: ['Evil Show', 'Row'] },
-  '/events/evil-show': { elements: [...SANITIZED_HTML, ['P', 'Hello'], ['LI', 'Included']], text: ['Evil Show', "What's included:"] },
+  '/events/evil-show': {
+    elements: [...SANITIZED_HTML, ['P', 'Hello'], ['LI', 'Included']],
+    text: ['Evil Show', "What's included:"],
+  },
   '/category/evil-page': { elements: SANITIZED_HTML, text: ['Block', 'Evil Show'] },
   '/category/evil-row': { elements: SANITIZED_HTML, text: ['Row', 'Evil Show'] },
   '/terms/3': { elements: [...SANITIZED_HTML, ['P', 'Terms']], text: ['Terms of Use'] },
@@ -72,59 +110,76 @@ const EXPECTED: Record<string, { elements: string[][]; text: string[] }> = {
 };
 const PAYLOAD_TEXTS = ['click', 'styled', 'Bold', 'Hello', 'Included', 'Terms', 'Privacy'];
 
-it.each(Object.keys(EXPECTED))('%s renders the sanitized content, and hovering or clicking it runs nothing', async (route) => {
-  const { elements, text } = EXPECTED[route]!;
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(server.baseUrl + route, { waitUntil: 'networkidle0' });
+it.each(Object.keys(EXPECTED))(
+  '%s renders the sanitized content, and hovering or clicking it runs nothing',
+  async (route) => {
+    const { elements, text } = EXPECTED[route]!;
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(server.baseUrl + route, { waitUntil: 'networkidle0' });
 
-  // The payload-bearing content is there, as elements (so the HTML was rendered, not dropped or escaped).
-  await page.waitForFunction((want: string[][]) => {
-    const main = document.querySelector('main');
-    return !!main && want.every(([tag, t]) => Array.from(main.querySelectorAll(tag!)).some((el) => el.textContent?.trim() === t));
-  }, { timeout: 15_000 }, elements).catch(async () => {
-    throw new Error(`${route} did not render ${JSON.stringify(elements)}; main reads: ${await page.$eval('main', (m) => m.innerText).catch(() => '(no main)')}`);
-  });
-  const shown = await page.$eval('main', (m) => m.innerText);
-  for (const t of text) expect(shown).toContain(t);
+    // The payload-bearing content is there, as elements (so the HTML was rendered, not dropped or escaped).
+    await page
+      .waitForFunction(
+        (want: string[][]) => {
+          const main = document.querySelector('main');
+          return (
+            !!main &&
+            want.every(([tag, t]) => Array.from(main.querySelectorAll(tag!)).some((el) => el.textContent?.trim() === t))
+          );
+        },
+        { timeout: 15_000 },
+        elements,
+      )
+      .catch(async () => {
+        throw new Error(
+          `${route} did not render ${JSON.stringify(elements)}; main reads: ${await page.$eval('main', (m) => m.innerText).catch(() => '(no main)')}`,
+        );
+      });
+    const shown = await page.$eval('main', (m) => m.innerText);
+    for (const t of text) expect(shown).toContain(t);
 
-  // Hover and click every element that carries a payload's text (links, paragraphs, bold, list items).
-  await page.evaluate(() => { (window as unknown as { __sameDocument?: boolean }).__sameDocument = true; });
-  const targets = await page.$$('main a, main p, main b, main li');
-  let clicked = 0;
-  for (const el of targets) {
-    const label = await el.evaluate((e) => e.textContent?.trim() ?? '');
-    if (!PAYLOAD_TEXTS.includes(label)) continue;
-    await el.scrollIntoView();
-    await el.hover();
-    await el.click();
-    clicked += 1;
-  }
-  expect(clicked).toBeGreaterThanOrEqual(elements.length);
-  // Give any handler that did survive a moment to run, then make sure nothing did.
-  await page.waitForNetworkIdle({ idleTime: 300 });
-  expect(dialogs).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  // Still the same page and document: no click navigated away (which would also wipe window.__xss).
-  expect(new URL(page.url()).pathname).toBe(route);
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  // Text that merely shows a payload is fine; markup that could run one is not.
-  const live = await page.$eval('main', (m) => {
-    const found: string[] = [];
-    for (const el of Array.from(m.querySelectorAll('*'))) {
-      if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName)) found.push(el.tagName);
-      for (const attr of Array.from(el.attributes)) {
-        if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) found.push(`${el.tagName} ${attr.name}=${attr.value}`);
-      }
+    // Hover and click every element that carries a payload's text (links, paragraphs, bold, list items).
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    const targets = await page.$$('main a, main p, main b, main li');
+    let clicked = 0;
+    for (const el of targets) {
+      const label = await el.evaluate((e) => e.textContent?.trim() ?? '');
+      if (!PAYLOAD_TEXTS.includes(label)) continue;
+      await el.scrollIntoView();
+      await el.hover();
+      await el.click();
+      clicked += 1;
     }
-    return found;
-  });
-  expect(live).toEqual([]);
-  await context.close();
-});
+    expect(clicked).toBeGreaterThanOrEqual(elements.length);
+    // Give any handler that did survive a moment to run, then make sure nothing did.
+    await page.waitForNetworkIdle({ idleTime: 300 });
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Still the same page and document: no click navigated away (which would also wipe window.__xss).
+    expect(new URL(page.url()).pathname).toBe(route);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // Text that merely shows a payload is fine; markup that could run one is not.
+    const live = await page.$eval('main', (m) => {
+      const found: string[] = [];
+      for (const el of Array.from(m.querySelectorAll('*'))) {
+        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName)) found.push(el.tagName);
+        for (const attr of Array.from(el.attributes)) {
+          if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value))
+            found.push(`${el.tagName} ${attr.name}=${attr.value}`);
+        }
+      }
+      return found;
+    });
+    expect(live).toEqual([]);
+    await context.close();
+  },
+);

@@ -50,11 +50,15 @@ interface Job {
 function run(cmd: string, args: string[]): string {
   const result = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw new Error(`${cmd} was not found on PATH. Install ffmpeg (e.g. "apt-get install ffmpeg" or "brew install ffmpeg") and retry.`);
+    throw new Error(
+      `${cmd} was not found on PATH. Install ffmpeg (e.g. "apt-get install ffmpeg" or "brew install ffmpeg") and retry.`,
+    );
   }
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    throw new Error(`${cmd} failed (exit ${result.status}):\n${result.stderr.trim().split('\n').slice(-15).join('\n')}`);
+    throw new Error(
+      `${cmd} failed (exit ${result.status}):\n${result.stderr.trim().split('\n').slice(-15).join('\n')}`,
+    );
   }
   return result.stdout;
 }
@@ -70,7 +74,10 @@ function requireTools(): void {
 const q = (value: string): string => `'${value}'`;
 
 /** drawtext with the given font, size and placement; box gives a translucent backing plate. */
-function text(label: string, opts: { size: number; x: string; y: string; bold?: boolean; color?: string; box?: string; extra?: string }): string {
+function text(
+  label: string,
+  opts: { size: number; x: string; y: string; bold?: boolean; color?: string; box?: string; extra?: string },
+): string {
   const parts = [
     `fontfile=${opts.bold === false ? FONT_REGULAR : FONT_BOLD}`,
     `text=${q(label)}`,
@@ -104,7 +111,15 @@ function tone(seconds: number, terms: { freq: number; gain: number; gate?: strin
 // 1. Hero: stage-light beams computed at low resolution with geq, then upscaled and blurred.
 // All motion is a function of sin(2*PI*k*T/8), so frame 240 equals frame 0 and the loop is seamless.
 
-interface Beam { sx: number; base: number; amp: number; harm: number; phase: number; width: number; rgb: [number, number, number] }
+interface Beam {
+  sx: number;
+  base: number;
+  amp: number;
+  harm: number;
+  phase: number;
+  width: number;
+  rgb: [number, number, number];
+}
 
 const HERO_SECONDS = 8;
 const HERO_BEAMS: Beam[] = [
@@ -157,19 +172,40 @@ function explainerJob(): Job {
   const video = [
     `gradients=s=854x480:r=${FPS}:d=${EXPLAINER_SECONDS}:n=3:c0=0x3c0c52:c1=0x07020e:c2=0x4c1030:speed=0.004:seed=7`,
     'vignette=angle=PI/4',
-    text('How AllAccess works', { size: 52, x: '(w-text_w)/2', y: '(h-text_h)/2', extra: fadeWindow(0, titleEnd + 0.3) }),
-    text('How AllAccess works', { size: 22, x: '(w-text_w)/2', y: '36', color: 'white@0.7', bold: false, extra: fadeWindow(titleEnd, EXPLAINER_SECONDS, 0.6) }),
+    text('How AllAccess works', {
+      size: 52,
+      x: '(w-text_w)/2',
+      y: '(h-text_h)/2',
+      extra: fadeWindow(0, titleEnd + 0.3),
+    }),
+    text('How AllAccess works', {
+      size: 22,
+      x: '(w-text_w)/2',
+      y: '36',
+      color: 'white@0.7',
+      bold: false,
+      extra: fadeWindow(titleEnd, EXPLAINER_SECONDS, 0.6),
+    }),
     ...CAPTIONS.flatMap((caption, i) => {
       const start = titleEnd + i * 6;
       const window = fadeWindow(start, start + 6);
       return [
-        text(`Step ${i + 1} of ${CAPTIONS.length}`, { size: 22, x: '(w-text_w)/2', y: 'h/2-70', color: '0xffb347', extra: window }),
+        text(`Step ${i + 1} of ${CAPTIONS.length}`, {
+          size: 22,
+          x: '(w-text_w)/2',
+          y: 'h/2-70',
+          color: '0xffb347',
+          extra: window,
+        }),
         text(caption, { size: 46, x: '(w-text_w)/2', y: '(h-text_h)/2', extra: window }),
       ];
     }),
     'format=yuv420p[v]',
   ].join(',');
-  const audio = `${tone(EXPLAINER_SECONDS, [{ freq: 220, gain: 0.08 }, { freq: 330, gain: 0.04 }])},afade=t=in:d=1,afade=t=out:st=${EXPLAINER_SECONDS - 1.5}:d=1.5[a]`;
+  const audio = `${tone(EXPLAINER_SECONDS, [
+    { freq: 220, gain: 0.08 },
+    { freq: 330, gain: 0.04 },
+  ])},afade=t=in:d=1,afade=t=out:st=${EXPLAINER_SECONDS - 1.5}:d=1.5[a]`;
   return { dir: 'explainer', seconds: EXPLAINER_SECONDS, filter: `${video};${audio}`, videoKbps: 300, audioKbps: 48 };
 }
 
@@ -186,18 +222,36 @@ interface Angle {
 const src = (name: string, w: number, h: number, extra = ''): string =>
   `${name}=s=${w}x${h}:r=${FPS}:d=${STREAM_SECONDS}${extra ? `:${extra}` : ''}`;
 /** Small automaton/geq sources are rendered coarse and scaled up (cheap, and easy on the bitrate). */
-const coarse = (w: number, h: number, source: string, flags = 'neighbor'): string => `${source},scale=${w}:${h}:flags=${flags}`;
+const coarse = (w: number, h: number, source: string, flags = 'neighbor'): string =>
+  `${source},scale=${w}:${h}:flags=${flags}`;
 /** Automata evolve at 10 steps/s (repeated to 30 fps) so the low bitrate keeps the burned-in text sharp. */
 const SLOW_RATE = 10;
 
 const ANGLES: Angle[] = [
-  { name: 'Main Stage', freq: 220, picture: (w, h) => `${src('testsrc2', w, h)},colorize=hue=300:saturation=0.8:mix=0.6` },
-  { name: 'Stage Left', freq: 247, picture: (w, h) => `${src('smptebars', w, h)},scroll=h=0.004,colorize=hue=200:saturation=0.7:mix=0.5` },
-  { name: 'Stage Right', freq: 262, picture: (w, h) => `${src('testsrc', w, h)},colorize=hue=120:saturation=0.7:mix=0.6` },
+  {
+    name: 'Main Stage',
+    freq: 220,
+    picture: (w, h) => `${src('testsrc2', w, h)},colorize=hue=300:saturation=0.8:mix=0.6`,
+  },
+  {
+    name: 'Stage Left',
+    freq: 247,
+    picture: (w, h) => `${src('smptebars', w, h)},scroll=h=0.004,colorize=hue=200:saturation=0.7:mix=0.5`,
+  },
+  {
+    name: 'Stage Right',
+    freq: 262,
+    picture: (w, h) => `${src('testsrc', w, h)},colorize=hue=120:saturation=0.7:mix=0.6`,
+  },
   {
     name: 'Crowd View',
     freq: 294,
-    picture: (w, h) => coarse(w, h, `life=s=96x54:r=${SLOW_RATE}:seed=4:ratio=0.2:mold=8:life_color=0xffcc33:death_color=0x140800:mold_color=0xff5500,fps=${FPS}`) + ',gblur=sigma=2',
+    picture: (w, h) =>
+      coarse(
+        w,
+        h,
+        `life=s=96x54:r=${SLOW_RATE}:seed=4:ratio=0.2:mold=8:life_color=0xffcc33:death_color=0x140800:mold_color=0xff5500,fps=${FPS}`,
+      ) + ',gblur=sigma=2',
   },
   {
     name: 'Drums',
@@ -205,17 +259,37 @@ const ANGLES: Angle[] = [
     // Rings pulsing out from the centre, computed coarse with geq.
     picture: (w, h) => {
       const phase = 'hypot(X-W/2,Y-H/2)/4-T*6';
-      return coarse(w, h, `color=c=black:s=160x90:r=${FPS}:d=${STREAM_SECONDS},format=gbrp,geq=r=${q(`120+100*sin(${phase})`)}:g=30:b=${q(`120+100*cos(${phase})`)}`, 'bicubic');
+      return coarse(
+        w,
+        h,
+        `color=c=black:s=160x90:r=${FPS}:d=${STREAM_SECONDS},format=gbrp,geq=r=${q(`120+100*sin(${phase})`)}:g=30:b=${q(`120+100*cos(${phase})`)}`,
+        'bicubic',
+      );
     },
   },
   {
     name: 'Keys',
     freq: 349,
-    picture: (w, h) => coarse(w, h, `cellauto=s=64x36:r=${SLOW_RATE}:rule=110:seed=3:random_fill_ratio=0.5:scroll=1,fps=${FPS}`) + ',gblur=sigma=2,format=rgb24,lutrgb=r=20+val*0.1:g=40+val*0.6:b=60+val*0.7',
+    picture: (w, h) =>
+      coarse(w, h, `cellauto=s=64x36:r=${SLOW_RATE}:rule=110:seed=3:random_fill_ratio=0.5:scroll=1,fps=${FPS}`) +
+      ',gblur=sigma=2,format=rgb24,lutrgb=r=20+val*0.1:g=40+val*0.6:b=60+val*0.7',
   },
-  { name: 'Guitar', freq: 392, picture: (w, h) => src('gradients', w, h, 'n=3:c0=0xff4400:c1=0x400010:c2=0xffaa00:speed=0.03:seed=9') },
-  { name: 'Bass', freq: 440, picture: (w, h) => `${src('rgbtestsrc', w, h)},scroll=v=0.004,colorize=hue=260:saturation=0.9:mix=0.4` },
-  { name: 'Backstage', freq: 494, picture: (w, h) => `${src('smptehdbars', w, h)},scroll=h=-0.003,colorize=hue=90:saturation=0.4:mix=0.3,eq=brightness=-0.15` },
+  {
+    name: 'Guitar',
+    freq: 392,
+    picture: (w, h) => src('gradients', w, h, 'n=3:c0=0xff4400:c1=0x400010:c2=0xffaa00:speed=0.03:seed=9'),
+  },
+  {
+    name: 'Bass',
+    freq: 440,
+    picture: (w, h) => `${src('rgbtestsrc', w, h)},scroll=v=0.004,colorize=hue=260:saturation=0.9:mix=0.4`,
+  },
+  {
+    name: 'Backstage',
+    freq: 494,
+    picture: (w, h) =>
+      `${src('smptehdbars', w, h)},scroll=h=-0.003,colorize=hue=90:saturation=0.4:mix=0.3,eq=brightness=-0.15`,
+  },
 ];
 
 function angle(name: string): Angle {
@@ -236,7 +310,12 @@ function labelledAngle(a: Angle, w: number, h: number, out: string): string {
  * 144p at ~100 kbit/s is what a strip tile on a phone shows; 270p is the single rendition of
  * before; 480p is the main angle on a good link. Sized so the whole media stays under 25 MB.
  */
-interface Rung { name: string; width: number; height: number; videoKbps: number }
+interface Rung {
+  name: string;
+  width: number;
+  height: number;
+  videoKbps: number;
+}
 const LADDER: Rung[] = [
   { name: 'v144', width: 256, height: 144, videoKbps: 64 },
   { name: 'v270', width: 480, height: 270, videoKbps: 120 },
@@ -251,7 +330,14 @@ function angleRungJob(index: number, rung: Rung): Job {
   const tc = timecode(Math.round(22 * scale), `h-text_h-${Math.round(16 * scale)}`);
   const video = `${labelledAngle(a, rung.width, rung.height, 'tile')};[tile]${tc},format=yuv420p[v]`;
   const audio = `${tone(STREAM_SECONDS, [{ freq: a.freq, gain: 0.12 }])}[a]`;
-  return { dir: `streams/angle-${index + 1}`, rendition: rung, seconds: STREAM_SECONDS, filter: `${video};${audio}`, videoKbps: rung.videoKbps, audioKbps: ANGLE_AUDIO_KBPS };
+  return {
+    dir: `streams/angle-${index + 1}`,
+    rendition: rung,
+    seconds: STREAM_SECONDS,
+    filter: `${video};${audio}`,
+    videoKbps: rung.videoKbps,
+    audioKbps: ANGLE_AUDIO_KBPS,
+  };
 }
 
 /** Program cut: switches to the next angle every 3 s (picture and tone), with a "Program" tally. */
@@ -273,7 +359,13 @@ function programJob(): Job {
     STREAM_SECONDS,
     cut.map((a, i) => ({ freq: a.freq, gain: 0.12, gate: `gte(t,${i * slot})*lt(t,${(i + 1) * slot})` })),
   );
-  return { dir: 'streams/program', seconds: STREAM_SECONDS, filter: [...tiles, ...overlays, video, `${audio}[a]`].join(';'), videoKbps: 200, audioKbps: 32 };
+  return {
+    dir: 'streams/program',
+    seconds: STREAM_SECONDS,
+    filter: [...tiles, ...overlays, video, `${audio}[a]`].join(';'),
+    videoKbps: 200,
+    audioKbps: 32,
+  };
 }
 
 /** Side-by-side or 2x2 multiview of labelled angles at 640x360, timecode over the middle. */
@@ -287,8 +379,17 @@ function multiviewJob(dir: string, names: string[]): Job {
   const fit = rows === 1 ? ',pad=640:360:0:90:color=0x0a0410' : '';
   const tcY = rows === 1 ? 'h-text_h-30' : '(h-text_h)/2';
   const video = `${grid}${fit},${timecode(22, tcY)},format=yuv420p[v]`;
-  const audio = tone(STREAM_SECONDS, names.map((n) => ({ freq: angle(n).freq, gain: 0.2 / names.length })));
-  return { dir: `streams/${dir}`, seconds: STREAM_SECONDS, filter: [...tiles, video, `${audio}[a]`].join(';'), videoKbps: 240, audioKbps: 32 };
+  const audio = tone(
+    STREAM_SECONDS,
+    names.map((n) => ({ freq: angle(n).freq, gain: 0.2 / names.length })),
+  );
+  return {
+    dir: `streams/${dir}`,
+    seconds: STREAM_SECONDS,
+    filter: [...tiles, video, `${audio}[a]`].join(';'),
+    videoKbps: 240,
+    audioKbps: 32,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,18 +404,51 @@ function encode(job: Job): void {
   const kbps = job.videoKbps;
   const segmentPattern = job.rendition ? `${job.rendition.name}_%03d.ts` : 'seg_%03d.ts';
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-filter_complex', job.filter,
-    '-map', '[v]',
-    ...(job.audioKbps ? ['-map', '[a]', '-c:a', 'aac', '-ac', '1', '-ar', '48000', '-b:a', `${job.audioKbps}k`] : ['-an']),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-filter_complex',
+    job.filter,
+    '-map',
+    '[v]',
+    ...(job.audioKbps
+      ? ['-map', '[a]', '-c:a', 'aac', '-ac', '1', '-ar', '48000', '-b:a', `${job.audioKbps}k`]
+      : ['-an']),
     // One encoder thread: x264's frame-threaded rate control is not bit-exact between runs, and
     // byte-identical reruns keep the committed media from churning. These clips encode in seconds anyway.
-    '-c:v', 'libx264', '-threads', '1', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', String(FPS),
-    '-g', String(GOP), '-keyint_min', String(GOP), '-sc_threshold', '0',
-    '-b:v', `${kbps}k`, '-maxrate', `${Math.round(kbps * 1.3)}k`, '-bufsize', `${kbps * 2}k`,
-    '-t', String(job.seconds),
-    '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod',
-    '-hls_segment_filename', path.join(outDir, segmentPattern),
+    '-c:v',
+    'libx264',
+    '-threads',
+    '1',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(FPS),
+    '-g',
+    String(GOP),
+    '-keyint_min',
+    String(GOP),
+    '-sc_threshold',
+    '0',
+    '-b:v',
+    `${kbps}k`,
+    '-maxrate',
+    `${Math.round(kbps * 1.3)}k`,
+    '-bufsize',
+    `${kbps * 2}k`,
+    '-t',
+    String(job.seconds),
+    '-f',
+    'hls',
+    '-hls_time',
+    '2',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(outDir, segmentPattern),
     path.join(outDir, playlistName(job)),
   ];
   run('ffmpeg', args);
@@ -323,16 +457,28 @@ function encode(job: Job): void {
 /** ffprobe the playlist: duration within tolerance, and an audio stream exactly when expected. */
 function validate(job: Job): number {
   const playlist = path.join(MEDIA_DIR, job.dir, playlistName(job));
-  const probe = JSON.parse(run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name', '-of', 'json', playlist])) as {
+  const probe = JSON.parse(
+    run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type,codec_name',
+      '-of',
+      'json',
+      playlist,
+    ]),
+  ) as {
     format?: { duration?: string };
     streams?: { codec_type: string; codec_name: string }[];
   };
   const duration = Number(probe.format?.duration);
   const kinds = (probe.streams ?? []).map((s) => `${s.codec_type}:${s.codec_name}`);
   const problems: string[] = [];
-  if (!(Math.abs(duration - job.seconds) <= DURATION_TOLERANCE)) problems.push(`duration ${duration}s, expected ${job.seconds}±${DURATION_TOLERANCE}s`);
+  if (!(Math.abs(duration - job.seconds) <= DURATION_TOLERANCE))
+    problems.push(`duration ${duration}s, expected ${job.seconds}±${DURATION_TOLERANCE}s`);
   if (!kinds.includes('video:h264')) problems.push('no H.264 video stream');
-  if (Boolean(job.audioKbps) !== kinds.includes('audio:aac')) problems.push(job.audioKbps ? 'missing AAC audio' : 'unexpected audio track');
+  if (Boolean(job.audioKbps) !== kinds.includes('audio:aac'))
+    problems.push(job.audioKbps ? 'missing AAC audio' : 'unexpected audio track');
   if (problems.length) throw new Error(`validation failed for ${job.dir}: ${problems.join('; ')}`);
   return duration;
 }
@@ -343,21 +489,36 @@ function validate(job: Job): number {
 /** The segments of a rendition playlist: name and EXTINF duration, in order. */
 function segmentsOf(playlist: string): { uri: string; seconds: string }[] {
   const lines = fs.readFileSync(playlist, 'utf8').split('\n');
-  return lines.flatMap((line, i) => (line.startsWith('#EXTINF:') ? [{ seconds: line.slice(8), uri: lines[i + 1]! }] : []));
+  return lines.flatMap((line, i) =>
+    line.startsWith('#EXTINF:') ? [{ seconds: line.slice(8), uri: lines[i + 1]! }] : [],
+  );
 }
 
 /** The RFC 6381 codecs of a rendition (H.264 profile and level as hex, AAC-LC), as hls.js checks them. */
 function codecsOf(dir: string, firstSegment: string): string {
-  const probe = JSON.parse(run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,profile,level', '-of', 'json', path.join(dir, firstSegment)])) as {
+  const probe = JSON.parse(
+    run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,profile,level',
+      '-of',
+      'json',
+      path.join(dir, firstSegment),
+    ]),
+  ) as {
     streams: { codec_name: string; profile?: string; level?: number }[];
   };
   const profiles: Record<string, string> = { High: '6400', Main: '4d40', 'Constrained Baseline': '42e0' };
-  return probe.streams.map((s) => {
-    if (s.codec_name === 'aac') return 'mp4a.40.2';
-    const profile = profiles[s.profile ?? ''];
-    if (s.codec_name !== 'h264' || !profile || !s.level) throw new Error(`unexpected stream ${JSON.stringify(s)} in ${dir}`);
-    return `avc1.${profile}${s.level.toString(16).padStart(2, '0')}`;
-  }).join(',');
+  return probe.streams
+    .map((s) => {
+      if (s.codec_name === 'aac') return 'mp4a.40.2';
+      const profile = profiles[s.profile ?? ''];
+      if (s.codec_name !== 'h264' || !profile || !s.level)
+        throw new Error(`unexpected stream ${JSON.stringify(s)} in ${dir}`);
+      return `avc1.${profile}${s.level.toString(16).padStart(2, '0')}`;
+    })
+    .join(',');
 }
 
 /**
@@ -373,8 +534,14 @@ function writeMasterPlaylist(dir: string, rungs: Rung[]): void {
     const segments = segmentsOf(path.join(outDir, `${rung.name}.m3u8`));
     const durations = segments.map((s) => s.seconds).join(' ');
     reference ??= durations;
-    if (durations !== reference) throw new Error(`${dir}/${rung.name} segments (${durations}) do not line up with the first rung's (${reference})`);
-    const measured = segments.map((s) => ({ bits: fs.statSync(path.join(outDir, s.uri)).size * 8, seconds: Number.parseFloat(s.seconds) }));
+    if (durations !== reference)
+      throw new Error(
+        `${dir}/${rung.name} segments (${durations}) do not line up with the first rung's (${reference})`,
+      );
+    const measured = segments.map((s) => ({
+      bits: fs.statSync(path.join(outDir, s.uri)).size * 8,
+      seconds: Number.parseFloat(s.seconds),
+    }));
     const bits = measured.map((m) => m.bits / m.seconds);
     const total = measured.reduce((sum, m) => sum + m.bits, 0) / measured.reduce((sum, m) => sum + m.seconds, 0);
     lines.push(
@@ -433,7 +600,9 @@ function main(only: string[]): void {
     const segments = fs.readdirSync(path.join(MEDIA_DIR, dir)).filter((f) => f.endsWith('.ts')).length;
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const what = rungs.length ? `${rungs.length} renditions` : '1 rendition ';
-    console.log(`made public/media/${dir.padEnd(18)} ${Math.min(...durations).toFixed(2)} s  ${what}  ${segments} segments  ${kb(sizeOf(path.join(MEDIA_DIR, dir))).padStart(7)}  (${secs} s)`);
+    console.log(
+      `made public/media/${dir.padEnd(18)} ${Math.min(...durations).toFixed(2)} s  ${what}  ${segments} segments  ${kb(sizeOf(path.join(MEDIA_DIR, dir))).padStart(7)}  (${secs} s)`,
+    );
     const copy = copyForFreeEvents(dir);
     if (copy) console.log(`copied to public/media/${copy}`);
   }

@@ -45,8 +45,11 @@ function stageLights(e: DemoEvent, w: number, h: number): string {
     const color = i % 2 ? a : b;
     return `<polygon points="${x.toFixed(0)},0 ${(x - spread).toFixed(0)},${h} ${(x + spread).toFixed(0)},${h}" fill="${color}" opacity="${(0.08 + rand() * 0.12).toFixed(2)}"/>`;
   }).join('');
-  const dots = Array.from({ length: 40 }, () =>
-    `<circle cx="${(rand() * w).toFixed(0)}" cy="${(h * 0.55 + rand() * h * 0.45).toFixed(0)}" r="${(2 + rand() * 5).toFixed(1)}" fill="#fff" opacity="${(0.15 + rand() * 0.4).toFixed(2)}"/>`).join('');
+  const dots = Array.from(
+    { length: 40 },
+    () =>
+      `<circle cx="${(rand() * w).toFixed(0)}" cy="${(h * 0.55 + rand() * h * 0.45).toFixed(0)}" r="${(2 + rand() * 5).toFixed(1)}" fill="#fff" opacity="${(0.15 + rand() * 0.4).toFixed(2)}"/>`,
+  ).join('');
   const crowd = Array.from({ length: 28 }, (_, i) => {
     const cx = (w / 27) * i;
     const r = 30 + rand() * 30;
@@ -56,14 +59,25 @@ function stageLights(e: DemoEvent, w: number, h: number): string {
 }
 
 /** A poster; a carousel slide is `textless`: the hero draws its own live text over the picture. */
-function poster(e: DemoEvent, w: number, h: number, opts: { headline?: string; tagline?: string; textless?: boolean } = {}): string {
+function poster(
+  e: DemoEvent,
+  w: number,
+  h: number,
+  opts: { headline?: string; tagline?: string; textless?: boolean } = {},
+): string {
   const [a, b, bg] = e.palette;
   const title = wrap(opts.headline ?? e.title, w > 1500 ? 26 : 22, 3);
   const size = w > 1500 ? 96 : 64;
   const top = h * 0.5 - ((title.length - 1) * size * 1.1) / 2;
-  const titleSvg = title.map((l, i) =>
-    `<text x="${w * 0.06}" y="${(top + i * size * 1.1).toFixed(0)}" font-size="${size}" font-weight="800" fill="#fff" letter-spacing="-1">${esc(l)}</text>`).join('');
-  const text = opts.textless ? '' : `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif">
+  const titleSvg = title
+    .map(
+      (l, i) =>
+        `<text x="${w * 0.06}" y="${(top + i * size * 1.1).toFixed(0)}" font-size="${size}" font-weight="800" fill="#fff" letter-spacing="-1">${esc(l)}</text>`,
+    )
+    .join('');
+  const text = opts.textless
+    ? ''
+    : `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif">
 <text x="${w * 0.06}" y="${(top - size * 1.2).toFixed(0)}" font-size="${size * 0.32}" font-weight="700" fill="${a}" letter-spacing="4">${esc((opts.tagline ?? e.label).toUpperCase())}</text>
 ${titleSvg}
 <text x="${w * 0.06}" y="${(top + title.length * size * 1.1 + size * 0.2).toFixed(0)}" font-size="${size * 0.36}" fill="#fff" opacity="0.85">${esc(`${e.venue} · ${e.city}`)}</text>
@@ -94,7 +108,10 @@ const written = [
   write('carousel/neon-harbor.svg', poster(byPath('neon-harbor-tidal-lights'), 1920, 1080, { textless: true })),
   write('carousel/echo-parade.svg', poster(byPath('echo-parade-arena-night'), 1920, 1080, { textless: true })),
   write('carousel/amber-radio.svg', poster(byPath('amber-radio-intimate-evening'), 1920, 1080, { textless: true })),
-  write('carousel/every-angle.svg', poster(byPath('pulse-district-festival-main-stage'), 1920, 1080, { textless: true })),
+  write(
+    'carousel/every-angle.svg',
+    poster(byPath('pulse-district-festival-main-stage'), 1920, 1080, { textless: true }),
+  ),
 ];
 const bytes = written.reduce((n, f) => n + fs.statSync(f).size, 0);
 console.log(`Wrote ${written.length} SVGs (${(bytes / 1024).toFixed(0)} KB) into ${path.relative(process.cwd(), OUT)}`);

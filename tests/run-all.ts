@@ -35,12 +35,23 @@ const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const extra = process.argv.slice(2).filter((a) => a !== '--unit');
 
 /** A jest run (args), or another command (`command`) that passes by exiting 0: it counts as one test. */
-type Step = { name: string; nodeArgs?: string[]; args: string[]; env?: Record<string, string>; command?: string[]; rerun?: boolean };
+type Step = {
+  name: string;
+  nodeArgs?: string[];
+  args: string[];
+  env?: Record<string, string>;
+  command?: string[];
+  rerun?: boolean;
+};
 const steps: Step[] = [
   // The pure logic again, with coverage printed against its floor (package.json coverageThreshold:
   // raise it as coverage rises, never lower it). Its tests also run in their own suites below, so
   // they are not counted twice in the total.
-  { name: 'fast lane: pure logic, coverage floor', args: ['--selectProjects', 'fast', '--coverage', '--coverageReporters=text-summary'], rerun: true },
+  {
+    name: 'fast lane: pure logic, coverage floor',
+    args: ['--selectProjects', 'fast', '--coverage', '--coverageReporters=text-summary'],
+    rerun: true,
+  },
   { name: 'shared + client', args: ['--selectProjects', 'shared', 'client'] },
   { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server'] },
 ];
@@ -62,7 +73,12 @@ async function findPostgres(): Promise<string | null> {
 
 /** True when the Redis the cluster suite uses answers PING. */
 async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(testRedisUrl(), { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(testRedisUrl(), {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     return (await redis.ping()) === 'PONG';
@@ -74,74 +90,105 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 async function main() {
-if (unitOnly && inCi) {
-  console.error('\n!!! CI=true runs every suite: `--unit` would skip PostgreSQL and Chromium. Run `npm test`.');
-  process.exit(1);
-}
-if (!unitOnly) {
-  const postgresUrl = await findPostgres();
-  if (postgresUrl) {
-    process.env.TEST_DATABASE_URL = postgresUrl;
-    steps.push({ name: 'server (PostgreSQL)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server-postgres'] });
-  } else {
-    skipped.push('server (PostgreSQL): no PostgreSQL answered. Set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (trust or password in the URL) and run again.');
+  if (unitOnly && inCi) {
+    console.error('\n!!! CI=true runs every suite: `--unit` would skip PostgreSQL and Chromium. Run `npm test`.');
+    process.exit(1);
   }
-  const clusterMissing = [
-    postgresUrl ? null : 'PostgreSQL',
-    findNginx() ? null : 'nginx (sudo apt-get install -y nginx, or NGINX_PATH)',
-    (await redisAnswers()) ? null : `Redis at ${testRedisUrl()} (sudo apt-get install -y redis-server, or TEST_REDIS_URL)`,
-  ].filter(Boolean);
-  if (clusterMissing.length === 0) {
-    steps.push({ name: 'cluster (nginx, 2 instances, PostgreSQL, Redis)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'cluster', '--runInBand'] });
-  } else {
-    skipped.push(`cluster: missing ${clusterMissing.join(', ')}.`);
+  if (!unitOnly) {
+    const postgresUrl = await findPostgres();
+    if (postgresUrl) {
+      process.env.TEST_DATABASE_URL = postgresUrl;
+      steps.push({ name: 'server (PostgreSQL)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server-postgres'] });
+    } else {
+      skipped.push(
+        'server (PostgreSQL): no PostgreSQL answered. Set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (trust or password in the URL) and run again.',
+      );
+    }
+    const clusterMissing = [
+      postgresUrl ? null : 'PostgreSQL',
+      findNginx() ? null : 'nginx (sudo apt-get install -y nginx, or NGINX_PATH)',
+      (await redisAnswers())
+        ? null
+        : `Redis at ${testRedisUrl()} (sudo apt-get install -y redis-server, or TEST_REDIS_URL)`,
+    ].filter(Boolean);
+    if (clusterMissing.length === 0) {
+      steps.push({
+        name: 'cluster (nginx, 2 instances, PostgreSQL, Redis)',
+        nodeArgs: VM_MODULES,
+        args: ['--selectProjects', 'cluster', '--runInBand'],
+      });
+    } else {
+      skipped.push(`cluster: missing ${clusterMissing.join(', ')}.`);
+    }
+    steps.push({
+      name: 'production install',
+      args: [],
+      command: ['bash', path.join('scripts', 'check-production-install.sh')],
+    });
+    if (findChromium()) {
+      steps.push({ name: 'e2e (Chromium)', args: ['--selectProjects', 'e2e', '--runInBand'] });
+    } else {
+      skipped.push(
+        'e2e (Chromium): no Chromium at CHROME_PATH or /usr/bin/chromium. Install it: sudo apt-get install -y chromium',
+      );
+    }
   }
-  steps.push({ name: 'production install', args: [], command: ['bash', path.join('scripts', 'check-production-install.sh')] });
-  if (findChromium()) {
-    steps.push({ name: 'e2e (Chromium)', args: ['--selectProjects', 'e2e', '--runInBand'] });
-  } else {
-    skipped.push('e2e (Chromium): no Chromium at CHROME_PATH or /usr/bin/chromium. Install it: sudo apt-get install -y chromium');
+  if (inCi && skipped.length) {
+    // Fail before running anything: a CI run that silently left a suite out would read as green.
+    for (const s of skipped) console.error(`\n!!! CI=true and a suite cannot run: ${s}`);
+    process.exit(1);
   }
-}
-if (inCi && skipped.length) {
-  // Fail before running anything: a CI run that silently left a suite out would read as green.
-  for (const s of skipped) console.error(`\n!!! CI=true and a suite cannot run: ${s}`);
-  process.exit(1);
-}
 
-type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number; rerun: boolean };
-const results: Result[] = [];
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
-for (const [i, step] of steps.entries()) {
-  console.log(`\n━━ ${step.name} ━━`);
-  const started = Date.now();
-  const report = path.join(reportDir, `${i}.json`);
-  const [file, args] = step.command
-    ? [step.command[0]!, step.command.slice(1)]
-    : [process.execPath, [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra]];
-  const run = spawnSync(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const counts = step.command ? { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 } : readCounts(report);
-  results.push({ name: step.name, ok: run.status === 0 && counts.passed > 0, seconds: (Date.now() - started) / 1000, rerun: step.rerun === true, ...counts });
-}
-
-function readCounts(file: string): { passed: number; failed: number } {
-  try {
-    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites: number };
-    return { passed: json.numPassedTests, failed: json.numFailedTests + json.numRuntimeErrorTestSuites };
-  } catch {
-    return { passed: 0, failed: 1 };
+  type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number; rerun: boolean };
+  const results: Result[] = [];
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
+  for (const [i, step] of steps.entries()) {
+    console.log(`\n━━ ${step.name} ━━`);
+    const started = Date.now();
+    const report = path.join(reportDir, `${i}.json`);
+    const [file, args] = step.command
+      ? [step.command[0]!, step.command.slice(1)]
+      : [
+          process.execPath,
+          [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra],
+        ];
+    const run = spawnSync(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
+    const counts = step.command
+      ? { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }
+      : readCounts(report);
+    results.push({
+      name: step.name,
+      ok: run.status === 0 && counts.passed > 0,
+      seconds: (Date.now() - started) / 1000,
+      rerun: step.rerun === true,
+      ...counts,
+    });
   }
-}
 
-console.log('\n━━ summary ━━');
-for (const r of results) {
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`);
-}
-for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);
-const passed = results.filter((r) => !r.rerun).reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+  function readCounts(file: string): { passed: number; failed: number } {
+    try {
+      const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numRuntimeErrorTestSuites: number;
+      };
+      return { passed: json.numPassedTests, failed: json.numFailedTests + json.numRuntimeErrorTestSuites };
+    } catch {
+      return { passed: 0, failed: 1 };
+    }
+  }
+
+  console.log('\n━━ summary ━━');
+  for (const r of results) {
+    console.log(
+      `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`,
+    );
+  }
+  for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);
+  const passed = results.filter((r) => !r.rerun).reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
 
 void main();

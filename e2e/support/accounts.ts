@@ -10,11 +10,16 @@ import { codeFor } from './mailbox';
 
 export type Session = { email: string; token: string; userId: number; name: string };
 
-export async function api<T>(path: string, init: { body?: object; token?: string; method?: string; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { body?: object; token?: string; method?: string; headers?: Record<string, string> } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl()}/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
@@ -37,11 +42,16 @@ export async function signUpThroughApi(prefix: string, firstName = 'Ada', lastNa
 
 /** Buys one event with the 100 % coupon FREEPASS, as the cart's 'Purchase Tickets' does. */
 export async function buyWithFreepass(s: Session, eventPath: string): Promise<void> {
-  const { data: [asset] } = await api<{ data: [{ id: number }] }>(`/asset/${eventPath}`, { token: s.token });
+  const {
+    data: [asset],
+  } = await api<{ data: [{ id: number }] }>(`/asset/${eventPath}`, { token: s.token });
   await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId } });
   await api('/order/applyVoucher', { token: s.token, body: { coupon_code: 'FREEPASS', user_id: s.userId } });
   const orderId = `ORD-${Date.now()}${Math.floor(Math.random() * 10_000)}`;
-  await api('/order/createCartOrder', { token: s.token, body: { userId: s.userId, paymentMethod: 'vouchers', orderId, amount: 0 } });
+  await api('/order/createCartOrder', {
+    token: s.token,
+    body: { userId: s.userId, paymentMethod: 'vouchers', orderId, amount: 0 },
+  });
 }
 
 /** A browser context whose pages start signed in as `s` (the spec's localStorage keys, set before the app runs). */

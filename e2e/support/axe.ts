@@ -21,16 +21,25 @@ export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<vo
     await settle(page, requests, timeout);
   } catch (err) {
     // A page that never settles says what it was showing and which requests it was waiting on.
-    const shown = await page.evaluate(() => ({
-      url: location.href,
-      placeholders: Array.from(document.querySelectorAll('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]')).map((e) => e.outerHTML.slice(0, 160)),
-      text: document.body.innerText.slice(0, 400),
-      animations: document.getAnimations().map((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
-        return `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ''} ${a.playState} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`.slice(0, 200);
-      }),
-    })).catch(() => null);
-    throw new Error(`${(err as Error).message}\npage: ${JSON.stringify(shown)}\nrequests: ${requests.summary()}`, { cause: err });
+    const shown = await page
+      .evaluate(() => ({
+        url: location.href,
+        placeholders: Array.from(
+          document.querySelectorAll('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]'),
+        ).map((e) => e.outerHTML.slice(0, 160)),
+        text: document.body.innerText.slice(0, 400),
+        animations: document.getAnimations().map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+          return `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ''} ${a.playState} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`.slice(
+            0,
+            200,
+          );
+        }),
+      }))
+      .catch(() => null);
+    throw new Error(`${(err as Error).message}\npage: ${JSON.stringify(shown)}\nrequests: ${requests.summary()}`, {
+      cause: err,
+    });
   } finally {
     requests.stop();
   }
@@ -52,7 +61,8 @@ function watchRequests(page: Page) {
     open.add(r);
     lastChange = Date.now();
   };
-  const onResponse = (r: { url(): string; status(): number; request(): HTTPRequestLike }) => seen.set(`${r.request().method()} ${r.url()}`, String(r.status()));
+  const onResponse = (r: { url(): string; status(): number; request(): HTTPRequestLike }) =>
+    seen.set(`${r.request().method()} ${r.url()}`, String(r.status()));
   const onDone = (r: HTTPRequestLike) => {
     open.delete(r);
     lastChange = Date.now();
@@ -62,7 +72,11 @@ function watchRequests(page: Page) {
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
   return {
-    summary: () => [...seen].map(([k, v]) => `${k} → ${v}`).slice(-20).join('; '),
+    summary: () =>
+      [...seen]
+        .map(([k, v]) => `${k} → ${v}`)
+        .slice(-20)
+        .join('; '),
     /** Resolves once no request has been out for `idleTime` ms. */
     async idle(idleTime: number, timeout: number) {
       const deadline = Date.now() + timeout;
@@ -103,12 +117,14 @@ async function settle(page: Page, requests: ReturnType<typeof watchRequests>, ti
 /** Runs axe-core with the WCAG 2.2 A/AA rules on the whole document; returns its violations. */
 export async function axeViolations(page: Page): Promise<Result[]> {
   // Evaluated through the DevTools protocol, so the app's Content-Security-Policy (no inline scripts) does not apply.
-  if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')))
+    await page.evaluate(axeSource);
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    }),
+    (tags) =>
+      (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     WCAG_AA_TAGS,
   );
   return results.violations;

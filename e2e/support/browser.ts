@@ -14,7 +14,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page that fails the test on any uncaught page error or console error it saw. */
-export async function openPage(browser: Browser, path = '/', viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(
+  browser: Browser,
+  path = '/',
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const problems: string[] = [];
@@ -30,7 +34,9 @@ export async function openPage(browser: Browser, path = '/', viewport = { width:
 /** Reads the app's Redux state through the read-only window hook main.tsx exposes. */
 export async function readState<T>(page: Page, pick: string): Promise<T> {
   return page.evaluate((p) => {
-    const state = (window as unknown as { __storefront: { getState: () => Record<string, unknown> } }).__storefront.getState();
+    const state = (
+      window as unknown as { __storefront: { getState: () => Record<string, unknown> } }
+    ).__storefront.getState();
     return p.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], state);
   }, pick) as Promise<T>;
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 
 /** CHROME_PATH when set (and then only it: a wrong path is a mistake to report), else Debian's Chromium. */
 export function findChromium(): string | null {
-  const candidates = process.env.CHROME_PATH ? [process.env.CHROME_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = process.env.CHROME_PATH
+    ? [process.env.CHROME_PATH]
+    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 

@@ -34,23 +34,40 @@ export function readFocus(page: Page): Promise<Focus | null> {
       copy.querySelectorAll('[aria-hidden="true"]').forEach((h) => h.remove());
       return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
     };
-    const labelled = el.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)).filter(Boolean) ?? [];
+    const labelled =
+      el
+        .getAttribute('aria-labelledby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id))
+        .filter(Boolean) ?? [];
     const fieldLabel = (el as HTMLInputElement).labels?.[0];
-    const name = el.getAttribute('aria-label')
-      ?? (labelled.length ? labelled.map((l) => textWithoutHidden(l!)).join(' ') : null)
-      ?? (fieldLabel ? textWithoutHidden(fieldLabel) : null)
-      ?? textWithoutHidden(el);
-    const implicitRole: Record<string, string> = { A: 'link', BUTTON: 'button', INPUT: 'textbox', TEXTAREA: 'textbox', SELECT: 'combobox' };
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelled.length ? labelled.map((l) => textWithoutHidden(l!)).join(' ') : null) ??
+      (fieldLabel ? textWithoutHidden(fieldLabel) : null) ??
+      textWithoutHidden(el);
+    const implicitRole: Record<string, string> = {
+      A: 'link',
+      BUTTON: 'button',
+      INPUT: 'textbox',
+      TEXTAREA: 'textbox',
+      SELECT: 'combobox',
+    };
     const role = el.getAttribute('role') ?? implicitRole[el.tagName] ?? el.tagName.toLowerCase();
 
     // MUI draws sliders, checkboxes and radios over a transparent native input: what shows is its host.
-    const box = (el.matches('input[type="range"]') ? el.closest('.MuiSlider-thumb')
-      : el.tagName === 'INPUT' && getComputedStyle(el).opacity === '0' ? el.closest('.MuiButtonBase-root, .MuiSwitch-root') : null) as HTMLElement | null ?? el;
+    const box =
+      ((el.matches('input[type="range"]')
+        ? el.closest('.MuiSlider-thumb')
+        : el.tagName === 'INPUT' && getComputedStyle(el).opacity === '0'
+          ? el.closest('.MuiButtonBase-root, .MuiSwitch-root')
+          : null) as HTMLElement | null) ?? el;
     const field = el.matches('input:not([type="range"]):not([type="checkbox"]):not([type="radio"]), textarea, select');
 
     const style = getComputedStyle(box);
     let indicator: string | null = null;
-    if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) indicator = `outline ${style.outlineWidth} ${style.outlineStyle}`;
+    if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2)
+      indicator = `outline ${style.outlineWidth} ${style.outlineStyle}`;
     else if (style.boxShadow !== 'none') indicator = `box-shadow ${style.boxShadow}`;
     else if (field) {
       const outline = el.closest('.MuiInputBase-root')?.querySelector('fieldset');
@@ -58,14 +75,28 @@ export function readFocus(page: Page): Promise<Focus | null> {
       if (width >= 2) indicator = `field border ${width}px`;
     }
 
-    const hidden = el.closest('[aria-hidden="true"], [inert]') !== null
-      || !box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    const hidden =
+      el.closest('[aria-hidden="true"], [inert]') !== null ||
+      !box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
     const rect = box.getBoundingClientRect();
-    const offScreen = rect.width === 0 || rect.height === 0 || rect.bottom <= 0 || rect.right <= 0 || rect.top >= innerHeight || rect.left >= innerWidth;
+    const offScreen =
+      rect.width === 0 ||
+      rect.height === 0 ||
+      rect.bottom <= 0 ||
+      rect.right <= 0 ||
+      rect.top >= innerHeight ||
+      rect.left >= innerWidth;
 
     // Covered only if no point of it (centre and four inner corners) is on top (WCAG 2.4.11).
     const host = el.closest('.MuiInputBase-root, .MuiFormControl-root') ?? box;
-    const points = [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]].map(([x, y]) => [rect.left + rect.width * x!, rect.top + rect.height * y!] as const)
+    const points = [
+      [0.5, 0.5],
+      [0.1, 0.1],
+      [0.9, 0.1],
+      [0.1, 0.9],
+      [0.9, 0.9],
+    ]
+      .map(([x, y]) => [rect.left + rect.width * x!, rect.top + rect.height * y!] as const)
       .filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
     let coveredBy: string | null = null;
     if (!offScreen && points.length > 0) {
@@ -73,18 +104,30 @@ export function readFocus(page: Page): Promise<Focus | null> {
       if (!hits.some((hit) => hit && (host.contains(hit) || hit.contains(box)))) {
         // Named by the nearest part a person would recognise: a labelled region, a toast, a fixed bar.
         let part = hits[0] ?? null;
-        const describe = (e: Element) => e.getAttribute('aria-label') ?? e.getAttribute('role') ?? e.getAttribute('data-testid') ?? (e.id || null);
-        while (part && !describe(part) && !['fixed', 'sticky'].includes(getComputedStyle(part).position)) part = part.parentElement;
-        coveredBy = part ? `${part.tagName.toLowerCase()} ${describe(part) ?? getComputedStyle(part).position} «${(part.textContent ?? '').trim().slice(0, 40)}»` : 'nothing hit';
+        const describe = (e: Element) =>
+          e.getAttribute('aria-label') ?? e.getAttribute('role') ?? e.getAttribute('data-testid') ?? (e.id || null);
+        while (part && !describe(part) && !['fixed', 'sticky'].includes(getComputedStyle(part).position))
+          part = part.parentElement;
+        coveredBy = part
+          ? `${part.tagName.toLowerCase()} ${describe(part) ?? getComputedStyle(part).position} «${(part.textContent ?? '').trim().slice(0, 40)}»`
+          : 'nothing hit';
       }
     }
 
-    const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]'))
-      .filter((d) => d.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }));
+    const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')).filter(
+      (d) => d.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
+    );
     const behindDialog = dialogs.length > 0 && !dialogs.some((d) => d.contains(el));
 
     return {
-      name, role, field, indicator, hidden, offScreen, coveredBy, behindDialog,
+      name,
+      role,
+      field,
+      indicator,
+      hidden,
+      offScreen,
+      coveredBy,
+      behindDialog,
       region: el.closest('header, main, footer, nav, [role="dialog"]')?.tagName.toLowerCase() ?? 'none',
       card: el.closest('article[aria-label]')?.getAttribute('aria-label') ?? null,
       group: el.closest('[role="group"][aria-label]')?.getAttribute('aria-label') ?? null,

@@ -26,19 +26,38 @@ export const QUIET_WINDOW_MS = 2000;
 const POLL_MS = 100;
 
 type ScriptLoad = { url: string; bytes: number; encoding: string; requestedAtMs: number };
-export type InitialJs = { url: string; bytes: number; scripts: ScriptLoad[]; firstScreenAtMs: number; interactiveAtMs: number; longTasks: number };
+export type InitialJs = {
+  url: string;
+  bytes: number;
+  scripts: ScriptLoad[];
+  firstScreenAtMs: number;
+  interactiveAtMs: number;
+  longTasks: number;
+};
 
-type Request = { url: string; startedAt: number; script: boolean; encoding: string; finishedAt?: number; bytes?: number; pending?: Promise<void> };
+type Request = {
+  url: string;
+  startedAt: number;
+  script: boolean;
+  encoding: string;
+  finishedAt?: number;
+  bytes?: number;
+  pending?: Promise<void>;
+};
 
 /** The body's length on the wire when asked for with `encoding` (no decompression). */
 function compressedBodyBytes(url: string, encoding: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': encoding || 'identity' } }, (res) => {
-      let n = 0;
-      res.on('data', (chunk: Buffer) => { n += chunk.length; });
-      res.on('end', () => resolve(n));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': encoding || 'identity' } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => {
+          n += chunk.length;
+        });
+        res.on('end', () => resolve(n));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -53,7 +72,12 @@ async function watchScripts(page: Page) {
   const listen = async (session: CDPSession) => {
     session.on('Network.requestWillBeSent', (e: Protocol.Network.RequestWillBeSentEvent) => {
       if (e.redirectResponse || requests.has(e.requestId)) return; // a redirect keeps its requestId
-      requests.set(e.requestId, { url: e.request.url, startedAt: e.wallTime * 1000, script: e.type === 'Script', encoding: '' });
+      requests.set(e.requestId, {
+        url: e.request.url,
+        startedAt: e.wallTime * 1000,
+        script: e.type === 'Script',
+        encoding: '',
+      });
     });
     session.on('Network.responseReceived', (e: Protocol.Network.ResponseReceivedEvent) => {
       const r = requests.get(e.requestId);
@@ -69,7 +93,10 @@ async function watchScripts(page: Page) {
       Object.assign(r, { finishedAt: Date.now(), bytes: e.encodedDataLength });
       // Chromium reports only the headers of a worker's own script (its body arrives with no encoded
       // length): the body is fetched again here, compressed as the page got it, and its bytes added.
-      if (session !== cdp && r.script) r.pending = compressedBodyBytes(r.url, r.encoding).then((body) => { r.bytes = e.encodedDataLength + body; });
+      if (session !== cdp && r.script)
+        r.pending = compressedBodyBytes(r.url, r.encoding).then((body) => {
+          r.bytes = e.encodedDataLength + body;
+        });
     });
     session.on('Network.loadingFailed', (e: Protocol.Network.LoadingFailedEvent) => {
       const r = requests.get(e.requestId);
@@ -77,7 +104,9 @@ async function watchScripts(page: Page) {
     });
     // Workers wait for us before running, so their first request is seen too.
     session.on(CDPSessionEvent.SessionAttached, (child: CDPSession) => {
-      void listen(child).then(() => child.send('Runtime.runIfWaitingForDebugger')).catch(() => {}); // a worker may be gone already
+      void listen(child)
+        .then(() => child.send('Runtime.runIfWaitingForDebugger'))
+        .catch(() => {}); // a worker may be gone already
     });
     await session.send('Network.enable');
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
@@ -88,7 +117,9 @@ async function watchScripts(page: Page) {
   return {
     scripts: () => [...requests.values()].filter((r) => r.script),
     /** Every script's bytes, once those fetched again have arrived. */
-    settled: async () => { await Promise.all([...requests.values()].map((r) => r.pending)); },
+    settled: async () => {
+      await Promise.all([...requests.values()].map((r) => r.pending));
+    },
     detach: () => cdp.detach(),
   };
 }
@@ -111,7 +142,10 @@ async function watchLongTasks(page: Page) {
  * scripts to stop: for the player, whose main thread is never quiet while nine angles play.
  */
 export async function measureInitialJs(
-  browser: Browser, url: string, firstScreen: () => boolean, { mainThreadQuiet = true, timeout = 60_000 } = {},
+  browser: Browser,
+  url: string,
+  firstScreen: () => boolean,
+  { mainThreadQuiet = true, timeout = 60_000 } = {},
 ): Promise<InitialJs> {
   const context = await browser.createBrowserContext();
   try {
@@ -127,13 +161,17 @@ export async function measureInitialJs(
     let firstScreenAt: number | null = null;
     let seen = { now: 0, ready: false, longTaskEnds: [] as number[] };
     for (;;) {
-      seen = await page.evaluate(probe) as typeof seen;
+      seen = (await page.evaluate(probe)) as typeof seen;
       if (seen.ready && firstScreenAt === null) firstScreenAt = seen.now;
       if (firstScreenAt !== null) {
         const scripts = net.scripts();
         const loading = scripts.some((s) => s.finishedAt === undefined);
         const longTaskEnds = mainThreadQuiet ? seen.longTaskEnds : [];
-        const lastActivity = Math.max(firstScreenAt, ...longTaskEnds, ...scripts.map((s) => Math.max(s.startedAt, s.finishedAt ?? 0)));
+        const lastActivity = Math.max(
+          firstScreenAt,
+          ...longTaskEnds,
+          ...scripts.map((s) => Math.max(s.startedAt, s.finishedAt ?? 0)),
+        );
         if (!loading && seen.now - lastActivity >= QUIET_WINDOW_MS) {
           // Every script seen so far started at or before lastActivity: all of them count.
           const counted = scripts;
@@ -142,7 +180,12 @@ export async function measureInitialJs(
           return {
             url,
             bytes: counted.reduce((n, s) => n + (s.bytes ?? 0), 0),
-            scripts: counted.map((s) => ({ url: s.url, bytes: s.bytes ?? 0, encoding: s.encoding, requestedAtMs: Math.round(s.startedAt - navigationStart) })),
+            scripts: counted.map((s) => ({
+              url: s.url,
+              bytes: s.bytes ?? 0,
+              encoding: s.encoding,
+              requestedAtMs: Math.round(s.startedAt - navigationStart),
+            })),
             firstScreenAtMs: Math.round(firstScreenAt - navigationStart),
             interactiveAtMs: Math.round(lastActivity - navigationStart),
             longTasks: seen.longTaskEnds.length,
@@ -150,10 +193,15 @@ export async function measureInitialJs(
         }
       }
       if (Date.now() - navigationStart > timeout) {
-        const inFlight = net.scripts().filter((s) => s.finishedAt === undefined).map((s) => s.url);
+        const inFlight = net
+          .scripts()
+          .filter((s) => s.finishedAt === undefined)
+          .map((s) => s.url);
         const text = await page.evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? '');
-        throw new Error(`${url} was not interactive after ${timeout} ms: first screen ${firstScreenAt === null ? 'never ready' : `ready at ${Math.round(firstScreenAt - navigationStart)} ms`}, ` +
-          `${seen.longTaskEnds.length} long tasks (last ended at ${Math.round(Math.max(0, ...seen.longTaskEnds) - navigationStart)} ms), scripts still loading: ${inFlight.join(', ') || 'none'}\npage: «${text}»`);
+        throw new Error(
+          `${url} was not interactive after ${timeout} ms: first screen ${firstScreenAt === null ? 'never ready' : `ready at ${Math.round(firstScreenAt - navigationStart)} ms`}, ` +
+            `${seen.longTaskEnds.length} long tasks (last ended at ${Math.round(Math.max(0, ...seen.longTaskEnds) - navigationStart)} ms), scripts still loading: ${inFlight.join(', ') || 'none'}\npage: «${text}»`,
+        );
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }

@@ -20,13 +20,24 @@ export async function freePort(): Promise<number> {
 export type RunningServer = { baseUrl: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** The real server as a user runs it (built client, fresh DATA_DIR), on a free port. */
-export async function startServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'))): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-')),
+): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     // Every journey's browser calls from 127.0.0.1: guests' per-address limits are widened, as for a venue's Wi-Fi.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', GUEST_ADDRESS_LIMIT_FACTOR: '100', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      GUEST_ADDRESS_LIMIT_FACTOR: '100',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
@@ -48,10 +59,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir = fs
     baseUrl,
     dataDir,
     child,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -27,6 +27,8 @@ export async function waitUntil<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
   const last = 'value' in seen ? JSON.stringify(seen.value) : `an error: ${(seen.error as Error).message}`;
-  const text = await page.evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? '').catch(() => '?');
+  const text = await page
+    .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? '')
+    .catch(() => '?');
   throw new Error(`waited ${timeout} ms for ${what}; last saw ${last}\npage ${page.url()}: «${text}»`);
 }

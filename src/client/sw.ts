@@ -4,7 +4,14 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
-import { NAVIGATION_DENYLIST, NAVIGATION_TIMEOUT_SECONDS, RUNTIME_CACHES, publicEventCopy, runtimeCacheFor, type RuntimeCacheName } from './sw/cacheRules';
+import {
+  NAVIGATION_DENYLIST,
+  NAVIGATION_TIMEOUT_SECONDS,
+  RUNTIME_CACHES,
+  publicEventCopy,
+  runtimeCacheFor,
+  type RuntimeCacheName,
+} from './sw/cacheRules';
 
 /**
  * The service worker (workbox InjectManifest → /sw.js, scope '/'). The app shell and every hashed
@@ -36,18 +43,33 @@ const pageOrShell = new NetworkOnly({
 });
 registerRoute(new NavigationRoute(pageOrShell, { denylist: NAVIGATION_DENYLIST }));
 
-const inCache = (name: RuntimeCacheName) => ({ url, request }: { url: URL; request: Request }) =>
-  runtimeCacheFor(url, self.location.origin, request.method) === name;
+const inCache =
+  (name: RuntimeCacheName) =>
+  ({ url, request }: { url: URL; request: Request }) =>
+    runtimeCacheFor(url, self.location.origin, request.method) === name;
 const expiration = (name: RuntimeCacheName) =>
-  new ExpirationPlugin({ maxEntries: RUNTIME_CACHES[name].maxEntries, maxAgeSeconds: RUNTIME_CACHES[name].maxAgeSeconds, purgeOnQuotaError: true });
+  new ExpirationPlugin({
+    maxEntries: RUNTIME_CACHES[name].maxEntries,
+    maxAgeSeconds: RUNTIME_CACHES[name].maxAgeSeconds,
+    purgeOnQuotaError: true,
+  });
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
 // Public answers: shown at once from the cache and refreshed behind (the same for every token).
-registerRoute(inCache('catalog'), new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.catalog.name, plugins: [okOnly, expiration('catalog')] }));
-registerRoute(inCache('images'), new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.images.name, plugins: [okOnly, expiration('images')] }));
+registerRoute(
+  inCache('catalog'),
+  new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.catalog.name, plugins: [okOnly, expiration('catalog')] }),
+);
+registerRoute(
+  inCache('images'),
+  new StaleWhileRevalidate({ cacheName: RUNTIME_CACHES.images.name, plugins: [okOnly, expiration('images')] }),
+);
 // The event page: always the network (its answer is per caller); its public copy only when offline.
-registerRoute(inCache('events'), new NetworkFirst({
-  cacheName: RUNTIME_CACHES.events.name,
-  matchOptions: { ignoreVary: true },
-  plugins: [{ cacheWillUpdate: async ({ response }) => publicEventCopy(response) }, expiration('events')],
-}));
+registerRoute(
+  inCache('events'),
+  new NetworkFirst({
+    cacheName: RUNTIME_CACHES.events.name,
+    matchOptions: { ignoreVary: true },
+    plugins: [{ cacheWillUpdate: async ({ response }) => publicEventCopy(response) }, expiration('events')],
+  }),
+);

@@ -43,7 +43,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${VIEWING_SESSION_KEY_HEADER}"]`], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${VIEWING_SESSION_KEY_HEADER}"]`],
+        censor: '[redacted]',
+      },
       serializers: { req: requestSerializer as never },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -56,7 +59,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply.status(tooLong ? 414 : 400).send({
-        success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', data: null, requestId: String(request.id),
+        success: false,
+        message: tooLong ? 'The address is too long.' : 'The address is not valid.',
+        data: null,
+        requestId: String(request.id),
       });
     },
     // Unset: the socket's address is the client's. Behind a proxy, TRUST_PROXY says which hops to believe.
@@ -94,10 +100,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   });
   await app.register(compress, { threshold: 1024 });
-  const metrics = createMetrics({ database, heartbeatSeconds: config.viewing.heartbeatSeconds, ...(deps.now ? { now: deps.now } : {}) });
+  const metrics = createMetrics({
+    database,
+    heartbeatSeconds: config.viewing.heartbeatSeconds,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requestSeconds.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    metrics.requestSeconds.observe(
+      { method: request.method, route, status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     if (reply.statusCode === 429) metrics.rateLimitRefusals.inc({ route });
   });
   // With REDIS_URL every instance counts into the same limits; without, this process counts alone.
@@ -113,7 +126,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       if (down) app.log.info('redis reachable again: limits shared');
       down = false;
     });
-    app.addHook('onClose', async () => { redis.disconnect(); });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
     await firstConnection(redis);
   }
   // Wired for every feature; each route that needs a limit sets its own (config.rateLimit).
@@ -132,7 +147,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }),
   });
 
-  const services = buildServices(config, { database, log: app.log, metrics, ...(deps.now ? { now: deps.now } : {}), ...(deps.mailer ? { mailer: deps.mailer } : {}) });
+  const services = buildServices(config, {
+    database,
+    log: app.log,
+    metrics,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+  });
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
@@ -152,9 +173,13 @@ const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 function startReconciliation(app: FastifyInstance, services: Services): void {
   let timer: NodeJS.Timeout | null = null;
   // One instance at a time reconciles (an advisory lock); the others skip the round.
-  const run = () => runExclusively(services.database, 'reconcile-checkouts', () => services.checkout.reconcile()).then((r) => {
-    if (r.ran && (r.result.ordered || r.result.refunded)) app.log.info(r.result, 'reconciled unsettled checkouts');
-  }, (err: unknown) => app.log.warn({ err }, 'reconciliation failed'));
+  const run = () =>
+    runExclusively(services.database, 'reconcile-checkouts', () => services.checkout.reconcile()).then(
+      (r) => {
+        if (r.ran && (r.result.ordered || r.result.refunded)) app.log.info(r.result, 'reconciled unsettled checkouts');
+      },
+      (err: unknown) => app.log.warn({ err }, 'reconciliation failed'),
+    );
   app.addHook('onReady', async () => {
     void run();
     timer = setInterval(() => void run(), RECONCILE_EVERY_MS).unref();

@@ -11,54 +11,134 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Environment variables we read; each has a default or is optional. README "Configuration" lists them. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–65535').max(65535, 'must be 0–65535').default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–65535')
+    .max(65535, 'must be 0–65535')
+    .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** Shared rate limits for N instances; unset: each process counts its own (one instance). */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   /** Prefix of every key this shop writes in Redis (several shops, or test runs, may share one). */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1–64 letters, digits, colons, dashes or underscores').default('storefront:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1–64 letters, digits, colons, dashes or underscores')
+    .default('storefront:'),
   /** Connections each instance opens to PostgreSQL at most. */
-  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–200').max(200, 'must be 1–200').default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–200')
+    .max(200, 'must be 1–200')
+    .default(10),
   /** Memory each instance gives the catalog's read cache, in MiB; 0 reads every answer from the database. */
-  CATALOG_CACHE_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–4096').max(4096, 'must be 0–4096').default(32),
+  CATALOG_CACHE_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–4096')
+    .max(4096, 'must be 0–4096')
+    .default(32),
   /** Who may read /metrics: comma-separated addresses or CIDR ranges (loopback always may). */
-  METRICS_ALLOW: z.string().refine((v) => v.split(',').every((e) => isProxyAddress(e.trim())), 'must be a comma-separated list of addresses or CIDR ranges').optional(),
+  METRICS_ALLOW: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((e) => isProxyAddress(e.trim())),
+      'must be a comma-separated list of addresses or CIDR ranges',
+    )
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
   MEDIA_DIR: z.string().min(1).default('./public/media'),
   NEWSLETTER_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('AllAccess <no-reply@allaccess.local>'),
   GOOGLE_CLIENT_ID: z.string().min(10, 'must be a Google OAuth client id').optional(),
   GOOGLE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://www.googleapis.com'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   /** Where the stripe SDK sends its calls; tests point it at a local fake of Stripe's API. */
   STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).default('https://api.stripe.com'),
   /** How long one call to Stripe may take before it is given up (and tried once more), in ms. */
-  STRIPE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be 100–60000').max(60_000, 'must be 100–60000').default(8000),
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be 100–60000')
+    .max(60_000, 'must be 100–60000')
+    .default(8000),
   /** How long the sandbox waits before delivering its payment events (a webhook's delay), in ms. */
   SANDBOX_EVENT_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(600_000).default(0),
-  STREAM_URL_TTL_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–240').max(240, 'must be 1–240').default(10),
-  STREAM_VOD_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–1440').max(1440, 'must be 0–1440').default(30),
-  STREAM_LIVE_MINUTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–1440').max(1440, 'must be 1–1440').default(240),
+  STREAM_URL_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–240')
+    .max(240, 'must be 1–240')
+    .default(10),
+  STREAM_VOD_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–1440')
+    .max(1440, 'must be 0–1440')
+    .default(30),
+  STREAM_LIVE_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–1440')
+    .max(1440, 'must be 1–1440')
+    .default(240),
   /** Devices one ticket may play on at once (viewing sessions). */
-  DEVICE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–20').max(20, 'must be 1–20').default(2),
+  DEVICE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–20')
+    .max(20, 'must be 1–20')
+    .default(2),
   /** How often the player says it is still playing; silent for twice as long, its device slot is freed. */
-  VIEWING_HEARTBEAT_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(5, 'must be 5–300').max(300, 'must be 5–300').default(30),
+  VIEWING_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(5, 'must be 5–300')
+    .max(300, 'must be 5–300')
+    .default(30),
   /** Multiplies guests' per-address limits, for networks where many visitors share one address. */
-  GUEST_ADDRESS_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–1000').max(1000, 'must be 1–1000').default(1),
-  TRUST_PROXY: z.string().refine(
-    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
-    'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
-  ).optional(),
+  GUEST_ADDRESS_LIMIT_FACTOR: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–1000')
+    .max(1000, 'must be 1–1000')
+    .default(1),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
+      'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
 });
 
 /** The name of every variable the server reads (.env.example must list them all). */
@@ -92,7 +172,14 @@ export type AppConfig = {
   /** Card payments: the sandbox (default) or Stripe, when its three keys are set. */
   payments:
     | { provider: 'sandbox'; eventDelayMs: number }
-    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string; timeoutMs: number };
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        apiBase: string;
+        timeoutMs: number;
+      };
   /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
   viewing: { deviceLimit: number; heartbeatSeconds: number };
   /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
@@ -148,7 +235,11 @@ export type AppConfig = {
      * Guest tokens cost nothing, so guests' calls are also counted per client address (IPv6 by /64):
      * one budget a minute for every guest behind it. Signed-in users are not counted here.
      */
-    guestsPerAddress: { voucherAttemptsPerMinute: number; streamConfigCallsPerMinute: number; viewingOpensPerMinute: number };
+    guestsPerAddress: {
+      voucherAttemptsPerMinute: number;
+      streamConfigCallsPerMinute: number;
+      viewingOpensPerMinute: number;
+    };
   };
 };
 
@@ -197,17 +288,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
-    payments: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''), timeoutMs: e.STRIPE_TIMEOUT_MS }
-      : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
-    streams: { urlTtlMinutes: e.STREAM_URL_TTL_MINUTES, vodMinutes: e.STREAM_VOD_MINUTES, liveMinutes: e.STREAM_LIVE_MINUTES },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+            timeoutMs: e.STRIPE_TIMEOUT_MS,
+          }
+        : { provider: 'sandbox', eventDelayMs: e.SANDBOX_EVENT_DELAY_MS },
+    streams: {
+      urlTtlMinutes: e.STREAM_URL_TTL_MINUTES,
+      vodMinutes: e.STREAM_VOD_MINUTES,
+      liveMinutes: e.STREAM_LIVE_MINUTES,
+    },
     limits: {
       guestTokensPerMinutePerIp: 60,
       newsletterSignupsPerMinutePerIp: 10,
       catalogVersionCheckMs: 1000,
       catalogCacheBytes: e.CATALOG_CACHE_MB * 1024 * 1024,
       userTokenTtlSeconds: 60 * 60 * 24 * 30,
-      signInCode: { ttlMinutes: 10, maxAttempts: 5, resendSeconds: 60, failedAttemptsPerClientPerHour: 30, failedAttemptsPerEmail: 10, emailSlowdownMinutes: 15 },
+      signInCode: {
+        ttlMinutes: 10,
+        maxAttempts: 5,
+        resendSeconds: 60,
+        failedAttemptsPerClientPerHour: 30,
+        failedAttemptsPerEmail: 10,
+        emailSlowdownMinutes: 15,
+      },
       codeRequestsPerMinutePerIp: 10,
       checkUserPerMinutePerIp: 30,
       verifyPerMinutePerIp: 30,
@@ -235,18 +345,25 @@ type Env = z.infer<typeof envSchema>;
 function deploymentProblems(e: Env): string[] {
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
-  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  if (production && !e.JWT_SECRET)
+    problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   // Instances sharing Redis are meant to be many: a key generated under each one's DATA_DIR would differ.
-  if (e.REDIS_URL && !e.JWT_SECRET) problems.push('JWT_SECRET: required with REDIS_URL (every instance must sign tokens with the same key)');
-  if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)');
+  if (e.REDIS_URL && !e.JWT_SECRET)
+    problems.push('JWT_SECRET: required with REDIS_URL (every instance must sign tokens with the same key)');
+  if (production && !e.SMTP_URL)
+    problems.push('SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)');
   // The outbox holds every sign-in code: a server others can reach must mail for real, unless told otherwise.
   if (!production && !e.SMTP_URL && e.DEV_MAILBOX !== 'true' && !isLoopback(e.HOST)) {
-    problems.push('SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on purpose)');
+    problems.push(
+      'SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on purpose)',
+    );
   }
   const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
   const missingStripe = stripeKeys.filter((k) => !e[k]);
   if (missingStripe.length > 0 && missingStripe.length < stripeKeys.length) {
-    problems.push(`${missingStripe.join(', ')}: required with the other Stripe keys (set all three for Stripe, or none for the sandbox)`);
+    problems.push(
+      `${missingStripe.join(', ')}: required with the other Stripe keys (set all three for Stripe, or none for the sandbox)`,
+    );
   }
   if (e.NODE_ENV !== 'test' && !e.STRIPE_API_BASE.startsWith('https://')) {
     problems.push('STRIPE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)');
@@ -265,14 +382,21 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 
 /** An empty variable means "not set", as most shells and .env files intend. */
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== ''),
+  );
 }
 
 /** A development secret generated once into DATA_DIR (owner-only), so tokens survive restarts. */
 function generatedSecret(dataDir: string): string {
   if (!fs.existsSync(path.join(dataDir, 'jwt-secret'))) assertDataDirWritable(dataDir, 0);
   ensurePrivateDir(dataDir);
-  const secret = readOrCreateSecretFile(path.join(dataDir, 'jwt-secret'), () => crypto.randomBytes(48).toString('base64url'));
-  if (secret.length < 32) throw new ConfigError([`DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to generate a new one`]);
+  const secret = readOrCreateSecretFile(path.join(dataDir, 'jwt-secret'), () =>
+    crypto.randomBytes(48).toString('base64url'),
+  );
+  if (secret.length < 32)
+    throw new ConfigError([
+      `DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to generate a new one`,
+    ]);
   return secret;
 }

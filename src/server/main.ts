@@ -26,10 +26,13 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    app.close().then(() => process.exit(0), (err) => {
-      app.log.error({ err }, 'error while shutting down');
-      process.exit(1);
-    });
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

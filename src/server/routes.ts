@@ -22,24 +22,53 @@ import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
 
 /** Every HTTP route, over the services (services.ts); the app's plugins are registered before. */
-export async function registerRoutes(app: FastifyInstance, services: Services, config: AppConfig, shared: { redis: Redis | null }): Promise<void> {
+export async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  config: AppConfig,
+  shared: { redis: Redis | null },
+): Promise<void> {
   const { limits } = config;
-  await app.register(authRoutes, { prefix: '/v1', service: services.auth, perMinute: limits.guestTokensPerMinutePerIp });
+  await app.register(authRoutes, {
+    prefix: '/v1',
+    service: services.auth,
+    perMinute: limits.guestTokensPerMinutePerIp,
+  });
   await app.register(identityRoutes, { prefix: '/v1', service: services.identity, limits });
   await app.register(profileRoutes, { prefix: '/v1', service: services.profile });
   await app.register(cartRoutes, {
-    prefix: '/v1', service: services.cart,
-    voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute, voucherAttemptsPerMinutePerAddress: limits.guestsPerAddress.voucherAttemptsPerMinute,
+    prefix: '/v1',
+    service: services.cart,
+    voucherAttemptsPerMinute: limits.voucherAttemptsPerMinute,
+    voucherAttemptsPerMinutePerAddress: limits.guestsPerAddress.voucherAttemptsPerMinute,
   });
-  await app.register(orderRoutes, { prefix: '/v1', checkout: services.checkout, orders: services.orders, checkoutCallsPerMinute: limits.checkoutCallsPerMinute });
+  await app.register(orderRoutes, {
+    prefix: '/v1',
+    checkout: services.checkout,
+    orders: services.orders,
+    checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
+  });
   await app.register(viewingSessionRoutes, {
-    prefix: '/v1', service: services.viewingSessions, opensPerMinute: limits.viewingOpensPerMinute, heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
+    prefix: '/v1',
+    service: services.viewingSessions,
+    opensPerMinute: limits.viewingOpensPerMinute,
+    heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
     opensPerMinutePerAddress: limits.guestsPerAddress.viewingOpensPerMinute,
   });
   const onPaymentFailed = () => services.metrics.paymentFailures.inc();
-  await app.register(webhookRoutes, { prefix: '/v1', provider: services.payments.provider, checkout: services.checkout, uow: services.uow, onPaymentFailed });
+  await app.register(webhookRoutes, {
+    prefix: '/v1',
+    provider: services.payments.provider,
+    checkout: services.checkout,
+    uow: services.uow,
+    onPaymentFailed,
+  });
   if (services.payments.sandbox) {
-    await app.register(sandboxRoutes, { sandbox: services.payments.sandbox, cardAttemptsPerMinute: limits.cardAttemptsPerMinute, onPaymentFailed });
+    await app.register(sandboxRoutes, {
+      sandbox: services.payments.sandbox,
+      cardAttemptsPerMinute: limits.cardAttemptsPerMinute,
+      onPaymentFailed,
+    });
   }
   if (services.mailer.kind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
@@ -52,21 +81,31 @@ export async function registerRoutes(app: FastifyInstance, services: Services, c
     config: {
       newsletterEmbedUrl: config.newsletterEmbedUrl,
       googleClientId: config.googleClientId,
-      payments: config.payments.provider === 'stripe'
-        ? { provider: 'stripe', publishableKey: config.payments.publishableKey }
-        : { provider: 'sandbox', publishableKey: null },
+      payments:
+        config.payments.provider === 'stripe'
+          ? { provider: 'stripe', publishableKey: config.payments.publishableKey }
+          : { provider: 'sandbox', publishableKey: null },
     },
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
   await app.register(streamRoutes, {
-    prefix: '/v1', service: services.streams,
-    callsPerMinute: limits.streamConfigCallsPerMinute, callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
+    prefix: '/v1',
+    service: services.streams,
+    callsPerMinute: limits.streamConfigCallsPerMinute,
+    callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
   });
   await app.register(protectedMediaRoutes, { media: services.protectedMedia });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, {
-    database: services.database, redis: shared.redis, metrics: services.metrics, metricsAllow: config.metricsAllow, trustsProxy: config.trustProxy !== false,
+    database: services.database,
+    redis: shared.redis,
+    metrics: services.metrics,
+    metricsAllow: config.metricsAllow,
+    trustsProxy: config.trustProxy !== false,
   });
-  await app.register(webPlugin, { distDir: config.clientDistDir, issueGuestToken: (ip) => services.auth.issueGuestToken(ip) });
+  await app.register(webPlugin, {
+    distDir: config.clientDistDir,
+    issueGuestToken: (ip) => services.auth.issueGuestToken(ip),
+  });
 }

@@ -48,7 +48,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const uow = createUnitOfWork(database.db);
   const keys = deriveKeys(config.jwtSecret);
   const tokens = createTokenService(keys.tokenSigning, deps.now);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: uow.repos.outbox, log });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: uow.repos.outbox, log });
   const identity = createIdentityService({
     uow,
     tokens,
@@ -76,7 +77,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const streamRepo = createStreamRepository(database.db);
   const mediaSigner = createMediaSigner(keys.mediaSigning);
   // The sandbox delivers its payment events in process, as Stripe would post them to the webhook.
-  payments.sandbox?.onEvent(async (event) => { await checkout.handleEvent(event); });
+  payments.sandbox?.onEvent(async (event) => {
+    await checkout.handleEvent(event);
+  });
   const viewingSessions = createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock });
   const orders = createOrderService({ uow });
   return {
@@ -90,19 +93,34 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     mailer,
     identity,
     entitlements,
-    auth: createAuthService({ repo: uow.repos.guests, tokens, guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds }),
+    auth: createAuthService({
+      repo: uow.repos.guests,
+      tokens,
+      guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
+    }),
     profile: createProfileService({ uow }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
     cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).
-    streams: createStreamService({ repo: streamRepo, entitlements, signer: mediaSigner, settings: config.streams, sessionCheck: viewingSessions.assertOpen, ...clock }),
+    streams: createStreamService({
+      repo: streamRepo,
+      entitlements,
+      signer: mediaSigner,
+      settings: config.streams,
+      sessionCheck: viewingSessions.assertOpen,
+      ...clock,
+    }),
     // A premium event's media answer only while the viewing session their URL names is open.
     protectedMedia: createProtectedMedia({
       mediaDir: config.mediaDir,
       signer: mediaSigner,
       repo: streamRepo,
-      sessions: createViewingSessionGate({ repo: uow.repos.viewingSessions, heartbeatSeconds: config.viewing.heartbeatSeconds, now: deps.now }),
+      sessions: createViewingSessionGate({
+        repo: uow.repos.viewingSessions,
+        heartbeatSeconds: config.viewing.heartbeatSeconds,
+        now: deps.now,
+      }),
       settings: config.streams,
       ...clock,
     }),

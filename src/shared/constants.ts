@@ -47,7 +47,11 @@ export const INSTALL_BANNER = {
  * authentication and the dev mailbox): never the app's index.html, from the server or the service worker.
  */
 export const SERVER_PATH_PREFIXES = ['/v1', '/misc', '/media', '/dev', '/healthz', '/assets', '/payments'] as const;
-export const SERVICE_WORKER = { url: '/sw.js', scope: '/', updateAlert: 'New content available — updating...' } as const;
+export const SERVICE_WORKER = {
+  url: '/sw.js',
+  scope: '/',
+  updateAlert: 'New content available — updating...',
+} as const;
 
 export const TOASTS = {
   maxVisible: 3,

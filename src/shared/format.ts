@@ -7,14 +7,32 @@ import { DATE_SUFFIX, DISPLAY_TIME_ZONE } from './constants';
  */
 export const INVALID_DATE = 'Invalid Date';
 
-const toDate = (value: string | number | Date | null | undefined): Date => (value === null || value === undefined ? new Date(NaN) : new Date(value));
+const toDate = (value: string | number | Date | null | undefined): Date =>
+  value === null || value === undefined ? new Date(NaN) : new Date(value);
 const valid = (d: Date) => !Number.isNaN(d.getTime());
 
 // One formatter each, made once: building an Intl.DateTimeFormat is costly, and a page of cards
 // formats dozens of dates while it first renders (toLocaleString with options builds one per call).
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const longDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const longDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** 'Nov 24, 2026' */
 export function formatEventDay(value: string | null | undefined): string {

@@ -31,8 +31,12 @@ async function main() {
   const mailbox = await startSmtpMailbox();
   const schema = process.env.DATABASE_URL ? await scratchSchema(process.env.DATABASE_URL, 'bench_checkout') : null;
   const server = await startServer({
-    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
-    TRUST_PROXY: '127.0.0.1', ...(schema ? { DATABASE_URL: schema.url } : {}),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    SMTP_URL: mailbox.url,
+    TRUST_PROXY: '127.0.0.1',
+    ...(schema ? { DATABASE_URL: schema.url } : {}),
   });
   try {
     const call = apiCaller(server.baseUrl);
@@ -41,18 +45,25 @@ async function main() {
     const limited = new Set(demoEvents.filter((e) => e.capacity !== undefined).map((e) => e.path));
     const events: number[] = [];
     for (let id = 1; id <= 60; id += 1) {
-      const asset = ((await call('GET', `/v1/asset/${id}`)).json.data as { path: string; isPremium: number; rate: number | null; soldOut: number }[] | null)?.[0];
+      const asset = (
+        (await call('GET', `/v1/asset/${id}`)).json.data as
+          { path: string; isPremium: number; rate: number | null; soldOut: number }[] | null
+      )?.[0];
       if (asset?.isPremium === 1 && asset.rate && !asset.soldOut && !limited.has(asset.path)) events.push(id);
     }
     if (events.length === 0) throw new Error('no premium events to buy');
 
     const setupStart = Date.now();
-    const buyers = await inBatches(await signUpBuyers(call, mailbox, BUYERS, SIGNUP_WIDTH), SIGNUP_WIDTH, async (b, i): Promise<Buyer> => {
-      const added = await call('POST', '/v1/cart', { token: b.token, body: { asset_id: events[i % events.length] } });
-      if (added.status !== 200) throw new Error(`add ${added.status}: ${added.json.message}`);
-      const total = (added.json.data as { totals: { grandTotal: number } }).totals.grandTotal;
-      return { ...b, amountCents: Math.round(total * 100) };
-    });
+    const buyers = await inBatches(
+      await signUpBuyers(call, mailbox, BUYERS, SIGNUP_WIDTH),
+      SIGNUP_WIDTH,
+      async (b, i): Promise<Buyer> => {
+        const added = await call('POST', '/v1/cart', { token: b.token, body: { asset_id: events[i % events.length] } });
+        if (added.status !== 200) throw new Error(`add ${added.status}: ${added.json.message}`);
+        const total = (added.json.data as { totals: { grandTotal: number } }).totals.grandTotal;
+        return { ...b, amountCents: Math.round(total * 100) };
+      },
+    );
     const setupSeconds = (Date.now() - setupStart) / 1000;
 
     const times: Record<Step, number[]> = { intent: [], confirm: [], order: [], whole: [] };
@@ -73,42 +84,88 @@ async function main() {
     /** One buyer's checkout as the browser makes it; answers the order id, or null. */
     async function checkout(b: Buyer): Promise<string | null> {
       const started = performance.now();
-      const intent = await timed('intent', () => call('POST', '/v1/order/createPaymentIntent', { token: b.token, body: { amount: b.amountCents, userId: b.userId } }));
-      if (intent.status !== 200) return fail('intent', intent.status, intent.json.message), null;
+      const intent = await timed('intent', () =>
+        call('POST', '/v1/order/createPaymentIntent', {
+          token: b.token,
+          body: { amount: b.amountCents, userId: b.userId },
+        }),
+      );
+      if (intent.status !== 200) return (fail('intent', intent.status, intent.json.message), null);
       const { paymentIntentId, client_secret } = intent.json.data as { paymentIntentId: string; client_secret: string };
-      const confirmed = await timed('confirm', () => call('POST', '/v1/payments/sandbox/confirm', {
-        token: b.token,
-        body: { client_secret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' }, return_url: '/order-confirmation/1' },
-      }));
-      if (confirmed.status !== 200 || (confirmed.json.data as { status?: string } | undefined)?.status !== 'succeeded') {
-        return fail('confirm', confirmed.status, confirmed.json.message), null;
+      const confirmed = await timed('confirm', () =>
+        call('POST', '/v1/payments/sandbox/confirm', {
+          token: b.token,
+          body: {
+            client_secret,
+            card: {
+              number: '4242 4242 4242 4242',
+              exp_month: 12,
+              exp_year: (new Date().getUTCFullYear() % 100) + 2,
+              cvc: '123',
+            },
+            return_url: '/order-confirmation/1',
+          },
+        }),
+      );
+      if (
+        confirmed.status !== 200 ||
+        (confirmed.json.data as { status?: string } | undefined)?.status !== 'succeeded'
+      ) {
+        return (fail('confirm', confirmed.status, confirmed.json.message), null);
       }
-      const order = await timed('order', () => call('POST', '/v1/order/createCartOrder', {
-        token: b.token, body: { userId: b.userId, paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1 },
-      }));
-      if (order.status !== 200) return fail('order', order.status, order.json.message), null;
+      const order = await timed('order', () =>
+        call('POST', '/v1/order/createCartOrder', {
+          token: b.token,
+          body: {
+            userId: b.userId,
+            paymentMethod: 'stripe',
+            paymentIntentId,
+            status: 'Active',
+            usageType: 'Paid',
+            isActive: 1,
+          },
+        }),
+      );
+      if (order.status !== 200) return (fail('order', order.status, order.json.message), null);
       times.whole.push(performance.now() - started);
       return (order.json.data as { orderId: string }).orderId;
     }
 
     const burstStart = performance.now();
-    const orderIds = await Promise.all(buyers.map((b) => checkout(b).catch((err: unknown) => (fail('network', 0, String(err)), null))));
+    const orderIds = await Promise.all(
+      buyers.map((b) => checkout(b).catch((err: unknown) => (fail('network', 0, String(err)), null))),
+    );
     const burstSeconds = (performance.now() - burstStart) / 1000;
 
     // What the server holds afterwards: each buyer's order history.
-    const histories = await inBatches(buyers, 50, (b) => call('GET', `/v1/order/history?userId=${b.userId}`, { token: b.token }));
+    const histories = await inBatches(buyers, 50, (b) =>
+      call('GET', `/v1/order/history?userId=${b.userId}`, { token: b.token }),
+    );
     const stored = histories.reduce((n, h) => n + ((h.json.data as { total?: number } | undefined)?.total ?? 0), 0);
     const answered = orderIds.filter((id) => id !== null).length;
 
     const db = schema ? `PostgreSQL (fresh schema ${schema.schema}, server pool 10)` : 'PGlite';
-    console.log(`\n${BUYERS} buyers checking out at once, one event each, production settings, ${db} (${new Date().toISOString()})`);
+    console.log(
+      `\n${BUYERS} buyers checking out at once, one event each, production settings, ${db} (${new Date().toISOString()})`,
+    );
     console.log(`setup (sign-up by mail, add to cart): ${setupSeconds.toFixed(1)} s\n`);
     console.log(`burst: ${burstSeconds.toFixed(2)} s, ${(answered / burstSeconds).toFixed(1)} checkouts/s\n`);
     console.log('step                           n   p50 ms   p99 ms   max ms');
-    const label: Record<Step, string> = { intent: 'createPaymentIntent', confirm: 'sandbox confirm (4242)', order: 'createCartOrder', whole: 'whole checkout' };
+    const label: Record<Step, string> = {
+      intent: 'createPaymentIntent',
+      confirm: 'sandbox confirm (4242)',
+      order: 'createCartOrder',
+      whole: 'whole checkout',
+    };
     for (const step of STEPS) {
       const v = times[step];
-      console.log(`${label[step].padEnd(26)} ${String(v.length).padStart(5)} ${percentile(v, 50).toFixed(0).padStart(8)} ${percentile(v, 99).toFixed(0).padStart(8)} ${Math.max(...v).toFixed(0).padStart(8)}`);
+      console.log(
+        `${label[step].padEnd(26)} ${String(v.length).padStart(5)} ${percentile(v, 50).toFixed(0).padStart(8)} ${percentile(v, 99).toFixed(0).padStart(8)} ${Math.max(
+          ...v,
+        )
+          .toFixed(0)
+          .padStart(8)}`,
+      );
     }
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     console.log(`\nerrors: ${errorCount}${[...errors].map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);

@@ -20,20 +20,42 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 
 async function main() {
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-  const cluster = await startCluster({ instances: INSTANCES, env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', SEED_DEMO_DATA: 'true' } });
+  const cluster = await startCluster({
+    instances: INSTANCES,
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', SEED_DEMO_DATA: 'true' },
+  });
   const database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl, poolSize: 4 });
   const times: number[] = [];
   try {
     for (let run = 1; run <= RUNS; run += 1) {
       const path = `bench-rush-${Date.now()}`;
-      await importCatalog(database.db, { events: [{ path, title: `Rush ${run}`, price: 25, capacity: SEATS, isPremium: true }] });
-      const { id } = await database.db.selectFrom('events').select('id').where('path', '=', path).executeTakeFirstOrThrow();
+      await importCatalog(database.db, {
+        events: [{ path, title: `Rush ${run}`, price: 25, capacity: SEATS, isPremium: true }],
+      });
+      const { id } = await database.db
+        .selectFrom('events')
+        .select('id')
+        .where('path', '=', path)
+        .executeTakeFirstOrThrow();
       const r = await buyersRush({
-        url: cluster.url, database, eventId: id, buyers: BUYERS, width: WIDTH,
-        token: (userId) => signTestToken({ kind: 'user', sub: String(userId), userId, name: `Buyer ${userId}`, email: `buyer-${userId}@example.com` }),
+        url: cluster.url,
+        database,
+        eventId: id,
+        buyers: BUYERS,
+        width: WIDTH,
+        token: (userId) =>
+          signTestToken({
+            kind: 'user',
+            sub: String(userId),
+            userId,
+            name: `Buyer ${userId}`,
+            email: `buyer-${userId}@example.com`,
+          }),
       });
       times.push(r.seconds);
-      console.log(`run ${run}: ${BUYERS} buyers, ${SEATS} seats, ${INSTANCES} instances: ${r.seconds.toFixed(2)} s; ${JSON.stringify(r.outcomes)}; answers >= 500: ${r.serverErrors.length}${r.unexpected.length ? `; unexpected: ${r.unexpected.slice(0, 3).join(' | ')}` : ''}`);
+      console.log(
+        `run ${run}: ${BUYERS} buyers, ${SEATS} seats, ${INSTANCES} instances: ${r.seconds.toFixed(2)} s; ${JSON.stringify(r.outcomes)}; answers >= 500: ${r.serverErrors.length}${r.unexpected.length ? `; unexpected: ${r.unexpected.slice(0, 3).join(' | ')}` : ''}`,
+      );
     }
   } finally {
     await database.close();
@@ -41,7 +63,9 @@ async function main() {
   }
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`\nrush time: median ${median.toFixed(2)} s (spread ${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)} s) over ${RUNS} runs; goal ≤ 10 s → ${median <= 10 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `\nrush time: median ${median.toFixed(2)} s (spread ${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)} s) over ${RUNS} runs; goal ≤ 10 s → ${median <= 10 ? 'met' : 'NOT MET'}`,
+  );
 }
 
 main().catch((err: unknown) => {

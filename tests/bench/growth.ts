@@ -47,7 +47,12 @@ type Read = { name: string; fullAtDemoSize: boolean; request: (i: number) => Req
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sends `request(i)` at `rate` per second for `seconds`, whatever the answers' pace (an open loop). */
-async function atFixedRate(baseUrl: string, rate: number, seconds: number, request: (i: number) => Request): Promise<Figures> {
+async function atFixedRate(
+  baseUrl: string,
+  rate: number,
+  seconds: number,
+  request: (i: number) => Request,
+): Promise<Figures> {
   const latencies: number[] = [];
   const failures: string[] = [];
   const sent: Promise<void>[] = [];
@@ -56,17 +61,27 @@ async function atFixedRate(baseUrl: string, rate: number, seconds: number, reque
     const wait = start + (i * 1000) / rate - performance.now();
     if (wait > 0) await sleep(wait);
     const { path, token } = request(i);
-    sent.push((async () => {
-      const t0 = performance.now();
-      const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (res.status !== 200) failures.push(`${res.status} ${path}`);
-    })().catch((err: unknown) => { failures.push(String(err)); }));
+    sent.push(
+      (async () => {
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) failures.push(`${res.status} ${path}`);
+      })().catch((err: unknown) => {
+        failures.push(String(err));
+      }),
+    );
   }
   await Promise.all(sent);
   if (failures.length) console.log(`  ${failures.length} failed, first: ${failures[0]}`);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), failed: failures.length, n: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    failed: failures.length,
+    n: latencies.length,
+  };
 }
 
 /** A cursor as the server writes them (modules/catalog/service.ts): the last row's [sort order, id]. */
@@ -74,24 +89,63 @@ const cursorAfter = (order: number, id: number) => Buffer.from(JSON.stringify([o
 
 /** The reads a visitor makes, against whatever size the database has now. */
 async function readsAt(db: Kysely<DB>, buyers: SignedUp[]): Promise<Read[]> {
-  const category = await db.selectFrom('categories').select('id').where('path', '=', CATEGORY).executeTakeFirstOrThrow();
-  const members = await db.selectFrom('category_events').select((eb) => eb.fn.countAll<string>().as('n')).where('category_id', '=', category.id).executeTakeFirstOrThrow();
+  const category = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('path', '=', CATEGORY)
+    .executeTakeFirstOrThrow();
+  const members = await db
+    .selectFrom('category_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('category_id', '=', category.id)
+    .executeTakeFirstOrThrow();
   // A list's last page of `limit` starts after the row that precedes it (none: the list fits one page).
-  const lastPageAfter = (limit: number) => db.selectFrom('category_events').select(['sort_order', 'event_id']).where('category_id', '=', category.id)
-    .orderBy('sort_order', 'desc').orderBy('event_id', 'desc').offset(limit).limit(1).executeTakeFirst();
+  const lastPageAfter = (limit: number) =>
+    db
+      .selectFrom('category_events')
+      .select(['sort_order', 'event_id'])
+      .where('category_id', '=', category.id)
+      .orderBy('sort_order', 'desc')
+      .orderBy('event_id', 'desc')
+      .offset(limit)
+      .limit(1)
+      .executeTakeFirst();
   const [rowEnd, pageEnd] = [await lastPageAfter(HOME.rowLimit), await lastPageAfter(CATEGORY_PAGE.listingLimit)];
   const eventIds = (await db.selectFrom('events').select('id').orderBy('id').execute()).map((e) => e.id);
   const listing = (limit: number, after?: { sort_order: number; event_id: number }) =>
     `/v1/pagecategory/listing?filter=${encodeURIComponent(JSON.stringify({ path: CATEGORY }))}&start=0&limit=${limit}${after ? `&cursor=${cursorAfter(after.sort_order, after.event_id)}` : ''}`;
   const buyer = (i: number) => buyers[i % buyers.length]!;
-  const history = (i: number, offset: number) => ({ path: `/v1/order/history?userId=${buyer(i).userId}&offset=${offset}&limit=${HISTORY_PAGE}`, token: buyer(i).token });
+  const history = (i: number, offset: number) => ({
+    path: `/v1/order/history?userId=${buyer(i).userId}&offset=${offset}&limit=${HISTORY_PAGE}`,
+    token: buyer(i).token,
+  });
   console.log(`  ${eventIds.length} events, ${Number(members.n)} in "${CATEGORY}"`);
   return [
-    { name: `listing ${HOME.rowLimit}, first page`, fullAtDemoSize: true, request: () => ({ path: listing(HOME.rowLimit) }) },
-    { name: `listing ${HOME.rowLimit}, last page`, fullAtDemoSize: true, request: () => ({ path: listing(HOME.rowLimit, rowEnd) }) },
-    { name: `listing ${CATEGORY_PAGE.listingLimit}, first page`, fullAtDemoSize: false, request: () => ({ path: listing(CATEGORY_PAGE.listingLimit) }) },
-    { name: `listing ${CATEGORY_PAGE.listingLimit}, last page`, fullAtDemoSize: false, request: () => ({ path: listing(CATEGORY_PAGE.listingLimit, pageEnd) }) },
-    { name: 'event page, as a buyer', fullAtDemoSize: true, request: (i) => ({ path: `/v1/asset/${eventIds[i % eventIds.length]}`, token: buyer(i).token }) },
+    {
+      name: `listing ${HOME.rowLimit}, first page`,
+      fullAtDemoSize: true,
+      request: () => ({ path: listing(HOME.rowLimit) }),
+    },
+    {
+      name: `listing ${HOME.rowLimit}, last page`,
+      fullAtDemoSize: true,
+      request: () => ({ path: listing(HOME.rowLimit, rowEnd) }),
+    },
+    {
+      name: `listing ${CATEGORY_PAGE.listingLimit}, first page`,
+      fullAtDemoSize: false,
+      request: () => ({ path: listing(CATEGORY_PAGE.listingLimit) }),
+    },
+    {
+      name: `listing ${CATEGORY_PAGE.listingLimit}, last page`,
+      fullAtDemoSize: false,
+      request: () => ({ path: listing(CATEGORY_PAGE.listingLimit, pageEnd) }),
+    },
+    {
+      name: 'event page, as a buyer',
+      fullAtDemoSize: true,
+      request: (i) => ({ path: `/v1/asset/${eventIds[i % eventIds.length]}`, token: buyer(i).token }),
+    },
     { name: 'order history, first page', fullAtDemoSize: true, request: (i) => history(i, 0) },
     { name: 'order history, last page', fullAtDemoSize: true, request: (i) => history(i, OWN_ORDERS - HISTORY_PAGE) },
   ];
@@ -108,19 +162,38 @@ async function measureAll(baseUrl: string, reads: Read[]): Promise<Figures[]> {
 /** EXPLAIN ANALYZE of every statement the repositories run for these reads, on the data as it is. */
 async function printPlans(url: string, db: Kysely<DB>, buyer: SignedUp) {
   const seen: CompiledQuery[] = [];
-  const recording = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }), log: (e) => { if (e.level === 'query') seen.push(e.query); } });
+  const recording = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    log: (e) => {
+      if (e.level === 'query') seen.push(e.query);
+    },
+  });
   try {
     const catalog = createCatalogRepository(recording);
     const orders = createOrderRepository(recording);
     const category = (await catalog.categoryByIdOrPath(CATEGORY))!;
     const rows = await catalog.eventsInCategory(category.id, CATEGORY_PAGE.listingLimit + 1);
     const last = rows.at(-1)!;
-    await catalog.eventsInCategory(category.id, CATEGORY_PAGE.listingLimit + 1, { order: last.sort_order, id: last.id });
-    const event = await db.selectFrom('events').select('id').where('is_premium', '=', true).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await catalog.eventsInCategory(category.id, CATEGORY_PAGE.listingLimit + 1, {
+      order: last.sort_order,
+      id: last.id,
+    });
+    const event = await db
+      .selectFrom('events')
+      .select('id')
+      .where('is_premium', '=', true)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await catalog.eventByIdOrPath(String(event.id));
     await orders.ownedEventIds(buyer.userId, [event.id]);
     // The hit show: a tenth of all orders (growthData.ts).
-    const hit = await db.selectFrom('events').select('id').where('path', 'like', 'growth-%').where('is_premium', '=', true).orderBy('id').executeTakeFirst();
+    const hit = await db
+      .selectFrom('events')
+      .select('id')
+      .where('path', 'like', 'growth-%')
+      .where('is_premium', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
     if (hit) await orders.ownedEventIds(buyer.userId, [hit.id]);
     await orders.soldOutIds([event.id]);
     await orders.history(buyer.userId, 0, HISTORY_PAGE);
@@ -131,8 +204,12 @@ async function printPlans(url: string, db: Kysely<DB>, buyer: SignedUp) {
   await client.connect();
   try {
     for (const q of seen) {
-      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q.sql}`, [...q.parameters]);
-      console.log(`\n${q.sql}\n  -- ${JSON.stringify(q.parameters)}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q.sql}`, [
+        ...q.parameters,
+      ]);
+      console.log(
+        `\n${q.sql}\n  -- ${JSON.stringify(q.parameters)}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+      );
     }
   } finally {
     await client.end();
@@ -140,20 +217,34 @@ async function printPlans(url: string, db: Kysely<DB>, buyer: SignedUp) {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error('bench:growth needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!process.env.DATABASE_URL)
+    throw new Error('bench:growth needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const mailbox = await startSmtpMailbox();
   const schema = await scratchSchema(process.env.DATABASE_URL, 'bench_growth');
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }),
+  });
   const server = await startServer({
-    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
-    TRUST_PROXY: '127.0.0.1', DATABASE_URL: schema.url, CATALOG_CACHE_MB: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    SMTP_URL: mailbox.url,
+    TRUST_PROXY: '127.0.0.1',
+    DATABASE_URL: schema.url,
+    CATALOG_CACHE_MB: '0',
   });
   try {
     const buyers = await signUpBuyers(apiCaller(server.baseUrl), mailbox, BUYERS);
-    await addOwnOrders(db, buyers.map((b) => b.userId), OWN_ORDERS);
+    await addOwnOrders(
+      db,
+      buyers.map((b) => b.userId),
+      OWN_ORDERS,
+    );
     await settle(db);
 
-    console.log(`\nbench:growth, ${RATE} req/s for ${SECONDS} s per read, catalog cache off, PostgreSQL (${new Date().toISOString()})`);
+    console.log(
+      `\nbench:growth, ${RATE} req/s for ${SECONDS} s per read, catalog cache off, PostgreSQL (${new Date().toISOString()})`,
+    );
     console.log('\ndemo size:');
     const demo = await measureAll(server.baseUrl, await readsAt(db, buyers));
 
@@ -163,8 +254,14 @@ async function main() {
     const full = await measureAll(server.baseUrl, await readsAt(db, buyers));
 
     const grownIn = performance.now();
-    const added = await growCatalogAndOrders(db, { events: EVENTS - FULL_PAGE_EVENTS, orders: ORDERS, users: Math.max(1, Math.round(ORDERS / 10)) });
-    console.log(`\ngrown by ${added.events} more events, ${added.users} users, ${added.orders} orders in ${((performance.now() - grownIn) / 1000).toFixed(0)} s:`);
+    const added = await growCatalogAndOrders(db, {
+      events: EVENTS - FULL_PAGE_EVENTS,
+      orders: ORDERS,
+      users: Math.max(1, Math.round(ORDERS / 10)),
+    });
+    console.log(
+      `\ngrown by ${added.events} more events, ${added.users} users, ${added.orders} orders in ${((performance.now() - grownIn) / 1000).toFixed(0)} s:`,
+    );
     const reads = await readsAt(db, buyers);
     const grown = await measureAll(server.baseUrl, reads);
 
@@ -175,7 +272,9 @@ async function main() {
       // A page the demo cannot fill is compared with the database just big enough to fill it.
       const base = read.fullAtDemoSize ? d : f;
       const failed = d.failed + f.failed + g.failed;
-      console.log(`${read.name.padEnd(28)} ${d.p99.toFixed(2).padStart(7)} ${f.p99.toFixed(2).padStart(11)} ${g.p99.toFixed(2).padStart(7)} (${g.p50.toFixed(2)}) ${(g.p99 / base.p99).toFixed(2).padStart(6)}× vs ${read.fullAtDemoSize ? 'demo' : 'full page'}${failed ? `  (${failed} failed)` : ''}`);
+      console.log(
+        `${read.name.padEnd(28)} ${d.p99.toFixed(2).padStart(7)} ${f.p99.toFixed(2).padStart(11)} ${g.p99.toFixed(2).padStart(7)} (${g.p50.toFixed(2)}) ${(g.p99 / base.p99).toFixed(2).padStart(6)}× vs ${read.fullAtDemoSize ? 'demo' : 'full page'}${failed ? `  (${failed} failed)` : ''}`,
+      );
     });
     console.log('\nquery plans on the grown data:');
     await printPlans(schema.url, db, buyers[0]!);

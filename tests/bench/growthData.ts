@@ -29,7 +29,9 @@ export async function addOwnOrders(db: Kysely<DB>, userIds: number[], perUser: n
  */
 export async function growCatalogAndOrders(db: Kysely<DB>, size: { events: number; users: number; orders: number }) {
   // Numbered after any growth rows already there, so the database can grow in steps.
-  const from = Number((await sql<{ n: string }>`select count(*) as n from events where path like 'growth-%'`.execute(db)).rows[0]!.n);
+  const from = Number(
+    (await sql<{ n: string }>`select count(*) as n from events where path like 'growth-%'`.execute(db)).rows[0]!.n,
+  );
   await sql`
     insert into events (path, title, label, description, event_label, venue_description, air_start_date, poster_path,
                         is_premium, rate_cents, content_type, asset_type, subscription_id, capacity)
@@ -52,7 +54,8 @@ export async function growCatalogAndOrders(db: Kysely<DB>, size: { events: numbe
     insert into users (email, first_name, last_name, verified)
     select 'growth-' || g || '-' || ${from} || '@example.com', 'Growth', 'User ' || g, true from generate_series(1, ${size.users}::int) as g
   `.execute(db);
-  if (size.orders > 0) await sql`
+  if (size.orders > 0)
+    await sql`
     with people as (select array_agg(id order by id) as ids, count(*)::int as n from users where email like 'growth-%'),
     made as (
       insert into orders (order_ref, user_id, payment_method, amount_cents, created_at)

@@ -28,15 +28,26 @@ const PHONE = process.env.BENCH_PROFILE === 'phone' || process.argv.includes('--
 const MINUTES = Number(process.env.BENCH_MINUTES ?? (PHONE ? 2 : 10));
 const VIEWPORT = { width: 1280, height: 900 };
 
-async function openPlayer(page: Page, baseUrl: string): Promise<{ firstFrame: number; allPlaying: number; tiles: number }> {
+async function openPlayer(
+  page: Page,
+  baseUrl: string,
+): Promise<{ firstFrame: number; allPlaying: number; tiles: number }> {
   await page.goto(`${baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => {
-    const probe = (window as unknown as { __mediaProbe: { playingSince: Record<string, number> } }).__mediaProbe;
-    const videos = document.querySelectorAll('video');
-    return videos.length >= 9 && Object.keys(probe.playingSince).length >= videos.length;
-  }, { timeout: 30_000, polling: 50 }).catch(async (error: unknown) => {
-    throw new Error(`the angles did not all play: ${JSON.stringify(await mediaSnapshot(page))}\n${await page.evaluate(() => document.body.innerText.slice(0, 300))}`, { cause: error });
-  });
+  await page
+    .waitForFunction(
+      () => {
+        const probe = (window as unknown as { __mediaProbe: { playingSince: Record<string, number> } }).__mediaProbe;
+        const videos = document.querySelectorAll('video');
+        return videos.length >= 9 && Object.keys(probe.playingSince).length >= videos.length;
+      },
+      { timeout: 30_000, polling: 50 },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `the angles did not all play: ${JSON.stringify(await mediaSnapshot(page))}\n${await page.evaluate(() => document.body.innerText.slice(0, 300))}`,
+        { cause: error },
+      );
+    });
   const snap = await mediaSnapshot(page);
   const times = Object.values(snap.playingSince);
   return { firstFrame: Math.min(...times), allPlaying: Math.max(...times), tiles: times.length };
@@ -48,7 +59,9 @@ async function measureSync(page: Page, seconds: number): Promise<number[]> {
   for (let i = 0; i < seconds * 4; i += 1) {
     const snap: MediaSnapshot = await mediaSnapshot(page);
     const main = snap.videos.find((v) => v.main) ?? snap.videos[0];
-    if (main) for (const v of snap.videos) if (v !== main && v.playing) offsets.push(Math.abs(v.currentTime - main.currentTime) * 1000);
+    if (main)
+      for (const v of snap.videos)
+        if (v !== main && v.playing) offsets.push(Math.abs(v.currentTime - main.currentTime) * 1000);
     await new Promise((r) => setTimeout(r, 250));
   }
   return offsets;
@@ -58,17 +71,21 @@ async function measureSync(page: Page, seconds: number): Promise<number[]> {
 async function measureSwitch(page: Page): Promise<number[]> {
   const latencies: number[] = [];
   for (const key of ['5', '9', '2', '7', '1', '3', '8', '4', '6']) {
-    const took = await page.evaluate((k) => new Promise<number>((resolve, reject) => {
-      const start = performance.now();
-      const isMain = () => document.querySelector(`[data-angle="${k}"]`)?.getAttribute('data-main') === 'true';
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-      const check = () => {
-        if (isMain()) requestAnimationFrame(() => resolve(performance.now() - start));
-        else if (performance.now() - start > 5000) reject(new Error(`angle ${k} never became main`));
-        else requestAnimationFrame(check);
-      };
-      check();
-    }), key);
+    const took = await page.evaluate(
+      (k) =>
+        new Promise<number>((resolve, reject) => {
+          const start = performance.now();
+          const isMain = () => document.querySelector(`[data-angle="${k}"]`)?.getAttribute('data-main') === 'true';
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+          const check = () => {
+            if (isMain()) requestAnimationFrame(() => resolve(performance.now() - start));
+            else if (performance.now() - start > 5000) reject(new Error(`angle ${k} never became main`));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      key,
+    );
     latencies.push(took);
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -84,7 +101,10 @@ async function heapMiB(cdp: CDPSession): Promise<number> {
 async function main() {
   ensureClientBuilt();
   const server = await startServer({
-    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: 'smtp://127.0.0.1:1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    SMTP_URL: 'smtp://127.0.0.1:1',
   });
   const browser = await launchBrowser();
   if (PHONE) {
@@ -131,13 +151,25 @@ async function main() {
     const leftVideos = await page.evaluate(() => document.querySelectorAll('video').length);
     const leftWorkers = page.workers().length;
 
-    console.log(`\nPlayer bench on /player/${EVENT}, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium (${new Date().toISOString()})\n`);
+    console.log(
+      `\nPlayer bench on /player/${EVENT}, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium (${new Date().toISOString()})\n`,
+    );
     console.log(`tiles playing:           ${loads.map((l) => l.tiles).join(', ')}`);
-    console.log(`first frame:             median ${ms(median(loads.map((l) => l.firstFrame)))}  runs ${loads.map((l) => ms(l.firstFrame)).join(', ')}   goal ≤ 2000 ms`);
-    console.log(`all tiles playing:       median ${ms(median(loads.map((l) => l.allPlaying)))}  runs ${loads.map((l) => ms(l.allPlaying)).join(', ')}   goal ≤ 4000 ms`);
-    console.log(`sync offset to main:     p50 ${ms(pct(sync, 50))}  p95 ${ms(pct(sync, 95))}  max ${ms(pct(sync, 100))}  (${sync.length} samples)   goal p95 ≤ 300 ms`);
-    console.log(`switch latency:          median ${ms(median(switches))}  max ${ms(Math.max(...switches))}   goal ≤ 200 ms`);
-    console.log(`JS heap after GC (MiB):  ${heap.map((h) => h.toFixed(1)).join(' → ')}   growth ${(heap.at(-1)! - heap[1]!).toFixed(1)} MiB from minute 1 to ${MINUTES}; ${stillPlaying} tiles still playing`);
+    console.log(
+      `first frame:             median ${ms(median(loads.map((l) => l.firstFrame)))}  runs ${loads.map((l) => ms(l.firstFrame)).join(', ')}   goal ≤ 2000 ms`,
+    );
+    console.log(
+      `all tiles playing:       median ${ms(median(loads.map((l) => l.allPlaying)))}  runs ${loads.map((l) => ms(l.allPlaying)).join(', ')}   goal ≤ 4000 ms`,
+    );
+    console.log(
+      `sync offset to main:     p50 ${ms(pct(sync, 50))}  p95 ${ms(pct(sync, 95))}  max ${ms(pct(sync, 100))}  (${sync.length} samples)   goal p95 ≤ 300 ms`,
+    );
+    console.log(
+      `switch latency:          median ${ms(median(switches))}  max ${ms(Math.max(...switches))}   goal ≤ 200 ms`,
+    );
+    console.log(
+      `JS heap after GC (MiB):  ${heap.map((h) => h.toFixed(1)).join(' → ')}   growth ${(heap.at(-1)! - heap[1]!).toFixed(1)} MiB from minute 1 to ${MINUTES}; ${stillPlaying} tiles still playing`,
+    );
     console.log(`after leaving:           ${leftVideos} <video> elements, ${leftWorkers} workers   goal 0 and 0`);
   } finally {
     await browser.close();

@@ -40,13 +40,22 @@ export const rungOfFile = (file: string) => /^(v\d+)_\d+\.ts$/.exec(file)?.[1] ?
  * ~170 ms round trip. The browser cache is off so each segment crosses the link as it would in a
  * live show (the 12 s demo clips loop, and a warm cache would hide the network).
  */
-export const PHONE = { viewport: { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true }, cpu: 4, downKbps: 9000, upKbps: 3000, rttMs: 170 };
+export const PHONE = {
+  viewport: { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  cpu: 4,
+  downKbps: 9000,
+  upKbps: 3000,
+  rttMs: 170,
+};
 
 export async function emulatePhone(page: Page, cdp: CDPSession): Promise<void> {
   await page.setViewport(PHONE.viewport);
   await page.setCacheEnabled(false);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: PHONE.rttMs, downloadThroughput: (PHONE.downKbps * 1000) / 8, uploadThroughput: (PHONE.upKbps * 1000) / 8,
+    offline: false,
+    latency: PHONE.rttMs,
+    downloadThroughput: (PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (PHONE.upKbps * 1000) / 8,
   });
 }

@@ -19,7 +19,10 @@ export async function installMediaProbe(page: Page): Promise<void> {
   // file hands to the page need that helper there too.
   await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await page.evaluateOnNewDocument(() => {
-    const probe = { playingSince: {} as Record<string, number>, stalls: [] as { label: string; at: number; ms: number | null; seeking: boolean }[] };
+    const probe = {
+      playingSince: {} as Record<string, number>,
+      stalls: [] as { label: string; at: number; ms: number | null; seeking: boolean }[],
+    };
     (window as unknown as { __mediaProbe: typeof probe }).__mediaProbe = probe;
     const mark = (event: Event) => {
       const video = event.target as HTMLVideoElement;
@@ -29,21 +32,33 @@ export async function installMediaProbe(page: Page): Promise<void> {
     };
     document.addEventListener('timeupdate', mark, true);
     // A stall: a video that has played waits for data again; it ends when the video plays on.
-    document.addEventListener('waiting', (event) => {
-      const video = event.target as HTMLVideoElement;
-      const label = video.getAttribute('aria-label') ?? '';
-      if (!(video instanceof HTMLVideoElement) || probe.playingSince[label] === undefined) return;
-      probe.stalls.push({ label, at: performance.now(), ms: null, seeking: video.seeking });
-    }, true);
-    document.addEventListener('playing', (event) => {
-      const label = (event.target as HTMLElement).getAttribute?.('aria-label') ?? '';
-      const open = probe.stalls.findLast((s) => s.label === label && s.ms === null);
-      if (open) open.ms = performance.now() - open.at;
-    }, true);
-    document.addEventListener('emptied', (event) => {
-      const video = event.target as HTMLVideoElement;
-      if (video instanceof HTMLVideoElement) delete probe.playingSince[video.getAttribute('aria-label') ?? ''];
-    }, true);
+    document.addEventListener(
+      'waiting',
+      (event) => {
+        const video = event.target as HTMLVideoElement;
+        const label = video.getAttribute('aria-label') ?? '';
+        if (!(video instanceof HTMLVideoElement) || probe.playingSince[label] === undefined) return;
+        probe.stalls.push({ label, at: performance.now(), ms: null, seeking: video.seeking });
+      },
+      true,
+    );
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const label = (event.target as HTMLElement).getAttribute?.('aria-label') ?? '';
+        const open = probe.stalls.findLast((s) => s.label === label && s.ms === null);
+        if (open) open.ms = performance.now() - open.at;
+      },
+      true,
+    );
+    document.addEventListener(
+      'emptied',
+      (event) => {
+        const video = event.target as HTMLVideoElement;
+        if (video instanceof HTMLVideoElement) delete probe.playingSince[video.getAttribute('aria-label') ?? ''];
+      },
+      true,
+    );
   });
 }
 

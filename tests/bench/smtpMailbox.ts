@@ -15,7 +15,9 @@ export async function startSmtpMailbox() {
     logger: false,
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
       stream.on('end', () => {
         const code = raw.replace(/=\r?\n/g, '').match(/sign-in code is (\d{6})\./)?.[1];
         for (const to of session.envelope.rcptTo.map((r) => r.address.toLowerCase())) {
@@ -32,12 +34,17 @@ export async function startSmtpMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     /** The code mailed to `email` (waits up to 10 s for it). */
-    codeFor: (email: string) => new Promise<string>((resolve, reject) => {
-      const known = codes.get(email);
-      if (known) return resolve(known);
-      const timer = setTimeout(() => reject(new Error(`no code mailed to ${email}`)), 10_000);
-      waiting.set(email, (code) => { clearTimeout(timer); waiting.delete(email); resolve(code); });
-    }),
+    codeFor: (email: string) =>
+      new Promise<string>((resolve, reject) => {
+        const known = codes.get(email);
+        if (known) return resolve(known);
+        const timer = setTimeout(() => reject(new Error(`no code mailed to ${email}`)), 10_000);
+        waiting.set(email, (code) => {
+          clearTimeout(timer);
+          waiting.delete(email);
+          resolve(code);
+        });
+      }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -20,15 +20,26 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 
 type Kind = 'browse' | 'cart' | 'coupon' | 'checkout' | 'stream';
 /** Of every 100 requests: what a storefront's traffic looks like, mostly reading. */
-const MIX: [Kind, number][] = [['browse', 55], ['cart', 20], ['coupon', 5], ['checkout', 5], ['stream', 15]];
+const MIX: [Kind, number][] = [
+  ['browse', 55],
+  ['cart', 20],
+  ['coupon', 5],
+  ['checkout', 5],
+  ['stream', 15],
+];
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error('bench:soak needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!process.env.DATABASE_URL)
+    throw new Error('bench:soak needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const mailbox = await startSmtpMailbox();
   const schema = await scratchSchema(process.env.DATABASE_URL, 'bench_soak');
   const server = await startServer({
-    LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
-    TRUST_PROXY: '127.0.0.1', DATABASE_URL: schema.url,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    SMTP_URL: mailbox.url,
+    TRUST_PROXY: '127.0.0.1',
+    DATABASE_URL: schema.url,
   });
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
@@ -36,8 +47,17 @@ async function main() {
     const call = apiCaller(server.baseUrl);
     const events: { id: number; premium: boolean; path: string; playing: boolean }[] = [];
     for (let id = 1; id <= 30; id += 1) {
-      const asset = ((await call('GET', `/v1/asset/${id}`)).json.data as { id: number; path: string; isPremium: number; soldOut: number; airStartDate: string | null }[] | null)?.[0];
-      if (asset && !asset.soldOut) events.push({ id: asset.id, premium: asset.isPremium === 1, path: asset.path, playing: !asset.airStartDate || Date.parse(asset.airStartDate) < Date.now() });
+      const asset = (
+        (await call('GET', `/v1/asset/${id}`)).json.data as
+          { id: number; path: string; isPremium: number; soldOut: number; airStartDate: string | null }[] | null
+      )?.[0];
+      if (asset && !asset.soldOut)
+        events.push({
+          id: asset.id,
+          premium: asset.isPremium === 1,
+          path: asset.path,
+          playing: !asset.airStartDate || Date.parse(asset.airStartDate) < Date.now(),
+        });
     }
     const premium = events.filter((e) => e.premium);
     // Viewers watch free events that have started (a live one that has not answers 409 until it does).
@@ -47,7 +67,8 @@ async function main() {
     const BUYERS = Number(process.env.BENCH_BUYERS ?? Math.max(100, Math.ceil((checkouts / premium.length) * 1.2)));
     const buyers = await signUpBuyers(call, mailbox, BUYERS);
     const guests: string[] = [];
-    for (let i = 0; i < 50; i += 1) guests.push((await call('GET', '/v1/token/guest', { ip: `10.66.0.${i + 1}` })).json.data as string);
+    for (let i = 0; i < 50; i += 1)
+      guests.push((await call('GET', '/v1/token/guest', { ip: `10.66.0.${i + 1}` })).json.data as string);
     // Each buyer's next premium event to buy, and the free event they watch.
     const nextBuy = new Map<number, number>(buyers.map((b, i) => [b.userId, i % premium.length]));
     const sessions = new Map<number, { id: string; key: string; event: string }>();
@@ -63,16 +84,29 @@ async function main() {
     async function request(kind: Kind, i: number): Promise<void> {
       // Each guest calls from its own address, as visitors do (TRUST_PROXY=127.0.0.1 believes the header).
       const from = { 'x-forwarded-for': `10.66.1.${(i % guests.length) + 1}` };
-      const send = async (method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: object, headers: Record<string, string> = from) => {
+      const send = async (
+        method: 'GET' | 'POST' | 'DELETE',
+        path: string,
+        token?: string,
+        body?: object,
+        headers: Record<string, string> = from,
+      ) => {
         const t0 = performance.now();
         const res = await fetch(`${server.baseUrl}${path}`, {
-          method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+          method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
           ...(body ? { body: JSON.stringify(body) } : {}),
         });
         const json = (await res.json().catch(() => ({}))) as { message?: string; data?: any };
         latencies.get(kind)!.push(performance.now() - t0);
-        if (res.status >= 500) count(errors, `${kind} ${method} ${path.split('?')[0]} ${res.status} ${json.message ?? ''}`);
-        else if (res.status >= 400) count(refusals, `${kind} ${res.status} ${(json.message ?? '').replace(/\d+/g, 'N')}`);
+        if (res.status >= 500)
+          count(errors, `${kind} ${method} ${path.split('?')[0]} ${res.status} ${json.message ?? ''}`);
+        else if (res.status >= 400)
+          count(refusals, `${kind} ${res.status} ${(json.message ?? '').replace(/\d+/g, 'N')}`);
         return { status: res.status, json };
       };
       const buyer: SignedUp = pick(buyers, i);
@@ -80,22 +114,36 @@ async function main() {
       switch (kind) {
         case 'browse': {
           const which = i % 3;
-          if (which === 0) await send('GET', `/v1/carousel?filter=${encodeURIComponent('{"deviceTypeId":"1","languageId":"1"}')}`, guest);
-          else if (which === 1) await send('GET', `/v1/pagecategory/listing?filter=${encodeURIComponent(JSON.stringify({ path: pick(['on-demand', 'coming-up-live', 'free-to-watch'], Math.floor(i / 3)) }))}&start=0&limit=7`, guest);
+          if (which === 0)
+            await send(
+              'GET',
+              `/v1/carousel?filter=${encodeURIComponent('{"deviceTypeId":"1","languageId":"1"}')}`,
+              guest,
+            );
+          else if (which === 1)
+            await send(
+              'GET',
+              `/v1/pagecategory/listing?filter=${encodeURIComponent(JSON.stringify({ path: pick(['on-demand', 'coming-up-live', 'free-to-watch'], Math.floor(i / 3)) }))}&start=0&limit=7`,
+              guest,
+            );
           else await send('GET', `/v1/asset/${pick(events, Math.floor(i / 3)).id}`, guest);
           return;
         }
         case 'cart': {
           const which = i % 3;
           if (which === 0) await send('GET', '/v1/cart', guest);
-          else if (which === 1) await send('POST', '/v1/cart', guest, { asset_id: pick(premium, Math.floor(i / 3)).id });
+          else if (which === 1)
+            await send('POST', '/v1/cart', guest, { asset_id: pick(premium, Math.floor(i / 3)).id });
           else await send('POST', '/v1/cart/remove', guest, { asset_id: pick(premium, Math.floor(i / 3) + 1).id });
           return;
         }
         case 'coupon': {
           // Each guest applies and removes in turn (i % 2 would give the applies to the even guests only, over their limit).
           const round = Math.floor(i / guests.length);
-          if (round % 2 === 0) await send('POST', '/v1/order/applyVoucher', guest, { coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], Math.floor(round / 2)) });
+          if (round % 2 === 0)
+            await send('POST', '/v1/order/applyVoucher', guest, {
+              coupon_code: pick(['SAVE10', 'NOPE', 'EXPIRED'], Math.floor(round / 2)),
+            });
           else await send('POST', '/v1/order/removeVoucher', guest, {});
           return;
         }
@@ -107,12 +155,29 @@ async function main() {
           const cart = await send('GET', '/v1/cart', buyer.token);
           const amount = Math.round((cart.json.data?.totals?.grandTotal ?? 0) * 100);
           if (amount === 0) return;
-          const intent = await send('POST', '/v1/order/createPaymentIntent', buyer.token, { amount, userId: buyer.userId });
+          const intent = await send('POST', '/v1/order/createPaymentIntent', buyer.token, {
+            amount,
+            userId: buyer.userId,
+          });
           if (intent.status !== 200) return;
-          const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' };
-          await send('POST', '/v1/payments/sandbox/confirm', buyer.token, { client_secret: intent.json.data.client_secret, card, return_url: '/order-confirmation/1' });
+          const card = {
+            number: '4242 4242 4242 4242',
+            exp_month: 12,
+            exp_year: (new Date().getUTCFullYear() % 100) + 2,
+            cvc: '123',
+          };
+          await send('POST', '/v1/payments/sandbox/confirm', buyer.token, {
+            client_secret: intent.json.data.client_secret,
+            card,
+            return_url: '/order-confirmation/1',
+          });
           const order = await send('POST', '/v1/order/createCartOrder', buyer.token, {
-            userId: buyer.userId, paymentMethod: 'stripe', paymentIntentId: intent.json.data.paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1,
+            userId: buyer.userId,
+            paymentMethod: 'stripe',
+            paymentIntentId: intent.json.data.paymentIntentId,
+            status: 'Active',
+            usageType: 'Paid',
+            isActive: 1,
           });
           if (order.status === 200) ordersPlaced += 1;
           return;
@@ -123,26 +188,44 @@ async function main() {
           if (!session) {
             const event = pick(free, i).path;
             const opened = await send('POST', '/v1/viewing-sessions', buyer.token, { eventId: event });
-            if (opened.status === 201) sessions.set(buyer.userId, { id: opened.json.data.sessionId, key: opened.json.data.sessionKey, event });
+            if (opened.status === 201)
+              sessions.set(buyer.userId, { id: opened.json.data.sessionId, key: opened.json.data.sessionKey, event });
             return;
           }
           const key = { [VIEWING_SESSION_KEY_HEADER]: session.key };
           if (Math.floor(i / buyers.length) % 2 === 0) {
-            const beat = await send('POST', `/v1/viewing-sessions/${session.id}/heartbeat`, buyer.token, undefined, { ...from, ...key });
+            const beat = await send('POST', `/v1/viewing-sessions/${session.id}/heartbeat`, buyer.token, undefined, {
+              ...from,
+              ...key,
+            });
             if (beat.status !== 200) sessions.delete(buyer.userId);
-          } else await send('GET', `/v1/admin/asset/streamconfig/${session.event}?session=${session.id}`, buyer.token, undefined, { ...from, ...key });
+          } else
+            await send(
+              'GET',
+              `/v1/admin/asset/streamconfig/${session.event}?session=${session.id}`,
+              buyer.token,
+              undefined,
+              { ...from, ...key },
+            );
           return;
         }
       }
     }
 
     // Samples every 10 s: the server's memory, PostgreSQL's connections, the event loop's delay.
-    const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const rss = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     const samples: { rssMb: number; connections: number; loopP99Ms: number }[] = [];
     const sample = async () => {
       const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
       const loop = Number(/^nodejs_eventloop_lag_p99_seconds (\S+)/m.exec(metrics)?.[1] ?? NaN) * 1000;
-      const conns = Number((await admin.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'")).rows[0]!.n);
+      const conns = Number(
+        (
+          await admin.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
+          )
+        ).rows[0]!.n,
+      );
       samples.push({ rssMb: rss(), connections: conns, loopP99Ms: loop });
     };
     await sample();
@@ -160,7 +243,10 @@ async function main() {
       const kind = deck[(sent * 37) % deck.length]!;
       const turn = turns.get(kind) ?? 0;
       turns.set(kind, turn + 1);
-      const p = request(kind, turn).catch((err: unknown) => { count(errors, `network ${String(err)}`); })
+      const p = request(kind, turn)
+        .catch((err: unknown) => {
+          count(errors, `network ${String(err)}`);
+        })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
@@ -173,18 +259,43 @@ async function main() {
     const peakRss = Math.max(...samples.map((s) => s.rssMb));
     const endRss = samples.at(-1)!.rssMb;
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nbench:soak, ${sent} scheduled requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${BUYERS} buyers, PostgreSQL (${new Date().toISOString()})`);
-    console.log(`errors (5xx or failed): ${errorCount} (goal 0)${[...errors].slice(0, 10).map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);
+    console.log(
+      `\nbench:soak, ${sent} scheduled requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${BUYERS} buyers, PostgreSQL (${new Date().toISOString()})`,
+    );
+    console.log(
+      `errors (5xx or failed): ${errorCount} (goal 0)${[...errors]
+        .slice(0, 10)
+        .map(([k, n]) => `\n  ${n} × ${k}`)
+        .join('')}`,
+    );
     console.log('\nkind        requests   p50 ms   p99 ms   max ms');
     for (const [kind, values] of latencies) {
-      console.log(`${kind.padEnd(10)} ${String(values.length).padStart(9)} ${percentile(values, 50).toFixed(1).padStart(8)} ${percentile(values, 99).toFixed(1).padStart(8)} ${Math.max(...values).toFixed(0).padStart(8)}`);
+      console.log(
+        `${kind.padEnd(10)} ${String(values.length).padStart(9)} ${percentile(values, 50).toFixed(1).padStart(8)} ${percentile(values, 99).toFixed(1).padStart(8)} ${Math.max(
+          ...values,
+        )
+          .toFixed(0)
+          .padStart(8)}`,
+      );
     }
     console.log(`\norders placed (card, sandbox): ${ordersPlaced}`);
-    console.log(`\nRSS: start ${startRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (end/start ${(endRss / startRss).toFixed(2)}, goal ≤ 1.10)`);
-    console.log(`PostgreSQL client connections: ${Math.min(...samples.map((s) => s.connections))}–${Math.max(...samples.map((s) => s.connections))}`);
+    console.log(
+      `\nRSS: start ${startRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (end/start ${(endRss / startRss).toFixed(2)}, goal ≤ 1.10)`,
+    );
+    console.log(
+      `PostgreSQL client connections: ${Math.min(...samples.map((s) => s.connections))}–${Math.max(...samples.map((s) => s.connections))}`,
+    );
     const loops = samples.map((s) => s.loopP99Ms).filter((v) => Number.isFinite(v));
-    console.log(`event-loop delay p99 (10 s samples): median ${percentile(loops, 50).toFixed(1)} ms, worst ${Math.max(...loops).toFixed(1)} ms`);
-    console.log(`refusals (4xx, expected in the mix): ${[...refusals].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);
+    console.log(
+      `event-loop delay p99 (10 s samples): median ${percentile(loops, 50).toFixed(1)} ms, worst ${Math.max(...loops).toFixed(1)} ms`,
+    );
+    console.log(
+      `refusals (4xx, expected in the mix): ${[...refusals]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, n]) => `\n  ${n} × ${k}`)
+        .join('')}`,
+    );
   } finally {
     await admin.end();
     await server.stop();

@@ -31,12 +31,17 @@ let stopping = false;
 /** A server that stops under the bench (a crash, or killed from outside) ends it, saying how and with its last words. */
 function watchForExit(server: RunningServer) {
   const tail: string[] = [];
-  const keep = (d: Buffer) => { tail.push(d.toString()); if (tail.length > 40) tail.shift(); };
+  const keep = (d: Buffer) => {
+    tail.push(d.toString());
+    if (tail.length > 40) tail.shift();
+  };
   server.child.stdout?.on('data', keep);
   server.child.stderr?.on('data', keep);
   server.child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`\nThe server stopped during the bench (exit code ${code}, signal ${signal}); its last output:\n${tail.join('')}`);
+    console.error(
+      `\nThe server stopped during the bench (exit code ${code}, signal ${signal}); its last output:\n${tail.join('')}`,
+    );
     process.exit(1);
   });
 }
@@ -51,32 +56,57 @@ async function startSite(): Promise<{ site: Site; stop: () => Promise<void> }> {
   let server: RunningServer;
   try {
     server = await startServer({
-      LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000', SMTP_URL: mailbox.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+      SMTP_URL: mailbox.url,
     });
   } catch (error) {
     await mailbox.close();
     throw error;
   }
   watchForExit(server);
-  return { site: { baseUrl: server.baseUrl, codeFor: mailbox.codeFor }, stop: async () => { stopping = true; await server.stop(); await mailbox.close(); } };
+  return {
+    site: { baseUrl: server.baseUrl, codeFor: mailbox.codeFor },
+    stop: async () => {
+      stopping = true;
+      await server.stop();
+      await mailbox.close();
+    },
+  };
 }
 
 /**
  * One Lighthouse run of `route` from a fresh context. A run that fails (a page that did not load on
  * a busy machine: seen once as Chrome's error page) is tried once more, then left out and reported.
  */
-async function measureOnce(browser: Browser, site: Site, account: Account | null, route: BenchRoute, run: number): Promise<RunFigures | null> {
+async function measureOnce(
+  browser: Browser,
+  site: Site,
+  account: Account | null,
+  route: BenchRoute,
+  run: number,
+): Promise<RunFigures | null> {
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const context = await browser.createBrowserContext();
     try {
       const page = await context.newPage();
       await prepareVisitor(page, route, site, account);
-      const lhr = await runLighthouse(browser, page, `${site.baseUrl}${route.path}`, path.join(RESULTS, `${route.name}-${run}.json`));
+      const lhr = await runLighthouse(
+        browser,
+        page,
+        `${site.baseUrl}${route.path}`,
+        path.join(RESULTS, `${route.name}-${run}.json`),
+      );
       const f = figuresOf(lhr);
-      console.log(`  run ${run}/${RUNS} ${route.path.padEnd(20)} score ${f.score}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  benchmarkIndex ${f.benchmarkIndex}`);
+      console.log(
+        `  run ${run}/${RUNS} ${route.path.padEnd(20)} score ${f.score}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  benchmarkIndex ${f.benchmarkIndex}`,
+      );
       return f;
     } catch (error) {
-      console.log(`  run ${run}/${RUNS} ${route.path.padEnd(20)} FAILED (attempt ${attempt} of 2): ${(error as Error).message.split('\n')[0]}`);
+      console.log(
+        `  run ${run}/${RUNS} ${route.path.padEnd(20)} FAILED (attempt ${attempt} of 2): ${(error as Error).message.split('\n')[0]}`,
+      );
     } finally {
       await context.close();
     }
@@ -89,9 +119,13 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const routes = selectRoutes(benchRoutes((await assetOf(site, BENCH_EVENT_PATH)).id));
-    const account: Account | null = routes.some((r) => r.state.startsWith('signed in')) ? await signUpWithCart(site) : null;
+    const account: Account | null = routes.some((r) => r.state.startsWith('signed in'))
+      ? await signUpWithCart(site)
+      : null;
     fs.mkdirSync(RESULTS, { recursive: true });
-    console.log(`bench:web on ${site.baseUrl}: ${routes.length} routes × ${RUNS} runs, Lighthouse mobile defaults, results in ${path.relative(process.cwd(), RESULTS)}`);
+    console.log(
+      `bench:web on ${site.baseUrl}: ${routes.length} routes × ${RUNS} runs, Lighthouse mobile defaults, results in ${path.relative(process.cwd(), RESULTS)}`,
+    );
     const results: RouteResult[] = routes.map((route) => ({ route, runs: [], failures: [] }));
     for (let run = 1; run <= RUNS; run += 1) {
       for (const result of results) {
@@ -102,7 +136,10 @@ async function main() {
     }
     for (const result of results) printRoute(result);
     printSummary(results);
-    fs.writeFileSync(path.join(RESULTS, 'summary.json'), JSON.stringify({ baseUrl: site.baseUrl, at: new Date().toISOString(), results }, null, 2));
+    fs.writeFileSync(
+      path.join(RESULTS, 'summary.json'),
+      JSON.stringify({ baseUrl: site.baseUrl, at: new Date().toISOString(), results }, null, 2),
+    );
   } finally {
     await browser.close();
     await stop();

@@ -19,14 +19,24 @@ type Json = { success?: boolean; message?: string; data?: any };
  * (sold out at the cart or the intent), or refunded (paid, but the seats went first).
  */
 export async function buyersRush(o: {
-  url: string; database: Database; eventId: number; buyers: number; width: number; token: (userId: number) => string;
+  url: string;
+  database: Database;
+  eventId: number;
+  buyers: number;
+  width: number;
+  token: (userId: number) => string;
 }): Promise<RushResult> {
   const tag = `rush-${Date.now()}`;
   const { rows } = await sql<{ id: number }>`
     insert into users (email, first_name, last_name, verified)
     select ${tag} || '-' || n || '@example.com', 'Buyer', n::text, true from generate_series(1, ${o.buyers}) as n
     returning id`.execute(o.database.db);
-  const result: RushResult = { seconds: 0, outcomes: { ordered: 0, refusedBeforePaying: 0, refunded: 0, other: 0 }, serverErrors: [], unexpected: [] };
+  const result: RushResult = {
+    seconds: 0,
+    outcomes: { ordered: 0, refusedBeforePaying: 0, refunded: 0, other: 0 },
+    serverErrors: [],
+    unexpected: [],
+  };
 
   async function step(name: string, token: string, path: string, body?: object) {
     const res = await fetch(`${o.url}${path}`, {
@@ -51,11 +61,23 @@ export async function buyersRush(o: {
     if (intent.status !== 200) return `intent ${intent.status} ${intent.json.message}`;
     const { paymentIntentId, client_secret } = intent.json.data as { paymentIntentId: string; client_secret: string };
     const confirmed = await step('confirm', token, '/v1/payments/sandbox/confirm', {
-      client_secret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' }, return_url: '/order-confirmation/1',
+      client_secret,
+      card: {
+        number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: (new Date().getUTCFullYear() % 100) + 2,
+        cvc: '123',
+      },
+      return_url: '/order-confirmation/1',
     });
     if (confirmed.json.data?.status !== 'succeeded') return `confirm ${confirmed.status} ${confirmed.json.message}`;
     const order = await step('order', token, '/v1/order/createCartOrder', {
-      userId, paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1,
+      userId,
+      paymentMethod: 'stripe',
+      paymentIntentId,
+      status: 'Active',
+      usageType: 'Paid',
+      isActive: 1,
     });
     if (order.status === 200) return 'ordered';
     if (order.status === 409) return 'refunded';
@@ -65,17 +87,20 @@ export async function buyersRush(o: {
   const started = Date.now();
   const ids = rows.map((r) => r.id);
   let next = 0;
-  await Promise.all(Array.from({ length: o.width }, async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      const outcome = await buy(id).catch((err: unknown) => `network ${String(err)}`);
-      if (outcome === 'ordered' || outcome === 'refusedBeforePaying' || outcome === 'refunded') result.outcomes[outcome] += 1;
-      else {
-        result.outcomes.other += 1;
-        result.unexpected.push(outcome);
+  await Promise.all(
+    Array.from({ length: o.width }, async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        const outcome = await buy(id).catch((err: unknown) => `network ${String(err)}`);
+        if (outcome === 'ordered' || outcome === 'refusedBeforePaying' || outcome === 'refunded')
+          result.outcomes[outcome] += 1;
+        else {
+          result.outcomes.other += 1;
+          result.unexpected.push(outcome);
+        }
       }
-    }
-  }));
+    }),
+  );
   result.seconds = (Date.now() - started) / 1000;
   return result;
 }

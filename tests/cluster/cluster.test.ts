@@ -29,7 +29,11 @@ afterAll(async () => {
 }, 60_000);
 
 type Json = { success: boolean; message: string; data: any };
-async function call(base: string, path: string, init: { method?: string; body?: object; token?: string; from?: string } = {}) {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; body?: object; token?: string; from?: string } = {},
+) {
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -52,25 +56,49 @@ const instance = (i: number) => cluster.instances[i]!.baseUrl;
 
 /** A demo event on sale without a seat limit, for steady traffic that never sells out. */
 async function anOpenPremiumEvent(): Promise<number> {
-  const row = await database.db.selectFrom('events').select('id')
-    .where('is_premium', '=', true).where('capacity', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('events')
+    .select('id')
+    .where('is_premium', '=', true)
+    .where('capacity', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** How many requests to `route` instance i has answered (its own /metrics, read from loopback). */
 async function servedBy(i: number, route: string): Promise<number> {
   const text = (await call(instance(i), '/metrics')).text;
-  return text.split('\n').filter((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`route="${route}"`))
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`route="${route}"`))
     .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
 }
 
 describe('one shop across instances', () => {
   it('started at once on an empty database, the instances migrate and seed it once', async () => {
     const count = async (table: 'events' | 'categories' | 'category_events' | 'carousel_items' | 'coupons') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const seeded = validateCatalogFile(demoCatalog(new Date()));
-    expect({ events: await count('events'), categories: await count('categories'), slides: await count('carousel_items'), coupons: await count('coupons') })
-      .toEqual({ events: seeded.events.length, categories: seeded.categories.length, slides: seeded.carousel.length, coupons: seeded.coupons.length });
+    expect({
+      events: await count('events'),
+      categories: await count('categories'),
+      slides: await count('carousel_items'),
+      coupons: await count('coupons'),
+    }).toEqual({
+      events: seeded.events.length,
+      categories: seeded.categories.length,
+      slides: seeded.carousel.length,
+      coupons: seeded.coupons.length,
+    });
     expect(await count('category_events')).toBe(seeded.categories.reduce((n, c) => n + c.events.length, 0));
     for (let i = 0; i < 2; i += 1) expect((await call(instance(i), '/readyz')).status).toBe(200);
   });
@@ -81,7 +109,9 @@ describe('one shop across instances', () => {
     const mails = (await call(instance(0), '/dev/mailbox.json')).json as unknown as Parameters<typeof latestCodeIn>[0];
     const code = latestCodeIn(mails, email);
     expect(code).toMatch(/^\d{6}$/);
-    const verified = await call(instance(1), '/v1/verifyotp', { body: { emailId: email, otp: code, NewUser: true, firstName: 'Ada', lastName: 'Byron' } });
+    const verified = await call(instance(1), '/v1/verifyotp', {
+      body: { emailId: email, otp: code, NewUser: true, firstName: 'Ada', lastName: 'Byron' },
+    });
     expect([verified.status, verified.json?.success]).toEqual([200, true]);
     const { token, userId } = verified.json!.data[0] as { token: string; userId: number };
 
@@ -95,7 +125,14 @@ describe('one shop across instances', () => {
     const before = [await servedBy(0, '/v1/register'), await servedBy(1, '/v1/register')];
     const statuses: number[] = [];
     for (let i = 0; i < 16; i += 1) {
-      statuses.push((await call(cluster.url, '/v1/register', { body: { emailId: `limit-${i}-${Date.now()}@example.com`, loginSource: 3 }, from: '203.0.113.50' })).status);
+      statuses.push(
+        (
+          await call(cluster.url, '/v1/register', {
+            body: { emailId: `limit-${i}-${Date.now()}@example.com`, loginSource: 3 },
+            from: '203.0.113.50',
+          })
+        ).status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
@@ -106,16 +143,22 @@ describe('one shop across instances', () => {
 
   it('a catalog import is served by every instance within 2 s (each re-reads the catalog version every second)', async () => {
     await importCatalog(database.db, { events: [{ path: 'cluster-import', title: 'Before the import', price: 5 }] });
-    const { id } = await database.db.selectFrom('events').select('id').where('path', '=', 'cluster-import').executeTakeFirstOrThrow();
+    const { id } = await database.db
+      .selectFrom('events')
+      .select('id')
+      .where('path', '=', 'cluster-import')
+      .executeTakeFirstOrThrow();
     const guest = (await call(cluster.url, '/v1/token/guest')).json!.data as string;
-    const titleOn = async (i: number) => ((await call(instance(i), `/v1/asset/${id}`, { token: guest })).json?.data?.[0]?.title as string | undefined);
+    const titleOn = async (i: number) =>
+      (await call(instance(i), `/v1/asset/${id}`, { token: guest })).json?.data?.[0]?.title as string | undefined;
     // Both instances cache the answer.
     expect([await titleOn(0), await titleOn(1)]).toEqual(['Before the import', 'Before the import']);
     await importCatalog(database.db, { events: [{ path: 'cluster-import', title: 'After the import', price: 5 }] });
     const started = Date.now();
     const seenAt: (number | null)[] = [null, null];
     while (seenAt.includes(null) && Date.now() - started < 5000) {
-      for (const i of [0, 1]) if (seenAt[i] === null && (await titleOn(i)) === 'After the import') seenAt[i] = Date.now() - started;
+      for (const i of [0, 1])
+        if (seenAt[i] === null && (await titleOn(i)) === 'After the import') seenAt[i] = Date.now() - started;
       await new Promise((r) => setTimeout(r, 50));
     }
     console.log(`catalog import seen by instance A after ${seenAt[0]} ms, by B after ${seenAt[1]} ms`);
@@ -127,22 +170,52 @@ describe('one shop across instances', () => {
 describe('1000 buyers for 100 seats, through nginx, sandbox card payments', () => {
   let result: RushResult;
   beforeAll(async () => {
-    await importCatalog(database.db, { events: [{ path: 'cluster-100-seats', title: 'One hundred seats', price: 25, capacity: 100, isPremium: true }] });
-    const { id } = await database.db.selectFrom('events').select('id').where('path', '=', 'cluster-100-seats').executeTakeFirstOrThrow();
-    result = await buyersRush({ url: cluster.url, database, eventId: id, buyers: 1000, width: 50, token: (userId) => signTestToken({ kind: 'user', sub: String(userId), userId, name: `Buyer ${userId}`, email: `buyer-${userId}@example.com` }) });
+    await importCatalog(database.db, {
+      events: [{ path: 'cluster-100-seats', title: 'One hundred seats', price: 25, capacity: 100, isPremium: true }],
+    });
+    const { id } = await database.db
+      .selectFrom('events')
+      .select('id')
+      .where('path', '=', 'cluster-100-seats')
+      .executeTakeFirstOrThrow();
+    result = await buyersRush({
+      url: cluster.url,
+      database,
+      eventId: id,
+      buyers: 1000,
+      width: 50,
+      token: (userId) =>
+        signTestToken({
+          kind: 'user',
+          sub: String(userId),
+          userId,
+          name: `Buyer ${userId}`,
+          email: `buyer-${userId}@example.com`,
+        }),
+    });
     console.log(`1000 buyers, 100 seats: ${result.seconds.toFixed(1)} s; ${JSON.stringify(result.outcomes)}`);
   }, 300_000);
 
   it('exactly 100 orders; every other buyer refused before paying or refunded in full; 0 responses ≥ 500', async () => {
     expect(result.serverErrors).toEqual([]);
-    const { rows } = await sql<{ n: string }>`select count(*) as n from orders o join order_items i on i.order_id = o.id join events e on e.id = i.event_id where e.path = 'cluster-100-seats'`.execute(database.db);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from orders o join order_items i on i.order_id = o.id join events e on e.id = i.event_id where e.path = 'cluster-100-seats'`.execute(
+      database.db,
+    );
     expect(Number(rows[0]!.n)).toBe(100);
     expect(result.outcomes.ordered).toBe(100);
     expect(result.outcomes.ordered + result.outcomes.refusedBeforePaying + result.outcomes.refunded).toBe(1000);
     // Every buyer who paid without an order got the whole amount back.
-    const { rows: unsettled } = await sql<{ n: string }>`select count(*) as n from checkouts where status not in ('ordered', 'refunded')`.execute(database.db);
+    const { rows: unsettled } = await sql<{
+      n: string;
+    }>`select count(*) as n from checkouts where status not in ('ordered', 'refunded')`.execute(database.db);
     expect(Number(unsettled[0]!.n)).toBe(0);
-    const sold = await database.db.selectFrom('events').select('sold').where('path', '=', 'cluster-100-seats').executeTakeFirstOrThrow();
+    const sold = await database.db
+      .selectFrom('events')
+      .select('sold')
+      .where('path', '=', 'cluster-100-seats')
+      .executeTakeFirstOrThrow();
     expect(sold.sold).toBe(100);
   });
 });
@@ -157,7 +230,9 @@ describe('a rolling restart under steady load', () => {
     await cluster.restart(1);
     await load.waitForRequests(200);
     const seen = await load.stop();
-    console.log(`rolling restart: ${seen.total} requests through nginx, ${seen.failures.length} failed; by kind ${JSON.stringify(seen.byKind)}`);
+    console.log(
+      `rolling restart: ${seen.total} requests through nginx, ${seen.failures.length} failed; by kind ${JSON.stringify(seen.byKind)}`,
+    );
     expect(seen.failures).toEqual([]);
     expect(seen.total).toBeGreaterThan(400);
   }, 180_000);
@@ -176,7 +251,12 @@ describe('backups', () => {
       const schema = new URL(cluster.databaseUrl).searchParams.get('options')!.replace('-c search_path=', '');
       const run = spawnSync('bash', ['scripts/backup-restore-check.sh'], {
         cwd: path.resolve(__dirname, '../..'),
-        env: { ...process.env, SOURCE_DATABASE_URL: base, SCRATCH_DATABASE_URL: scratch.toString(), BACKUP_SCHEMA: schema },
+        env: {
+          ...process.env,
+          SOURCE_DATABASE_URL: base,
+          SCRATCH_DATABASE_URL: scratch.toString(),
+          BACKUP_SCHEMA: schema,
+        },
         encoding: 'utf8',
       });
       console.log(run.stdout);
@@ -198,7 +278,13 @@ describe('PostgreSQL restarted under load', () => {
     const eventId = await anOpenPremiumEvent();
     const load = steadyLoad(cluster.url, { workers: 4, eventId });
     await load.warmUp();
-    const readiness = async () => Promise.all([0, 1].map(async (i) => (await call(instance(i), '/readyz').catch((err: Error) => ({ status: `${err.cause ?? err}` }))).status));
+    const readiness = async () =>
+      Promise.all(
+        [0, 1].map(
+          async (i) =>
+            (await call(instance(i), '/readyz').catch((err: Error) => ({ status: `${err.cause ?? err}` }))).status,
+        ),
+      );
     /** Polls until every instance's /readyz answers `status`; says what it last saw when it gives up. */
     async function readyzBecomes(status: number, withinMs: number) {
       const deadline = Date.now() + withinMs;
@@ -208,7 +294,9 @@ describe('PostgreSQL restarted under load', () => {
         if (seen.every((s) => s === status)) return;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`/readyz did not become ${status} on both instances within ${withinMs} ms; last seen ${seen.join(', ')}\n${cluster.describe()}`);
+      throw new Error(
+        `/readyz did not become ${status} on both instances within ${withinMs} ms; last seen ${seen.join(', ')}\n${cluster.describe()}`,
+      );
     }
 
     const cutAt = load.now();
@@ -223,7 +311,9 @@ describe('PostgreSQL restarted under load', () => {
     const seen = await load.stop();
     // A call may fail if it was still unanswered when PostgreSQL went, or sent before it was back.
     const during = seen.failures.filter((f) => f.answeredAt >= cutAt && f.at < backAt);
-    console.log(`PostgreSQL cut for ${backAt - cutAt} ms: ${seen.total} requests, ${during.length} refused meanwhile (${[...new Set(during.map((f) => f.status))].join(', ')}), slowest answer ${seen.slowestMs} ms`);
+    console.log(
+      `PostgreSQL cut for ${backAt - cutAt} ms: ${seen.total} requests, ${during.length} refused meanwhile (${[...new Set(during.map((f) => f.status))].join(', ')}), slowest answer ${seen.slowestMs} ms`,
+    );
     expect(seen.failures.filter((f) => !during.includes(f))).toEqual([]);
     // While it was away, refusals were a 503 with a sentence, never a 500 or a dropped connection.
     for (const f of during) {

@@ -75,24 +75,34 @@ export async function startCluster(options: { instances: number; env?: Record<st
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-nginx-'));
   const listen = await freePort();
-  const site = fs.readFileSync(NGINX_REFERENCE, 'utf8')
-    .replace(/^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m, (_all, indent: string, rest: string) =>
-      ports.map((p) => `${indent}server 127.0.0.1:${p} ${rest}`).join('\n'))
+  const site = fs
+    .readFileSync(NGINX_REFERENCE, 'utf8')
+    .replace(
+      /^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m,
+      (_all, indent: string, rest: string) => ports.map((p) => `${indent}server 127.0.0.1:${p} ${rest}`).join('\n'),
+    )
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`);
   if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${listen};`)) {
     throw new Error(`docs/deploy/nginx.conf no longer has the upstream and listen lines this suite replaces:\n${site}`);
   }
   fs.writeFileSync(path.join(dir, 'storefront.conf'), site);
   // What a distribution's nginx.conf gives the site file: a main context, writable paths for a non-root run.
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), [
-    'daemon off;', 'worker_processes 1;', `pid ${dir}/nginx.pid;`, `error_log ${dir}/error.log warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    `  access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
-    `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
-    `  include ${dir}/storefront.conf;`,
-    '}', '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      `  access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
+      `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+      `  include ${dir}/storefront.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
   const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
   const proxy: ChildProcess = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
@@ -104,7 +114,8 @@ export async function startCluster(options: { instances: number; env?: Record<st
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    if (Date.now() > deadline)
+      throw new Error(`nginx did not answer on ${url}:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 
@@ -119,12 +130,20 @@ export async function startCluster(options: { instances: number; env?: Record<st
       instances[i] = await spawnServer(envFor(ports[i]!));
     },
     nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
-    describe: () => instances.map((s, i) => {
-      const state = s.child.exitCode !== null || s.child.signalCode !== null ? `exited (${s.child.exitCode ?? s.child.signalCode})` : 'running';
-      return `instance ${i} (${s.baseUrl}) ${state}:\n${s.output().slice(-3000)}`;
-    }).join('\n\n'),
+    describe: () =>
+      instances
+        .map((s, i) => {
+          const state =
+            s.child.exitCode !== null || s.child.signalCode !== null
+              ? `exited (${s.child.exitCode ?? s.child.signalCode})`
+              : 'running';
+          return `instance ${i} (${s.baseUrl}) ${state}:\n${s.output().slice(-3000)}`;
+        })
+        .join('\n\n'),
     async stop() {
-      const proxyGone = new Promise<void>((resolve) => (proxy.exitCode !== null ? resolve() : proxy.once('exit', () => resolve())));
+      const proxyGone = new Promise<void>((resolve) =>
+        proxy.exitCode !== null ? resolve() : proxy.once('exit', () => resolve()),
+      );
       proxy.kill('SIGTERM');
       await proxyGone;
       await Promise.all(instances.map((s) => s.stop()));
@@ -141,19 +160,23 @@ async function databaseRelay(host: string, port: number) {
   const sockets = new Set<net.Socket>();
   const listenPort = await freePort();
   let server: net.Server | null = null;
-  const open = () => new Promise<void>((resolve, reject) => {
-    server = net.createServer((client) => {
-      const upstream = net.connect(port, host);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('close', () => sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(port, host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(listenPort, '127.0.0.1', () => resolve());
     });
-    server.once('error', reject);
-    server.listen(listenPort, '127.0.0.1', () => resolve());
-  });
   await open();
   return {
     port: listenPort,

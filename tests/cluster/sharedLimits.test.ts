@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 /** Calls `count` times, alternating between the instances, and answers the statuses. */
-async function alternate(apps: FastifyInstance[], count: number, call: (app: FastifyInstance, i: number) => Promise<{ statusCode: number }>) {
+async function alternate(
+  apps: FastifyInstance[],
+  count: number,
+  call: (app: FastifyInstance, i: number) => Promise<{ statusCode: number }>,
+) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) statuses.push((await call(apps[i % apps.length]!, i)).statusCode);
   return statuses;
@@ -39,14 +43,18 @@ const refused = (s: number[]) => s.filter((x) => x === 429).length;
 
 it('a per-minute limit of L holds at L across two instances, not 2L', async () => {
   const limit = t.config.limits.codeRequestsPerMinutePerIp;
-  const statuses = await alternate([t.app, b], limit + 6, (app, i) => signInDriver(app, '192.0.2.10').requestRegister(`shared-${i}@example.com`));
+  const statuses = await alternate([t.app, b], limit + 6, (app, i) =>
+    signInDriver(app, '192.0.2.10').requestRegister(`shared-${i}@example.com`),
+  );
   expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
   expect(refused(statuses)).toBe(6);
 });
 
 it('guest tokens per address: L for both instances together', async () => {
   const limit = t.config.limits.guestTokensPerMinutePerIp;
-  const statuses = await alternate([t.app, b], limit + 2, (app) => app.inject({ url: '/v1/token/guest', remoteAddress: '192.0.2.11' }));
+  const statuses = await alternate([t.app, b], limit + 2, (app) =>
+    app.inject({ url: '/v1/token/guest', remoteAddress: '192.0.2.11' }),
+  );
   expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
   expect(refused(statuses)).toBe(2);
 });
@@ -56,7 +64,9 @@ it('control: without Redis each instance counts alone, so two allow 2L', async (
   const other = await buildApp(testConfig(), { database: t.database });
   try {
     const limit = t.config.limits.codeRequestsPerMinutePerIp;
-    const statuses = await alternate([alone, other], 2 * limit, (app, i) => signInDriver(app, '192.0.2.12').requestRegister(`alone-${i}@example.com`));
+    const statuses = await alternate([alone, other], 2 * limit, (app, i) =>
+      signInDriver(app, '192.0.2.12').requestRegister(`alone-${i}@example.com`),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(2 * limit);
   } finally {
     await alone.close();
@@ -67,12 +77,19 @@ it('control: without Redis each instance counts alone, so two allow 2L', async (
 describe('Redis unavailable', () => {
   beforeAll(async () => {
     // Nothing listens on port 1: every Redis command fails at once.
-    c = await buildApp(testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: prefix }), { database: t.database });
+    c = await buildApp(testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: prefix }), {
+      database: t.database,
+    });
   });
 
   it('sign-in fails closed: 503 with a sentence, for codes, verification and the e-mail check', async () => {
     const d = signInDriver(c, '192.0.2.20');
-    for (const res of [await d.requestLogin('closed@example.com'), await d.requestRegister('closed@example.com'), await d.verify('closed@example.com', '123456'), await d.checkUser('closed@example.com')]) {
+    for (const res of [
+      await d.requestLogin('closed@example.com'),
+      await d.requestRegister('closed@example.com'),
+      await d.verify('closed@example.com', '123456'),
+      await d.checkUser('closed@example.com'),
+    ]) {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ success: false, message: LIMITS_UNAVAILABLE });
     }
@@ -85,7 +102,9 @@ describe('Redis unavailable', () => {
     const d = cartDriver(c);
     const guest = await d.guest('open');
     expect(guest.authorization).toMatch(/^Bearer ey/);
-    expect((await c.inject({ url: '/v1/carousel', headers: { authorization: guest.authorization } })).statusCode).toBe(200);
+    expect((await c.inject({ url: '/v1/carousel', headers: { authorization: guest.authorization } })).statusCode).toBe(
+      200,
+    );
     expect((await d.add(guest, { asset_id: cartAsset })).statusCode).toBe(200);
     expect((await d.get(guest)).statusCode).toBe(200);
     expect((await d.apply(guest, { coupon_code: 'NOSUCHCODE' })).statusCode).toBe(400);

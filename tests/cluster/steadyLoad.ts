@@ -21,11 +21,24 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
       const body = await res.text();
       total += 1;
       byKind[kind] = (byKind[kind] ?? 0) + 1;
-      if (!ok(res.status)) failures.push({ kind, status: res.status, detail: body.slice(0, 160), at: sent - started, answeredAt: Date.now() - started });
+      if (!ok(res.status))
+        failures.push({
+          kind,
+          status: res.status,
+          detail: body.slice(0, 160),
+          at: sent - started,
+          answeredAt: Date.now() - started,
+        });
       return { status: res.status, body };
     } catch (err) {
       total += 1;
-      failures.push({ kind, status: 0, detail: String((err as Error).cause ?? err), at: sent - started, answeredAt: Date.now() - started });
+      failures.push({
+        kind,
+        status: 0,
+        detail: String((err as Error).cause ?? err),
+        at: sent - started,
+        answeredAt: Date.now() - started,
+      });
       return { status: 0, body: '' };
     } finally {
       slowestMs = Math.max(slowestMs, Date.now() - sent);
@@ -36,7 +49,12 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
     let token = '';
     while (running) {
       if (!token) {
-        const res = await call('guest token', '/v1/token/guest', { headers: { 'x-forwarded-for': `198.51.100.${n + 1}` } }, (s) => s === 200);
+        const res = await call(
+          'guest token',
+          '/v1/token/guest',
+          { headers: { 'x-forwarded-for': `198.51.100.${n + 1}` } },
+          (s) => s === 200,
+        );
         token = res.status === 200 ? (JSON.parse(res.body) as { data: string }).data : '';
         continue;
       }
@@ -44,8 +62,18 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
       await call('carousel', '/v1/carousel', { headers: auth }, (s) => s === 200 || s === 304);
       await call('event', `/v1/asset/${o.eventId}`, { headers: auth }, (s) => s === 200 || s === 304);
       const json = { ...auth, 'content-type': 'application/json' };
-      await call('cart add', '/v1/cart', { method: 'POST', headers: json, body: JSON.stringify({ asset_id: o.eventId }) }, (s) => s === 200 || s === 409);
-      await call('cart remove', '/v1/cart/remove', { method: 'POST', headers: json, body: JSON.stringify({ asset_id: o.eventId }) }, (s) => s === 200 || s === 404);
+      await call(
+        'cart add',
+        '/v1/cart',
+        { method: 'POST', headers: json, body: JSON.stringify({ asset_id: o.eventId }) },
+        (s) => s === 200 || s === 409,
+      );
+      await call(
+        'cart remove',
+        '/v1/cart/remove',
+        { method: 'POST', headers: json, body: JSON.stringify({ asset_id: o.eventId }) },
+        (s) => s === 200 || s === 404,
+      );
     }
   }
 

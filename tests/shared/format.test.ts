@@ -1,4 +1,11 @@
-import { formatCountdown, formatDayAndWeekday, formatEventDateTime, formatEventDay, formatWeekday, INVALID_DATE } from '../../src/shared/format';
+import {
+  formatCountdown,
+  formatDayAndWeekday,
+  formatEventDateTime,
+  formatEventDay,
+  formatWeekday,
+  INVALID_DATE,
+} from '../../src/shared/format';
 import { formatPrice } from '../../src/shared/money';
 
 describe('event dates: en-US in UTC with " EDT", weekday in New York', () => {
@@ -25,12 +32,15 @@ describe('event dates: en-US in UTC with " EDT", weekday in New York', () => {
     expect(formatDayAndWeekday(iso)).toBe(`${day} | ${weekday}`);
   });
 
-  it.each([null, undefined, '', 'soon', '2026-13-45T99:00:00Z'])('gives Invalid Date for %j and hides the date line', (value) => {
-    expect(formatEventDay(value)).toBe(INVALID_DATE);
-    expect(formatWeekday(value)).toBe(INVALID_DATE);
-    expect(formatEventDateTime(value)).toBe(INVALID_DATE);
-    expect(formatDayAndWeekday(value)).toBeNull();
-  });
+  it.each([null, undefined, '', 'soon', '2026-13-45T99:00:00Z'])(
+    'gives Invalid Date for %j and hides the date line',
+    (value) => {
+      expect(formatEventDay(value)).toBe(INVALID_DATE);
+      expect(formatWeekday(value)).toBe(INVALID_DATE);
+      expect(formatEventDateTime(value)).toBe(INVALID_DATE);
+      expect(formatDayAndWeekday(value)).toBeNull();
+    },
+  );
 });
 
 describe('countdown: DD D HH H :MM M :SS S, days left out when zero', () => {
@@ -53,7 +63,12 @@ describe('countdown: DD D HH H :MM M :SS S, days left out when zero', () => {
 });
 
 describe('prices', () => {
-  it.each([[14.99, '$14.99'], [12, '$12.00'], [0.5, '$0.50'], [1234.5, '$1234.50']])('%d → %s', (dollars, text) => {
+  it.each([
+    [14.99, '$14.99'],
+    [12, '$12.00'],
+    [0.5, '$0.50'],
+    [1234.5, '$1234.50'],
+  ])('%d → %s', (dollars, text) => {
     expect(formatPrice(dollars)).toBe(text);
   });
 });

@@ -11,10 +11,23 @@ export default async function setup() {
   // Every client test calls from 127.0.0.1: per-IP limits sized for one visitor would make them
   // depend on each other's pace. The limits themselves are tested against the server (tests/server).
   const config = testConfig();
-  const perIp = { codeRequestsPerMinutePerIp: 1000, checkUserPerMinutePerIp: 1000, verifyPerMinutePerIp: 1000, guestTokensPerMinutePerIp: 1000, voucherAttemptsPerMinute: 1000 };
+  const perIp = {
+    codeRequestsPerMinutePerIp: 1000,
+    checkUserPerMinutePerIp: 1000,
+    verifyPerMinutePerIp: 1000,
+    guestTokensPerMinutePerIp: 1000,
+    voucherAttemptsPerMinute: 1000,
+  };
   const signInCode = { ...config.limits.signInCode, failedAttemptsPerClientPerHour: 1000 };
-  const guestsPerAddress = { voucherAttemptsPerMinute: 1000, streamConfigCallsPerMinute: 1000, viewingOpensPerMinute: 1000 };
-  const app = await buildApp({ ...config, limits: { ...config.limits, ...perIp, signInCode, guestsPerAddress } }, { database });
+  const guestsPerAddress = {
+    voucherAttemptsPerMinute: 1000,
+    streamConfigCallsPerMinute: 1000,
+    viewingOpensPerMinute: 1000,
+  };
+  const app = await buildApp(
+    { ...config, limits: { ...config.limits, ...perIp, signInCode, guestsPerAddress } },
+    { database },
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.env.API_HOST = address;
   (globalThis as { __apiServer?: { close: () => Promise<void> } }).__apiServer = {

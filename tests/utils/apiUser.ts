@@ -5,10 +5,18 @@ import { latestCodeIn } from './mailbox';
  * Signs up a real user on the test server (the one client tests talk to) through its own API:
  * register, read the code from the outbox, verify. Returns the user's token and id.
  */
-export async function signUpOnTestServer(email: string, firstName = 'Test', lastName = 'User'): Promise<{ token: string; userId: number }> {
+export async function signUpOnTestServer(
+  email: string,
+  firstName = 'Test',
+  lastName = 'User',
+): Promise<{ token: string; userId: number }> {
   const base = `${apiHost()}/v1`;
   const post = async (path: string, body: object) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { data: unknown; message: string };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${json.message}`);
     return json;

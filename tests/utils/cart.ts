@@ -8,12 +8,25 @@ import { createTestApp } from './testApp';
 /** Events and coupons with known prices and rules, loaded through the real importer. */
 const CART_FIXTURE = {
   events: [
-    { path: 'cart-a', title: 'Cart A', venueDescription: 'Hall A', isPremium: true, price: 10, airStartDate: '2027-01-10T20:00:00Z', posterPath: '/media/posters/a.svg' },
+    {
+      path: 'cart-a',
+      title: 'Cart A',
+      venueDescription: 'Hall A',
+      isPremium: true,
+      price: 10,
+      airStartDate: '2027-01-10T20:00:00Z',
+      posterPath: '/media/posters/a.svg',
+    },
     { path: 'cart-b', title: 'Cart B', venueDescription: 'Hall B', isPremium: true, price: 25.5 },
     { path: 'cart-c', title: 'Cart C', isPremium: true, price: 0.99 },
     { path: 'cart-free', title: 'Cart Free', isPremium: false },
     { path: 'cart-few', title: 'Cart Few', isPremium: true, price: 30, capacity: 2 },
-    ...Array.from({ length: 8 }, (_, i) => ({ path: `cart-extra-${i}`, title: `Extra ${i}`, isPremium: true, price: 5 + i })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      path: `cart-extra-${i}`,
+      title: `Extra ${i}`,
+      isPremium: true,
+      price: 5 + i,
+    })),
   ],
   coupons: [
     { code: 'PCT25', kind: 'percent', percentOff: 25 },
@@ -48,10 +61,14 @@ export async function cartTestApp(options: Parameters<typeof createTestApp>[0] =
 
 /** Drives the cart API as browsers would: real guest tokens, real signed-up users. */
 export function cartDriver(app: FastifyInstance) {
-  const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => app.inject({
-    method, url: `/v1${url}`, headers: who.authorization ? { authorization: who.authorization } : {},
-    ...(who.address ? { remoteAddress: who.address } : {}), ...(payload ? { payload } : {}),
-  });
+  const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
+    app.inject({
+      method,
+      url: `/v1${url}`,
+      headers: who.authorization ? { authorization: who.authorization } : {},
+      ...(who.address ? { remoteAddress: who.address } : {}),
+      ...(payload ? { payload } : {}),
+    });
   let n = 0;
   return {
     send,
@@ -77,10 +94,20 @@ export function cartDriver(app: FastifyInstance) {
 
 /** Gives `userId` an Active order for the events: what checkout will do (issue 9), done directly. */
 export async function giveOrder(db: Kysely<DB>, userId: number, eventIds: number[]): Promise<void> {
-  const order = await db.insertInto('orders')
-    .values({ order_ref: `TEST-${userId}-${Date.now()}-${Math.random()}`, user_id: userId, payment_method: 'vouchers', amount_cents: 0 })
-    .returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('order_items').values(eventIds.map((event_id) => ({ order_id: order.id, event_id, price_cents: 0 }))).execute();
+  const order = await db
+    .insertInto('orders')
+    .values({
+      order_ref: `TEST-${userId}-${Date.now()}-${Math.random()}`,
+      user_id: userId,
+      payment_method: 'vouchers',
+      amount_cents: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_items')
+    .values(eventIds.map((event_id) => ({ order_id: order.id, event_id, price_cents: 0 })))
+    .execute();
 }
 
 /** Records a redemption of `code` by `userId`, as an order would. */

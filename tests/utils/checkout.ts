@@ -11,12 +11,17 @@ export const CARDS = {
   badLuhn: '4242 4242 4242 4241',
 } as const;
 
-const nextYear = new Date().getUTCFullYear() % 100 + 2;
+const nextYear = (new Date().getUTCFullYear() % 100) + 2;
 
 /** Drives checkout as the browser does: intent, the sandbox card form, the order; and the sandbox's webhook. */
 export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
   const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
-    app.inject({ method, url, headers: who.authorization ? { authorization: who.authorization } : {}, ...(payload ? { payload } : {}) });
+    app.inject({
+      method,
+      url,
+      headers: who.authorization ? { authorization: who.authorization } : {},
+      ...(payload ? { payload } : {}),
+    });
   const webhookSecret = deriveKeys(jwtSecret).sandboxWebhook;
 
   const driver = {
@@ -25,8 +30,14 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
       const cart = (await send('GET', '/v1/cart', who)).json().data;
       return Math.round(cart.totals.grandTotal * 100);
     },
-    intent: (who: Who, amount: number, userId = who.userId) => send('POST', '/v1/order/createPaymentIntent', who, { amount, userId }),
-    confirm: (who: Who, clientSecret: string, number: string = CARDS.visa, more: Partial<{ exp_month: number; exp_year: number; cvc: string; return_url: string }> = {}) =>
+    intent: (who: Who, amount: number, userId = who.userId) =>
+      send('POST', '/v1/order/createPaymentIntent', who, { amount, userId }),
+    confirm: (
+      who: Who,
+      clientSecret: string,
+      number: string = CARDS.visa,
+      more: Partial<{ exp_month: number; exp_year: number; cvc: string; return_url: string }> = {},
+    ) =>
       send('POST', '/v1/payments/sandbox/confirm', who, {
         client_secret: clientSecret,
         card: { number, exp_month: more.exp_month ?? 12, exp_year: more.exp_year ?? nextYear, cvc: more.cvc ?? '123' },
@@ -34,10 +45,22 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
       }),
     order: (who: Who, body: object) => send('POST', '/v1/order/createCartOrder', who, { userId: who.userId, ...body }),
     cardOrder: (who: Who, paymentIntentId: string, more: object = {}) =>
-      driver.order(who, { paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1, ...more }),
+      driver.order(who, {
+        paymentMethod: 'stripe',
+        paymentIntentId,
+        status: 'Active',
+        usageType: 'Paid',
+        isActive: 1,
+        ...more,
+      }),
     lookup: (who: Who, filter: object, sortBy?: string) =>
-      send('GET', `/v1/order?filter=${encodeURIComponent(JSON.stringify(filter))}${sortBy ? `&sortBy=${encodeURIComponent(sortBy)}` : ''}`, who),
-    history: (who: Who, userId = who.userId, page = '') => send('GET', `/v1/order/history?userId=${userId}${page}`, who),
+      send(
+        'GET',
+        `/v1/order?filter=${encodeURIComponent(JSON.stringify(filter))}${sortBy ? `&sortBy=${encodeURIComponent(sortBy)}` : ''}`,
+        who,
+      ),
+    history: (who: Who, userId = who.userId, page = '') =>
+      send('GET', `/v1/order/history?userId=${userId}${page}`, who),
     /** The order page's read (spec §7 GET /cart/{id}): an ordered cart, its owner only. */
     details: (who: Who, cartId: number) => send('GET', `/v1/cart/${cartId}`, who),
 
@@ -52,13 +75,26 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
     },
 
     /** A webhook event for the intent, signed as the sandbox signs them (or with `secret`). */
-    webhook(type: string, intent: { id: string; status: string; amount: number; metadata: Record<string, string> }, options: { eventId?: string; secret?: string; nowMs?: number } = {}) {
+    webhook(
+      type: string,
+      intent: { id: string; status: string; amount: number; metadata: Record<string, string> },
+      options: { eventId?: string; secret?: string; nowMs?: number } = {},
+    ) {
       const payload = JSON.stringify({
-        id: options.eventId ?? `evt_test_${Math.random().toString(36).slice(2)}`, object: 'event', type,
-        data: { object: { object: 'payment_intent', currency: 'usd', client_secret: `${intent.id}_secret_x`, ...intent } },
+        id: options.eventId ?? `evt_test_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        type,
+        data: {
+          object: { object: 'payment_intent', currency: 'usd', client_secret: `${intent.id}_secret_x`, ...intent },
+        },
       });
       const signature = signStripePayload(payload, options.secret ?? webhookSecret, options.nowMs ?? Date.now());
-      return app.inject({ method: 'POST', url: '/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      return app.inject({
+        method: 'POST',
+        url: '/v1/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
     },
   };
   return driver;

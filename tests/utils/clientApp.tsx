@@ -15,7 +15,8 @@ import { startStore } from './startStore';
 
 /** The app as main.tsx starts it (rehydrated from localStorage, listeners on) at `path`, in memory. */
 export async function startApp(path: string) {
-  if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: `sign-in-${Date.now()}` }));
+  if (!localStorage.getItem('auth_token'))
+    localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: `sign-in-${Date.now()}` }));
   return renderRoute(path, { store: await startStore() });
 }
 
@@ -44,7 +45,9 @@ export async function mailedCode(email: string, notThis?: string): Promise<strin
 /** Uses up a code by verifying it straight with the server (as if on another device). */
 export async function consumeCode(email: string, otp: string) {
   const res = await fetch(`${apiHost()}/v1/verifyotp`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailId: email, otp, NewUser: false }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailId: email, otp, NewUser: false }),
   });
   if (!res.ok) throw new Error(`verifyotp: ${res.status} ${await res.text()}`);
 }
@@ -61,7 +64,8 @@ export function recordToasts() {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
         if (!(node instanceof Element)) continue;
-        const messages = node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
+        const messages =
+          node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
         for (const m of messages) {
           if (known.has(m)) continue;
           known.add(m);
@@ -75,10 +79,12 @@ export function recordToasts() {
 }
 
 /** The URLs fetch was asked for, from a jest spy on globalThis.fetch. */
-export const requestedUrls = (spy: jest.SpyInstance): string[] => spy.mock.calls.map(([req]) => (req instanceof Request ? req.url : String(req)));
+export const requestedUrls = (spy: jest.SpyInstance): string[] =>
+  spy.mock.calls.map(([req]) => (req instanceof Request ? req.url : String(req)));
 
 /** The code step's form (toasts are role=alert too, so the form's own alert is looked up inside it). */
-export const codeForm = () => screen.getByRole('button', { name: /^(Verify|Processing\.\.\.)$/ }).closest('form') as HTMLFormElement;
+export const codeForm = () =>
+  screen.getByRole('button', { name: /^(Verify|Processing\.\.\.)$/ }).closest('form') as HTMLFormElement;
 
 /**
  * Polls `check` on the real clock, inside act, until it stops throwing. For tests running under jest's

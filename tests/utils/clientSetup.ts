@@ -16,6 +16,10 @@ window.scrollTo = () => {};
 
 // Browsers fire `storage` only in *other* tabs; jsdom also fires it in the tab that wrote. Tests
 // play the other tab by dispatching StorageEvents themselves, so jsdom's own events are dropped.
-window.addEventListener('storage', (event) => {
-  if (event.isTrusted) event.stopImmediatePropagation();
-}, true);
+window.addEventListener(
+  'storage',
+  (event) => {
+    if (event.isTrusted) event.stopImmediatePropagation();
+  },
+  true,
+);

@@ -1,6 +1,12 @@
 import Fastify from 'fastify';
 
-export type FakeGoogleToken = { aud: string; sub: string; email: string; email_verified?: boolean; exp?: number | null };
+export type FakeGoogleToken = {
+  aud: string;
+  sub: string;
+  email: string;
+  email_verified?: boolean;
+  exp?: number | null;
+};
 
 /**
  * A local stand-in for Google's token-info endpoint (Google's servers are outside our reach):
@@ -17,8 +23,13 @@ export async function startFakeGoogle(tokens: Record<string, FakeGoogleToken>) {
     if (!info) return reply.status(400).send({ error: 'invalid_token', error_description: 'Invalid Value' });
     const exp = info.exp === undefined ? Math.floor(Date.now() / 1000) + 3600 : info.exp;
     return {
-      azp: info.aud, aud: info.aud, sub: info.sub, email: info.email, email_verified: String(info.email_verified ?? true),
-      ...(exp === null ? {} : { exp: String(exp) }), scope: 'openid email profile',
+      azp: info.aud,
+      aud: info.aud,
+      sub: info.sub,
+      email: info.email,
+      email_verified: String(info.email_verified ?? true),
+      ...(exp === null ? {} : { exp: String(exp) }),
+      scope: 'openid email profile',
     };
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

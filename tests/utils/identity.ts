@@ -24,7 +24,13 @@ export function signInDriver(app: FastifyInstance, ip = '10.20.30.40') {
     async signUp(emailId: string, firstName = 'Ada', lastName = 'Lovelace') {
       const sent = await post('/register', { emailId, loginSource: 3 });
       if (sent.statusCode !== 200) throw new Error(`register: ${sent.body}`);
-      const res = await post('/verifyotp', { emailId, otp: await latestCode(emailId), NewUser: true, firstName, lastName });
+      const res = await post('/verifyotp', {
+        emailId,
+        otp: await latestCode(emailId),
+        NewUser: true,
+        firstName,
+        lastName,
+      });
       if (res.statusCode !== 200) throw new Error(`verify: ${res.body}`);
       const data = res.json().data[0] as { token: string; userId: number };
       return { token: data.token, userId: data.userId, auth: { authorization: `Bearer ${data.token}` } };

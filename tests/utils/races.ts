@@ -2,12 +2,18 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
-import { createRepositories, createUnitOfWork, type Repositories, type UnitOfWork } from '../../src/server/db/unitOfWork';
+import {
+  createRepositories,
+  createUnitOfWork,
+  type Repositories,
+  type UnitOfWork,
+} from '../../src/server/db/unitOfWork';
 import { openTestDatabase } from './testDatabase';
 
 /** A migrated PostgreSQL schema of its own; race tests refuse to run anywhere else (PGlite cannot race). */
 export async function openRaceDatabase(): Promise<Database> {
-  if (process.env.TEST_DB_KIND !== 'postgres') throw new Error('race tests need the PostgreSQL project (npm test runs it)');
+  if (process.env.TEST_DB_KIND !== 'postgres')
+    throw new Error('race tests need the PostgreSQL project (npm test runs it)');
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   return database;
@@ -19,15 +25,18 @@ export async function openRaceDatabase(): Promise<Database> {
  * transaction itself, for a replacement that needs SQL no repository method offers.
  */
 export function unitOfWorkWith<K extends keyof Repositories>(
-  database: Database, key: K, change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
+  database: Database,
+  key: K,
+  change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
 ): UnitOfWork {
   const real = createUnitOfWork(database.db);
   return {
     repos: real.repos,
     // As withTransaction does, keeping hold of the transaction for `change`.
-    transaction: (work) => database.db.transaction().execute((trx) => {
-      const repos = createRepositories(trx);
-      return work({ ...repos, [key]: { ...repos[key], ...change(repos[key], trx) } });
-    }),
+    transaction: (work) =>
+      database.db.transaction().execute((trx) => {
+        const repos = createRepositories(trx);
+        return work({ ...repos, [key]: { ...repos[key], ...change(repos[key], trx) } });
+      }),
   };
 }

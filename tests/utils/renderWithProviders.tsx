@@ -11,7 +11,9 @@ import { initialUiState, type UiState } from '../../src/client/features/shell/ui
 const rehydrated = { _persist: { version: -1, rehydrated: true } };
 
 /** A store state as after rehydration, with the given slice fields set. */
-export function preloaded(parts: { auth?: Partial<AuthState>; cart?: Partial<CartState>; ui?: Partial<UiState> } = {}): Partial<RootState> {
+export function preloaded(
+  parts: { auth?: Partial<AuthState>; cart?: Partial<CartState>; ui?: Partial<UiState> } = {},
+): Partial<RootState> {
   return {
     auth: { ...initialAuthState, ...parts.auth, ...rehydrated },
     cart: { ...initialCartState, ...parts.cart, ...rehydrated },

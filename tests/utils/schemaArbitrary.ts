@@ -2,11 +2,26 @@ import fc from 'fast-check';
 
 /** The parts of JSON Schema (draft 2020-12, as `z.toJSONSchema` writes it) the contract uses. */
 export type JsonSchema = {
-  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema; minItems?: number; maxItems?: number; enum?: unknown[]; const?: unknown;
-  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
-  minLength?: number; maxLength?: number; pattern?: string; format?: string;
-  minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
 };
 
 /** Strings a pattern describes, or any string when fast-check cannot read the pattern. */
@@ -25,10 +40,14 @@ function stringFor(s: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberFor(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
-  const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
+  const min =
+    s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
+  const max =
+    s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
   const [lo, hi] = [Math.max(min, Number.MIN_SAFE_INTEGER), Math.min(max, Number.MAX_SAFE_INTEGER)];
-  return integer ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) })
+    : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
 
 /** Values the schema accepts (as far as JSON Schema says: refinements in code are not in it). */
@@ -41,26 +60,73 @@ export function arbitraryFor(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (s.allOf?.length) return arbitraryFor(s.allOf[0]);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   switch (type) {
-    case 'string': return stringFor(s);
-    case 'integer': return numberFor(s, true);
-    case 'number': return numberFor(s, false);
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'array': return fc.array(arbitraryFor(s.items), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
+    case 'string':
+      return stringFor(s);
+    case 'integer':
+      return numberFor(s, true);
+    case 'number':
+      return numberFor(s, false);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(arbitraryFor(s.items), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
     case 'object': {
       const props = s.properties ?? {};
       const required = new Set(s.required ?? []);
       const keys = Object.keys(props);
-      return fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(props[k])])), { requiredKeys: keys.filter((k) => required.has(k)) });
+      return fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(props[k])])), {
+        requiredKeys: keys.filter((k) => required.has(k)),
+      });
     }
-    default: return fc.jsonValue();
+    default:
+      return fc.jsonValue();
   }
 }
 
 /** Values that are wrong in the ways clients and attackers are wrong. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 63, '', ' ', '0', '-1', 'NaN', 'Infinity', 'null', 'undefined', '[]', '{}', [], {}, [1, 2], { nested: { deep: true } }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b[31m', '\u202eevil', '\ud800', '💥🎫', 'e\u0301', '<script>alert(1)</script>', "'; drop table orders; --", '../../etc/passwd', '%00', '__proto__', 'constructor'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 63,
+    '',
+    ' ',
+    '0',
+    '-1',
+    'NaN',
+    'Infinity',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    [],
+    {},
+    [1, 2],
+    { nested: { deep: true } },
+  ),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u0007\u001b[31m',
+    '\u202eevil',
+    '\ud800',
+    '💥🎫',
+    'e\u0301',
+    '<script>alert(1)</script>',
+    "'; drop table orders; --",
+    '../../etc/passwd',
+    '%00',
+    '__proto__',
+    'constructor',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.nat({ max: 200_000 }).map((n) => 'x'.repeat(n)),
   fc.jsonValue({ maxDepth: 3 }),
@@ -73,7 +139,9 @@ export function mutateObject(valid: Record<string, unknown>): fc.Arbitrary<Recor
   return fc.oneof(
     fc.tuple(someKey, hostileValue).map(([k, v]) => ({ ...valid, [k]: v })),
     someKey.map((k) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== k))),
-    fc.tuple(fc.constantFrom('extra', 'isAdmin', 'userId', 'amount', 'constructor'), hostileValue).map(([k, v]) => ({ ...valid, [k]: v })),
+    fc
+      .tuple(fc.constantFrom('extra', 'isAdmin', 'userId', 'amount', 'constructor'), hostileValue)
+      .map(([k, v]) => ({ ...valid, [k]: v })),
     hostileValue,
   );
 }

@@ -24,8 +24,11 @@ export async function spawnServer(env: Record<string, string>, spawned?: Set<Chi
   // A given PORT is kept (an instance restarted behind a load balancer comes back where it was).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const lines: string[] = [];
-  const inherited = Object.fromEntries(Object.entries(process.env)
-    .filter(([k]) => !/^(STRIPE_|DATABASE_URL$|SANDBOX_|JWT_SECRET$|SMTP_URL$|PUBLIC_URL$)/.test(k)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(STRIPE_|DATABASE_URL$|SANDBOX_|JWT_SECRET$|SMTP_URL$|PUBLIC_URL$)/.test(k),
+    ),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
@@ -39,7 +42,8 @@ export async function spawnServer(env: Record<string, string>, spawned?: Set<Chi
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {

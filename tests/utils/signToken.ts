@@ -9,7 +9,14 @@ const TOKEN_KEY = Buffer.from(crypto.hkdfSync('sha256', TEST_JWT_SECRET, '', 'al
 export function signTestToken(claims: Record<string, unknown>, ttlSeconds = 600): string {
   const now = Math.floor(Date.now() / 1000);
   const userExtras = claims.kind === 'user' ? { iatMs: Date.now() } : {};
-  const body = { ...userExtras, ...claims, iss: 'allaccess-storefront', aud: 'allaccess-storefront/api', iat: now, exp: now + ttlSeconds };
+  const body = {
+    ...userExtras,
+    ...claims,
+    iss: 'allaccess-storefront',
+    aud: 'allaccess-storefront/api',
+    iat: now,
+    exp: now + ttlSeconds,
+  };
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(body)}`;
   const signature = crypto.createHmac('sha256', TOKEN_KEY).update(head).digest('base64url');
   return `${head}.${signature}`;

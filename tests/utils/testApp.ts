@@ -8,7 +8,9 @@ import { openTestDatabase } from './testDatabase';
 export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig; close: () => Promise<void> };
 
 /** The real server on its own database, driven through app.inject. */
-export async function createTestApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; deps?: AppDeps } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; config?: Partial<AppConfig>; deps?: AppDeps } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = { ...testConfig(options.env), ...options.config };
   const app = await buildApp(config, { ...options.deps, database });

@@ -22,7 +22,10 @@ export function postgresUrl(): string {
 }
 
 /** A fresh schema in a PostgreSQL database: its URL (search_path set) and how to drop it. */
-export async function scratchSchema(url: string, prefix = 't'): Promise<{ schema: string; url: string; drop: () => Promise<void> }> {
+export async function scratchSchema(
+  url: string,
+  prefix = 't',
+): Promise<{ schema: string; url: string; drop: () => Promise<void> }> {
   const schema = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

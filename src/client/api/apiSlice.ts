@@ -16,8 +16,20 @@ export const apiSlice = createApi({
   // detail) is fetched again when a screen that shows it mounts; the order lookup asks every time
   // (its hook says so: freshness 0). Unused answers are also let go after their keepUnusedDataFor.
   refetchOnMountOrArgChange: FRESH_FOR_SECONDS,
-  tagTypes: ['Carousel', 'Category', 'Event', 'Subscription', 'Agreement', 'FooterLink', 'Cart', 'Order', 'Profile', 'Settings'],
+  tagTypes: [
+    'Carousel',
+    'Category',
+    'Event',
+    'Subscription',
+    'Agreement',
+    'FooterLink',
+    'Cart',
+    'Order',
+    'Profile',
+    'Settings',
+  ],
   endpoints: () => ({}),
   // A server-rendered page hands over the answers it was rendered with (see ssr/renderPage).
-  extractRehydrationInfo: (action) => (serverPageLoaded.match(action) && action.payload.api ? (action.payload.api as never) : undefined),
+  extractRehydrationInfo: (action) =>
+    serverPageLoaded.match(action) && action.payload.api ? (action.payload.api as never) : undefined,
 });

@@ -1,4 +1,9 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
 import { requestFailedOffline } from '../app/appEvents';
 import { OFFLINE_ACTION_MESSAGE } from '../app/connectivity';
@@ -60,7 +65,13 @@ export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => 
   // told why in words it can show, and the offline notice says the action needs the network.
   if (result.error?.status === 'FETCH_ERROR' && typeof navigator !== 'undefined' && navigator.onLine === false) {
     api.dispatch(requestFailedOffline({ endpoint: api.endpoint }));
-    return { error: { status: 'CUSTOM_ERROR', error: 'offline', data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null } } };
+    return {
+      error: {
+        status: 'CUSTOM_ERROR',
+        error: 'offline',
+        data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null },
+      },
+    };
   }
 
   if (result.error?.status === 401) {

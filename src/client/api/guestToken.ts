@@ -23,7 +23,9 @@ export function obtainGuestToken({ dispatch, getState }: StoreApi): Promise<void
       if (!res.ok || typeof body?.data !== 'string' || !body.data) throw new Error(`HTTP ${res.status}`);
       dispatch(guestTokenReceived(body.data));
     } catch (err) {
-      dispatch(guestTokenFetchFailed(err instanceof Error && err.message.startsWith('HTTP') ? err.message : 'network error'));
+      dispatch(
+        guestTokenFetchFailed(err instanceof Error && err.message.startsWith('HTTP') ? err.message : 'network error'),
+      );
     }
   })().finally(() => inFlight.delete(getState));
   inFlight.set(getState, request);

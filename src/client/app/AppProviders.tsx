@@ -11,7 +11,15 @@ import { ToastProvider } from './toasts/ToastProvider';
  * renderWithProviders. `serverState`: the state a server-rendered page was rendered from, which
  * selectors read while the page hydrates.
  */
-export function AppProviders({ store, serverState, children }: { store: AppStore; serverState?: RootState; children: ReactNode }) {
+export function AppProviders({
+  store,
+  serverState,
+  children,
+}: {
+  store: AppStore;
+  serverState?: RootState;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store} serverState={serverState}>
       <ThemeProvider theme={theme}>

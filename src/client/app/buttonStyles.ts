@@ -7,12 +7,24 @@ import type { Components, Theme } from '@mui/material/styles';
  */
 declare module '@mui/material/Button' {
   interface ButtonPropsVariantOverrides {
-    default: true; destructive: true; outline: true; secondary: true; ghost: true; link: true;
-    text: false; outlined: false; contained: false;
+    default: true;
+    destructive: true;
+    outline: true;
+    secondary: true;
+    ghost: true;
+    link: true;
+    text: false;
+    outlined: false;
+    contained: false;
   }
   interface ButtonPropsSizeOverrides {
-    default: true; sm: true; lg: true; icon: true;
-    small: false; medium: false; large: false;
+    default: true;
+    sm: true;
+    lg: true;
+    icon: true;
+    small: false;
+    medium: false;
+    large: false;
   }
 }
 
@@ -44,42 +56,87 @@ export const MuiButton: Components<Theme>['MuiButton'] = {
   defaultProps: { variant: 'default', size: 'default', disableElevation: true, disableFocusRipple: true },
   styleOverrides: {
     root: ({ theme }) => {
-      const disabledFill = { '&.Mui-disabled': { color: theme.palette.action.disabled, backgroundColor: theme.palette.action.disabledBackground } };
+      const disabledFill = {
+        '&.Mui-disabled': {
+          color: theme.palette.action.disabled,
+          backgroundColor: theme.palette.action.disabledBackground,
+        },
+      };
       return {
         // Every variant has a 1 px border (transparent but for outline), so sizes match across variants.
         border: '1px solid transparent',
         variants: [
           // Filled with the palette colour of `color` (primary unless told), through MUI's own per-colour variables.
-          { props: { variant: 'default' }, style: { color: 'var(--variant-containedColor)', backgroundColor: 'var(--variant-containedBg)', ...disabledFill } },
-          { props: { variant: 'default', color: 'primary' }, style: onHover({ '--variant-containedBg': buttonColours.primaryHoverBg }) },
+          {
+            props: { variant: 'default' },
+            style: {
+              color: 'var(--variant-containedColor)',
+              backgroundColor: 'var(--variant-containedBg)',
+              ...disabledFill,
+            },
+          },
+          {
+            props: { variant: 'default', color: 'primary' },
+            style: onHover({ '--variant-containedBg': buttonColours.primaryHoverBg }),
+          },
           {
             props: { variant: 'destructive' },
-            style: { color: buttonColours.destructive.text, backgroundColor: buttonColours.destructive.bg, ...onHover({ backgroundColor: buttonColours.destructive.hoverBg }), ...disabledFill },
+            style: {
+              color: buttonColours.destructive.text,
+              backgroundColor: buttonColours.destructive.bg,
+              ...onHover({ backgroundColor: buttonColours.destructive.hoverBg }),
+              ...disabledFill,
+            },
           },
           {
             props: { variant: 'secondary' },
-            style: { color: theme.palette.text.primary, backgroundColor: buttonColours.secondary.bg, ...onHover({ backgroundColor: buttonColours.secondary.hoverBg }), ...disabledFill },
+            style: {
+              color: theme.palette.text.primary,
+              backgroundColor: buttonColours.secondary.bg,
+              ...onHover({ backgroundColor: buttonColours.secondary.hoverBg }),
+              ...disabledFill,
+            },
           },
           {
             props: { variant: 'outline' },
             style: {
-              color: theme.palette.text.primary, backgroundColor: 'transparent', borderColor: buttonColours.outlineBorder,
+              color: theme.palette.text.primary,
+              backgroundColor: 'transparent',
+              borderColor: buttonColours.outlineBorder,
               ...onHover({ backgroundColor: buttonColours.hoverOverlay }),
               '&.Mui-disabled': { borderColor: theme.palette.action.disabledBackground },
             },
           },
           // The text colour around it (a bar, an alert, the page), a light wash on hover.
-          { props: { variant: 'ghost' }, style: { color: 'inherit', backgroundColor: 'transparent', ...onHover({ backgroundColor: buttonColours.hoverOverlay }) } },
+          {
+            props: { variant: 'ghost' },
+            style: {
+              color: 'inherit',
+              backgroundColor: 'transparent',
+              ...onHover({ backgroundColor: buttonColours.hoverOverlay }),
+            },
+          },
           {
             props: { variant: 'link' },
             style: {
-              color: 'var(--variant-textColor)', backgroundColor: 'transparent', textUnderlineOffset: 4,
+              color: 'var(--variant-textColor)',
+              backgroundColor: 'transparent',
+              textUnderlineOffset: 4,
               ...onHover({ textDecoration: 'underline', backgroundColor: 'transparent' }),
             },
           },
-          { props: { size: 'default' }, style: { minHeight: 40, padding: '4px 16px', fontSize: theme.typography.pxToRem(14), ...iconFont(20) } },
-          { props: { size: 'sm' }, style: { minHeight: 36, padding: '2px 12px', fontSize: theme.typography.pxToRem(13), ...iconFont(18) } },
-          { props: { size: 'lg' }, style: { minHeight: 44, padding: '6px 24px', fontSize: theme.typography.pxToRem(15), ...iconFont(22) } },
+          {
+            props: { size: 'default' },
+            style: { minHeight: 40, padding: '4px 16px', fontSize: theme.typography.pxToRem(14), ...iconFont(20) },
+          },
+          {
+            props: { size: 'sm' },
+            style: { minHeight: 36, padding: '2px 12px', fontSize: theme.typography.pxToRem(13), ...iconFont(18) },
+          },
+          {
+            props: { size: 'lg' },
+            style: { minHeight: 44, padding: '6px 24px', fontSize: theme.typography.pxToRem(15), ...iconFont(22) },
+          },
           { props: { size: 'icon' }, style: { width: 40, height: 40, minWidth: 0, padding: 0, borderRadius: '50%' } },
         ],
       };

@@ -6,8 +6,14 @@ import type { PersistedFields } from './persistedField';
  * spec's keys: 'auth_token', 'userID', 'cartItems', …) instead of one `persist:*` blob, so values
  * are readable by those names, by other tabs and by support tools. Used with serialize: false.
  */
-export function keyedStorage<S>(fields: PersistedFields<S>, storage: () => globalThis.Storage = () => window.localStorage): PersistStorage {
-  const entries = Object.entries(fields) as [string, { name: string; encode: (v: unknown) => string; decode: (raw: string) => unknown }][];
+export function keyedStorage<S>(
+  fields: PersistedFields<S>,
+  storage: () => globalThis.Storage = () => window.localStorage,
+): PersistStorage {
+  const entries = Object.entries(fields) as [
+    string,
+    { name: string; encode: (v: unknown) => string; decode: (raw: string) => unknown },
+  ][];
   // What this tab last read or wrote per key. redux-persist writes every field when any one changes;
   // writing only the fields that changed here keeps a stale value from undoing another tab's write
   // (e.g. bringing back a userID the other tab just removed at logout).

@@ -10,7 +10,10 @@ type Initiate = (args: unknown, options: { subscribe: boolean; forceRefetch: boo
  * and a worker controls it, they are asked for once more, through the worker, so a page visited
  * online still renders offline.
  */
-export function keepServerAnswersForOffline(dispatch: AppDispatch, queries: Record<string, QueryEntry | undefined>): void {
+export function keepServerAnswersForOffline(
+  dispatch: AppDispatch,
+  queries: Record<string, QueryEntry | undefined>,
+): void {
   if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller === null) return;
   const endpoints = apiSlice.endpoints as unknown as Record<string, { initiate?: Initiate } | undefined>;
   for (const entry of Object.values(queries)) {

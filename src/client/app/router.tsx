@@ -21,8 +21,14 @@ export type RouteHandle = { serverData?: ServerData; chunk?: string };
 const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
 const home = page('home', () => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));
 const events = page('events', () => import(/* webpackChunkName: "events" */ '../features/catalog/listing/EventsPage'));
-const experience = page('category', () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'));
-const category = page('category', () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/CategoryPage'));
+const experience = page(
+  'category',
+  () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/ExperiencePage'),
+);
+const category = page(
+  'category',
+  () => import(/* webpackChunkName: "category" */ '../features/catalog/listing/CategoryPage'),
+);
 const event = page('event', () => import(/* webpackChunkName: "event" */ '../features/catalog/event/EventPage'));
 const about = page('about', () => import(/* webpackChunkName: "about" */ '../features/pages/AboutPage'));
 const demo = page('demo', () => import(/* webpackChunkName: "demo" */ '../features/pages/DemoPage'));
@@ -32,9 +38,15 @@ const profile = page('profile', () => import(/* webpackChunkName: "profile" */ '
 const cart = page('cart', () => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
 const checkout = page('checkout', () => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
 const order = page('order', () => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
-const orderConfirmation = page('order-confirmation', () => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'));
+const orderConfirmation = page(
+  'order-confirmation',
+  () => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
+);
 const player = page('player', () => import(/* webpackChunkName: "player" */ '../features/player/PlayerPage'));
-const agreement = page('agreement', () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'));
+const agreement = page(
+  'agreement',
+  () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'),
+);
 
 /**
  * Every route of docs/behaviour.md §2. Screens whose issue has not landed yet answer with the 404 page, so a

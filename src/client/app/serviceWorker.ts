@@ -8,7 +8,10 @@ export const OFFLINE_READY_MESSAGE = 'Content is cached for offline use.';
 const BUSY_ROUTES = [/^\/checkout\/?$/, /^\/order-confirmation\//, /^\/player\//];
 const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
-type RouterLike = { state: { location: { pathname: string } }; subscribe: (fn: (state: { location: { pathname: string } }) => void) => () => void };
+type RouterLike = {
+  state: { location: { pathname: string } };
+  subscribe: (fn: (state: { location: { pathname: string } }) => void) => () => void;
+};
 export type ServiceWorkerHooks = {
   /** Whether a worker controlled this page when it loaded (then a change of controller is an update). */
   controlledAtLoad: boolean;

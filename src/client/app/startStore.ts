@@ -16,7 +16,9 @@ export async function startStore(serverPage: ServerPage | null): Promise<AppStor
   const store = makeStore();
   // Read-only window on the store for browser tests and support (the same data localStorage holds).
   Object.defineProperty(window, '__storefront', { value: Object.freeze({ getState: store.getState }) });
-  await new Promise<void>((resolve) => { persistStore(store, null, resolve); });
+  await new Promise<void>((resolve) => {
+    persistStore(store, null, resolve);
+  });
   if (serverPage) {
     store.dispatch(serverPageLoaded({ guestToken: serverPage.guestToken, api: serverPage.state.api }));
     // The server rendered as a guest: whether a signed-in visitor may watch is asked again as them,

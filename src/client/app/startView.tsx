@@ -13,10 +13,12 @@ const HYDRATION_MISMATCH_LOG = 'The page did not match the server-rendered HTML'
 
 /** The matched pages' code, loaded before hydrating: the router must not show its fallback over the server's HTML. */
 async function loadMatchedPages(): Promise<void> {
-  await Promise.all((matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-    if (typeof route.lazy !== 'function') return;
-    Object.assign(route, await route.lazy(), { lazy: undefined });
-  }));
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }
 
 /**
@@ -42,13 +44,21 @@ export async function startView(store: AppStore, serverPage: ServerPage | null):
   );
   // A transition hydrates (or renders) in slices, so no single task blocks the page's first input.
   // A page that does not match the server's HTML is rendered afresh; say so, for tests and support.
-  const onRecoverableError = (error: unknown) => console.error(`${HYDRATION_MISMATCH_LOG}: ${error instanceof Error ? error.message : String(error)}`);
-  if (hydrating) startTransition(() => { hydrateRoot(root, app, { onRecoverableError }); });
+  const onRecoverableError = (error: unknown) =>
+    console.error(`${HYDRATION_MISMATCH_LOG}: ${error instanceof Error ? error.message : String(error)}`);
+  if (hydrating)
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError });
+    });
   else {
     const fresh = createRoot(root);
     startTransition(() => fresh.render(app));
   }
   if (hydrating) whenLoadedAndIdle(() => keepServerAnswersForOffline(store.dispatch, serverPage.state.api.queries));
   // The service worker (and workbox-window) is not part of the first screen.
-  whenIdle(() => { void import(/* webpackChunkName: "service-worker" */ './serviceWorker').then((m) => m.registerServiceWorker(router)); });
+  whenIdle(() => {
+    void import(/* webpackChunkName: "service-worker" */ './serviceWorker').then((m) =>
+      m.registerServiceWorker(router),
+    );
+  });
 }

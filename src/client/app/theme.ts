@@ -38,7 +38,8 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         // MUI removes the browser's outline from its buttons; links, plain buttons and cards get the same ring.
-        'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible': focusRing,
+        'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible':
+          focusRing,
       },
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },

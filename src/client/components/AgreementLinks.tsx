@@ -7,8 +7,12 @@ import { paths } from '../app/paths';
 export function AgreementLinks() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-      <Link component={RouterLink} to={paths.terms}>Terms of Service</Link>
-      <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>
+      <Link component={RouterLink} to={paths.terms}>
+        Terms of Service
+      </Link>
+      <Link component={RouterLink} to={paths.privacy}>
+        Privacy Policy
+      </Link>
     </Typography>
   );
 }

@@ -13,30 +13,88 @@ import { PosterImage } from './PosterImage';
 
 /** Spec "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
 /** `onFirstScreen`: the card is among the first a visitor sees (its poster loads at once, the first one first). */
-export function EventCard({ event, onFirstScreen = 'no' }: { event: AssetSummary; onFirstScreen?: 'first' | 'yes' | 'no' }) {
+export function EventCard({
+  event,
+  onFirstScreen = 'no',
+}: {
+  event: AssetSummary;
+  onFirstScreen?: 'first' | 'yes' | 'no';
+}) {
   // When the card first showed: a card does not turn "past" under the visitor's eyes.
   const [now] = useState(() => Date.now());
   const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live';
   const when = formatDayAndWeekday(event.airStartDate);
   return (
-    <Card component="article" aria-label={event.title} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', backgroundImage: 'none' }}>
+    <Card
+      component="article"
+      aria-label={event.title}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.paper',
+        backgroundImage: 'none',
+      }}
+    >
       <Box sx={{ position: 'relative' }}>
-        <PosterImage src={event.vodOrLivePosterImageFilePath} alt="" eager={onFirstScreen !== 'no'} first={onFirstScreen === 'first'} />
+        <PosterImage
+          src={event.vodOrLivePosterImageFilePath}
+          alt=""
+          eager={onFirstScreen !== 'no'}
+          first={onFirstScreen === 'first'}
+        />
         {event.venue_description && (
-          <Chip label={event.venue_description} size="small"
-            sx={{ position: 'absolute', top: 10, left: 10, bgcolor: 'rgba(11,10,18,0.78)', color: 'common.white', fontWeight: 600, backdropFilter: 'blur(6px)' }} />
+          <Chip
+            label={event.venue_description}
+            size="small"
+            sx={{
+              position: 'absolute',
+              top: 10,
+              left: 10,
+              bgcolor: 'rgba(11,10,18,0.78)',
+              color: 'common.white',
+              fontWeight: 600,
+              backdropFilter: 'blur(6px)',
+            }}
+          />
         )}
       </Box>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Typography component="h3" variant="subtitle1" title={event.title}
-          sx={{ fontWeight: 700, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2.6em' }}>
+        <Typography
+          component="h3"
+          variant="subtitle1"
+          title={event.title}
+          sx={{
+            fontWeight: 700,
+            lineHeight: 1.3,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            minHeight: '2.6em',
+          }}
+        >
           {event.title}
         </Typography>
-        {event.event_label && <Typography variant="body2" color="text.secondary">{event.event_label}</Typography>}
-        {when && <Typography variant="body2" color="text.secondary">{when}</Typography>}
+        {event.event_label && (
+          <Typography variant="body2" color="text.secondary">
+            {event.event_label}
+          </Typography>
+        )}
+        {when && (
+          <Typography variant="body2" color="text.secondary">
+            {when}
+          </Typography>
+        )}
         <Box sx={{ flex: 1 }} />
-        <Button component={Link} to={paths.event(event.id)} fullWidth sx={{ mt: 1.5 }}
-          variant={past ? 'secondary' : 'default'} data-past={past || undefined}>
+        <Button
+          component={Link}
+          to={paths.event(event.id)}
+          fullWidth
+          sx={{ mt: 1.5 }}
+          variant={past ? 'secondary' : 'default'}
+          data-past={past || undefined}
+        >
           View Event
         </Button>
       </CardContent>

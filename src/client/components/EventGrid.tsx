@@ -25,11 +25,18 @@ export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[
     <Box sx={{ display: 'grid', gap: 5 }}>
       {deduped.map((group, groupIndex) => (
         <Box component="section" key={group.label} aria-label={group.label}>
-          {deduped.length > 1 && <Typography component={headingLevel} variant="h5" sx={{ mb: 2, fontWeight: 700 }}>{group.label}</Typography>}
+          {deduped.length > 1 && (
+            <Typography component={headingLevel} variant="h5" sx={{ mb: 2, fontWeight: 700 }}>
+              {group.label}
+            </Typography>
+          )}
           <Grid container spacing={3}>
             {group.events.map((event, i) => (
               <Grid key={event.path} size={columns}>
-                <EventCard event={event} onFirstScreen={groupIndex > 0 || i >= FIRST_SCREEN_CARDS ? 'no' : i === 0 ? 'first' : 'yes'} />
+                <EventCard
+                  event={event}
+                  onFirstScreen={groupIndex > 0 || i >= FIRST_SCREEN_CARDS ? 'no' : i === 0 ? 'first' : 'yes'}
+                />
               </Grid>
             ))}
           </Grid>

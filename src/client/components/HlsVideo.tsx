@@ -21,7 +21,17 @@ type Props = {
  * browsers that play HLS natively and lack MediaSource get the manifest directly. Everything is torn
  * down when the component leaves.
  */
-export function HlsVideo({ src, muted = false, paused = false, loop = false, autoPlay = false, controls = false, poster, label, sx }: Props) {
+export function HlsVideo({
+  src,
+  muted = false,
+  paused = false,
+  loop = false,
+  autoPlay = false,
+  controls = false,
+  poster,
+  label,
+  sx,
+}: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   // The poster is what the first screen shows: fetched early and first (React puts the hint in <head>).
@@ -36,22 +46,28 @@ export function HlsVideo({ src, muted = false, paused = false, loop = false, aut
 
     // The poster is the first screen; hls.js (a large chunk: its light build, which plays what a
     // page video needs) and the stream come once the page has loaded and is idle.
-    const cancelStart = whenLoadedAndIdle(() => void import(/* webpackChunkName: "hls-light" */ 'hls.js/light').then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (Hls.isSupported()) {
-        const instance = new Hls({ capLevelToPlayerSize: true, maxBufferLength: 20, backBufferLength: 10 });
-        hls = instance;
-        instance.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) setFailed(true);
-        });
-        instance.loadSource(src);
-        instance.attachMedia(video);
-      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = src;
-      } else {
-        setFailed(true);
-      }
-    }, () => setFailed(true)));
+    const cancelStart = whenLoadedAndIdle(
+      () =>
+        void import(/* webpackChunkName: "hls-light" */ 'hls.js/light').then(
+          ({ default: Hls }) => {
+            if (destroyed) return;
+            if (Hls.isSupported()) {
+              const instance = new Hls({ capLevelToPlayerSize: true, maxBufferLength: 20, backBufferLength: 10 });
+              hls = instance;
+              instance.on(Hls.Events.ERROR, (_event, data) => {
+                if (data.fatal) setFailed(true);
+              });
+              instance.loadSource(src);
+              instance.attachMedia(video);
+            } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+              video.src = src;
+            } else {
+              setFailed(true);
+            }
+          },
+          () => setFailed(true),
+        ),
+    );
 
     return () => {
       destroyed = true;

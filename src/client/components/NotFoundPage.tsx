@@ -7,12 +7,18 @@ import { paths } from '../app/paths';
 export default function NotFoundPage() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <Typography variant="overline" color="primary" sx={{ fontSize: '1rem', letterSpacing: 4 }}>404</Typography>
-      <Typography variant="h3" component="h1" gutterBottom>Page Not Found</Typography>
+      <Typography variant="overline" color="primary" sx={{ fontSize: '1rem', letterSpacing: 4 }}>
+        404
+      </Typography>
+      <Typography variant="h3" component="h1" gutterBottom>
+        Page Not Found
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         The page you are looking for doesn't exist or has been moved.
       </Typography>
-      <Button component={Link} to={paths.home} variant="default" size="lg">Back to Home</Button>
+      <Button component={Link} to={paths.home} variant="default" size="lg">
+        Back to Home
+      </Button>
     </Container>
   );
 }

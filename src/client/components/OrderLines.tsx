@@ -14,25 +14,50 @@ import { PosterImage } from './PosterImage';
  * "Order details"): the cart's look without its buttons. Which price a line shows differs between
  * the two screens (docs/behaviour.md §3), so the caller says.
  */
-export function OrderItems({ items, price, label }: { items: CartItem[]; price: (item: CartItem) => number; label: string }) {
+export function OrderItems({
+  items,
+  price,
+  label,
+}: {
+  items: CartItem[];
+  price: (item: CartItem) => number;
+  label: string;
+}) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {items.map((item) => {
         const airs = formatEventDateTime(item.meta.air_start_date);
         return (
-          <Box component="li" key={item.assetId} data-testid="order-item" sx={{ display: 'flex', gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={item.assetId}
+            data-testid="order-item"
+            sx={{ display: 'flex', gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+          >
             {/* The title beside it names the event: the poster is decoration for a screen reader. */}
             <Box sx={{ width: { xs: 72, sm: 96 }, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
               <PosterImage src={item.meta.vodOrLivePosterImageFilePath} alt="" />
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-                <Link component={RouterLink} to={paths.event(item.assetId)} color="inherit" underline="hover">{item.meta.label}</Link>
+                <Link component={RouterLink} to={paths.event(item.assetId)} color="inherit" underline="hover">
+                  {item.meta.label}
+                </Link>
               </Typography>
-              {item.meta.second_description && <Typography variant="body2" color="text.secondary">{item.meta.second_description}</Typography>}
-              {airs !== INVALID_DATE && <Typography variant="body2" color="text.secondary">{airs}</Typography>}
+              {item.meta.second_description && (
+                <Typography variant="body2" color="text.secondary">
+                  {item.meta.second_description}
+                </Typography>
+              )}
+              {airs !== INVALID_DATE && (
+                <Typography variant="body2" color="text.secondary">
+                  {airs}
+                </Typography>
+              )}
             </Box>
-            <Typography data-testid="order-item-price" sx={{ fontWeight: 700 }}>{formatPrice(price(item))}</Typography>
+            <Typography data-testid="order-item-price" sx={{ fontWeight: 700 }}>
+              {formatPrice(price(item))}
+            </Typography>
           </Box>
         );
       })}
@@ -43,9 +68,25 @@ export function OrderItems({ items, price, label }: { items: CartItem[]; price: 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     // A <div> around each dt/dd pair is what a <dl> allows.
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, ...(strong && { mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }) }}>
-      <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 800 : 400 }}>{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600 }}>{children}</Typography>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.5,
+        ...(strong && { mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }),
+      }}
+    >
+      <Typography
+        component="dt"
+        color={strong ? 'text.primary' : 'text.secondary'}
+        sx={{ fontWeight: strong ? 800 : 400 }}
+      >
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600 }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -57,7 +98,9 @@ export function OrderTotals({ totals }: { totals: CartTotals }) {
       <Row label="Subtotal">{formatPrice(totals.itemsSubtotal)}</Row>
       {totals.itemDiscount > 0 && <Row label="Item Discount">{`-${formatPrice(totals.itemDiscount)}`}</Row>}
       {totals.couponDiscount > 0 && <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>}
-      <Row label="Total" strong>{formatPrice(totals.grandTotal)}</Row>
+      <Row label="Total" strong>
+        {formatPrice(totals.grandTotal)}
+      </Row>
     </Box>
   );
 }

@@ -19,7 +19,8 @@ export function PageMeta({ tags }: { tags: MetaTag[] }) {
     const places = others.map((el) => ({ el, next: el.nextSibling }));
     others.forEach((el) => el.remove());
     return () => {
-      for (const { el, next } of places) document.head.insertBefore(el, next && next.parentNode === document.head ? next : null);
+      for (const { el, next } of places)
+        document.head.insertBefore(el, next && next.parentNode === document.head ? next : null);
     };
   }, [selectors]);
   return tags.map((tag) => <meta key={keyOf(tag)} {...tag} {...{ [OWN]: '' }} />);

@@ -31,15 +31,44 @@ type Props = {
  * Select (with Menu, Popover and three input variants) for its `select` prop, which no form here
  * uses: composing it keeps 120 KiB of unused code off the sign-in, cart, checkout and profile screens.
  */
-export function TextInput({ label, id: idProp, helperText, htmlInput, fullWidth, margin, required, disabled, error, ...input }: Props) {
+export function TextInput({
+  label,
+  id: idProp,
+  helperText,
+  htmlInput,
+  fullWidth,
+  margin,
+  required,
+  disabled,
+  error,
+  ...input
+}: Props) {
   const generated = useId();
   const id = idProp ?? generated;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   const labelId = label ? `${id}-label` : undefined;
   return (
-    <FormControl variant="outlined" fullWidth={fullWidth} margin={margin} required={required} disabled={disabled} error={error}>
-      {label ? <InputLabel htmlFor={id} id={labelId}>{label}</InputLabel> : null}
-      <OutlinedInput id={id} label={label} fullWidth={fullWidth} aria-describedby={helperTextId} inputProps={htmlInput} {...input} />
+    <FormControl
+      variant="outlined"
+      fullWidth={fullWidth}
+      margin={margin}
+      required={required}
+      disabled={disabled}
+      error={error}
+    >
+      {label ? (
+        <InputLabel htmlFor={id} id={labelId}>
+          {label}
+        </InputLabel>
+      ) : null}
+      <OutlinedInput
+        id={id}
+        label={label}
+        fullWidth={fullWidth}
+        aria-describedby={helperTextId}
+        inputProps={htmlInput}
+        {...input}
+      />
       {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );

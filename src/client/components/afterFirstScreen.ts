@@ -29,13 +29,20 @@ const noSubscription = () => () => {};
  * False on the server and while the page hydrates, true in every render after: for what only the
  * browser can say (its address, its storage), so the hydrated page first matches the server's HTML.
  */
-export const useHydrated = (): boolean => useSyncExternalStore(noSubscription, () => true, () => false);
+export const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** Like whenIdle, but not before the page's load event (its images and first answers are in). */
 export function whenLoadedAndIdle(run: () => void): () => void {
   if (document.readyState === 'complete') return whenIdle(run);
   let cancelIdle = () => {};
-  const onLoad = () => { cancelIdle = whenIdle(run); };
+  const onLoad = () => {
+    cancelIdle = whenIdle(run);
+  };
   window.addEventListener('load', onLoad, { once: true });
   return () => {
     window.removeEventListener('load', onLoad);

@@ -26,7 +26,10 @@ export type RenderedPage = {
  * (it depends on this browser's storage) or the URL is not the app's. The API is reached in process
  * through `serverFetch`; `guestToken` is the token the page hands to a visitor who has none.
  */
-export async function renderPage(url: string, opts: { serverFetch: ServerFetch; guestToken: string | null }): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  opts: { serverFetch: ServerFetch; guestToken: string | null },
+): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, opts.serverFetch.origin)));
   if (context instanceof Response) return null;
@@ -35,7 +38,9 @@ export async function renderPage(url: string, opts: { serverFetch: ServerFetch; 
 
   const store = makeStore(undefined, { serverFetch: opts.serverFetch });
   store.dispatch(serverPageLoaded({ guestToken: opts.guestToken, api: null }));
-  await Promise.all(context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.serverData?.(store.dispatch, m.params)));
+  await Promise.all(
+    context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.serverData?.(store.dispatch, m.params)),
+  );
 
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);

@@ -45,10 +45,7 @@ export function runtimeCacheFor(url: URL, origin: string, method = 'GET'): Runti
 /** How long a page may take from the server before the worker starts the precached shell instead. */
 export const NAVIGATION_TIMEOUT_SECONDS = 4;
 
-export const NAVIGATION_DENYLIST = [
-  new RegExp(`^(${SERVER_PATH_PREFIXES.join('|')})(/|$)`),
-  /\/[^/]+\.[A-Za-z0-9]+$/,
-];
+export const NAVIGATION_DENYLIST = [new RegExp(`^(${SERVER_PATH_PREFIXES.join('|')})(/|$)`), /\/[^/]+\.[A-Za-z0-9]+$/];
 
 type AssetAnswer = { data?: Array<{ isPremium?: number; canUserWatchAsset?: number }> };
 

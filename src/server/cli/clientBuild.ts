@@ -4,13 +4,23 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // public/media is served as is, not built: it does not make the build stale.
-const SOURCES = ['src/client', 'src/shared', 'public/index.html', 'public/favicon.svg', 'webpack.config.ts', 'babel.config.js', 'package.json'];
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'public/index.html',
+  'public/favicon.svg',
+  'webpack.config.ts',
+  'babel.config.js',
+  'package.json',
+];
 
 function newestMtime(target: string): number {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
 /** True when dist/ is missing or older than any client source, config or the lock of dependencies. */
@@ -24,10 +34,14 @@ export function clientBuildIsStale(distDir = path.join(ROOT, 'dist')): boolean {
 export function buildClient(mode: 'production' | 'development' = 'production'): void {
   const started = Date.now();
   console.log(`Building the storefront (${mode})…`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', mode], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', mode],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`client build failed (exit ${result.status})`);
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

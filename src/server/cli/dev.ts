@@ -22,4 +22,6 @@ process.on('SIGINT', () => shutdown());
 process.on('SIGTERM', () => shutdown());
 
 run(['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', 'development', '--watch']);
-run([require.resolve('tsx/cli'), 'watch', '--clear-screen=false', '--exclude', 'src/client/**', 'src/server/main.ts'], { NODE_ENV: 'development' });
+run([require.resolve('tsx/cli'), 'watch', '--clear-screen=false', '--exclude', 'src/client/**', 'src/server/main.ts'], {
+  NODE_ENV: 'development',
+});

@@ -12,7 +12,9 @@ const distDir = path.resolve(process.env.CLIENT_DIST_DIR || 'dist');
 const needed = [path.join(distDir, 'index.html'), path.join(path.dirname(distDir), 'dist-ssr', 'render.js')];
 const missing = needed.find((file) => !fs.existsSync(file));
 if (missing) {
-  console.error(`The storefront is not built (${path.relative(process.cwd(), missing) || missing} is missing): run npm run build first.`);
+  console.error(
+    `The storefront is not built (${path.relative(process.cwd(), missing) || missing} is missing): run npm run build first.`,
+  );
   process.exit(1);
 }
 void import('../main');

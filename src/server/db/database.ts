@@ -19,13 +19,20 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** PGlite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
-export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize?: number }): DatabaseOptions {
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize?: number;
+}): DatabaseOptions {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+      }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
@@ -45,12 +52,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // query in flight fails on its own and the pool drops the broken client when it comes back.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return wrap(db, 'postgres', undefined, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }));
+    return wrap(db, 'postgres', undefined, () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolSize ?? 10,
+    }));
   }
   // The database files are DATA_DIR's (its parent): both owner-only, and so is every file PGlite wrote.
   const fresh = options.dataDir !== undefined && !fs.existsSync(options.dataDir);
   if (options.dataDir) {
-    assertDataDirWritable(path.dirname(options.dataDir), fresh ? EMBEDDED_DATABASE_NEEDS.fresh : EMBEDDED_DATABASE_NEEDS.existing);
+    assertDataDirWritable(
+      path.dirname(options.dataDir),
+      fresh ? EMBEDDED_DATABASE_NEEDS.fresh : EMBEDDED_DATABASE_NEEDS.existing,
+    );
     ensurePrivateDir(path.dirname(options.dataDir));
     ensurePrivateDir(options.dataDir);
   }
@@ -65,10 +80,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   if (options.dataDir) makeTreePrivate(options.dataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return wrap(db, 'pglite', () => pglite.close(), () => ({ total: 1, idle: 1, waiting: 0, max: 1 }));
+  return wrap(
+    db,
+    'pglite',
+    () => pglite.close(),
+    () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+  );
 }
 
-function wrap(db: Kysely<DB>, kind: Database['kind'], afterDestroy: (() => Promise<void>) | undefined, poolUse: Database['poolUse']): Database {
+function wrap(
+  db: Kysely<DB>,
+  kind: Database['kind'],
+  afterDestroy: (() => Promise<void>) | undefined,
+  poolUse: Database['poolUse'],
+): Database {
   let closed = false;
   return {
     db,

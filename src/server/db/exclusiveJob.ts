@@ -4,7 +4,10 @@ import type { Database } from './database';
 
 /** A job's advisory-lock key: the first 63 bits of its name's SHA-256, the same in every instance. */
 function jobLockKey(name: string): string {
-  return BigInt.asIntN(64, crypto.createHash('sha256').update(`storefront-job:${name}`).digest().readBigUInt64BE(0) >> 1n).toString();
+  return BigInt.asIntN(
+    64,
+    crypto.createHash('sha256').update(`storefront-job:${name}`).digest().readBigUInt64BE(0) >> 1n,
+  ).toString();
 }
 
 /**
@@ -13,11 +16,17 @@ function jobLockKey(name: string): string {
  * for the job's length, and PostgreSQL frees it with the connection if the instance dies mid-job.
  * The embedded database belongs to one process, so there the job simply runs.
  */
-export async function runExclusively<T>(database: Database, name: string, job: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
+export async function runExclusively<T>(
+  database: Database,
+  name: string,
+  job: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
   if (database.kind === 'pglite') return { ran: true, result: await job() };
   const key = jobLockKey(name);
   return database.db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${key}::bigint) as taken`.execute(connection);
+    const { rows } = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${key}::bigint) as taken`.execute(
+      connection,
+    );
     if (!rows[0]?.taken) return { ran: false } as const;
     try {
       return { ran: true, result: await job() } as const;

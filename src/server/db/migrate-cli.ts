@@ -14,7 +14,10 @@ async function run() {
   try {
     if (statusOnly) {
       const states = await migrationStatus(database.db);
-      for (const m of states) console.log(`${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt.toISOString()}` : ''}`);
+      for (const m of states)
+        console.log(
+          `${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt.toISOString()}` : ''}`,
+        );
       const pending = states.filter((m) => !m.appliedAt).length;
       console.log(pending ? `${pending} pending: run npm run db:migrate` : 'Database schema is up to date.');
       process.exitCode = pending ? 1 : 0;

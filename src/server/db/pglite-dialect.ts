@@ -19,24 +19,36 @@ import {
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pg); }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pg);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(pg: PGlite) { this.connection = new PGliteConnection(pg); }
+  constructor(pg: PGlite) {
+    this.connection = new PGliteConnection(pg);
+  }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => { release = resolve; });
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await previous;
     this.connection.release = release;
     return this.connection;
@@ -46,8 +58,12 @@ class PGliteDriver implements Driver {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
   }
-  async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
 
   async releaseConnection(conn: DatabaseConnection) {
     (conn as PGliteConnection).release?.();

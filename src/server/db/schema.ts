@@ -14,7 +14,11 @@ interface GuestsTable {
   last_seen_ip: string | null;
 }
 
-interface SubscriptionsTable { id: number; title: string; description: string }
+interface SubscriptionsTable {
+  id: number;
+  title: string;
+  description: string;
+}
 
 export interface EventsTable {
   id: Generated<number>;
@@ -46,9 +50,23 @@ interface CategoriesTable {
   group_id: number;
   sort_order: number;
 }
-interface CategoryEventsTable { category_id: number; event_id: number; sort_order: number }
-interface CategoryBlocksTable { id: Generated<number>; category_id: number; title: string; description: string; sort_order: number }
-interface CategoryBlockEventsTable { block_id: number; event_id: number; sort_order: number }
+interface CategoryEventsTable {
+  category_id: number;
+  event_id: number;
+  sort_order: number;
+}
+interface CategoryBlocksTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  description: string;
+  sort_order: number;
+}
+interface CategoryBlockEventsTable {
+  block_id: number;
+  event_id: number;
+  sort_order: number;
+}
 
 interface CarouselItemsTable {
   id: Generated<number>;
@@ -63,8 +81,16 @@ interface CarouselItemsTable {
   sort_order: number;
 }
 
-interface AgreementsTable { id: number; label: string; description: string }
-interface FooterLinksTable { id: number; label: string; links: ColumnType<{ label: string; url: string }[], string, string> }
+interface AgreementsTable {
+  id: number;
+  label: string;
+  description: string;
+}
+interface FooterLinksTable {
+  id: number;
+  label: string;
+  links: ColumnType<{ label: string; url: string }[], string, string>;
+}
 
 export interface CouponsTable {
   code: string;
@@ -78,7 +104,11 @@ export interface CouponsTable {
   event_id: number | null;
 }
 
-interface NewsletterSignupsTable { email: string; created_at: Generated<Date>; ip: string | null }
+interface NewsletterSignupsTable {
+  email: string;
+  created_at: Generated<Date>;
+  ip: string | null;
+}
 
 export interface UsersTable {
   id: Generated<number>;
@@ -105,7 +135,11 @@ export interface LoginCodesTable {
 }
 
 /** One wrong sign-in code: for which e-mail, from which client (clientKey; null on rows from before 0009). */
-interface LoginFailuresTable { email: string; failed_at: Date; client: string | null }
+interface LoginFailuresTable {
+  email: string;
+  failed_at: Date;
+  client: string | null;
+}
 
 interface MailOutboxTable {
   id: Generated<number>;
@@ -127,7 +161,11 @@ export interface CartsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-interface CartItemsTable { cart_id: number; event_id: number; added_at: Generated<Date> }
+interface CartItemsTable {
+  cart_id: number;
+  event_id: number;
+  added_at: Generated<Date>;
+}
 
 interface OrdersTable {
   id: Generated<number>;
@@ -194,7 +232,11 @@ export interface SandboxIntentsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-interface PaymentEventsTable { id: string; type: string; received_at: Generated<Date> }
+interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
 /** A player that pressed play (the device limit); open while closed_at is null and last_seen_at is recent. */
 export interface ViewingSessionsTable {
   id: string;

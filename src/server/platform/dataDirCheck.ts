@@ -17,9 +17,12 @@ export function dataDirProblem(dir: string, err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   // PGlite reports the file system's errors as Emscripten errno numbers: 51 is ENOSPC, 69 EROFS, 2 EACCES.
   const errno = (err as { errno?: unknown } | undefined)?.errno;
-  if (code === 'EROFS' || errno === 69) return `DATA_DIR (${dir}) is on a read-only file system: point DATA_DIR at a writable folder.`;
-  if (code === 'ENOSPC' || code === 'EDQUOT' || errno === 51) return `the disk holding DATA_DIR (${dir}) is full: free some space or point DATA_DIR at a larger disk.`;
-  if (code === 'EACCES' || code === 'EPERM' || errno === 2) return `DATA_DIR (${dir}) cannot be written by this user: give it write access or point DATA_DIR at a folder it owns.`;
+  if (code === 'EROFS' || errno === 69)
+    return `DATA_DIR (${dir}) is on a read-only file system: point DATA_DIR at a writable folder.`;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || errno === 51)
+    return `the disk holding DATA_DIR (${dir}) is full: free some space or point DATA_DIR at a larger disk.`;
+  if (code === 'EACCES' || code === 'EPERM' || errno === 2)
+    return `DATA_DIR (${dir}) cannot be written by this user: give it write access or point DATA_DIR at a folder it owns.`;
   return null;
 }
 
@@ -35,12 +38,16 @@ export function assertDataDirWritable(dir: string, needBytes: number): void {
   try {
     fs.accessSync(existing, fs.constants.W_OK);
   } catch (err) {
-    throw new DataDirError(dataDirProblem(dir, err) ?? `DATA_DIR (${dir}) cannot be written: ${(err as Error).message}.`);
+    throw new DataDirError(
+      dataDirProblem(dir, err) ?? `DATA_DIR (${dir}) cannot be written: ${(err as Error).message}.`,
+    );
   }
   if (needBytes <= 0) return;
   const { bavail, bsize } = fs.statfsSync(existing);
   const free = bavail * bsize;
   if (free < needBytes) {
-    throw new DataDirError(`the disk holding DATA_DIR (${dir}) has ${mib(free)} free and the embedded database needs at least ${mib(needBytes)}: free some space or point DATA_DIR at a larger disk.`);
+    throw new DataDirError(
+      `the disk holding DATA_DIR (${dir}) has ${mib(free)} free and the embedded database needs at least ${mib(needBytes)}: free some space or point DATA_DIR at a larger disk.`,
+    );
   }
 }

@@ -3,10 +3,24 @@ export const DATABASE_UNAVAILABLE = 'The shop is unavailable for a moment. Pleas
 
 // Socket errors, and PostgreSQL's "shutting down / cannot connect now / connection failure" classes.
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/i;
 
 /**
  * True when an error means "the database is out of reach", not "this request is wrong": the server

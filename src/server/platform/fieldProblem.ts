@@ -48,7 +48,13 @@ const PART_WORDS: Record<RequestPart, string> = {
 function words(key: string): string {
   // Own keys only: a field named "constructor" or "__proto__" must not find Object.prototype's.
   const known = Object.hasOwn(FIELD_WORDS, key) ? FIELD_WORDS[key] : undefined;
-  return known ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return (
+    known ??
+    key
+      .replace(/_/g, ' ')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+  );
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -4,7 +4,10 @@ import { Unavailable } from './errors';
 
 // The plugin's own Redis store (an atomic INCR + PEXPIRE script); it ships without types.
 const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
-  continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, nameSpace: string,
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  nameSpace: string,
 ) => FastifyRateLimitStore;
 
 /** What a caller is told when a limit that must hold cannot be counted (the sign-in routes). */
@@ -35,10 +38,17 @@ export function sharedLimitStore(redis: Redis, nameSpace: string): FastifyRateLi
   class SharedLimitStore implements FastifyRateLimitStore {
     private readonly inner: FastifyRateLimitStore;
     constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }, inner?: FastifyRateLimitStore) {
-      this.inner = inner ?? new RedisStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, nameSpace);
+      this.inner =
+        inner ??
+        new RedisStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, nameSpace);
     }
     incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number) {
-      this.inner.incr(key, (err, result) => (err ? callback(new Unavailable(LIMITS_UNAVAILABLE, { cause: err })) : callback(null, result)), timeWindow, max);
+      this.inner.incr(
+        key,
+        (err, result) => (err ? callback(new Unavailable(LIMITS_UNAVAILABLE, { cause: err })) : callback(null, result)),
+        timeWindow,
+        max,
+      );
     }
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
       return new SharedLimitStore({}, this.inner.child(routeOptions));

@@ -59,22 +59,24 @@ export function assertOwnUserId(caller: Caller, userId: number | undefined): voi
 /** Whether a user token was revoked (logout) after it was issued. */
 export type RevocationCheck = (userId: number, issuedAtMs: number) => Promise<boolean>;
 
-export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck }>(async (app, { tokens, isRevoked }) => {
-  app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request) => {
-    const requirement = request.routeOptions.config?.auth ?? 'optional';
-    if (requirement === 'none') return;
-    request.caller = await readCaller(request, tokens);
-    if (request.caller?.kind === 'user' && (await isRevoked(request.caller.userId, request.caller.iatMs))) {
-      throw new Unauthenticated('Token has been revoked');
-    }
-    if (requirement === 'guest' && !request.caller) throw new Unauthenticated('Authentication required');
-    if (requirement === 'user') {
-      if (!request.caller) throw new Unauthenticated('Authentication required');
-      if (request.caller.kind !== 'user') throw new Forbidden('Sign in to continue');
-    }
-  });
-});
+export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck }>(
+  async (app, { tokens, isRevoked }) => {
+    app.decorateRequest('caller', null);
+    app.addHook('onRequest', async (request) => {
+      const requirement = request.routeOptions.config?.auth ?? 'optional';
+      if (requirement === 'none') return;
+      request.caller = await readCaller(request, tokens);
+      if (request.caller?.kind === 'user' && (await isRevoked(request.caller.userId, request.caller.iatMs))) {
+        throw new Unauthenticated('Token has been revoked');
+      }
+      if (requirement === 'guest' && !request.caller) throw new Unauthenticated('Authentication required');
+      if (requirement === 'user') {
+        if (!request.caller) throw new Unauthenticated('Authentication required');
+        if (request.caller.kind !== 'user') throw new Forbidden('Sign in to continue');
+      }
+    });
+  },
+);
 
 async function readCaller(request: FastifyRequest, tokens: TokenService): Promise<VerifiedToken | null> {
   const header = request.headers.authorization;

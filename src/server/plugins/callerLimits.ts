@@ -12,7 +12,8 @@ const callerKey = (request: FastifyRequest) => {
 };
 
 /** A route's `config.rateLimit`: `max` calls a minute per caller. */
-export const perCaller = (max: number) => ({ max, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: callerKey } as const);
+export const perCaller = (max: number) =>
+  ({ max, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: callerKey }) as const;
 
 /**
  * Guest tokens are free to get, so a limit per guest token is as many limits as a client cares to

@@ -12,7 +12,8 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../platform/databas
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    const fastifyStatus = 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const fastifyStatus =
+      'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     let status = error instanceof DomainError ? error.status : fastifyStatus;
     let message = error.message;
     let fields: string[] | undefined;

@@ -7,7 +7,7 @@ import type { AuthRequirement } from './caller';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** How an operation's description begins when the call needs a signed-in user's token. */
-export const USER_TOKEN_NOTE = 'Needs a signed-in user\'s token.';
+export const USER_TOKEN_NOTE = "Needs a signed-in user's token.";
 
 /** What each `config.auth` asks of the caller, in OpenAPI's words ({} is "no token"). */
 const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {
@@ -31,27 +31,35 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
       info: {
         title: 'AllAccess storefront API',
         version: 'v1',
-        description: 'The storefront\'s JSON API. Every answer is an envelope: `success`, `message` and, when it succeeds, `data`.',
+        description:
+          "The storefront's JSON API. Every answer is an envelope: `success`, `message` and, when it succeeds, `data`.",
       },
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
           bearer: {
-            type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
-            description: 'A guest token (GET /v1/token/guest) or a signed-in user\'s token (POST /v1/verifyotp).',
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A guest token (GET /v1/token/guest) or a signed-in user's token (POST /v1/verifyotp).",
           },
         },
       },
     },
     transform: (input) => {
-      const described = input.schema && Object.keys(input.schema).length > 0 && !(input.schema as { hide?: boolean }).hide;
+      const described =
+        input.schema && Object.keys(input.schema).length > 0 && !(input.schema as { hide?: boolean }).hide;
       if (!described) return { schema: { ...input.schema, hide: true } as FastifySchema, url: input.url };
       const { schema, url } = jsonSchemaTransform(input);
       const auth = (input.route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'optional';
       // The token a call needs comes first, then the route's own description (its schema's `description`).
-      const needs = auth === 'user' ? USER_TOKEN_NOTE : auth === 'guest' ? 'Needs a token: a guest\'s or a user\'s.' : undefined;
+      const needs =
+        auth === 'user' ? USER_TOKEN_NOTE : auth === 'guest' ? "Needs a token: a guest's or a user's." : undefined;
       const description = [needs, (schema as { description?: string }).description].filter(Boolean).join(' ');
-      return { schema: { ...schema, security: SECURITY[auth], ...(description ? { description } : {}) } as FastifySchema, url };
+      return {
+        schema: { ...schema, security: SECURITY[auth], ...(description ? { description } : {}) } as FastifySchema,
+        url,
+      };
     },
   });
 

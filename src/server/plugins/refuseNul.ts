@@ -12,7 +12,12 @@ const PARTS: readonly RequestPart[] = ['params', 'querystring', 'body'];
  */
 export const refuseNulPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
-    const values: Record<RequestPart, unknown> = { params: request.params, querystring: request.query, body: request.body, headers: undefined };
+    const values: Record<RequestPart, unknown> = {
+      params: request.params,
+      querystring: request.query,
+      body: request.body,
+      headers: undefined,
+    };
     for (const part of PARTS) {
       const at = findNul(values[part]);
       if (at) throw new Invalid(fieldProblem(part, at, NUL_PROBLEM));

@@ -4,7 +4,9 @@ import type { AppConfig } from '../config';
  * The Content-Security-Policy the app runs under. Emotion (MUI) injects <style> tags, hence
  * 'unsafe-inline' for styles only; hls.js plays from blob: URLs and may start a blob: worker.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 'newsletterEmbedUrl' | 'googleClientId'> & { payments?: AppConfig['payments'] }): Record<string, string[] | null> {
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'publicUrl' | 'newsletterEmbedUrl' | 'googleClientId'> & { payments?: AppConfig['payments'] },
+): Record<string, string[] | null> {
   // Google's sign-in script, its pop-up frame and the profile call, only when Google sign-in is on.
   const google = config.googleClientId ? ['https://accounts.google.com'] : [];
   const googleApi = config.googleClientId ? ['https://www.googleapis.com'] : [];
@@ -13,7 +15,11 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 'new
   const stripeScript = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const stripeApi = stripe ? ['https://api.stripe.com'] : [];
-  const frames = [...(config.newsletterEmbedUrl ? [new URL(config.newsletterEmbedUrl).origin] : []), ...google, ...stripeFrames];
+  const frames = [
+    ...(config.newsletterEmbedUrl ? [new URL(config.newsletterEmbedUrl).origin] : []),
+    ...google,
+    ...stripeFrames,
+  ];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],

@@ -9,8 +9,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader(name: string, value: string | number) { headers[name.toLowerCase()] = String(value); },
-    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
@@ -23,10 +27,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * builds Helmet's middleware again, parsing the whole Content-Security-Policy, on every request,
  * which cost an eighth of a cached catalog read. No route here changes the headers.
  */
-export const securityHeadersPlugin = fp<{ options: HelmetOptions }>(async (app, { options }) => {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
-}, { name: 'security-headers' });
+export const securityHeadersPlugin = fp<{ options: HelmetOptions }>(
+  async (app, { options }) => {
+    const headers = helmetHeaders(options);
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

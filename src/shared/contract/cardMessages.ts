@@ -10,6 +10,7 @@ export const CARD_MESSAGES = {
   invalidExpiry: "Your card's expiration date is incomplete.",
   pastExpiry: "Your card's expiration year is in the past.",
   incompleteCvc: "Your card's security code is incomplete.",
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   alreadyPaid: 'This payment has already succeeded.',
 } as const;

@@ -84,7 +84,10 @@ export const cartLineBody = z.strictObject({ asset_id: dbId, ...target });
 export type CartLineBody = z.infer<typeof cartLineBody>;
 export const mergeCartBody = z.strictObject({ user_id: dbId, guest_cart_token: cartToken });
 export type MergeCartBody = z.infer<typeof mergeCartBody>;
-export const applyVoucherBody = z.strictObject({ coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64), ...target });
+export const applyVoucherBody = z.strictObject({
+  coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64),
+  ...target,
+});
 export type ApplyVoucherBody = z.infer<typeof applyVoucherBody>;
 export const removeVoucherBody = z.strictObject(target);
 export const cartIdParams = z.strictObject({ id: dbId });

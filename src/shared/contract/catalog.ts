@@ -38,14 +38,16 @@ const carouselItem = z.object({
   type: z.enum(['image', 'video']),
   isButtonRequired: z.boolean(),
   isVisible: z.boolean(),
-  asset: z.array(z.object({
-    id: z.number().int(),
-    path: z.string(),
-    title: z.string(),
-    venue_description: z.string(),
-    event_label: z.string(),
-    airStartDate: z.string().nullable(),
-  })),
+  asset: z.array(
+    z.object({
+      id: z.number().int(),
+      path: z.string(),
+      title: z.string(),
+      venue_description: z.string(),
+      event_label: z.string(),
+      airStartDate: z.string().nullable(),
+    }),
+  ),
 });
 export type CarouselItem = z.infer<typeof carouselItem>;
 
@@ -62,7 +64,12 @@ export type Category = z.infer<typeof category>;
 const categoryListing = category.extend({ data: z.array(assetSummary), nextCursor: z.string().nullable() });
 export type CategoryListing = z.infer<typeof categoryListing>;
 
-const categoryBlock = z.object({ id: z.number().int(), title: z.string(), description: z.string(), data: z.array(assetSummary) });
+const categoryBlock = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  data: z.array(assetSummary),
+});
 export type CategoryBlock = z.infer<typeof categoryBlock>;
 
 const subscription = z.object({ id: z.number().int(), title: z.string(), description: z.string() });
@@ -71,7 +78,11 @@ export type Subscription = z.infer<typeof subscription>;
 const agreement = z.object({ id: z.number().int(), label: z.string(), description: z.string() });
 export type Agreement = z.infer<typeof agreement>;
 
-const footerLink = z.object({ id: z.number().int(), label: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
+const footerLink = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+});
 export type FooterLink = z.infer<typeof footerLink>;
 
 export const carouselResponse = envelope(z.array(carouselItem));
@@ -93,7 +104,10 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 export type AgreementResponse = z.infer<typeof agreementResponse>;
 
 /** Query filters (JSON in `filter`), as the spec's client sends them. */
-export const carouselFilter = z.strictObject({ deviceTypeId: z.coerce.string().optional(), languageId: z.coerce.string().optional() });
+export const carouselFilter = z.strictObject({
+  deviceTypeId: z.coerce.string().optional(),
+  languageId: z.coerce.string().optional(),
+});
 export const categoryFilter = carouselFilter.extend({
   path: z.union([z.string().min(1).max(120), z.number().int().positive().max(MAX_ID)]),
   type: z.literal('primary_navigation').optional(),

@@ -1,8 +1,7 @@
 import { z } from './zod';
 
 /** Every response of the API is wrapped in this envelope (docs/decisions.md "The API"). */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.boolean(), message: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.boolean(), message: z.string(), data });
 
 export const errorEnvelope = z.object({
   success: z.literal(false),

@@ -4,9 +4,18 @@ import { dbId } from './ids';
 
 /** Sign-in payloads of docs/behaviour.md §3 ("Sign-in payload fields"), with docs/decisions.md's paths. */
 const email = emailAddress();
-const loginSource = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)' }));
+const loginSource = z.coerce.number().pipe(
+  z.union([z.literal(1), z.literal(2), z.literal(3)], {
+    error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)',
+  }),
+);
 const name = z.string().trim().max(100);
-const common = { emailId: email, loginSource, deviceType: z.coerce.number().int().optional(), provider: z.enum(['google', 'facebook']).optional() };
+const common = {
+  emailId: email,
+  loginSource,
+  deviceType: z.coerce.number().int().optional(),
+  provider: z.enum(['google', 'facebook']).optional(),
+};
 
 export const checkUserBody = z.strictObject({ emailId: email, loginSource: loginSource.optional() });
 export const loginBody = z.strictObject({ ...common, accessToken: z.string().min(10).max(4096).optional() });
@@ -46,7 +55,12 @@ export type CodeSentResponse = z.infer<typeof codeSentResponse>;
 export const checkUserResponse = envelope(z.object({ exists: z.boolean(), verified: z.boolean() }));
 export type CheckUserResponse = z.infer<typeof checkUserResponse>;
 
-const profile = z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), emailId: z.string() });
+const profile = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+});
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = envelope(z.array(profile));
 export type ProfileResponse = z.infer<typeof profileResponse>;

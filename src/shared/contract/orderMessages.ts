@@ -10,7 +10,8 @@ export const ORDER_MESSAGES = {
   notYourPayment: 'This payment is not yours.',
   unknownPayment: 'No such payment.',
   voucherNotFree: 'A voucher purchase needs a coupon that covers the whole total.',
-  soldOutRefunded: 'Sorry, an event in your order sold out while you were paying. Your payment has been refunded in full.',
+  soldOutRefunded:
+    'Sorry, an event in your order sold out while you were paying. Your payment has been refunded in full.',
   couponGoneRefunded: 'Sorry, your coupon was used up while you were paying. Your payment has been refunded in full.',
   ownedRefunded: 'You already have access to an event in this order. Your payment has been refunded in full.',
   refunded: 'This payment was refunded.',

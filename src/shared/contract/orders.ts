@@ -28,26 +28,36 @@ export const paymentIntentResponse = envelope(paymentIntent);
 // ── POST /v1/order/createCartOrder (docs/behaviour.md §3 "Order creation payload") ─────────────────────────────
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
-export const createCartOrderBody = z.object({
-  userId: dbId,
-  paymentMethod: z.enum(['stripe', 'vouchers']),
-  /** The card payment's intent (paymentMethod 'stripe'); absent for vouchers. */
-  paymentIntentId: z.string().min(3).max(255).regex(/^[A-Za-z0-9_]+$/, 'must be a payment intent id').optional(),
-  /** A voucher order's id, chosen by the client (docs/behaviour.md §9): sending it again returns the same order. */
-  orderId: orderRef.optional(),
-  /** Dollars; when sent it must equal what was paid (0 for vouchers). */
-  amount: z.number().min(0).max(1_000_000).optional(),
-  // The rest of the spec's payload: accepted, never believed (the server has the cart and the intent).
-  cartId: dbId.nullable().optional(),
-  assetId: z.array(dbId).max(200).optional(),
-  cartItems: z.array(z.unknown()).max(200).optional(),
-  subscriptionId: z.array(z.union([dbId, z.null()])).max(200).optional(),
-  billingName: z.string().max(200).optional(),
-  billingEmail: z.string().max(320).optional(),
-  status: z.literal('Active').optional(),
-  usageType: z.literal('Paid').optional(),
-  isActive: z.literal(1).optional(),
-}).strict();
+export const createCartOrderBody = z
+  .object({
+    userId: dbId,
+    paymentMethod: z.enum(['stripe', 'vouchers']),
+    /** The card payment's intent (paymentMethod 'stripe'); absent for vouchers. */
+    paymentIntentId: z
+      .string()
+      .min(3)
+      .max(255)
+      .regex(/^[A-Za-z0-9_]+$/, 'must be a payment intent id')
+      .optional(),
+    /** A voucher order's id, chosen by the client (docs/behaviour.md §9): sending it again returns the same order. */
+    orderId: orderRef.optional(),
+    /** Dollars; when sent it must equal what was paid (0 for vouchers). */
+    amount: z.number().min(0).max(1_000_000).optional(),
+    // The rest of the spec's payload: accepted, never believed (the server has the cart and the intent).
+    cartId: dbId.nullable().optional(),
+    assetId: z.array(dbId).max(200).optional(),
+    cartItems: z.array(z.unknown()).max(200).optional(),
+    subscriptionId: z
+      .array(z.union([dbId, z.null()]))
+      .max(200)
+      .optional(),
+    billingName: z.string().max(200).optional(),
+    billingEmail: z.string().max(320).optional(),
+    status: z.literal('Active').optional(),
+    usageType: z.literal('Paid').optional(),
+    isActive: z.literal(1).optional(),
+  })
+  .strict();
 export type CreateCartOrderBody = z.infer<typeof createCartOrderBody>;
 
 const orderSummary = z.object({
@@ -105,6 +115,5 @@ export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
 /** Spec: "order list by userId (data.data)". */
 export const orderHistoryResponse = envelope(z.object({ data: z.array(orderHistoryRow), total: z.number().int() }));
 export type OrderHistoryPage = z.infer<typeof orderHistoryResponse>['data'];
-
 
 export { ORDER_MESSAGES } from './orderMessages';

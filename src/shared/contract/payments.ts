@@ -24,19 +24,27 @@ export const sandboxConfirmBody = z.strictObject({
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
 
-const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
+const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+] as const;
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
 /** Like Stripe.js's confirmPayment result: an error (a decline, a bad card) or the intent's new state. */
 const sandboxConfirmResult = z.object({
   paymentIntentId: z.string(),
   status: z.enum(PAYMENT_INTENT_STATUSES),
-  error: z.object({
-    type: z.enum(['card_error', 'validation_error']),
-    code: z.string(),
-    decline_code: z.string().optional(),
-    message: z.string(),
-  }).nullable(),
+  error: z
+    .object({
+      type: z.enum(['card_error', 'validation_error']),
+      code: z.string(),
+      decline_code: z.string().optional(),
+      message: z.string(),
+    })
+    .nullable(),
   /** Set when the card needs authentication: the browser goes there. */
   next_action: z.object({ redirect_url: z.string() }).nullable(),
 });

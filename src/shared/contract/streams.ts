@@ -50,16 +50,18 @@ export type StreamConfigData = z.infer<typeof streamConfigData>;
  * a premium event its key goes in the VIEWING_SESSION_KEY_HEADER header (never in the URL).
  */
 export const streamConfigQuery = z.object({ session: z.uuid().optional() });
-export const streamConfigResponse = envelope(z.object({
-  /** JSON string of StreamConfigData (docs/behaviour.md §3). */
-  config_data: z.string(),
-  /** When the signed URLs stop working (ISO). Fetch a fresh config before or on a 403. */
-  expiresAt: z.string(),
-  /** 'live': the streams are live HLS (sliding window); 'vod': on demand. */
-  mode: z.enum(['live', 'vod']),
-  /** Air start (ISO) or null. */
-  airStartDate: z.string().nullable(),
-}));
+export const streamConfigResponse = envelope(
+  z.object({
+    /** JSON string of StreamConfigData (docs/behaviour.md §3). */
+    config_data: z.string(),
+    /** When the signed URLs stop working (ISO). Fetch a fresh config before or on a 403. */
+    expiresAt: z.string(),
+    /** 'live': the streams are live HLS (sliding window); 'vod': on demand. */
+    mode: z.enum(['live', 'vod']),
+    /** Air start (ISO) or null. */
+    airStartDate: z.string().nullable(),
+  }),
+);
 export type StreamConfigResponse = z.infer<typeof streamConfigResponse>;
 
 // ── Viewing sessions: the device limit (docs/decisions.md "Watching") ────────────────────────────────────
@@ -103,5 +105,6 @@ export const STREAM_MESSAGES = {
   /** 404 on a heartbeat for a closed or freed session, or without the session's key; 409 from streamconfig. */
   sessionEnded: 'This viewing session has ended. Press play to watch again.',
   /** 409 when the device limit is reached: names the limit. */
-  deviceLimit: (limit: number) => `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}. Stop watching on one of them to watch here.`,
+  deviceLimit: (limit: number) =>
+    `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}. Stop watching on one of them to watch here.`,
 } as const;

@@ -13,7 +13,9 @@ export { z };
 
 /** An e-mail address field: required, and shaped like one (the server's own check, as the client's). */
 export const emailAddress = () =>
-  z.email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must look like name@example.com') }).max(254);
+  z
+    .email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must look like name@example.com') })
+    .max(254);
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 
@@ -39,7 +41,8 @@ function contractMessage(issue: Issue): string | undefined {
       return TYPE_WORDS[issue.expected] ?? `must be ${issue.expected}`;
     case 'too_small': {
       const min = issue.minimum;
-      if (issue.origin === 'string') return Number(min) <= 1 ? 'must not be empty' : `must be at least ${plural(min, 'character')}`;
+      if (issue.origin === 'string')
+        return Number(min) <= 1 ? 'must not be empty' : `must be at least ${plural(min, 'character')}`;
       if (issue.origin === 'array' || issue.origin === 'set') return `must list at least ${plural(min, 'item')}`;
       return issue.inclusive === false ? `must be more than ${min}` : `must be ${min} or more`;
     }

@@ -23,7 +23,9 @@ export type Lhr = {
  * where the app keeps the visitor's tokens and cart, stays: a cold load for a visitor in that state.
  */
 const FLAGS = {
-  onlyCategories: ['performance'], logLevel: 'error', ignoreStatusCode: true,
+  onlyCategories: ['performance'],
+  logLevel: 'error',
+  ignoreStatusCode: true,
   clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
 };
 const CHILD = path.join(__dirname, 'lighthouseChild.mjs');
@@ -35,11 +37,14 @@ export async function runLighthouse(browser: Browser, page: Page, url: string, o
   const job = { browserWSEndpoint: browser.wsEndpoint(), pageUrl: marker, url, flags: FLAGS, out };
   const child = spawn(process.execPath, [CHILD, JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`Lighthouse on ${url} failed (exit ${code}):\n${stderr}`);
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as Lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} ${stderr.trim()}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} ${stderr.trim()}`);
   return lhr;
 }
 
@@ -54,8 +59,16 @@ type Diagnosis = {
   unusedJs: { url: string; bytes: number; wastedBytes: number }[];
 };
 export type RunFigures = {
-  score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number;
-  jsBytes: number; scripts: ScriptFile[]; benchmarkIndex: number; finalUrl: string; warnings: string[];
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsBytes: number;
+  scripts: ScriptFile[];
+  benchmarkIndex: number;
+  finalUrl: string;
+  warnings: string[];
   diagnosis: Diagnosis;
 };
 
@@ -71,7 +84,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  */
 function scriptsOf(lhr: Lhr): ScriptFile[] {
   return items(lhr, 'network-requests')
-    .filter((r) => r.sessionTargetType === 'page' && (r.resourceType === 'Script' || /javascript/.test(str(r.mimeType))))
+    .filter(
+      (r) => r.sessionTargetType === 'page' && (r.resourceType === 'Script' || /javascript/.test(str(r.mimeType))),
+    )
     .map((r) => ({ url: str(r.url), bytes: num(r.transferSize) }));
 }
 
@@ -79,13 +94,32 @@ function diagnose(lhr: Lhr): Diagnosis {
   const [element, phases] = items(lhr, 'largest-contentful-paint-element') as { items?: Item[] }[];
   const node = (element?.items?.[0]?.node ?? {}) as Item;
   return {
-    lcpElement: node.snippet ? `${str(node.snippet)} «${str(node.nodeLabel).slice(0, 60)}» (${str(node.selector)})` : 'none reported',
+    lcpElement: node.snippet
+      ? `${str(node.snippet)} «${str(node.nodeLabel).slice(0, 60)}» (${str(node.selector)})`
+      : 'none reported',
     lcpPhases: (phases?.items ?? []).map((p) => `${str(p.phase)} ${Math.round(num(p.timing))} ms`).join(', '),
-    bootup: items(lhr, 'bootup-time').map((i) => ({ url: str(i.url), total: num(i.total), scripting: num(i.scripting), parse: num(i.scriptParseCompile) })),
+    bootup: items(lhr, 'bootup-time').map((i) => ({
+      url: str(i.url),
+      total: num(i.total),
+      scripting: num(i.scripting),
+      parse: num(i.scriptParseCompile),
+    })),
     mainThread: items(lhr, 'mainthread-work-breakdown').map((i) => ({ label: str(i.groupLabel), ms: num(i.duration) })),
-    longTasks: items(lhr, 'long-tasks').map((i) => ({ url: str(i.url), startTime: num(i.startTime), duration: num(i.duration) })),
-    renderBlocking: items(lhr, 'render-blocking-resources').map((i) => ({ url: str(i.url), bytes: num(i.totalBytes), wastedMs: num(i.wastedMs) })),
-    unusedJs: items(lhr, 'unused-javascript').map((i) => ({ url: str(i.url), bytes: num(i.totalBytes), wastedBytes: num(i.wastedBytes) })),
+    longTasks: items(lhr, 'long-tasks').map((i) => ({
+      url: str(i.url),
+      startTime: num(i.startTime),
+      duration: num(i.duration),
+    })),
+    renderBlocking: items(lhr, 'render-blocking-resources').map((i) => ({
+      url: str(i.url),
+      bytes: num(i.totalBytes),
+      wastedMs: num(i.wastedMs),
+    })),
+    unusedJs: items(lhr, 'unused-javascript').map((i) => ({
+      url: str(i.url),
+      bytes: num(i.totalBytes),
+      wastedBytes: num(i.wastedBytes),
+    })),
   };
 }
 

@@ -12,7 +12,13 @@ try {
   // The bench parks the prepared page on a unique about:blank#… address: that is how it is found here.
   const target = browser.targets().find((t) => t.type() === 'page' && t.url() === job.pageUrl);
   const page = await target?.page();
-  if (!page) throw new Error(`no page at ${job.pageUrl} (pages: ${browser.targets().map((t) => t.url()).join(', ')})`);
+  if (!page)
+    throw new Error(
+      `no page at ${job.pageUrl} (pages: ${browser
+        .targets()
+        .map((t) => t.url())
+        .join(', ')})`,
+    );
   // Chrome's error page tells Lighthouse only that the load failed: say why, for the bench's report.
   page.on('requestfailed', (r) => {
     if (r.resourceType() === 'document') console.error(`document ${r.url()} failed: ${r.failure()?.errorText}`);

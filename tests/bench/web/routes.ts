@@ -36,8 +36,12 @@ export function benchRoutes(eventId: number): BenchRoute[] {
 /** BENCH_ROUTES=home,cart or =/,/cart: a subset, by name or path; unknown ones are an error. */
 export function selectRoutes(all: BenchRoute[], wanted = process.env.BENCH_ROUTES): BenchRoute[] {
   if (!wanted) return all;
-  const names = wanted.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = wanted
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !all.some((r) => r.name === n || r.path === n));
-  if (unknown.length > 0) throw new Error(`BENCH_ROUTES: unknown ${unknown.join(', ')} (known: ${all.map((r) => r.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ROUTES: unknown ${unknown.join(', ')} (known: ${all.map((r) => r.name).join(', ')})`);
   return all.filter((r) => names.includes(r.name) || names.includes(r.path));
 }

@@ -16,26 +16,35 @@ type Envelope<T> = { success: boolean; message: string; data: T };
 async function api<T>(site: Site, path: string, init: { body?: object; token?: string } = {}): Promise<T> {
   const res = await fetch(`${site.baseUrl}/v1${path}`, {
     method: init.body ? 'POST' : 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as Envelope<T>).data;
 }
 
-export const assetOf = async (site: Site, eventPath: string) => (await api<[{ id: number; title: string }]>(site, `/asset/${eventPath}`))[0];
+export const assetOf = async (site: Site, eventPath: string) =>
+  (await api<[{ id: number; title: string }]>(site, `/asset/${eventPath}`))[0];
 
 /** The sign-in code from the development outbox, for a server the bench did not start (BENCH_URL). */
-export const outboxCodes = (baseUrl: string) => async (email: string): Promise<string> => {
-  for (let i = 0; i < 50; i += 1) {
-    const res = await fetch(`${baseUrl}/dev/mailbox.json`);
-    if (!res.ok) throw new Error(`${baseUrl}/dev/mailbox.json answered ${res.status}: the signed-in routes need the development outbox (no SMTP_URL)`);
-    const code = latestCodeIn(await res.json(), email);
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email} in ${baseUrl}/dev/mailbox.json`);
-};
+export const outboxCodes =
+  (baseUrl: string) =>
+  async (email: string): Promise<string> => {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await fetch(`${baseUrl}/dev/mailbox.json`);
+      if (!res.ok)
+        throw new Error(
+          `${baseUrl}/dev/mailbox.json answered ${res.status}: the signed-in routes need the development outbox (no SMTP_URL)`,
+        );
+      const code = latestCodeIn(await res.json(), email);
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no sign-in code for ${email} in ${baseUrl}/dev/mailbox.json`);
+  };
 
 /** One verified account for every signed-in run (one code request), with one event in its cart. */
 export async function signUpWithCart(site: Site): Promise<Account> {
@@ -50,16 +59,23 @@ export async function signUpWithCart(site: Site): Promise<Account> {
   return { email, token, userId, name: 'Bench Visitor', cartTitle: asset.title };
 }
 
-const seen = (page: Page) => page.evaluate(() => ({
-  path: location.pathname,
-  cartItems: document.querySelectorAll('[data-testid="cart-item"]').length,
-  text: document.body?.innerText.replace(/\s+/g, ' ').slice(0, 2000) ?? '',
-}));
+const seen = (page: Page) =>
+  page.evaluate(() => ({
+    path: location.pathname,
+    cartItems: document.querySelectorAll('[data-testid="cart-item"]').length,
+    text: document.body?.innerText.replace(/\s+/g, ' ').slice(0, 2000) ?? '',
+  }));
 
 async function addToCartAsGuest(page: Page, site: Site, eventPath: string, expected: number) {
   await page.goto(`${site.baseUrl}/events/${eventPath}`, { waitUntil: 'networkidle0' });
   await page.locator('::-p-aria([name="Add to cart"][role="button"])').click();
-  await waitUntil(page, `the cart page with ${expected} event(s)`, seen, (s) => s.path === '/cart' && s.cartItems === expected, 15_000);
+  await waitUntil(
+    page,
+    `the cart page with ${expected} event(s)`,
+    seen,
+    (s) => s.path === '/cart' && s.cartItems === expected,
+    15_000,
+  );
 }
 
 /**
@@ -68,7 +84,12 @@ async function addToCartAsGuest(page: Page, site: Site, eventPath: string, expec
  * the HTTP cache, the service worker and Cache Storage, and keeps localStorage: a cold load of the
  * screen for a visitor in that state.
  */
-export async function prepareVisitor(page: Page, route: BenchRoute, site: Site, account: Account | null): Promise<void> {
+export async function prepareVisitor(
+  page: Page,
+  route: BenchRoute,
+  site: Site,
+  account: Account | null,
+): Promise<void> {
   await page.bringToFront(); // a background tab gets no animation frames: clicks would never finish
   if (route.state === 'first visit') return;
   if (route.state === 'guest with two events in the cart') {
@@ -89,5 +110,11 @@ export async function prepareVisitor(page: Page, route: BenchRoute, site: Site, 
     '/checkout': (s) => s.text.includes(account?.cartTitle ?? '?'),
     '/profile': (s) => s.text.includes(account?.email ?? '?'),
   };
-  await waitUntil(page, `${route.path} as a visitor ${route.state}`, seen, (s) => s.path === route.path && (expected[route.path]?.(s) ?? true), 15_000);
+  await waitUntil(
+    page,
+    `${route.path} as a visitor ${route.state}`,
+    seen,
+    (s) => s.path === route.path && (expected[route.path]?.(s) ?? true),
+    15_000,
+  );
 }

@@ -57,12 +57,19 @@ describe('bearer token', () => {
   });
 
   it('sends the user token when a user id is stored (logged in), not the guest token', async () => {
-    expect(statusOf((await call({ userId: String(user.userId), userToken: user.token, authToken: BAD }, SETTINGS)).result)).toBe(200);
-    expect(statusOf((await call({ userId: String(user.userId), userToken: BAD, authToken: guestToken() }, SETTINGS)).result)).toBe(401);
+    expect(
+      statusOf((await call({ userId: String(user.userId), userToken: user.token, authToken: BAD }, SETTINGS)).result),
+    ).toBe(200);
+    expect(
+      statusOf((await call({ userId: String(user.userId), userToken: BAD, authToken: guestToken() }, SETTINGS)).result),
+    ).toBe(401);
   });
 
   it('keeps an Authorization header the request already has', async () => {
-    const { result } = await call({ authToken: BAD }, { ...SETTINGS, headers: { Authorization: `Bearer ${guestToken()}` } });
+    const { result } = await call(
+      { authToken: BAD },
+      { ...SETTINGS, headers: { Authorization: `Bearer ${guestToken()}` } },
+    );
     expect(statusOf(result)).toBe(200);
   });
 
@@ -73,7 +80,9 @@ describe('bearer token', () => {
   });
 
   it('sends no Authorization with a No-Auth: true header, even over an explicit one', async () => {
-    expect(statusOf((await call({ authToken: BAD }, { ...SETTINGS, headers: { 'No-Auth': 'true' } })).result)).toBe(200);
+    expect(statusOf((await call({ authToken: BAD }, { ...SETTINGS, headers: { 'No-Auth': 'true' } })).result)).toBe(
+      200,
+    );
     const explicit = { ...SETTINGS, headers: { 'No-Auth': 'true', Authorization: `Bearer ${BAD}` } };
     expect(statusOf((await call({ authToken: guestToken() }, explicit)).result)).toBe(200);
   });
@@ -104,8 +113,16 @@ describe('401', () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     try {
       const store = makeStore(preloaded({ auth: { authToken: BAD } }));
-      await Promise.all([1, 2, 3].map((n) => store.dispatch(probeApi.endpoints.probe.initiate({ ...SETTINGS, params: { filter: `{"key":["demoUse"]}`, n } }))));
-      const tokenCalls = fetchSpy.mock.calls.filter(([req]) => String(req instanceof Request ? req.url : req).endsWith('/token/guest'));
+      await Promise.all(
+        [1, 2, 3].map((n) =>
+          store.dispatch(
+            probeApi.endpoints.probe.initiate({ ...SETTINGS, params: { filter: `{"key":["demoUse"]}`, n } }),
+          ),
+        ),
+      );
+      const tokenCalls = fetchSpy.mock.calls.filter(([req]) =>
+        String(req instanceof Request ? req.url : req).endsWith('/token/guest'),
+      );
       expect(tokenCalls).toHaveLength(1);
     } finally {
       fetchSpy.mockRestore();

@@ -16,7 +16,21 @@ const subscriptions: { unsubscribe: () => void }[] = [];
 
 beforeEach(() => {
   // Only Date moves: timers and the network stay real.
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'performance', 'hrtime', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'performance',
+      'hrtime',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+    ],
+  });
   jest.setSystemTime(Date.now());
   store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'freshness' }, 24 * 3600) } }));
   fetchSpy = jest.spyOn(globalThis, 'fetch');

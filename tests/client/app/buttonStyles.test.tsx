@@ -13,32 +13,63 @@ function cssOf(el: Element): string {
   const visit = (rules: CSSRuleList) => {
     for (const rule of Array.from(rules)) {
       if ('cssRules' in rule && !(rule instanceof CSSStyleRule)) visit((rule as CSSGroupingRule).cssRules);
-      else if (rule instanceof CSSStyleRule && classes.some((c) => rule.selectorText.includes(c))) texts.push(rule.cssText);
+      else if (rule instanceof CSSStyleRule && classes.some((c) => rule.selectorText.includes(c)))
+        texts.push(rule.cssText);
     }
   };
   for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
   return texts.join('\n');
 }
 
-describe('the theme offers exactly the spec\'s variants and sizes', () => {
+describe("the theme offers exactly the spec's variants and sizes", () => {
   it.each(BUTTON_VARIANTS)('variant %s has a style of its own', (variant) => {
-    renderWithProviders(<>{BUTTON_VARIANTS.map((v) => <Button key={v} variant={v}>{v}</Button>)}</>);
+    renderWithProviders(
+      <>
+        {BUTTON_VARIANTS.map((v) => (
+          <Button key={v} variant={v}>
+            {v}
+          </Button>
+        ))}
+      </>,
+    );
     const own = cssOf(screen.getByRole('button', { name: variant }));
     for (const other of BUTTON_VARIANTS.filter((v) => v !== variant)) {
-      expect({ other, same: cssOf(screen.getByRole('button', { name: other })) === own }).toEqual({ other, same: false });
+      expect({ other, same: cssOf(screen.getByRole('button', { name: other })) === own }).toEqual({
+        other,
+        same: false,
+      });
     }
   });
 
   it.each(BUTTON_SIZES)('size %s has a style of its own', (size) => {
-    renderWithProviders(<>{BUTTON_SIZES.map((s) => <Button key={s} size={s}>{s}</Button>)}</>);
+    renderWithProviders(
+      <>
+        {BUTTON_SIZES.map((s) => (
+          <Button key={s} size={s}>
+            {s}
+          </Button>
+        ))}
+      </>,
+    );
     const own = cssOf(screen.getByRole('button', { name: size }));
     for (const other of BUTTON_SIZES.filter((s) => s !== size)) {
-      expect({ other, same: cssOf(screen.getByRole('button', { name: other })) === own }).toEqual({ other, same: false });
+      expect({ other, same: cssOf(screen.getByRole('button', { name: other })) === own }).toEqual({
+        other,
+        same: false,
+      });
     }
   });
 
   it('each variant draws what it says', () => {
-    renderWithProviders(<>{BUTTON_VARIANTS.map((v) => <Button key={v} variant={v}>{v}</Button>)}</>);
+    renderWithProviders(
+      <>
+        {BUTTON_VARIANTS.map((v) => (
+          <Button key={v} variant={v}>
+            {v}
+          </Button>
+        ))}
+      </>,
+    );
     const css = (name: string) => cssOf(screen.getByRole('button', { name }));
     expect(css('default')).toContain('background-color: var(--variant-containedBg)');
     expect(css('destructive')).toContain(`background-color: ${buttonColours.destructive.bg}`);
@@ -49,7 +80,15 @@ describe('the theme offers exactly the spec\'s variants and sizes', () => {
   });
 
   it('sizes: default 40 px high, sm 36, lg 44, icon a 40 px square', () => {
-    renderWithProviders(<>{BUTTON_SIZES.map((s) => <Button key={s} size={s}>{s}</Button>)}</>);
+    renderWithProviders(
+      <>
+        {BUTTON_SIZES.map((s) => (
+          <Button key={s} size={s}>
+            {s}
+          </Button>
+        ))}
+      </>,
+    );
     const css = (name: string) => cssOf(screen.getByRole('button', { name }));
     expect(css('default')).toContain('min-height: 40px');
     expect(css('sm')).toContain('min-height: 36px');
@@ -89,7 +128,10 @@ const contrast = (a: Rgb, b: Rgb) => {
 
 describe('contrast of every variant, on the page and on cards (WCAG 1.4.3 text 4.5:1, 1.4.11 non-text 3:1)', () => {
   const { palette } = theme;
-  const surfaces: [string, Rgb][] = [['page', parse(palette.background.default, [0, 0, 0])], ['card', parse(palette.background.paper, [0, 0, 0])]];
+  const surfaces: [string, Rgb][] = [
+    ['page', parse(palette.background.default, [0, 0, 0])],
+    ['card', parse(palette.background.paper, [0, 0, 0])],
+  ];
 
   it.each([
     ['default (primary)', palette.primary.contrastText, palette.primary.main],
@@ -113,9 +155,12 @@ describe('contrast of every variant, on the page and on cards (WCAG 1.4.3 text 4
     expect(contrast(parse(palette.primary.main, surface), surface)).toBeGreaterThanOrEqual(4.5); // link
   });
 
-  it.each(surfaces)('boundaries on the %s: the outline border, the secondary fill, the focus ring', (_name, surface) => {
-    expect(contrast(parse(buttonColours.outlineBorder, surface), surface)).toBeGreaterThanOrEqual(3);
-    expect(contrast(parse(buttonColours.secondary.bg, surface), surface)).toBeGreaterThanOrEqual(3);
-    expect(contrast(parse(palette.secondary.main, surface), surface)).toBeGreaterThanOrEqual(3); // the amber focus ring
-  });
+  it.each(surfaces)(
+    'boundaries on the %s: the outline border, the secondary fill, the focus ring',
+    (_name, surface) => {
+      expect(contrast(parse(buttonColours.outlineBorder, surface), surface)).toBeGreaterThanOrEqual(3);
+      expect(contrast(parse(buttonColours.secondary.bg, surface), surface)).toBeGreaterThanOrEqual(3);
+      expect(contrast(parse(palette.secondary.main, surface), surface)).toBeGreaterThanOrEqual(3); // the amber focus ring
+    },
+  );
 });

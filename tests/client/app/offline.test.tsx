@@ -22,13 +22,20 @@ function goOffline(offline: boolean) {
 }
 afterEach(() => goOffline(false));
 
-const storeWithGuest = () => makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'g-offline' }) } }));
+const storeWithGuest = () =>
+  makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'g-offline' }) } }));
 
 it('offline: a call answers at once with the offline message and flags the notice', async () => {
   goOffline(true);
   const store = storeWithGuest();
-  const result = await store.dispatch(probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} }));
-  expect('error' in result && result.error).toEqual({ status: 'CUSTOM_ERROR', error: 'offline', data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null } });
+  const result = await store.dispatch(
+    probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} }),
+  );
+  expect('error' in result && result.error).toEqual({
+    status: 'CUSTOM_ERROR',
+    error: 'offline',
+    data: { success: false, message: OFFLINE_ACTION_MESSAGE, data: null },
+  });
   expect(store.getState().ui.offlineRequestFailed).toBe(true);
 });
 
@@ -36,7 +43,9 @@ it('online, a failed fetch is passed on as it was (not called offline)', async (
   goOffline(false);
   global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
   const store = storeWithGuest();
-  const result = await store.dispatch(probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} }));
+  const result = await store.dispatch(
+    probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} }),
+  );
   expect('error' in result && (result.error as { status: string }).status).toBe('FETCH_ERROR');
   expect(store.getState().ui.offlineRequestFailed).toBe(false);
 });
@@ -46,17 +55,25 @@ it('the notice shows while offline, adds why an action did not happen, and leave
   renderWithProviders(<OfflineNotice />, { store });
   expect(screen.queryByRole('status')).toBeNull();
 
-  act(() => { store.dispatch(connectivityChanged({ online: false })); });
+  act(() => {
+    store.dispatch(connectivityChanged({ online: false }));
+  });
   expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_NOTICE);
   expect(screen.getByRole('status')).not.toHaveTextContent(OFFLINE_ACTION_NOTICE);
 
   goOffline(true);
-  await act(async () => { await store.dispatch(probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} })); });
+  await act(async () => {
+    await store.dispatch(probeApi.endpoints.offlineProbe.initiate({ url: '/v1/cart/add', method: 'POST', body: {} }));
+  });
   expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_ACTION_NOTICE);
 
-  act(() => { store.dispatch(connectivityChanged({ online: true })); });
+  act(() => {
+    store.dispatch(connectivityChanged({ online: true }));
+  });
   expect(screen.queryByRole('status')).toBeNull();
   // Offline again later: a fresh notice, without the old failure.
-  act(() => { store.dispatch(connectivityChanged({ online: false })); });
+  act(() => {
+    store.dispatch(connectivityChanged({ online: false }));
+  });
   expect(screen.getByRole('status')).not.toHaveTextContent(OFFLINE_ACTION_NOTICE);
 });

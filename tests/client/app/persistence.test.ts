@@ -29,7 +29,11 @@ afterEach(async () => {
 describe('values live under the spec’s own localStorage names', () => {
   it('reads every key at start', async () => {
     localStorage.setItem('auth_token', GUEST);
-    const { token: userToken, userId } = await signUpOnTestServer(`persist-${Date.now()}@example.com`, 'Ada', 'Lovelace');
+    const { token: userToken, userId } = await signUpOnTestServer(
+      `persist-${Date.now()}@example.com`,
+      'Ada',
+      'Lovelace',
+    );
     localStorage.setItem('user_token', userToken);
     localStorage.setItem('userID', String(userId));
     localStorage.setItem('userName', 'Ada Lovelace');
@@ -39,7 +43,13 @@ describe('values live under the spec’s own localStorage names', () => {
     localStorage.setItem('redirect_url', 'vocher');
     store = await startStore();
     const s = store.getState();
-    expect(s.auth).toMatchObject({ authToken: GUEST, userToken, userId: String(userId), userName: 'Ada Lovelace', redirectUrl: 'vocher' });
+    expect(s.auth).toMatchObject({
+      authToken: GUEST,
+      userToken,
+      userId: String(userId),
+      userName: 'Ada Lovelace',
+      redirectUrl: 'vocher',
+    });
     expect(s.ui.demoUse).toBe('true');
     expect(s.cart.guestCartToken).toBe('cart-token');
     expect(s.cart.lines.ids).toEqual([3, 9]);
@@ -105,13 +115,15 @@ describe('another tab', () => {
   // cannot tell whether the filter ran; what the filter decides is whether the change is replayed
   // into this store at all (reducers *and* the listeners that react to it: guest token, name).
   it.each(['someone_elses_key', 'userid', 'USERID', 'persist:auth', 'user_token_backup'])(
-    "a change to %j (not one of ours) is not replayed here; one of ours is",
+    'a change to %j (not one of ours) is not replayed here; one of ours is',
     async (foreignKey) => {
       store = await startStore();
       const replayed: { key: string | null; newValue: string | null }[] = [];
       const stopRecording = startAppListening({
         actionCreator: storageChangedInAnotherTab,
-        effect: (action) => { replayed.push(action.payload); },
+        effect: (action) => {
+          replayed.push(action.payload);
+        },
       });
       try {
         fromOtherTab(foreignKey, 'x');
@@ -172,7 +184,10 @@ describe('cartUpdated event', () => {
 describe('writes from another tab are not undone', () => {
   it('a logout elsewhere is not reverted by this tab persisting its other fields', async () => {
     localStorage.setItem('userID', '5');
-    localStorage.setItem('user_token', signTestToken({ kind: 'user', sub: '5', userId: 5, name: 'Five', email: 'five@example.com' }));
+    localStorage.setItem(
+      'user_token',
+      signTestToken({ kind: 'user', sub: '5', userId: 5, name: 'Five', email: 'five@example.com' }),
+    );
     store = await startStore();
     const settle = () => new Promise((r) => setTimeout(r, 300)); // redux-persist writes one key per tick
     await settle();

@@ -1,7 +1,8 @@
 import { roomFor } from '../../../src/client/app/toasts/ToastRoom';
 
 /** A stand-in for notistack's stack: how many toasts it holds and where its top edge is. */
-const stack = (toasts: number, top: number, height = 60) => ({ childElementCount: toasts, getBoundingClientRect: () => ({ top, height }) }) as unknown as Element;
+const stack = (toasts: number, top: number, height = 60) =>
+  ({ childElementCount: toasts, getBoundingClientRect: () => ({ top, height }) }) as unknown as Element;
 
 describe('the room the toasts take at the bottom of the window', () => {
   it('is none without a stack, or with an empty one', () => {

@@ -26,12 +26,15 @@ afterEach(async () => {
 /** Everything RTK Query holds (queries, mutations, their arguments and answers) as text. */
 const apiCache = () => JSON.stringify(store!.getState().api);
 
-const profileEntries = () => Object.values(store!.getState().api.queries).filter((q) => q?.endpointName === 'getProfile');
+const profileEntries = () =>
+  Object.values(store!.getState().api.queries).filter((q) => q?.endpointName === 'getProfile');
 
 /** Whether `text` is ever on the page from now on (checked at every DOM change). */
 function watchFor(text: string) {
   const seen = { ever: false };
-  const check = () => { if (document.body.textContent?.includes(text)) seen.ever = true; };
+  const check = () => {
+    if (document.body.textContent?.includes(text)) seen.ever = true;
+  };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   check();

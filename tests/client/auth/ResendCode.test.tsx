@@ -25,8 +25,21 @@ let store: AppStore | undefined;
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   jest.useFakeTimers({
-    doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-      'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+    ],
   });
   toasts = recordToasts();
 });
@@ -40,7 +53,10 @@ afterEach(async () => {
 
 /** Moves the fake clock one second at a time, letting React render (and re-arm the countdown) in between. */
 const passSeconds = (n: number) => {
-  for (let i = 0; i < n; i += 1) act(() => { jest.advanceTimersByTime(1000); });
+  for (let i = 0; i < n; i += 1)
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
 };
 const countdown = () => screen.queryByTestId('resend-countdown')?.textContent ?? null;
 const resendButton = () => screen.queryByRole('button', { name: 'Resend code' });

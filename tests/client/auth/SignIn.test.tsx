@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { signUpOnTestServer } from '../../utils/apiUser';
-import { codeForm, consumeCode, mailedCode, recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
+import {
+  codeForm,
+  consumeCode,
+  mailedCode,
+  recordToasts,
+  requestedUrls,
+  startApp,
+  stopApp,
+} from '../../utils/clientApp';
 
 /**
  * The sign-in page against the real test server: where a signed-in visitor goes (spec "Sign-in"),
@@ -54,21 +62,24 @@ describe('after signing in', () => {
     ["'cart'", '/cart', 'cart'],
     ["'vocher'", '/cart', 'vocher'],
     ['no', '/', null],
-  ])('with %s redirect marker the visitor lands on %s, and the marker is gone afterwards', async (_name, destination, marker) => {
-    if (marker) localStorage.setItem('redirect_url', marker);
-    const user = userEvent.setup();
-    const { router } = await start('/sign-in');
-    expect(store!.getState().auth.redirectUrl).toBe(marker);
-    await toCodeStep(user, existing);
-    await enterCode(user, await mailedCode(existing));
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(destination), { timeout: 10_000 });
-    expect(store!.getState().auth.userId).toBe(String(account.userId));
-    expect(store!.getState().auth.redirectUrl).toBeNull();
-    // redux-persist writes on its own tick: the stored marker (and only it) disappears.
-    await waitFor(() => expect(localStorage.getItem('userID')).toBe(String(account.userId)));
-    await waitFor(() => expect(localStorage.getItem('redirect_url')).toBeNull());
-  });
+  ])(
+    'with %s redirect marker the visitor lands on %s, and the marker is gone afterwards',
+    async (_name, destination, marker) => {
+      if (marker) localStorage.setItem('redirect_url', marker);
+      const user = userEvent.setup();
+      const { router } = await start('/sign-in');
+      expect(store!.getState().auth.redirectUrl).toBe(marker);
+      await toCodeStep(user, existing);
+      await enterCode(user, await mailedCode(existing));
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(destination), { timeout: 10_000 });
+      expect(store!.getState().auth.userId).toBe(String(account.userId));
+      expect(store!.getState().auth.redirectUrl).toBeNull();
+      // redux-persist writes on its own tick: the stored marker (and only it) disappears.
+      await waitFor(() => expect(localStorage.getItem('userID')).toBe(String(account.userId)));
+      await waitFor(() => expect(localStorage.getItem('redirect_url')).toBeNull());
+    },
+  );
 });
 
 describe("the signed-in user's name, from the session token", () => {

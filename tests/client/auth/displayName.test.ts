@@ -20,9 +20,10 @@ beforeAll(async () => {
   user = await signUpOnTestServer(EMAIL, 'Night', 'Owl');
 });
 
-
-const requestedUrls = (spy: jest.SpyInstance) => spy.mock.calls.map(([req]) => (req instanceof Request ? req.url : String(req)));
-const profileCalls = (spy: jest.SpyInstance) => requestedUrls(spy).filter((u) => u.includes(`/v1/profile/${user.userId}`));
+const requestedUrls = (spy: jest.SpyInstance) =>
+  spy.mock.calls.map(([req]) => (req instanceof Request ? req.url : String(req)));
+const profileCalls = (spy: jest.SpyInstance) =>
+  requestedUrls(spy).filter((u) => u.includes(`/v1/profile/${user.userId}`));
 
 let store: AppStore | undefined;
 let fetchSpy: jest.SpyInstance;
@@ -46,32 +47,39 @@ const signedInWith = (userName: string | null) => {
 };
 
 /** The user's token as the server signs them, naming nobody (a user who saved an empty name, then signed in). */
-const namelessToken = () => signTestToken({ kind: 'user', sub: String(user.userId), userId: user.userId, name: '', email: EMAIL.toLowerCase() });
+const namelessToken = () =>
+  signTestToken({ kind: 'user', sub: String(user.userId), userId: user.userId, name: '', email: EMAIL.toLowerCase() });
 
 describe('display name of a logged-in user', () => {
   it.each([
     ['a missing', null],
     ["an 'undefined undefined'", 'undefined undefined'],
     ['an empty', ''],
-  ])('%s stored name is taken from the session token when it names the user, with no profile fetch', async (_name, stored) => {
-    signedInWith(stored);
-    store = await startStore();
-    await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
-    await waitFor(() => expect(localStorage.getItem('userName')).toBe('Night Owl'));
-    expect(profileCalls(fetchSpy)).toEqual([]);
-  });
+  ])(
+    '%s stored name is taken from the session token when it names the user, with no profile fetch',
+    async (_name, stored) => {
+      signedInWith(stored);
+      store = await startStore();
+      await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
+      await waitFor(() => expect(localStorage.getItem('userName')).toBe('Night Owl'));
+      expect(profileCalls(fetchSpy)).toEqual([]);
+    },
+  );
 
   it.each([
     ['a missing', null],
     ["an 'undefined undefined'", 'undefined undefined'],
-  ])('%s stored name with a token that names nobody is fetched and replaced by the e-mail’s local part (spec §4)', async (_name, stored) => {
-    signedInWith(stored);
-    localStorage.setItem('user_token', namelessToken());
-    store = await startStore();
-    await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
-    expect(profileCalls(fetchSpy)).toHaveLength(1);
-    await waitFor(() => expect(localStorage.getItem('userName')).toBe(LOCAL_PART));
-  });
+  ])(
+    '%s stored name with a token that names nobody is fetched and replaced by the e-mail’s local part (spec §4)',
+    async (_name, stored) => {
+      signedInWith(stored);
+      localStorage.setItem('user_token', namelessToken());
+      store = await startStore();
+      await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
+      expect(profileCalls(fetchSpy)).toHaveLength(1);
+      await waitFor(() => expect(localStorage.getItem('userName')).toBe(LOCAL_PART));
+    },
+  );
 
   it('a real stored name is kept and no profile is fetched for it', async () => {
     signedInWith('Night Owl');

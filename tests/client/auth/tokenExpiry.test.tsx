@@ -14,8 +14,19 @@ import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
  */
 describe('reading a token', () => {
   it('a session token gives the user id, the name and the e-mail; anything else gives nothing', () => {
-    const token = signTestToken({ kind: 'user', sub: '7', userId: 7, name: ' Ada King Lovelace ', email: 'ada@example.com' });
-    expect(readSessionClaims(token)).toEqual({ userId: 7, name: 'Ada King Lovelace', email: 'ada@example.com', expiresAt: expect.any(Number) });
+    const token = signTestToken({
+      kind: 'user',
+      sub: '7',
+      userId: 7,
+      name: ' Ada King Lovelace ',
+      email: 'ada@example.com',
+    });
+    expect(readSessionClaims(token)).toEqual({
+      userId: 7,
+      name: 'Ada King Lovelace',
+      email: 'ada@example.com',
+      expiresAt: expect.any(Number),
+    });
     expect(readSessionClaims(signTestToken({ kind: 'guest', sub: 'g' }))).toBeNull();
     expect(readSessionClaims(signTestToken({ kind: 'user', sub: '7', userId: '7' }))).toBeNull();
     for (const junk of ['', 'not.a.token', 'a.b', null, undefined]) expect(readSessionClaims(junk)).toBeNull();
@@ -41,8 +52,13 @@ describe('at start', () => {
     store = undefined;
     fetchSpy.mockRestore();
   });
-  const bearers = () => fetchSpy.mock.calls.map(([req]) => (req instanceof Request ? req.headers.get('authorization') : null)).filter(Boolean);
-  const guestFetches = () => fetchSpy.mock.calls.filter(([req]) => String(req instanceof Request ? req.url : req).endsWith('/v1/token/guest')).length;
+  const bearers = () =>
+    fetchSpy.mock.calls
+      .map(([req]) => (req instanceof Request ? req.headers.get('authorization') : null))
+      .filter(Boolean);
+  const guestFetches = () =>
+    fetchSpy.mock.calls.filter(([req]) => String(req instanceof Request ? req.url : req).endsWith('/v1/token/guest'))
+      .length;
 
   it('a guest token that has run out is replaced by a new one, once, and never sent', async () => {
     const expired = signTestToken({ kind: 'guest', sub: 'expired-guest' }, -10);
@@ -69,7 +85,10 @@ describe('at start', () => {
 
   it('a session token that has run out ends the session as a 401 would: signed out, told once, a guest token fetched', async () => {
     const { userId } = await signUpOnTestServer(`expired-${Date.now()}@example.com`, 'Ex', 'Pired');
-    const expired = signTestToken({ kind: 'user', sub: String(userId), userId, name: 'Ex Pired', email: 'x@example.com' }, -10);
+    const expired = signTestToken(
+      { kind: 'user', sub: String(userId), userId, name: 'Ex Pired', email: 'x@example.com' },
+      -10,
+    );
     localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: 'with-session' }));
     localStorage.setItem('user_token', expired);
     localStorage.setItem('userID', String(userId));

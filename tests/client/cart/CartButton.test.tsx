@@ -22,7 +22,9 @@ afterEach(async () => {
 function holdPosts(path: string) {
   const realFetch = globalThis.fetch;
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
     if (req.method === 'POST' && new URL(req.url).pathname === `/v1${path}`) await released;
@@ -86,7 +88,9 @@ it("a guest cart token the server refuses (another guest's) is dropped after the
   rememberGuest({ guestToken: newGuestToken('stale-token'), cartToken: someoneElse.cartToken });
   const app = await startApp(`/events/${PREMIUM.canyon.path}`);
   store = app.store;
-  await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to fetch cart items', expect.objectContaining({ status: 403 })));
+  await waitFor(() =>
+    expect(errors).toHaveBeenCalledWith('Failed to fetch cart items', expect.objectContaining({ status: 403 })),
+  );
   await user.click(await cartButton('Add to cart'));
   await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 403 })));
   await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
@@ -110,11 +114,30 @@ describe('failures go to the console only', () => {
     // The free demo event, shown as if it had a price: the server has the last word and answers 409.
     const id = await eventId(FREE_EVENT);
     const event: AssetDetail = {
-      id, path: FREE_EVENT, title: 'Free, shown with a price', label: '', description: '', event_label: '', venue_description: '', airStartDate: null,
-      vodOrLivePosterImageFilePath: '', isPremium: 1, canUserWatchAsset: 0, soldOut: 0, rate: 5, contentType: 'On Demand', assetType: 'vod', subscription_id: null,
+      id,
+      path: FREE_EVENT,
+      title: 'Free, shown with a price',
+      label: '',
+      description: '',
+      event_label: '',
+      venue_description: '',
+      airStartDate: null,
+      vodOrLivePosterImageFilePath: '',
+      isPremium: 1,
+      canUserWatchAsset: 0,
+      soldOut: 0,
+      rate: 5,
+      contentType: 'On Demand',
+      assetType: 'vod',
+      subscription_id: null,
     };
     store = makeStore(preloaded({ auth: { authToken: newGuestToken('refused-add') } }));
-    renderWithProviders(<MemoryRouter><AccessCard event={event} /></MemoryRouter>, { store });
+    renderWithProviders(
+      <MemoryRouter>
+        <AccessCard event={event} />
+      </MemoryRouter>,
+      { store },
+    );
     const add = await cartButton('Add to cart');
     await waitFor(() => expect(add).toBeEnabled());
     await user.click(add);

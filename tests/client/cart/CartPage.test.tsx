@@ -30,7 +30,8 @@ async function openCart(label: string, events: { path: string }[]) {
 }
 
 /** The value shown next to a summary label (a <dt>/<dd> pair), or null when the row is absent. */
-const summaryValue = (label: string) => screen.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
+const summaryValue = (label: string) =>
+  screen.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 const toastShown = (text: string) => waitFor(() => expect(toasts.seen).toContain(text), { timeout: 10_000 });
 const openPromoDialog = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -55,14 +56,20 @@ it('lists each event: poster, title linking to the event, venue, air time in EDT
   expect(rows).toHaveLength(2);
   const [velvet, planets] = guest.cart.items as [Cart['items'][0], Cart['items'][0]];
   const first = within(rows[0]!);
-  expect(first.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute('href', `/events/${await eventId(PREMIUM.velvet.path)}`);
+  expect(first.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
+    'href',
+    `/events/${await eventId(PREMIUM.velvet.path)}`,
+  );
   expect(first.getByText(PREMIUM.velvet.venue)).toBeInTheDocument();
   expect(first.getByText(formatEventDateTime(velvet.meta.air_start_date))).toHaveTextContent(/ EDT$/);
   expect(first.getByTestId('cart-item-price')).toHaveTextContent('$9.99');
   expect(first.getByRole('button', { name: `Remove ${PREMIUM.velvet.title} from cart` })).toBeEnabled();
   expect(rows[0]!.querySelector('img')).toHaveAttribute('src', velvet.meta.vodOrLivePosterImageFilePath);
   expect(within(rows[1]!).getByTestId('cart-item-price')).toHaveTextContent('$12.00');
-  expect(within(rows[1]!).getByRole('link', { name: PREMIUM.planets.title })).toHaveAttribute('href', `/events/${planets.assetId}`);
+  expect(within(rows[1]!).getByRole('link', { name: PREMIUM.planets.title })).toHaveAttribute(
+    'href',
+    `/events/${planets.assetId}`,
+  );
 });
 
 it('sums up: Subtotal and Total, no Item Discount or Coupon rows at 0, Proceed to Checkout enabled and going to /checkout, terms links', async () => {
@@ -84,7 +91,10 @@ describe('promo code', () => {
     const user = userEvent.setup();
     await openCart('save10', [PREMIUM.velvet, PREMIUM.planets]);
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
-    const cartCalls = () => apiCalls(fetchSpy).filter((c) => /^(GET \/v1\/cart\?|POST \/v1\/order\/(apply|remove)Voucher)/.test(c)).map((c) => c.split('?')[0]);
+    const cartCalls = () =>
+      apiCalls(fetchSpy)
+        .filter((c) => /^(GET \/v1\/cart\?|POST \/v1\/order\/(apply|remove)Voucher)/.test(c))
+        .map((c) => c.split('?')[0]);
     const dialog = await openPromoDialog(user);
     const input = within(dialog).getByRole('textbox', { name: 'Enter code' });
     expect(input).toHaveFocus();
@@ -100,7 +110,14 @@ describe('promo code', () => {
     await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
     await waitFor(() => expect(summaryValue('Coupon')).toBeNull());
     expect(summaryValue('Total')).toBe('$21.99');
-    await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart', 'POST /v1/order/removeVoucher', 'GET /v1/cart']));
+    await waitFor(() =>
+      expect(cartCalls()).toEqual([
+        'POST /v1/order/applyVoucher',
+        'GET /v1/cart',
+        'POST /v1/order/removeVoucher',
+        'GET /v1/cart',
+      ]),
+    );
     expect(screen.getByRole('button', { name: 'Have a promo code? Apply it now' })).toBeInTheDocument();
   });
 
@@ -121,7 +138,10 @@ describe('promo code', () => {
     expect(localStorage.getItem('redirect_url')).toBe('vocher');
   });
 
-  it.each([['empty', ''], ['blank', '   ']])('an %s code says "Promo code is empty " and sends nothing', async (_kind, code) => {
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+  ])('an %s code says "Promo code is empty " and sends nothing', async (_kind, code) => {
     const user = userEvent.setup();
     await openCart(`empty-code-${_kind}`, [PREMIUM.velvet]);
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
@@ -134,17 +154,20 @@ describe('promo code', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it.each(['EXPIRED', 'NO-SUCH-CODE-42'])('%s is refused with "Invalid or expired coupon" and nothing changes', async (code) => {
-    const user = userEvent.setup();
-    await openCart(`refused-${code}`, [PREMIUM.velvet]);
-    const dialog = await openPromoDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Enter code' }), `${code}{Enter}`);
-    await toastShown('Invalid or expired coupon');
-    expect(summaryValue('Coupon')).toBeNull();
-    expect(summaryValue('Total')).toBe('$9.99');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(toasts.seen).not.toContain('Coupon applied');
-  });
+  it.each(['EXPIRED', 'NO-SUCH-CODE-42'])(
+    '%s is refused with "Invalid or expired coupon" and nothing changes',
+    async (code) => {
+      const user = userEvent.setup();
+      await openCart(`refused-${code}`, [PREMIUM.velvet]);
+      const dialog = await openPromoDialog(user);
+      await user.type(within(dialog).getByRole('textbox', { name: 'Enter code' }), `${code}{Enter}`);
+      await toastShown('Invalid or expired coupon');
+      expect(summaryValue('Coupon')).toBeNull();
+      expect(summaryValue('Total')).toBe('$9.99');
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(toasts.seen).not.toContain('Coupon applied');
+    },
+  );
 
   it('Cancel and Escape close the dialog without a request, and focus goes back to the link', async () => {
     const user = userEvent.setup();
@@ -170,7 +193,9 @@ describe('promo code', () => {
 function holdRequests(path: string, answer?: () => Response) {
   const realFetch = globalThis.fetch;
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (new URL(url).pathname !== `/v1${path}`) return realFetch(input, init);
@@ -179,7 +204,11 @@ function holdRequests(path: string, answer?: () => Response) {
   });
   return { spy, release };
 }
-const serverError = () => new Response(JSON.stringify({ success: false, message: 'Internal Server Error', data: null }), { status: 500, headers: { 'content-type': 'application/json' } });
+const serverError = () =>
+  new Response(JSON.stringify({ success: false, message: 'Internal Server Error', data: null }), {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('removing an event', () => {
   it('takes the line away before the server answers, then says "Removed from cart" with the new totals', async () => {

@@ -12,15 +12,31 @@ import { preloaded, renderWithProviders } from '../../utils/renderWithProviders'
  */
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   assetId: 7,
-  meta: { label: 'Hand-made', second_description: 'Nowhere Hall', air_start_date: null, vodOrLivePosterImageFilePath: '', path: 'hand-made' },
-  finalPriceEffective: 5, finalPrice: 5, unitPrice: 5, subscription_id: null, ...over,
+  meta: {
+    label: 'Hand-made',
+    second_description: 'Nowhere Hall',
+    air_start_date: null,
+    vodOrLivePosterImageFilePath: '',
+    path: 'hand-made',
+  },
+  finalPriceEffective: 5,
+  finalPrice: 5,
+  unitPrice: 5,
+  subscription_id: null,
+  ...over,
 });
 const cart = (totals: Partial<Cart['totals']>, coupon: Cart['coupon'] = null): Cart => ({
-  id: 1, items: [item()], cartToken: null, coupon, version: 1,
+  id: 1,
+  items: [item()],
+  cartToken: null,
+  coupon,
+  version: 1,
   totals: { itemsSubtotal: 5, itemDiscount: 0, couponDiscount: 0, grandTotal: 5, ...totals },
 });
-const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>, { store: makeStore(preloaded()) });
-const summaryValue = (label: string) => screen.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
+const render = (ui: React.ReactElement) =>
+  renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>, { store: makeStore(preloaded()) });
+const summaryValue = (label: string) =>
+  screen.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
 
 describe('Proceed to Checkout', () => {
   it.each([
@@ -46,7 +62,11 @@ it("shows 'Item Discount' only above 0, as a deduction", () => {
 });
 
 it('shows a fallback poster when the line has none, and the price from finalPrice before unitPrice', () => {
-  render(<ul><CartItemRow item={item({ finalPrice: 4.25, unitPrice: 9, finalPriceEffective: 1 })} onRemove={() => {}} /></ul>);
+  render(
+    <ul>
+      <CartItemRow item={item({ finalPrice: 4.25, unitPrice: 9, finalPriceEffective: 1 })} onRemove={() => {}} />
+    </ul>,
+  );
   expect(document.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   expect(screen.getByTestId('cart-item-price')).toHaveTextContent('$4.25');
   // A line without a valid air date shows no date rather than 'Invalid Date'.

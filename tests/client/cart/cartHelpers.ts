@@ -9,7 +9,8 @@ import { signTestToken } from '../../utils/signToken';
 
 let guests = 0;
 /** A guest token of a guest nobody else is (the server keys guest carts by its subject). */
-export const newGuestToken = (label: string) => signTestToken({ kind: 'guest', sub: `${label}-${Date.now()}-${(guests += 1)}` });
+export const newGuestToken = (label: string) =>
+  signTestToken({ kind: 'guest', sub: `${label}-${Date.now()}-${(guests += 1)}` });
 
 type Answer<T> = { status: number; message: string; data: T };
 
@@ -40,13 +41,26 @@ export async function eventId(path: string): Promise<number> {
 /** Demo events with a price (premium) and their titles, venues and prices. */
 export const PREMIUM = {
   velvet: { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged', venue: 'Cedar Room', price: 9.99 },
-  planets: { path: 'ironwood-symphony-the-planets', title: 'Ironwood Symphony: The Planets', venue: 'Harborview Hall', price: 12 },
-  canyon: { path: 'glass-canyon-desert-echoes', title: 'Glass Canyon: Desert Echoes', venue: 'Saguaro Amphitheater', price: 11.5 },
+  planets: {
+    path: 'ironwood-symphony-the-planets',
+    title: 'Ironwood Symphony: The Planets',
+    venue: 'Harborview Hall',
+    price: 12,
+  },
+  canyon: {
+    path: 'glass-canyon-desert-echoes',
+    title: 'Glass Canyon: Desert Echoes',
+    venue: 'Saguaro Amphitheater',
+    price: 11.5,
+  },
 } as const;
 export const FREE_EVENT = 'marisol-vega-quartet';
 
 /** A new guest with a server cart holding `events` (in that order): its guest token and cart token. */
-export async function guestWithCart(label: string, events: { path: string }[]): Promise<{ guestToken: string; cartToken: string; cart: Cart }> {
+export async function guestWithCart(
+  label: string,
+  events: { path: string }[],
+): Promise<{ guestToken: string; cartToken: string; cart: Cart }> {
   const guestToken = newGuestToken(label);
   let cart: Cart | null = null;
   for (const { path } of events) {

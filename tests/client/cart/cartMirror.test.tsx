@@ -28,7 +28,9 @@ function recordCartUpdated() {
 
 let store: AppStore | undefined;
 let announced: ReturnType<typeof recordCartUpdated>;
-beforeEach(() => { announced = recordCartUpdated(); });
+beforeEach(() => {
+  announced = recordCartUpdated();
+});
 afterEach(async () => {
   announced.stop();
   jest.restoreAllMocks();
@@ -58,7 +60,9 @@ it('a cart answer becomes the cartItems array (its length the count) and is anno
   expect(announced.counts).toContain(2);
 
   // A change answers the whole cart: the mirror and the count follow it.
-  await store!.dispatch(cartApi.endpoints.removeFromCart.initiate({ asset_id: ids[0]!, ...selectCartTarget(store!.getState()) }));
+  await store!.dispatch(
+    cartApi.endpoints.removeFromCart.initiate({ asset_id: ids[0]!, ...selectCartTarget(store!.getState()) }),
+  );
   await waitFor(() => expect(storedItems().map((i) => i.assetId)).toEqual([ids[1]]));
   expect(selectCartCount(store!.getState())).toBe(1);
   expect(announced.counts.at(-1)).toBe(1);
@@ -67,7 +71,9 @@ it('a cart answer becomes the cartItems array (its length the count) and is anno
 it("a guest's first add keeps the new cart's token as guest_cart_token", async () => {
   localStorage.setItem('auth_token', newGuestToken('first-add')); // a guest with no cart yet
   store = await startStore();
-  const answer = await store.dispatch(cartApi.endpoints.addToCart.initiate({ asset_id: await eventId(PREMIUM.canyon.path) })).unwrap();
+  const answer = await store
+    .dispatch(cartApi.endpoints.addToCart.initiate({ asset_id: await eventId(PREMIUM.canyon.path) }))
+    .unwrap();
   expect(answer.cartToken).toEqual(expect.any(String));
   expect(store.getState().cart.guestCartToken).toBe(answer.cartToken);
   await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBe(answer.cartToken));
@@ -95,7 +101,10 @@ it("another tab's change to the cart reloads the cart shown here", async () => {
   try {
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(2), { timeout: 10_000 });
     // The other tab removes an event (on the server) and writes its new mirror.
-    const answer = await callApi('/cart/remove', guest.guestToken, { asset_id: await eventId(PREMIUM.velvet.path), cart_token: guest.cartToken });
+    const answer = await callApi('/cart/remove', guest.guestToken, {
+      asset_id: await eventId(PREMIUM.velvet.path),
+      cart_token: guest.cartToken,
+    });
     localStorage.setItem('cartItems', JSON.stringify(answer.data.items));
     act(() => fromOtherTab('cartItems', JSON.stringify(answer.data.items)));
     expect(selectCartCount(app.store.getState())).toBe(1);

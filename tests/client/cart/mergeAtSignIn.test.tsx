@@ -44,7 +44,8 @@ it("signing in on the sign-in page merges the guest's cart into the user's, dele
 
   await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
   await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(3), { timeout: 10_000 });
-  for (const event of [PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon]) expect(screen.getByRole('link', { name: event.title })).toBeInTheDocument();
+  for (const event of [PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon])
+    expect(screen.getByRole('link', { name: event.title })).toBeInTheDocument();
   expect(store.getState().cart.guestCartToken).toBeNull();
   await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBeNull());
   await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(3));

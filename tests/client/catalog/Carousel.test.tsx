@@ -14,16 +14,37 @@ const slide = (id: number, over: Partial<CarouselItem> = {}): CarouselItem => ({
   type: 'image',
   isButtonRequired: true,
   isVisible: true,
-  asset: [{ id: 100 + id, path: `show-${id}`, title: `Show ${id}`, venue_description: `Venue ${id}`, event_label: `City ${id}`, airStartDate: '2026-11-24T20:00:00.000Z' }],
+  asset: [
+    {
+      id: 100 + id,
+      path: `show-${id}`,
+      title: `Show ${id}`,
+      venue_description: `Venue ${id}`,
+      event_label: `City ${id}`,
+      airStartDate: '2026-11-24T20:00:00.000Z',
+    },
+  ],
   ...over,
 });
 
-const render = (slides: CarouselItem[]) => renderWithProviders(<MemoryRouter><Carousel slides={slides} /></MemoryRouter>);
+const render = (slides: CarouselItem[]) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <Carousel slides={slides} />
+    </MemoryRouter>,
+  );
 const track = () => screen.getByTestId('carousel-track');
-const visibleSlide = () => screen.getAllByRole('group', { hidden: true }).find((g) => g.getAttribute('aria-hidden') === 'false')!;
+const visibleSlide = () =>
+  screen.getAllByRole('group', { hidden: true }).find((g) => g.getAttribute('aria-hidden') === 'false')!;
 
 describe('wrapIndex', () => {
-  it.each([[0, -1, 3, 2], [2, 1, 3, 0], [1, 1, 3, 2], [0, 5, 3, 2], [0, 1, 0, 0]])('(%d, step %d) of %d → %d', (i, step, n, expected) => {
+  it.each([
+    [0, -1, 3, 2],
+    [2, 1, 3, 0],
+    [1, 1, 3, 2],
+    [0, 5, 3, 2],
+    [0, 1, 0, 0],
+  ])('(%d, step %d) of %d → %d', (i, step, n, expected) => {
     expect(wrapIndex(i, step, n)).toBe(expected);
   });
 });
@@ -54,23 +75,31 @@ describe('hero carousel', () => {
   it('shows venue, title, location and "date | weekday"', () => {
     render([slide(1)]);
     const s = visibleSlide();
-    for (const text of ['Venue 1', 'Show 1', 'City 1', 'Nov 24, 2026 | Tuesday']) expect(within(s).getByText(text)).toBeInTheDocument();
+    for (const text of ['Venue 1', 'Show 1', 'City 1', 'Nov 24, 2026 | Tuesday'])
+      expect(within(s).getByText(text)).toBeInTheDocument();
   });
 
-  it.each([['not a date'], [null]])('shows neither date, weekday nor "Invalid Date" for an air start of %j', (airStartDate) => {
-    const { container } = render([slide(1, { asset: [{ ...slide(1).asset[0]!, airStartDate }] })]);
-    // The slide itself did render (so the absences below mean something).
-    for (const text of ['Venue 1', 'Show 1', 'City 1']) expect(within(visibleSlide()).getByText(text)).toBeInTheDocument();
-    const text = container.textContent ?? '';
-    expect(text).not.toMatch(/Invalid Date/i);
-    expect(text).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}/);
-    expect(text).not.toMatch(/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/);
-    expect(text).not.toContain('|');
-  });
+  it.each([['not a date'], [null]])(
+    'shows neither date, weekday nor "Invalid Date" for an air start of %j',
+    (airStartDate) => {
+      const { container } = render([slide(1, { asset: [{ ...slide(1).asset[0]!, airStartDate }] })]);
+      // The slide itself did render (so the absences below mean something).
+      for (const text of ['Venue 1', 'Show 1', 'City 1'])
+        expect(within(visibleSlide()).getByText(text)).toBeInTheDocument();
+      const text = container.textContent ?? '';
+      expect(text).not.toMatch(/Invalid Date/i);
+      expect(text).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}/);
+      expect(text).not.toMatch(/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/);
+      expect(text).not.toContain('|');
+    },
+  );
 
   it("links 'Join The Crowd' to the event when the slide requires a button", () => {
     render([slide(1)]);
-    expect(within(visibleSlide()).getByRole('link', { name: 'Join The Crowd' })).toHaveAttribute('href', '/events/show-1');
+    expect(within(visibleSlide()).getByRole('link', { name: 'Join The Crowd' })).toHaveAttribute(
+      'href',
+      '/events/show-1',
+    );
   });
 
   it("shows a grey non-link 'Join The Crowd' when no button is required", () => {
@@ -86,7 +115,11 @@ describe('hero carousel', () => {
 
   it('shows the HTML banner only when the description is not empty, sanitized', async () => {
     const user = userEvent.setup();
-    render([slide(1, { description: '<p>On sale <strong>now</strong><img src=x onerror="window.__xss=1"></p>' }), slide(2), slide(3, { description: '<p>Last call</p>' })]);
+    render([
+      slide(1, { description: '<p>On sale <strong>now</strong><img src=x onerror="window.__xss=1"></p>' }),
+      slide(2),
+      slide(3, { description: '<p>Last call</p>' }),
+    ]);
     // Slide 1 (non-empty description) is showing: its banner is there.
     expect(within(visibleSlide()).getByRole('heading', { name: 'Show 1' })).toBeInTheDocument();
     const banner = screen.getByTestId('carousel-banner');

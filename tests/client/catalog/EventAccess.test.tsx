@@ -19,12 +19,15 @@ it('a bought premium event offers Play and no price', async () => {
   rememberBuyer(buyer);
   const app = await startApp(`/events/${await eventId(PREMIUM.planets.path)}`);
   store = app.store;
-  expect(await screen.findByRole('link', { name: 'Play' }, { timeout: 10_000 })).toHaveAttribute('href', `/player/${PREMIUM.planets.path}`);
+  expect(await screen.findByRole('link', { name: 'Play' }, { timeout: 10_000 })).toHaveAttribute(
+    'href',
+    `/player/${PREMIUM.planets.path}`,
+  );
   expect(screen.queryByTestId('price')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
 });
 
-it('a signed-in user who has not bought it is looked up with the spec\'s GET /order: filter {userId, assetId} and sortBy', async () => {
+it("a signed-in user who has not bought it is looked up with the spec's GET /order: filter {userId, assetId} and sortBy", async () => {
   const buyer = await newBuyer('not-bought');
   rememberBuyer(buyer);
   const fetchSpy = jest.spyOn(globalThis, 'fetch');

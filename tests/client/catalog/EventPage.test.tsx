@@ -7,7 +7,8 @@ import { preloaded, renderRoute, renderWithProviders } from '../../utils/renderW
 import { signTestToken } from '../../utils/signToken';
 
 /** Event pages against the real server and its demo catalog. */
-const guestStore = () => makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-page' }) } }));
+const guestStore = () =>
+  makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-page' }) } }));
 
 describe('event page', () => {
   it('shows a premium event not yet bought: price, Add to cart, what is included; title and meta tags', async () => {
@@ -20,8 +21,13 @@ describe('event page', () => {
     expect(await screen.findByText('Up to nine camera angles, switch any time')).toBeInTheDocument();
     expect(screen.getByText(/Cedar Room · .* EDT · \w+day/)).toBeInTheDocument();
     expect(document.title).toBe('The Velvet Static — Unplugged — AllAccess');
-    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'The Velvet Static — Unplugged');
-    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/media\/posters\/velvet-static-unplugged\.svg$/);
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'The Velvet Static — Unplugged',
+    );
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+      /\/media\/posters\/velvet-static-unplugged\.svg$/,
+    );
   });
 
   it('shows a free on-demand event with Play and no price', async () => {
@@ -33,7 +39,9 @@ describe('event page', () => {
 
   it('shows the countdown for a free live event that has not begun, with its broadcast date', async () => {
     renderRoute('/events/midnight-brass-club', { store: guestStore() });
-    expect(await screen.findByTestId('countdown')).toHaveTextContent(/^Show begins in (\d{2} D )?\d{2} H :\d{2} M :\d{2} S$/);
+    expect(await screen.findByTestId('countdown')).toHaveTextContent(
+      /^Show begins in (\d{2} D )?\d{2} H :\d{2} M :\d{2} S$/,
+    );
     expect(screen.getByText('Broadcast Date')).toBeInTheDocument();
   });
 
@@ -44,8 +52,22 @@ describe('event page', () => {
 });
 
 const liveEvent = (over: Partial<AssetDetail>): AssetDetail => ({
-  id: 1, path: 'soon', title: 'Soon', label: '', description: '', event_label: '', venue_description: '', airStartDate: null,
-  vodOrLivePosterImageFilePath: '', isPremium: 0, canUserWatchAsset: 1, soldOut: 0, rate: null, contentType: 'Live', assetType: 'live_event', subscription_id: null,
+  id: 1,
+  path: 'soon',
+  title: 'Soon',
+  label: '',
+  description: '',
+  event_label: '',
+  venue_description: '',
+  airStartDate: null,
+  vodOrLivePosterImageFilePath: '',
+  isPremium: 0,
+  canUserWatchAsset: 1,
+  soldOut: 0,
+  rate: null,
+  contentType: 'Live',
+  assetType: 'live_event',
+  subscription_id: null,
   ...over,
 });
 
@@ -54,28 +76,50 @@ describe('access card', () => {
 
   it('ticks the countdown every second and turns into Play at the air time', () => {
     jest.useFakeTimers({ now: new Date('2026-11-21T19:59:57.000Z') });
-    renderWithProviders(<MemoryRouter><AccessCard event={liveEvent({ airStartDate: '2026-11-21T20:00:00.000Z' })} /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <AccessCard event={liveEvent({ airStartDate: '2026-11-21T20:00:00.000Z' })} />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('countdown')).toHaveTextContent('Show begins in 00 H :00 M :03 S');
-    act(() => { jest.advanceTimersByTime(1000); });
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
     expect(screen.getByTestId('countdown')).toHaveTextContent('Show begins in 00 H :00 M :02 S');
-    act(() => { jest.advanceTimersByTime(2000); });
+    act(() => {
+      jest.advanceTimersByTime(2000);
+    });
     expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play' })).toBeInTheDocument();
   });
 
   it('counts days when more than one is left', () => {
     jest.useFakeTimers({ now: new Date('2026-11-19T18:58:50.000Z') });
-    renderWithProviders(<MemoryRouter><AccessCard event={liveEvent({ airStartDate: '2026-11-21T20:00:00.000Z' })} /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <AccessCard event={liveEvent({ airStartDate: '2026-11-21T20:00:00.000Z' })} />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('countdown')).toHaveTextContent('Show begins in 02 D 01 H :01 M :10 S');
   });
 
   it.each([null, 0])('disables the cart button when the rate is %j', (rate) => {
-    renderWithProviders(<MemoryRouter><AccessCard event={liveEvent({ isPremium: 1, canUserWatchAsset: 0, rate })} /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <AccessCard event={liveEvent({ isPremium: 1, canUserWatchAsset: 0, rate })} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
   });
 
   it('hides the price once the event is owned and offers Play', () => {
-    renderWithProviders(<MemoryRouter><AccessCard event={liveEvent({ isPremium: 1, canUserWatchAsset: 1, rate: 5, airStartDate: '2020-01-01T00:00:00Z' })} /></MemoryRouter>);
+    renderWithProviders(
+      <MemoryRouter>
+        <AccessCard
+          event={liveEvent({ isPremium: 1, canUserWatchAsset: 1, rate: 5, airStartDate: '2020-01-01T00:00:00Z' })}
+        />
+      </MemoryRouter>,
+    );
     expect(screen.queryByTestId('price')).not.toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: 'Play' })).getByText('Play')).toBeInTheDocument();
   });

@@ -11,16 +11,25 @@ const INDEX_HTML = fs.readFileSync(path.join(__dirname, '../../../public/index.h
 /** The meta tags of public/index.html's <head>, as the browser has them before the app starts. */
 function headOfIndexHtml(): Element[] {
   const parsed = new DOMParser().parseFromString(INDEX_HTML, 'text/html');
-  return Array.from(parsed.head.querySelectorAll('meta[name], meta[property]')).map((meta) => document.head.appendChild(document.importNode(meta, true)));
+  return Array.from(parsed.head.querySelectorAll('meta[name], meta[property]')).map((meta) =>
+    document.head.appendChild(document.importNode(meta, true)),
+  );
 }
-const GENERIC = new DOMParser().parseFromString(INDEX_HTML, 'text/html').querySelector('meta[name="description"]')!.getAttribute('content');
+const GENERIC = new DOMParser()
+  .parseFromString(INDEX_HTML, 'text/html')
+  .querySelector('meta[name="description"]')!
+  .getAttribute('content');
 
-const SOCIAL = ['og:type', 'og:title', 'og:description', 'og:url', 'og:image'].map((p) => `meta[property="${p}"]`)
+const SOCIAL = ['og:type', 'og:title', 'og:description', 'og:url', 'og:image']
+  .map((p) => `meta[property="${p}"]`)
   .concat(['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image'].map((n) => `meta[name="${n}"]`));
-const contents = (selector: string) => Array.from(document.head.querySelectorAll(selector)).map((m) => m.getAttribute('content'));
+const contents = (selector: string) =>
+  Array.from(document.head.querySelectorAll(selector)).map((m) => m.getAttribute('content'));
 
 let generic: Element[] = [];
-beforeEach(() => { generic = headOfIndexHtml(); });
+beforeEach(() => {
+  generic = headOfIndexHtml();
+});
 afterEach(() => generic.forEach((el) => el.remove()));
 
 it('the event page owns the one description and one of each social tag; leaving it brings the generic description back', async () => {
@@ -29,7 +38,9 @@ it('the event page owns the one description and one of each social tag; leaving 
   const { router } = renderRoute('/events/velvet-static-unplugged', { store });
   await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });
 
-  expect(contents('meta[name="description"]')).toEqual([expect.stringMatching(/^Stripped back to two acoustic guitars/)]);
+  expect(contents('meta[name="description"]')).toEqual([
+    expect.stringMatching(/^Stripped back to two acoustic guitars/),
+  ]);
   for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
   expect(contents('meta[property="og:description"]')).toEqual(contents('meta[name="description"]'));
 
@@ -38,10 +49,12 @@ it('the event page owns the one description and one of each social tag; leaving 
   expect(contents('meta[name="description"]')).toEqual([GENERIC]);
   for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 0 });
   // The generic tag is back where index.html had it.
-  expect(document.head.querySelector('meta[name="description"]')).toBe(generic.find((el) => el.getAttribute('name') === 'description'));
+  expect(document.head.querySelector('meta[name="description"]')).toBe(
+    generic.find((el) => el.getAttribute('name') === 'description'),
+  );
 });
 
-it('going from one event to another keeps exactly one description, the second event\'s', async () => {
+it("going from one event to another keeps exactly one description, the second event's", async () => {
   const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta-2' }) } }));
   const { router } = renderRoute('/events/velvet-static-unplugged', { store });
   await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });

@@ -7,19 +7,41 @@ import { ScrollingRow } from '../../../src/client/features/catalog/home/Category
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 const asset = (id: number, path = `event-${id}`): AssetSummary => ({
-  id, path, title: `Event ${id}`, label: 'Rock', description: '', event_label: 'City', venue_description: 'Venue',
-  airStartDate: '2026-11-24T20:00:00.000Z', vodOrLivePosterImageFilePath: '', isPremium: 0, rate: null, contentType: 'VOD', assetType: 'event', subscription_id: null,
+  id,
+  path,
+  title: `Event ${id}`,
+  label: 'Rock',
+  description: '',
+  event_label: 'City',
+  venue_description: 'Venue',
+  airStartDate: '2026-11-24T20:00:00.000Z',
+  vodOrLivePosterImageFilePath: '',
+  isPremium: 0,
+  rate: null,
+  contentType: 'VOD',
+  assetType: 'event',
+  subscription_id: null,
 });
 
 /** jsdom has no layout: the row's sizes are set by hand, as a browser would measure them. */
-function layout(el: HTMLElement, { clientWidth, scrollWidth, scrollLeft }: { clientWidth: number; scrollWidth: number; scrollLeft: number }) {
+function layout(
+  el: HTMLElement,
+  { clientWidth, scrollWidth, scrollLeft }: { clientWidth: number; scrollWidth: number; scrollLeft: number },
+) {
   Object.defineProperty(el, 'clientWidth', { configurable: true, value: clientWidth });
   Object.defineProperty(el, 'scrollWidth', { configurable: true, value: scrollWidth });
   Object.defineProperty(el, 'scrollLeft', { configurable: true, writable: true, value: scrollLeft });
-  act(() => { fireEvent.scroll(el); });
+  act(() => {
+    fireEvent.scroll(el);
+  });
 }
 
-const render = (events: AssetSummary[]) => renderWithProviders(<MemoryRouter><ScrollingRow events={events} label="Rock" /></MemoryRouter>);
+const render = (events: AssetSummary[]) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <ScrollingRow events={events} label="Rock" />
+    </MemoryRouter>,
+  );
 
 describe('category row scroll buttons', () => {
   it('shows none when everything fits', () => {
@@ -59,8 +81,14 @@ describe('category row scroll buttons', () => {
 describe("the row's scrollbar (spec §9: scroll-area hide delay 600 ms)", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
-  const scroll = (row: HTMLElement) => act(() => { fireEvent.scroll(row); });
-  const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
+  const scroll = (row: HTMLElement) =>
+    act(() => {
+      fireEvent.scroll(row);
+    });
+  const advance = (ms: number) =>
+    act(() => {
+      jest.advanceTimersByTime(ms);
+    });
 
   it('shows while the row scrolls, still at 599 ms after the last scroll, gone at 600 ms', () => {
     render([asset(1), asset(2), asset(3)]);
@@ -98,6 +126,8 @@ describe("the row's scrollbar (spec §9: scroll-area hide delay 600 ms)", () => 
 
 describe('dedupe by path', () => {
   it('keeps the first of each path, in order', () => {
-    expect(dedupeByPath([asset(1, 'a'), asset(2, 'b'), asset(3, 'a'), asset(4, 'c'), asset(5, 'b')]).map((a) => a.id)).toEqual([1, 2, 4]);
+    expect(
+      dedupeByPath([asset(1, 'a'), asset(2, 'b'), asset(3, 'a'), asset(4, 'c'), asset(5, 'b')]).map((a) => a.id),
+    ).toEqual([1, 2, 4]);
   });
 });

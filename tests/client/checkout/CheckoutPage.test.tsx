@@ -25,7 +25,10 @@ const nextYear = String((new Date().getUTCFullYear() % 100) + 2);
 const toastShown = (text: string) => waitFor(() => expect(toasts.seen).toContain(text), { timeout: 10_000 });
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-async function openCheckout(label: string, events: { path: string }[] = [PREMIUM.velvet, PREMIUM.planets]): Promise<{ buyer: Buyer; router: Awaited<ReturnType<typeof startApp>>['router'] }> {
+async function openCheckout(
+  label: string,
+  events: { path: string }[] = [PREMIUM.velvet, PREMIUM.planets],
+): Promise<{ buyer: Buyer; router: Awaited<ReturnType<typeof startApp>>['router'] }> {
   const buyer = await newBuyer(label);
   await fillCart(buyer, events);
   rememberBuyer(buyer);
@@ -56,7 +59,9 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
   rememberBuyer(buyer);
   // The intent's answer is held until 'Preparing payment…' was seen: a fast server must not hide it.
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const realFetch = globalThis.fetch;
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -70,9 +75,13 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
     expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
     // The summary first (the cart has arrived), then the payment box still preparing: the intent is held.
     await screen.findByRole('list', { name: 'Events in your order' }, { timeout: 10_000 });
-    await waitFor(() => {
-      if (!screen.queryByText('Preparing payment…')) throw new Error(`'Preparing payment…' not shown; the page shows: ${document.body.textContent}`);
-    }, { timeout: 10_000 });
+    await waitFor(
+      () => {
+        if (!screen.queryByText('Preparing payment…'))
+          throw new Error(`'Preparing payment…' not shown; the page shows: ${document.body.textContent}`);
+      },
+      { timeout: 10_000 },
+    );
     expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
   } finally {
     // Released whatever happened: a held request would keep the app from stopping after a failure.
@@ -87,7 +96,10 @@ it("shows the title, the intro, 'Preparing payment…' until the payment has sta
   expect(field('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
   expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
   const summary = within(screen.getByRole('list', { name: 'Events in your order' }));
-  expect(summary.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute('href', `/events/${await eventId(PREMIUM.velvet.path)}`);
+  expect(summary.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
+    'href',
+    `/events/${await eventId(PREMIUM.velvet.path)}`,
+  );
   expect(summary.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
   expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$21.99');
 });
@@ -112,7 +124,9 @@ it('formats as typed and checks the card in the browser: Luhn, expiry and CVC me
   await user.type(field('Expiry'), '0120');
   expect(await screen.findByText(CARD_MESSAGES.pastExpiry)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
-  expect(apiCalls(spy).filter((c) => c.includes('/payments/sandbox/confirm') || c.includes('createCartOrder'))).toEqual([]);
+  expect(apiCalls(spy).filter((c) => c.includes('/payments/sandbox/confirm') || c.includes('createCartOrder'))).toEqual(
+    [],
+  );
 });
 
 it("a declined card toasts 'Error: Your card was declined.' and leaves the cart alone", async () => {
@@ -140,13 +154,24 @@ it("4242 pays: 'Payment processed successfully.', the local cart cleared with ca
     window.removeEventListener('cartUpdated', onCart);
   }
   expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
-  const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) }))}`, buyer.token);
+  const lookup = await callApi<unknown[]>(
+    `/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) }))}`,
+    buyer.token,
+  );
   expect(lookup.data).toHaveLength(1);
   // Spec §3's payload: an order id for a card order too, and the billing name and e-mail from the session token.
-  expect(sent.bodies).toEqual([expect.objectContaining({
-    userId: buyer.userId, paymentMethod: 'stripe', orderId: expect.stringMatching(/^ORD-\d{14,17}$/),
-    billingName: 'Bea Buyer', billingEmail: buyer.email.toLowerCase(), status: 'Active', usageType: 'Paid', isActive: 1,
-  })]);
+  expect(sent.bodies).toEqual([
+    expect.objectContaining({
+      userId: buyer.userId,
+      paymentMethod: 'stripe',
+      orderId: expect.stringMatching(/^ORD-\d{14,17}$/),
+      billingName: 'Bea Buyer',
+      billingEmail: buyer.email.toLowerCase(),
+      status: 'Active',
+      usageType: 'Paid',
+      isActive: 1,
+    }),
+  ]);
 });
 
 it('a card that needs authentication sends the browser to the sandbox authentication page', async () => {
@@ -154,7 +179,9 @@ it('a card that needs authentication sends the browser to the sandbox authentica
   const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   await pay('4000002500003155');
   await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-  expect(assign.mock.calls[0]![0]).toContain(`return_url=${encodeURIComponent(`/order-confirmation/${await eventId(PREMIUM.canyon.path)}`)}`);
+  expect(assign.mock.calls[0]![0]).toContain(
+    `return_url=${encodeURIComponent(`/order-confirmation/${await eventId(PREMIUM.canyon.path)}`)}`,
+  );
   expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 });
 
@@ -181,14 +208,23 @@ it("a payment that cannot start: 'Failed to start payment', the reason, and Try 
     const url = input instanceof Request ? input.url : String(input);
     if (url.includes('/order/createPaymentIntent') && refusals > 0) {
       refusals -= 1;
-      return new Response(JSON.stringify({ success: false, message: 'The payment service is not answering. Please try again in a moment.', data: null }), { status: 502, headers: { 'content-type': 'application/json' } });
+      return new Response(
+        JSON.stringify({
+          success: false,
+          message: 'The payment service is not answering. Please try again in a moment.',
+          data: null,
+        }),
+        { status: 502, headers: { 'content-type': 'application/json' } },
+      );
     }
     return realFetch(input, init);
   });
   const app = await startApp('/checkout');
   store = app.store;
   await toastShown('Failed to start payment');
-  expect(await screen.findByText('The payment service is not answering. Please try again in a moment.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('The payment service is not answering. Please try again in a moment.'),
+  ).toBeInTheDocument();
   expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 })).toBeInTheDocument();

@@ -39,10 +39,16 @@ it("a signed-in user's 'Purchase Tickets' creates a voucher order: toast, cart c
   expect(history.data.data[0]).toMatchObject({ payment_method: 'vouchers', rate: 0 });
   expect(history.data.data[0]!.orderId).toMatch(/^ORD-\d+$/);
   expect((await callApi(`/cart?user_id=${buyer.userId}`, buyer.token)).data.items).toEqual([]);
-  expect(sent.bodies).toEqual([expect.objectContaining({
-    userId: buyer.userId, paymentMethod: 'vouchers', amount: 0, orderId: history.data.data[0]!.orderId,
-    billingName: 'Bea Buyer', billingEmail: buyer.email.toLowerCase(),
-  })]);
+  expect(sent.bodies).toEqual([
+    expect.objectContaining({
+      userId: buyer.userId,
+      paymentMethod: 'vouchers',
+      amount: 0,
+      orderId: history.data.data[0]!.orderId,
+      billingName: 'Bea Buyer',
+      billingEmail: buyer.email.toLowerCase(),
+    }),
+  ]);
 });
 
 it('sign-in after the voucher marker goes back to /cart', async () => {

@@ -44,10 +44,15 @@ const nextYear = (new Date().getUTCFullYear() % 100) + 2;
 
 /** An intent for the buyer's cart, confirmed with `card` through the sandbox: its id (no order yet). */
 export async function paidIntent(buyer: Buyer, cart: Cart, card = '4242424242424242'): Promise<string> {
-  const intent = await callApi<PaymentIntent>('/order/createPaymentIntent', buyer.token, { amount: Math.round(cart.totals.grandTotal * 100), userId: buyer.userId });
+  const intent = await callApi<PaymentIntent>('/order/createPaymentIntent', buyer.token, {
+    amount: Math.round(cart.totals.grandTotal * 100),
+    userId: buyer.userId,
+  });
   if (intent.status !== 200) throw new Error(`intent: ${intent.status} ${intent.message}`);
   const confirmed = await callApi<SandboxConfirmResult>('/payments/sandbox/confirm', buyer.token, {
-    client_secret: intent.data.client_secret, card: { number: card, exp_month: 12, exp_year: nextYear, cvc: '123' }, return_url: '/order-confirmation/1',
+    client_secret: intent.data.client_secret,
+    card: { number: card, exp_month: 12, exp_year: nextYear, cvc: '123' },
+    return_url: '/order-confirmation/1',
   });
   if (confirmed.data.status !== 'succeeded') throw new Error(`confirm: ${confirmed.status} ${confirmed.message}`);
   return intent.data.paymentIntentId;
@@ -57,8 +62,13 @@ export async function paidIntent(buyer: Buyer, cart: Cart, card = '4242424242424
 export async function voucherOrder(buyer: Buyer, events: { path: string }[]): Promise<OrderSummary> {
   await fillCart(buyer, events, 'FREEPASS');
   const order = await callApi<OrderSummary>('/order/createCartOrder', buyer.token, {
-    userId: buyer.userId, paymentMethod: 'vouchers', orderId: `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`, amount: 0,
-    status: 'Active', usageType: 'Paid', isActive: 1,
+    userId: buyer.userId,
+    paymentMethod: 'vouchers',
+    orderId: `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`,
+    amount: 0,
+    status: 'Active',
+    usageType: 'Paid',
+    isActive: 1,
   });
   if (order.status !== 200) throw new Error(`voucher order: ${order.status} ${order.message}`);
   return order.data;
@@ -69,7 +79,8 @@ export function recordOrderBodies(): { bodies: Record<string, unknown>[] } {
   const realFetch = globalThis.fetch;
   const bodies: Record<string, unknown>[] = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    if (input instanceof Request && input.url.endsWith('/v1/order/createCartOrder')) bodies.push((await input.clone().json()) as Record<string, unknown>);
+    if (input instanceof Request && input.url.endsWith('/v1/order/createCartOrder'))
+      bodies.push((await input.clone().json()) as Record<string, unknown>);
     return realFetch(input, init);
   });
   return { bodies };

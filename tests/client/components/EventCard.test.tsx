@@ -6,12 +6,29 @@ import { renderWithProviders } from '../../utils/renderWithProviders';
 
 const HOUR = 3_600_000;
 const event = (over: Partial<AssetSummary> = {}): AssetSummary => ({
-  id: 7, path: 'some-show', title: 'Some Show', label: 'Rock', description: '', event_label: 'Austin, TX', venue_description: 'The Hall',
-  airStartDate: '2026-07-15T20:00:00.000Z', vodOrLivePosterImageFilePath: '', isPremium: 0, rate: null, contentType: 'Live', assetType: 'live_event',
-  subscription_id: null, ...over,
+  id: 7,
+  path: 'some-show',
+  title: 'Some Show',
+  label: 'Rock',
+  description: '',
+  event_label: 'Austin, TX',
+  venue_description: 'The Hall',
+  airStartDate: '2026-07-15T20:00:00.000Z',
+  vodOrLivePosterImageFilePath: '',
+  isPremium: 0,
+  rate: null,
+  contentType: 'Live',
+  assetType: 'live_event',
+  subscription_id: null,
+  ...over,
 });
 
-const renderCard = (e: AssetSummary) => renderWithProviders(<MemoryRouter><EventCard event={e} /></MemoryRouter>);
+const renderCard = (e: AssetSummary) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <EventCard event={e} />
+    </MemoryRouter>,
+  );
 const card = (title = 'Some Show') => screen.getByRole('article', { name: title });
 const viewEvent = (title?: string) => within(card(title)).getByRole('link', { name: 'View Event' });
 

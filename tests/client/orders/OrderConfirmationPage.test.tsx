@@ -37,26 +37,50 @@ it('succeeded: Success, thanks, the e-mail line and the countdown from 10', asyn
   expect(status()).toHaveAttribute('aria-live', 'polite');
 });
 
-it.each([['failed', 'Your payment has been failed.'], ['processing', 'Your payment has been pending.'], ['', 'Your payment has been pending.']])(
-  'redirect_status %j shows %j and no thanks', async (value, heading) => {
-    await open(value ? `?redirect_status=${value}` : '');
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.queryByText('Thank you fro purchase.')).not.toBeInTheDocument();
-  },
-);
+it.each([
+  ['failed', 'Your payment has been failed.'],
+  ['processing', 'Your payment has been pending.'],
+  ['', 'Your payment has been pending.'],
+])('redirect_status %j shows %j and no thanks', async (value, heading) => {
+  await open(value ? `?redirect_status=${value}` : '');
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  expect(screen.queryByText('Thank you fro purchase.')).not.toBeInTheDocument();
+});
 
 it('counts down once a second and then goes to the event page', async () => {
   // Only the interval is faked: the app's requests and React keep the real clock.
-  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
   const { router } = await open('?redirect_status=failed', 42);
   await eventually(() => expect(status()).toHaveTextContent('Redirecting to event page in 10 seconds...'));
-  act(() => { jest.advanceTimersByTime(1000); });
+  act(() => {
+    jest.advanceTimersByTime(1000);
+  });
   expect(status()).toHaveTextContent('Redirecting to event page in 9 seconds...');
-  for (let i = 0; i < 8; i += 1) act(() => { jest.advanceTimersByTime(1000); });
+  for (let i = 0; i < 8; i += 1)
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
   expect(status()).toHaveTextContent('Redirecting to event page in 1 seconds...');
   expect(router.state.location.pathname).toBe('/order-confirmation/42');
-  act(() => { jest.advanceTimersByTime(1000); });
+  act(() => {
+    jest.advanceTimersByTime(1000);
+  });
   await eventually(() => expect(router.state.location.pathname).toBe('/events/42'));
 });
 
@@ -69,11 +93,16 @@ it('back from authentication with payment_intent: the order is created once and 
   const orderCalls = () => apiCalls(spy).filter((call) => call === 'POST /v1/order/createCartOrder');
   await eventually(() => expect(orderCalls()).toHaveLength(1));
   await eventually(() => expect(store!.getState().cart.lines.ids).toEqual([]));
-  const lookup = await callApi<OrderLookupRow[]>(`/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: canyon }))}`, buyer.token);
+  const lookup = await callApi<OrderLookupRow[]>(
+    `/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: canyon }))}`,
+    buyer.token,
+  );
   expect(lookup.data).toHaveLength(1);
   expect(lookup.data[0]).toMatchObject({ paymentMethod: 'stripe', usageType: 'Paid' });
   // Re-rendering (a second answer of the cart) sends nothing more.
-  await act(async () => { await new Promise((r) => setTimeout(r, 300)); });
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+  });
   expect(orderCalls()).toHaveLength(1);
 });
 

@@ -25,7 +25,9 @@ it('shows the order read-only: its events and prices as bought, id, status, meth
   expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
   const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
   // Spec §7: the page reads the order's cart by id.
-  expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([`GET /v1/cart/${order.cartId}`]);
+  expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
+    `GET /v1/cart/${order.cartId}`,
+  ]);
   fetchSpy.mockRestore();
   expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
   expect(list.getByRole('link', { name: PREMIUM.planets.title })).toBeInTheDocument();

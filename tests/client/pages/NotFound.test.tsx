@@ -4,7 +4,8 @@ import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
 /** Routes that match a pattern (/{type}/{id}, /category/{id}) but name nothing: the app's 404 page, against the real server. */
-const guestStore = () => makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'not-found-test' }) } }));
+const guestStore = () =>
+  makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'not-found-test' }) } }));
 
 const expectNotFound = async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpe
 import { fakeStreams, FREE_VOD, playerTestApp, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /** Who may open the player (spec §4 "Access", as the event page decides), and a live event before its start. */
 
@@ -17,7 +19,9 @@ const open = (path: string) => player.open(path, 0);
 it('a premium event without a ticket sends the visitor to its event page, asking the server for nothing', async () => {
   const streams = fakeStreams();
   const app = await open(PREMIUM.velvet.path);
-  await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.velvet.path}`), { timeout: 10_000 });
+  await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.velvet.path}`), {
+    timeout: 10_000,
+  });
   expect(app.router.state.historyAction).toBe('REPLACE');
   expect(streams.calls).toEqual([]);
   expect(videos()).toHaveLength(0);
@@ -30,7 +34,11 @@ it('a premium event the viewer bought plays', async () => {
   rememberBuyer(buyer);
   await open(PREMIUM.planets.path);
   await waitForTiles(10);
-  expect(streams.calls[0]).toMatchObject({ method: 'POST', path: '/v1/viewing-sessions', authorization: `Bearer ${buyer.token}` });
+  expect(streams.calls[0]).toMatchObject({
+    method: 'POST',
+    path: '/v1/viewing-sessions',
+    authorization: `Bearer ${buyer.token}`,
+  });
 });
 
 it('a server that refuses the viewer (403) sends them to the event page', async () => {
@@ -52,8 +60,11 @@ it('a Live event before its air start says when it begins, with the way back, an
   const asset = await callApi<{ airStartDate: string }[]>(`/asset/${LIVE_TOMORROW}`, newGuestToken('player-live'));
   const airStart = asset.data[0]!.airStartDate;
   await open(LIVE_TOMORROW);
-  expect(await screen.findByText(`This event begins on ${formatEventDateTime(airStart)}.`, {}, { timeout: 10_000 })).toBeInTheDocument();
-  for (const link of screen.getAllByRole('link', { name: 'Back to event' })) expect(link).toHaveAttribute('href', `/events/${LIVE_TOMORROW}`);
+  expect(
+    await screen.findByText(`This event begins on ${formatEventDateTime(airStart)}.`, {}, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  for (const link of screen.getAllByRole('link', { name: 'Back to event' }))
+    expect(link).toHaveAttribute('href', `/events/${LIVE_TOMORROW}`);
   expect(streams.calls).toEqual([]);
 });
 

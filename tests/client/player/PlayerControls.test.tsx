@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { fakeStreams, liveInstances, playerTestApp, videos } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /** Live badge and 'Go to live', full screen, and what on-demand events leave out. */
 

@@ -4,7 +4,9 @@ import { eventually } from '../../utils/clientApp';
 import { ANGLES, FakeHls, fakeStreams, liveInstances, mediaUrl, playerTestApp, tileOf, videoOf } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /** Errors are shown, never swallowed: expired URLs are renewed once for all tiles, others retried or reported. */
 
@@ -13,8 +15,10 @@ const openPlayer = () => player.open();
 
 const instanceOf = (angle: number) => liveInstances().find((h) => h.media === videoOf(angle))!;
 const fileOf = (angle: number) => (angle === 0 ? 'program' : `angle-${angle}`);
-const fatal = (angle: number, data: object) => act(() => instanceOf(angle).emit(FakeHls.Events.ERROR, { fatal: true, ...data }));
-const expired = (angle: number) => fatal(angle, { type: 'networkError', details: 'fragLoadError', response: { code: 403, text: 'Forbidden' } });
+const fatal = (angle: number, data: object) =>
+  act(() => instanceOf(angle).emit(FakeHls.Events.ERROR, { fatal: true, ...data }));
+const expired = (angle: number) =>
+  fatal(angle, { type: 'networkError', details: 'fragLoadError', response: { code: 403, text: 'Forbidden' } });
 
 it('a 403 from the tiles fetches one fresh config and loads each tile’s new URL where it was, in the same instance', async () => {
   const streams = fakeStreams();
@@ -29,7 +33,9 @@ it('a 403 from the tiles fetches one fresh config and loads each tile’s new UR
   expired(5);
   expired(0);
   await eventually(() => angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(2, fileOf(a)))));
-  await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 100));
+  });
   const configs = streams.made('GET', /streamconfig/);
   expect(configs).toHaveLength(2);
   expect(configs[1]!.path).toBe(configs[0]!.path);

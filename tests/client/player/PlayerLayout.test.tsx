@@ -1,9 +1,22 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ANGLES, audibleAngles, FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, tileOf, videoOf, videos } from './playerHelpers';
+import {
+  ANGLES,
+  audibleAngles,
+  FakeHls,
+  fakeStreams,
+  FREE_VOD,
+  liveInstances,
+  playerTestApp,
+  tileOf,
+  videoOf,
+  videos,
+} from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /** Layouts, angles and sound: placement is CSS only, one angle is heard, keys and clicks promote. */
 
@@ -13,8 +26,14 @@ beforeEach(() => {
 });
 const openPlayer = () => player.open();
 
-const shown = () => videos().map((v) => v.closest<HTMLElement>('[data-angle]')!).filter((t) => t.style.display !== 'none' && getComputedStyle(t).display !== 'none');
-const shownAngles = () => shown().sort((a, b) => Number(getComputedStyle(a).order) - Number(getComputedStyle(b).order)).map((t) => Number(t.dataset.angle));
+const shown = () =>
+  videos()
+    .map((v) => v.closest<HTMLElement>('[data-angle]')!)
+    .filter((t) => t.style.display !== 'none' && getComputedStyle(t).display !== 'none');
+const shownAngles = () =>
+  shown()
+    .sort((a, b) => Number(getComputedStyle(a).order) - Number(getComputedStyle(b).order))
+    .map((t) => Number(t.dataset.angle));
 const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
 it('names every tile, opens on the program cut with a strip, and switches layouts without a new hls.js instance or load', async () => {
@@ -29,9 +48,17 @@ it('names every tile, opens on the program cut with a strip, and switches layout
   }
   expect(player.store.getState().player).toMatchObject({ layout: 'main-strip', main: 0 });
   expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  for (const hls of liveInstances()) expect(hls.config).toMatchObject({ capLevelToPlayerSize: true, maxBufferLength: 8, maxMaxBufferLength: 20, backBufferLength: 6 });
+  for (const hls of liveInstances())
+    expect(hls.config).toMatchObject({
+      capLevelToPlayerSize: true,
+      maxBufferLength: 8,
+      maxMaxBufferLength: 20,
+      backBufferLength: 6,
+    });
   // One worker file, which hls.js shares between the tiles (its ES module build has none of its own).
-  expect(new Set(liveInstances().map((h) => h.config.workerPath))).toEqual(new Set(['http://localhost/assets/hls.worker.js']));
+  expect(new Set(liveInstances().map((h) => h.config.workerPath))).toEqual(
+    new Set(['http://localhost/assets/hls.worker.js']),
+  );
 
   const layouts = within(screen.getByRole('group', { name: 'Layout' }));
   const loads = () => FakeHls.instances.reduce((n, h) => n + h.loadSource.mock.calls.length, 0);
@@ -73,7 +100,9 @@ it('keys 1–9 and 0 promote an angle and make it the only one heard; M mutes; a
     expect(player.store.getState().player.main).toBe(angle);
     expect(audibleAngles()).toEqual([angle]);
     expect(tileOf(angle)).toHaveAttribute('data-main', 'true');
-    expect(screen.getByRole('button', { name: `Watch ${angle === 0 ? 'Program' : ANGLES[angle - 1]}` })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByRole('button', { name: `Watch ${angle === 0 ? 'Program' : ANGLES[angle - 1]}` }),
+    ).toHaveAttribute('aria-pressed', 'true');
   }
   press('m');
   expect(audibleAngles()).toEqual([]);
@@ -172,7 +201,10 @@ it('shows the main angle’s quality, politely, from the level hls.js switched t
 it('exposes read-only, serializable diagnostics without URLs or tokens, and marks each tile’s state', async () => {
   await openPlayer();
   const video = videoOf(2);
-  Object.defineProperties(video, { paused: { configurable: true, value: false }, readyState: { configurable: true, value: 4 } });
+  Object.defineProperties(video, {
+    paused: { configurable: true, value: false },
+    readyState: { configurable: true, value: 4 },
+  });
   video.currentTime = 12.5;
   const hls = liveInstances().find((h) => h.media === video)!;
   hls.playingDate = new Date('2026-05-01T20:00:12.500Z');
@@ -188,7 +220,14 @@ it('exposes read-only, serializable diagnostics without URLs or tokens, and mark
   expect(snapshot).toMatchObject({ main: 2, layout: 'main-strip', mode: 'vod' });
   expect(snapshot.tiles.map((t) => t.name)).toEqual(['Program', ...ANGLES]);
   expect(snapshot.tiles[2]).toEqual({
-    angle: 2, name: 'Stage Right', state: 'playing', playing: true, playingDate: Date.parse('2026-05-01T20:00:12.500Z'), currentTime: 12.5, height: 180, readyState: 4,
+    angle: 2,
+    name: 'Stage Right',
+    state: 'playing',
+    playing: true,
+    playingDate: Date.parse('2026-05-01T20:00:12.500Z'),
+    currentTime: 12.5,
+    height: 180,
+    readyState: 4,
   });
   expect(snapshot.tiles[3]).toMatchObject({ state: 'loading', playing: false, playingDate: null, height: null });
   const text = JSON.stringify(snapshot);

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { FakeHls, fakeStreams, liveInstances, playerTestApp, tileOf } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /**
  * Bandwidth on a phone: each angle is a ladder, tiles take no more than their size shows (hls.js
@@ -26,13 +28,21 @@ function manifestsParsed(level = 0) {
     }
   });
 }
-const frames = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+const frames = () =>
+  act(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 
 it('the main angle starts by bandwidth, every other tile on the lowest rung; all are capped to their size, at most 2 device pixels per CSS pixel', async () => {
   await player.open();
   expect(player.store.getState().player.main).toBe(0);
   expect(hlsOf(0).config).toMatchObject({ startLevel: -1, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 });
-  for (const angle of [1, 2, 3, 4, 5, 6, 7, 8, 9]) expect([angle, hlsOf(angle).config]).toEqual([angle, expect.objectContaining({ startLevel: 0, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 })]);
+  for (const angle of [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect([angle, hlsOf(angle).config]).toEqual([
+      angle,
+      expect.objectContaining({ startLevel: 0, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 }),
+    ]);
 });
 
 it('a tile made main is switched up at once (the buffer ahead dropped, the level still automatic); the old main is left to its size', async () => {

@@ -5,7 +5,9 @@ import { eventually } from '../../utils/clientApp';
 import { FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, videos, waitForTiles } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /** The viewing session (device limit) and teardown: nothing of the player outlives it. */
 
@@ -22,7 +24,10 @@ it('leaving destroys every hls.js instance and video and closes the session; com
   const sessionKey = streams.keys[0];
   expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(1);
   // The session's id in the query, its key in a header (never in the URL).
-  expect(streams.made('GET', /streamconfig/)[0]).toMatchObject({ path: `/v1/admin/asset/streamconfig/${FREE_VOD.path}?session=${sessionId}`, sessionKey });
+  expect(streams.made('GET', /streamconfig/)[0]).toMatchObject({
+    path: `/v1/admin/asset/streamconfig/${FREE_VOD.path}?session=${sessionId}`,
+    sessionKey,
+  });
   expect(streams.calls.filter((c) => c.path.includes(sessionKey!))).toEqual([]);
   const playerVideos = videos();
   playerVideos.forEach((v) => v.setAttribute('src', 'blob:media'));
@@ -37,7 +42,11 @@ it('leaving destroys every hls.js instance and video and closes the session; com
   expect(playerVideos.every((v) => !v.hasAttribute('src'))).toBe(true);
   expect(load).toHaveBeenCalledTimes(10);
   expect(window.__allaccessPlayer).toBeUndefined();
-  await eventually(() => expect(streams.made('DELETE', /^\/v1\/viewing-sessions\//).map((c) => [c.path, c.sessionKey])).toEqual([[`/v1/viewing-sessions/${sessionId}`, sessionKey]]));
+  await eventually(() =>
+    expect(streams.made('DELETE', /^\/v1\/viewing-sessions\//).map((c) => [c.path, c.sessionKey])).toEqual([
+      [`/v1/viewing-sessions/${sessionId}`, sessionKey],
+    ]),
+  );
 
   await act(() => app.router.navigate(`/player/${FREE_VOD.path}`));
   await waitForTiles(10);
@@ -49,8 +58,23 @@ it('leaving destroys every hls.js instance and video and closes the session; com
 });
 
 it('heartbeats on the session’s interval with its key; a 404 opens a new session without a word, and the angles play on with URLs for it', async () => {
-  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
   const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
   await openPlayer();
   const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => [c.path.split('/')[3], c.sessionKey]);
@@ -69,7 +93,12 @@ it('heartbeats on the session’s interval with its key; a 404 opens a new sessi
   await eventually(() => expect(heartbeats()).toEqual([first, first, second]));
   // A premium event's URLs name their session: a fresh config for the new one, loaded into the same
   // instances where they were. No message.
-  await eventually(() => expect(streams.made('GET', /streamconfig/).map((c) => [c.path.split('session=')[1], c.sessionKey])).toEqual([first, second]));
+  await eventually(() =>
+    expect(streams.made('GET', /streamconfig/).map((c) => [c.path.split('session=')[1], c.sessionKey])).toEqual([
+      first,
+      second,
+    ]),
+  );
   await eventually(() => expect(FakeHls.instances.every((h) => h.loadSource.mock.calls.length === 2)).toBe(true));
   expect(FakeHls.instances.every((h) => String(h.loadSource.mock.calls[1]![0]).includes('/g2/'))).toBe(true);
   expect(liveInstances()).toHaveLength(10);
@@ -78,9 +107,29 @@ it('heartbeats on the session’s interval with its key; a 404 opens a new sessi
 });
 
 it('a session the server refuses on reopening shows the device limit and stops the angles', async () => {
-  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
-  const streams = fakeStreams({ heartbeatSeconds: 10, heartbeatAnswers: [404], openAnswers: [201, 409], deviceLimit: 3 });
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  const streams = fakeStreams({
+    heartbeatSeconds: 10,
+    heartbeatAnswers: [404],
+    openAnswers: [201, 409],
+    deviceLimit: 3,
+  });
   await openPlayer();
   act(() => jest.advanceTimersByTime(10_000));
   expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_MESSAGES.deviceLimit(3));
@@ -105,7 +154,7 @@ it('a device over the limit is told so, with the limit, and may try again', asyn
   expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(2);
 });
 
-it('closes the session when the page goes away, with keepalive, the bearer token and the session\'s key', async () => {
+it("closes the session when the page goes away, with keepalive, the bearer token and the session's key", async () => {
   const streams = fakeStreams();
   await openPlayer();
   const token = localStorage.getItem('auth_token');
@@ -113,7 +162,13 @@ it('closes the session when the page goes away, with keepalive, the bearer token
     window.dispatchEvent(new Event('pagehide'));
   });
   const closing = streams.made('DELETE', /^\/v1\/viewing-sessions\//);
-  expect(closing).toEqual([{
-    method: 'DELETE', path: `/v1/viewing-sessions/${streams.sessions[0]}`, authorization: `Bearer ${token}`, sessionKey: streams.keys[0], keepalive: true,
-  }]);
+  expect(closing).toEqual([
+    {
+      method: 'DELETE',
+      path: `/v1/viewing-sessions/${streams.sessions[0]}`,
+      authorization: `Bearer ${token}`,
+      sessionKey: streams.keys[0],
+      keepalive: true,
+    },
+  ]);
 });

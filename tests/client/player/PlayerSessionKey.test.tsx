@@ -6,7 +6,9 @@ import { eventually } from '../../utils/clientApp';
 import { fakeStreams, FREE_VOD, playerTestApp, videos } from './playerHelpers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
-jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({ hlsWorkerPath: 'http://localhost/assets/hls.worker.js' }));
+jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
+  hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
+}));
 
 /**
  * The viewing session's key is the device's secret: the player sends it in a header on the stream
@@ -19,8 +21,23 @@ beforeEach(() => {
 });
 
 it('sends the key on the config, each heartbeat and the close, in its header and in no URL', async () => {
-  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-    'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
   const streams = fakeStreams({ heartbeatSeconds: 10 });
   const app = await player.open();
   act(() => jest.advanceTimersByTime(20_000));
@@ -32,7 +49,9 @@ it('sends the key on the config, each heartbeat and the close, in its header and
 
   const [key] = streams.keys;
   const keyed = streams.calls.filter((c) => c.method !== 'POST' || c.path !== '/v1/viewing-sessions');
-  expect(keyed.map((c) => [c.method, c.path.split('?')[0]!.replace(streams.sessions[0]!, ':id'), c.sessionKey])).toEqual([
+  expect(
+    keyed.map((c) => [c.method, c.path.split('?')[0]!.replace(streams.sessions[0]!, ':id'), c.sessionKey]),
+  ).toEqual([
     ['GET', `/v1/admin/asset/streamconfig/${FREE_VOD.path}`, key],
     ['POST', '/v1/viewing-sessions/:id/heartbeat', key],
     ['POST', '/v1/viewing-sessions/:id/heartbeat', key],
@@ -62,6 +81,9 @@ it('keeps the key out of storage, and DevTools sees it redacted in every action 
   expect(sent).toContain('"sessionKey":"[redacted]"');
   expect(sent).not.toContain(key);
 
-  const stored = [...Object.keys(localStorage).map((k) => localStorage.getItem(k)), ...Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k))];
+  const stored = [
+    ...Object.keys(localStorage).map((k) => localStorage.getItem(k)),
+    ...Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k)),
+  ];
   expect(stored.filter((value) => value?.includes(key!))).toEqual([]);
 });

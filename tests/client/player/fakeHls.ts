@@ -7,7 +7,11 @@ type Listener = (event: string, data: any) => void;
 
 export default class FakeHls {
   static readonly instances: FakeHls[] = [];
-  static readonly Events = { ERROR: 'hlsError', LEVEL_SWITCHED: 'hlsLevelSwitched', MANIFEST_PARSED: 'hlsManifestParsed' };
+  static readonly Events = {
+    ERROR: 'hlsError',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+    MANIFEST_PARSED: 'hlsManifestParsed',
+  };
   static readonly ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
   static isSupported() {
     return true;
@@ -43,7 +47,10 @@ export default class FakeHls {
   }
 
   off(event: string, listener: Listener) {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    );
   }
 
   emit(event: string, data: unknown) {

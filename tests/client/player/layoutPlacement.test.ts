@@ -4,7 +4,10 @@ import { keyBelongsToTarget } from '../../../src/client/features/player/useShort
 
 const ANGLES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const shown = (layout: Parameters<typeof placeTiles>[0], tiles: number, main: number) =>
-  [...placeTiles(layout, tiles, ANGLES, main)].filter(([, p]) => p.visible).sort(([, a], [, b]) => a.order - b.order).map(([angle]) => angle);
+  [...placeTiles(layout, tiles, ANGLES, main)]
+    .filter(([, p]) => p.visible)
+    .sort(([, a], [, b]) => a.order - b.order)
+    .map(([angle]) => angle);
 
 it('places the main angle first in single and main-strip (which shows every angle), and keeps grid cells stable', () => {
   expect(shown('single', 1, 4)).toEqual([4]);
@@ -19,7 +22,10 @@ it('places the main angle first in single and main-strip (which shows every angl
 });
 
 it('keeps three strip tiles a row on phones and the grid within the screen’s height', () => {
-  expect(gridShape('main-strip', 10).columns).toEqual({ xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(9, minmax(0, 1fr))' });
+  expect(gridShape('main-strip', 10).columns).toEqual({
+    xs: 'repeat(3, minmax(0, 1fr))',
+    md: 'repeat(9, minmax(0, 1fr))',
+  });
   expect(gridShape('two-up', 2).columns).toEqual({ xs: 'repeat(1, minmax(0, 1fr))', sm: 'repeat(2, minmax(0, 1fr))' });
   expect(gridShape('grid-3x3', 9).ratio).toBeCloseTo(16 / 9);
 });

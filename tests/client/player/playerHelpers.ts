@@ -1,6 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
-import { STREAM_MESSAGES, VIEWING_SESSION_KEY_HEADER, type StreamConfigData } from '../../../src/shared/contract/streams';
+import {
+  STREAM_MESSAGES,
+  VIEWING_SESSION_KEY_HEADER,
+  type StreamConfigData,
+} from '../../../src/shared/contract/streams';
 import { startApp, stopApp } from '../../utils/clientApp';
 import FakeHls, { liveInstances } from './fakeHls';
 
@@ -25,12 +29,19 @@ export type StreamsOptions = {
   configAnswers?: number[];
 };
 
-type Call = { method: string; path: string; authorization: string | null; sessionKey: string | null; keepalive: boolean };
+type Call = {
+  method: string;
+  path: string;
+  authorization: string | null;
+  sessionKey: string | null;
+  keepalive: boolean;
+};
 
 /** The key the fake server hands with the n-th session (1-based): shaped as the real one, and unique. */
 const fakeSessionKey = (n: number) => `${'K'.repeat(37)}key${String(n).padStart(3, '0')}`;
 
-const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: object) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
 
 export function mediaUrl(generation: number, file: string) {
@@ -40,8 +51,13 @@ export function mediaUrl(generation: number, file: string) {
 function configData(generation: number, angles: number): StreamConfigData {
   const program = mediaUrl(generation, 'program');
   return {
-    videoUrl: program, video_H_Url: program, video_dual_Url: mediaUrl(generation, 'dual'), video_quad_Url: mediaUrl(generation, 'quad'),
-    audiourl: program, programcutUrl: program, Program: 'Program',
+    videoUrl: program,
+    video_H_Url: program,
+    video_dual_Url: mediaUrl(generation, 'dual'),
+    video_quad_Url: mediaUrl(generation, 'quad'),
+    audiourl: program,
+    programcutUrl: program,
+    Program: 'Program',
     streamUrls: ANGLES.slice(0, angles).map((name, i) => ({ name, url: mediaUrl(generation, `angle-${i + 1}`) })),
     layoutConfigs: [
       { layout: 'main-strip', label: 'Main and strip', tiles: 9 },
@@ -74,14 +90,23 @@ export function fakeStreams(options: StreamsOptions = {}) {
       const sessionKey = fakeSessionKey(sessions.length + 1);
       sessions.push(sessionId);
       keys.push(sessionKey);
-      return json(201, { success: true, message: STREAM_MESSAGES.opened, data: { sessionId, sessionKey, heartbeatSeconds, deviceLimit } });
+      return json(201, {
+        success: true,
+        message: STREAM_MESSAGES.opened,
+        data: { sessionId, sessionKey, heartbeatSeconds, deviceLimit },
+      });
     }
     if (req.method === 'POST' && /^\/v1\/viewing-sessions\/[^/]+\/heartbeat$/.test(path)) {
       const status = heartbeatAnswers.shift() ?? 200;
       if (status === 404) return failure(404, STREAM_MESSAGES.sessionEnded);
-      return json(200, { success: true, message: STREAM_MESSAGES.kept, data: { sessionId: path.split('/')[3], heartbeatSeconds, deviceLimit } });
+      return json(200, {
+        success: true,
+        message: STREAM_MESSAGES.kept,
+        data: { sessionId: path.split('/')[3], heartbeatSeconds, deviceLimit },
+      });
     }
-    if (req.method === 'DELETE' && path.startsWith('/v1/viewing-sessions/')) return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
+    if (req.method === 'DELETE' && path.startsWith('/v1/viewing-sessions/'))
+      return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
@@ -89,8 +114,14 @@ export function fakeStreams(options: StreamsOptions = {}) {
       if (status !== 200) return failure(status, 'Something went wrong.');
       generation += 1;
       return json(200, {
-        success: true, message: STREAM_MESSAGES.config,
-        data: { config_data: JSON.stringify(configData(generation, angles)), expiresAt: new Date(Date.now() + 600_000).toISOString(), mode, airStartDate: null },
+        success: true,
+        message: STREAM_MESSAGES.config,
+        data: {
+          config_data: JSON.stringify(configData(generation, angles)),
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          mode,
+          airStartDate: null,
+        },
       });
     }
     return null;
@@ -102,8 +133,11 @@ export function fakeStreams(options: StreamsOptions = {}) {
     const response = answer(req, url.pathname);
     if (!response) return realFetch(input, init);
     calls.push({
-      method: req.method, path: `${url.pathname}${url.search}`, authorization: req.headers.get('authorization'),
-      sessionKey: req.headers.get(VIEWING_SESSION_KEY_HEADER), keepalive: init?.keepalive === true,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      authorization: req.headers.get('authorization'),
+      sessionKey: req.headers.get(VIEWING_SESSION_KEY_HEADER),
+      keepalive: init?.keepalive === true,
     });
     return response;
   });
@@ -131,13 +165,20 @@ export const videos = () => Array.from(document.querySelectorAll('video'));
 export const tileOf = (angle: number) => document.querySelector<HTMLElement>(`[data-angle="${angle}"]`)!;
 export const videoOf = (angle: number) => tileOf(angle).querySelector('video')!;
 /** The angles heard: the videos not muted. */
-export const audibleAngles = () => videos().filter((v) => !v.muted).map((v) => Number(v.closest<HTMLElement>('[data-angle]')!.dataset.angle));
+export const audibleAngles = () =>
+  videos()
+    .filter((v) => !v.muted)
+    .map((v) => Number(v.closest<HTMLElement>('[data-angle]')!.dataset.angle));
 
 /** Waits until the player shows its tiles and every one has its hls.js instance, loading its URL. */
 export async function waitForTiles(count: number) {
   await screen.findByRole('region', { name: 'Camera angles' }, { timeout: 10_000 });
   await act(async () => {
-    for (let i = 0; i < 50 && liveInstances().filter((h) => h.loadSource.mock.calls.length > 0).length < count; i += 1) {
+    for (
+      let i = 0;
+      i < 50 && liveInstances().filter((h) => h.loadSource.mock.calls.length > 0).length < count;
+      i += 1
+    ) {
       await new Promise((r) => setTimeout(r, 10));
     }
   });

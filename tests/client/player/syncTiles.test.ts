@@ -16,10 +16,17 @@ it('plays in time within 50 ms, nudges the rate proportionally within 0.92–1.0
 });
 
 type FakeVideo = { paused: boolean; seeking: boolean; readyState: number; currentTime: number; playbackRate: number };
-function tile(angle: number, playingDateMs: number | null, video: Partial<FakeVideo> = {}): TileHandle & { video: FakeVideo } {
+function tile(
+  angle: number,
+  playingDateMs: number | null,
+  video: Partial<FakeVideo> = {},
+): TileHandle & { video: FakeVideo } {
   const v: FakeVideo = { paused: false, seeking: false, readyState: 4, currentTime: 10, playbackRate: 1, ...video };
   return {
-    angle, name: () => `Angle ${angle}`, state: () => 'playing', video: v as unknown as HTMLVideoElement & FakeVideo,
+    angle,
+    name: () => `Angle ${angle}`,
+    state: () => 'playing',
+    video: v as unknown as HTMLVideoElement & FakeVideo,
     hls: { playingDate: playingDateMs === null ? null : new Date(playingDateMs) } as never,
   } as TileHandle & { video: FakeVideo };
 }

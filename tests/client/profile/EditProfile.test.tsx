@@ -25,7 +25,7 @@ async function openEditor(label: string) {
   return { buyer, form, name: within(form).getByRole('textbox', { name: 'Name' }) };
 }
 
-it('saves an empty name, as the spec accepts it: the success toast, and the e-mail\'s local part shown as the name', async () => {
+it("saves an empty name, as the spec accepts it: the success toast, and the e-mail's local part shown as the name", async () => {
   const { buyer, form, name } = await openEditor('empty-name');
   const toasts = recordToasts();
   await userEvent.clear(name);

@@ -7,15 +7,20 @@ import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /** Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s auto-hide. */
 const UA = {
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-  ipadOs: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  ipadOs:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 };
 function onDevice(ua: string, { touchPoints = 0, standalone = false } = {}) {
   Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => ua });
   Object.defineProperty(navigator, 'maxTouchPoints', { configurable: true, get: () => touchPoints });
-  window.matchMedia = ((query: string) => ({ matches: standalone && query === '(display-mode: standalone)' })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: standalone && query === '(display-mode: standalone)',
+  })) as unknown as typeof window.matchMedia;
 }
 captureInstallPrompt();
 /** What Chromium dispatches when the app can be installed; prompt() and the choice are recorded. */
@@ -24,11 +29,16 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
     prompt: jest.fn().mockResolvedValue(undefined),
     userChoice: Promise.resolve({ outcome }),
   });
-  act(() => { window.dispatchEvent(event); });
+  act(() => {
+    window.dispatchEvent(event);
+  });
   return event;
 }
 const banner = () => screen.queryByRole('complementary', { name: 'Install app' });
-const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
+const advance = (ms: number) =>
+  act(() => {
+    jest.advanceTimersByTime(ms);
+  });
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -53,7 +63,10 @@ describe('who sees it', () => {
     expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
   });
 
-  it.each([['iPhone', UA.iphone, 0], ['iPad (iPadOS says Macintosh)', UA.ipadOs, 5]])('%s: the iOS instruction instead of the button, without any offer', (_n, ua, touchPoints) => {
+  it.each([
+    ['iPhone', UA.iphone, 0],
+    ['iPad (iPadOS says Macintosh)', UA.ipadOs, 5],
+  ])('%s: the iOS instruction instead of the button, without any offer', (_n, ua, touchPoints) => {
     onDevice(ua, { touchPoints });
     renderWithProviders(<InstallBanner />);
     expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
@@ -77,22 +90,26 @@ describe('who sees it', () => {
 });
 
 describe('Install App', () => {
-  it('with the browser\'s install offer: opens its dialog and the banner goes', async () => {
+  it("with the browser's install offer: opens its dialog and the banner goes", async () => {
     onDevice(UA.android);
     renderWithProviders(<InstallBanner />);
     const offer = offerInstall();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
+    });
     expect(offer.prompt).toHaveBeenCalledTimes(1);
     expect(banner()).toBeNull();
   });
 
-  it('without an offer: says, politely, how to install from the browser\'s menu; focus stays on the button', () => {
+  it("without an offer: says, politely, how to install from the browser's menu; focus stays on the button", () => {
     onDevice(UA.android);
     renderWithProviders(<InstallBanner />);
     const status = within(banner()!).getByRole('status');
     expect(status).toHaveTextContent(/^$/);
     const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
-    act(() => { install.focus(); });
+    act(() => {
+      install.focus();
+    });
     fireEvent.click(install);
     expect(status).toHaveTextContent(INSTALL_BANNER.menuInstruction);
     expect(banner()).toHaveTextContent(INSTALL_BANNER.text);
@@ -101,15 +118,24 @@ describe('Install App', () => {
 
   it('once the visitor has asked for the instruction, the 5 s clock no longer hides the banner: only Dismiss does', () => {
     onDevice(UA.android);
-    renderWithProviders(<><InstallBanner /><button type="button">Elsewhere</button></>);
+    renderWithProviders(
+      <>
+        <InstallBanner />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
     advance(3000);
     const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
-    act(() => { install.focus(); });
+    act(() => {
+      install.focus();
+    });
     fireEvent.click(install);
     // Focus and pointer leave (the visitor opens the browser's menu): the clock stays off.
     fireEvent.mouseEnter(banner()!);
     fireEvent.mouseLeave(banner()!);
-    act(() => { screen.getByRole('button', { name: 'Elsewhere' }).focus(); });
+    act(() => {
+      screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    });
     advance(60_000);
     expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -122,17 +148,21 @@ describe('Install App', () => {
     fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
     expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
     const offer = offerInstall();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
+    });
     expect(offer.prompt).toHaveBeenCalledTimes(1);
     expect(banner()).toBeNull();
   });
 });
 
-it('goes when the app is installed meanwhile (from the browser\'s menu)', () => {
+it("goes when the app is installed meanwhile (from the browser's menu)", () => {
   onDevice(UA.android);
   renderWithProviders(<InstallBanner />);
   fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
-  act(() => { window.dispatchEvent(new Event('appinstalled')); });
+  act(() => {
+    window.dispatchEvent(new Event('appinstalled'));
+  });
   expect(banner()).toBeNull();
 });
 
@@ -147,12 +177,21 @@ it('hides by itself after 5 s, not before', () => {
 
 it('the clock stops while the banner holds focus or the pointer, and goes on after', () => {
   onDevice(UA.iphone);
-  renderWithProviders(<><InstallBanner /><button type="button">Elsewhere</button></>);
+  renderWithProviders(
+    <>
+      <InstallBanner />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
   advance(3000);
-  act(() => { screen.getByRole('button', { name: 'Dismiss' }).focus(); });
+  act(() => {
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+  });
   advance(10_000);
   expect(banner()).not.toBeNull();
-  act(() => { screen.getByRole('button', { name: 'Elsewhere' }).focus(); });
+  act(() => {
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+  });
   advance(1900);
   expect(banner()).not.toBeNull();
   advance(100);

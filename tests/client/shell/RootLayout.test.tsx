@@ -10,7 +10,8 @@ import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
 // A guest token the test server accepts: the pages behind the shell load real data with it.
-const withToken = () => makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'shell-test' }) } }));
+const withToken = () =>
+  makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'shell-test' }) } }));
 
 describe('root layout', () => {
   it('shows only a spinner until a guest token exists, then the shell', async () => {
@@ -34,20 +35,33 @@ describe('root layout', () => {
     // The company links are the catalog's footer link set (GET /v1/footerlink/1), in its order.
     const catalog = (await (await fetch(`${apiHost()}/v1/footerlink/${FOOTER_LINK_ID}`)).json()).data as FooterLink;
     expect(catalog.links.map((l) => l.label)).toEqual(['Support', 'Contact', 'About', 'Terms', 'Privacy']);
-    for (const link of catalog.links) expect(await within(footer).findByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
+    for (const link of catalog.links)
+      expect(await within(footer).findByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
     for (const label of ['Facebook', 'Instagram']) {
-      expect(within(footer).getByRole('link', { name: label })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+      expect(within(footer).getByRole('link', { name: label })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^https:\/\//),
+      );
     }
   });
 
   it("the footer's company links are whatever the catalog's footer link set holds", async () => {
     const store = withToken();
-    const theirs: FooterLink = { id: FOOTER_LINK_ID, label: 'Venue', links: [{ label: 'Box Office', url: 'https://venue.example/box-office' }, { label: 'Accessibility', url: 'mailto:access@venue.example' }] };
+    const theirs: FooterLink = {
+      id: FOOTER_LINK_ID,
+      label: 'Venue',
+      links: [
+        { label: 'Box Office', url: 'https://venue.example/box-office' },
+        { label: 'Accessibility', url: 'mailto:access@venue.example' },
+      ],
+    };
     store.dispatch(catalogApi.util.upsertQueryData('getFooterLink', FOOTER_LINK_ID, theirs));
     renderRoute('/', { store });
     const nav = within(await screen.findByRole('navigation', { name: 'Footer' }));
     expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['The Experience', '/experience'], ['Box Office', 'https://venue.example/box-office'], ['Accessibility', 'mailto:access@venue.example'],
+      ['The Experience', '/experience'],
+      ['Box Office', 'https://venue.example/box-office'],
+      ['Accessibility', 'mailto:access@venue.example'],
     ]);
   });
 
@@ -80,13 +94,20 @@ describe('root layout', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/', { store: withToken() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Upcoming Events' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Upcoming Events' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     // Closed at once (the toggle says so); the menu then leaves after its 200 ms collapse, which a busy
     // machine can stretch past waitFor's default second while the new page's chunk loads beside it.
     // The toggle follows the address, which changes once the new page's chunk is in: as slow as that.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'), { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'),
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
   });
 });
 

@@ -7,16 +7,24 @@ import { renderWithProviders } from '../../utils/renderWithProviders';
 function Toaster() {
   return (
     <>
-      <button type="button" onClick={() => toast.info('Toast 1')}>one</button>
-      <button type="button" onClick={() => [1, 2, 3, 4, 5].forEach((n) => toast.error(`Burst ${n}`))}>five</button>
+      <button type="button" onClick={() => toast.info('Toast 1')}>
+        one
+      </button>
+      <button type="button" onClick={() => [1, 2, 3, 4, 5].forEach((n) => toast.error(`Burst ${n}`))}>
+        five
+      </button>
     </>
   );
 }
 
 const shown = (pattern: RegExp) => screen.queryAllByText(pattern).map((e) => e.textContent);
 /** A toast slides out when it closes: its content is transformed away from its resting place ('none'). */
-const isLeaving = (text: string) => (screen.getByText(text).closest('[data-toast]')!.parentElement as HTMLElement).style.transform !== 'none';
-const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms); });
+const isLeaving = (text: string) =>
+  (screen.getByText(text).closest('[data-toast]')!.parentElement as HTMLElement).style.transform !== 'none';
+const advance = (ms: number) =>
+  act(() => {
+    jest.advanceTimersByTime(ms);
+  });
 /** Moves the clock in small steps, letting React commit in between (each transition step sets its own timer). */
 const advanceInSteps = (ms: number, step = 50) => {
   for (let t = 0; t < ms; t += step) advance(Math.min(step, ms - t));

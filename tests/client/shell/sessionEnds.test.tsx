@@ -20,12 +20,19 @@ const GUEST = signTestToken({ kind: 'guest', sub: 'session-ends' });
 
 async function revokedSession(label: string) {
   const user = await signUpOnTestServer(`${label}-${Date.now()}@example.com`, 'Gone', 'Elsewhere');
-  const res = await fetch(`${apiHost()}/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${apiHost()}/v1/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(res.status).toBe(200);
   return user;
 }
 const signedInStore = (user: { token: string; userId: number }) =>
-  makeStore(preloaded({ auth: { authToken: GUEST, userToken: user.token, userId: String(user.userId), userName: 'Gone Elsewhere' } }));
+  makeStore(
+    preloaded({
+      auth: { authToken: GUEST, userToken: user.token, userId: String(user.userId), userName: 'Gone Elsewhere' },
+    }),
+  );
 const guestTokenCalls = (spy: jest.SpyInstance) =>
   spy.mock.calls.filter(([req]) => String(req instanceof Request ? req.url : req).endsWith('/v1/token/guest')).length;
 
@@ -80,7 +87,13 @@ describe('a revoked user token', () => {
     const user = await revokedSession('revoked-burst');
     store = signedInStore(user);
     const { apiSlice } = await import('../../../src/client/api/apiSlice');
-    const probe = apiSlice.injectEndpoints({ endpoints: (b) => ({ sessionProbe: b.query<unknown, number>({ query: (n) => ({ url: '/misc/data', params: { filter: '{"key":["demoUse"]}', n } }) }) }) });
+    const probe = apiSlice.injectEndpoints({
+      endpoints: (b) => ({
+        sessionProbe: b.query<unknown, number>({
+          query: (n) => ({ url: '/misc/data', params: { filter: '{"key":["demoUse"]}', n } }),
+        }),
+      }),
+    });
     renderRoute('/about', { store });
     await Promise.all([1, 2, 3, 4].map((n) => store!.dispatch(probe.endpoints.sessionProbe.initiate(n))));
     await waitFor(() => expect(store!.getState().auth.authToken).not.toBeNull());
@@ -118,7 +131,9 @@ describe('replacing the guest token after the shell rendered', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: /Verify/ })).toBeInTheDocument());
     }
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.some((a) => a.tagName === 'P' && within(a).queryByText('Too many attempts. Try again later.'))).toBe(true);
+    expect(alerts.some((a) => a.tagName === 'P' && within(a).queryByText('Too many attempts. Try again later.'))).toBe(
+      true,
+    );
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
   });
 });

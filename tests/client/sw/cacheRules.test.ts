@@ -2,7 +2,8 @@ import { NAVIGATION_DENYLIST, publicEventCopy, runtimeCacheFor } from '../../../
 
 /** What the service worker may keep: public catalog answers and images; never anything per user. */
 const ORIGIN = 'https://shop.example';
-const cacheOf = (path: string, method = 'GET', origin = ORIGIN) => runtimeCacheFor(new URL(path, origin), ORIGIN, method);
+const cacheOf = (path: string, method = 'GET', origin = ORIGIN) =>
+  runtimeCacheFor(new URL(path, origin), ORIGIN, method);
 const q = encodeURIComponent('{"deviceTypeId":"1","languageId":"1"}');
 
 it.each([
@@ -24,14 +25,31 @@ it.each([
 
 it.each([
   // per user or authenticated
-  '/v1/cart', '/v1/cart?cartToken=abc', '/v1/cart/merge', '/v1/order/history', '/v1/order?userId=1&assetId=2',
-  '/v1/order/createPaymentIntent', '/v1/profile/12', '/v1/guest-token', '/v1/checkuser', '/v1/verifyotp', '/v1/login',
-  '/v1/admin/asset/streamconfig/neon-harbor-tidal-lights', '/v1/viewing-sessions', '/v1/payments/webhook',
+  '/v1/cart',
+  '/v1/cart?cartToken=abc',
+  '/v1/cart/merge',
+  '/v1/order/history',
+  '/v1/order?userId=1&assetId=2',
+  '/v1/order/createPaymentIntent',
+  '/v1/profile/12',
+  '/v1/guest-token',
+  '/v1/checkuser',
+  '/v1/verifyotp',
+  '/v1/login',
+  '/v1/admin/asset/streamconfig/neon-harbor-tidal-lights',
+  '/v1/viewing-sessions',
+  '/v1/payments/webhook',
   // video: protected streams, and public segments and playlists alike
-  '/media/streams/angle-1/index.m3u8?e=1&v=g&exp=1&sig=x', '/media/streams/angle-1/seg_000.ts',
-  '/media/hero/index.m3u8', '/media/hero/seg_000.ts', '/media/explainer/seg_001.ts',
+  '/media/streams/angle-1/index.m3u8?e=1&v=g&exp=1&sig=x',
+  '/media/streams/angle-1/seg_000.ts',
+  '/media/hero/index.m3u8',
+  '/media/hero/seg_000.ts',
+  '/media/explainer/seg_001.ts',
   // development helpers and anything else
-  '/dev/mailbox.json', '/healthz', '/v1/asset/x/extra', '/media/posters/../streams/a.svg',
+  '/dev/mailbox.json',
+  '/healthz',
+  '/v1/asset/x/extra',
+  '/media/posters/../streams/a.svg',
 ])('never keeps %s', (path) => {
   expect(cacheOf(path)).toBeNull();
 });
@@ -41,15 +59,29 @@ it('keeps no write and nothing from another origin', () => {
   expect(cacheOf('/v1/carousel', 'GET', 'https://evil.example')).toBeNull();
 });
 
-it.each(['/v1/cart', '/media/hero/index.m3u8', '/dev/mailbox', '/healthz', '/payments/sandbox/authenticate/pi_123', '/assets/main.js', '/sw.js', '/manifest.webmanifest'])(
-  'does not answer the navigation %s with the app shell', (path) => {
-    expect(NAVIGATION_DENYLIST.some((r) => r.test(path))).toBe(true);
-  });
+it.each([
+  '/v1/cart',
+  '/media/hero/index.m3u8',
+  '/dev/mailbox',
+  '/healthz',
+  '/payments/sandbox/authenticate/pi_123',
+  '/assets/main.js',
+  '/sw.js',
+  '/manifest.webmanifest',
+])('does not answer the navigation %s with the app shell', (path) => {
+  expect(NAVIGATION_DENYLIST.some((r) => r.test(path))).toBe(true);
+});
 
-it.each(['/', '/events', '/events/neon-harbor-tidal-lights', '/cart', '/player/neon-harbor-tidal-lights', '/category/2'])(
-  'answers the navigation %s with the app shell', (path) => {
-    expect(NAVIGATION_DENYLIST.some((r) => r.test(path))).toBe(false);
-  });
+it.each([
+  '/',
+  '/events',
+  '/events/neon-harbor-tidal-lights',
+  '/cart',
+  '/player/neon-harbor-tidal-lights',
+  '/category/2',
+])('answers the navigation %s with the app shell', (path) => {
+  expect(NAVIGATION_DENYLIST.some((r) => r.test(path))).toBe(false);
+});
 
 describe('the event page copy kept for offline use', () => {
   const answer = (events: object[], headers: Record<string, string> = {}) =>
@@ -58,9 +90,13 @@ describe('the event page copy kept for offline use', () => {
       headers: { 'content-type': 'application/json', vary: 'Authorization', etag: '"per-caller"', ...headers },
     });
 
-  it("says what it says to anyone: a premium event the caller owns is stored as not watchable; a free one as watchable", async () => {
+  it('says what it says to anyone: a premium event the caller owns is stored as not watchable; a free one as watchable', async () => {
     const premium = await publicEventCopy(answer([{ id: 1, isPremium: 1, canUserWatchAsset: 1, rate: 20 }]));
-    expect(await premium!.json()).toEqual({ success: true, message: 'ok', data: [{ id: 1, isPremium: 1, canUserWatchAsset: 0, rate: 20 }] });
+    expect(await premium!.json()).toEqual({
+      success: true,
+      message: 'ok',
+      data: [{ id: 1, isPremium: 1, canUserWatchAsset: 0, rate: 20 }],
+    });
     const free = await publicEventCopy(answer([{ id: 2, isPremium: 0, canUserWatchAsset: 1 }]));
     expect((await free!.json()).data[0].canUserWatchAsset).toBe(1);
   });

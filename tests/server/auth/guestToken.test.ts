@@ -94,16 +94,27 @@ describe('keys and audience', () => {
     return `${head}.${crypto.createHmac('sha256', key).update(head).digest('base64url')}`;
   };
   const now = Math.floor(Date.now() / 1000);
-  const claims = { kind: 'guest', sub: 'g-9', iss: 'allaccess-storefront', aud: TOKEN_AUDIENCE, iat: now, exp: now + 60 };
+  const claims = {
+    kind: 'guest',
+    sub: 'g-9',
+    iss: 'allaccess-storefront',
+    aud: TOKEN_AUDIENCE,
+    iat: now,
+    exp: now + 60,
+  };
   const send = (token: string) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
 
   it('tokens carry our audience and are signed with the derived token key, not the raw secret', async () => {
     const issued = (await t.app.inject({ url: '/v1/token/guest' })).json().data as string;
-    expect(JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString())).toMatchObject({ aud: TOKEN_AUDIENCE });
+    expect(JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      aud: TOKEN_AUDIENCE,
+    });
     expect((await send(hs256(deriveKeys(TEST_JWT_SECRET).tokenSigning, claims))).statusCode).toBe(200);
     expect((await send(hs256(TEST_JWT_SECRET, claims))).statusCode).toBe(401);
     // The code-hashing key cannot sign tokens either.
-    expect((await send(hs256(crypto.createSecretKey(deriveKeys(TEST_JWT_SECRET).codeHashing), claims))).statusCode).toBe(401);
+    expect(
+      (await send(hs256(crypto.createSecretKey(deriveKeys(TEST_JWT_SECRET).codeHashing), claims))).statusCode,
+    ).toBe(401);
   });
 
   it.each([
@@ -117,8 +128,13 @@ describe('keys and audience', () => {
     const email = 'keys@example.com';
     await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 } });
     const code = latestCodeIn((await t.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
-    const row = await t.database.db.selectFrom('login_codes').select('code_hash').where('email', '=', email).executeTakeFirstOrThrow();
-    const hmac = (key: crypto.BinaryLike | crypto.KeyObject) => crypto.createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
+    const row = await t.database.db
+      .selectFrom('login_codes')
+      .select('code_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const hmac = (key: crypto.BinaryLike | crypto.KeyObject) =>
+      crypto.createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
     const keys = deriveKeys(TEST_JWT_SECRET);
     expect(row.code_hash).toBe(hmac(keys.codeHashing));
     expect(row.code_hash).not.toBe(hmac(TEST_JWT_SECRET));
@@ -138,7 +154,11 @@ describe('guest token rate limit', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await small.app.inject({ url: '/v1/token/guest', remoteAddress: '10.0.0.1' });
-      expect(refused.json()).toMatchObject({ success: false, data: null, message: expect.stringMatching(/^Too many requests/) });
+      expect(refused.json()).toMatchObject({
+        success: false,
+        data: null,
+        message: expect.stringMatching(/^Too many requests/),
+      });
       expect(refused.headers['retry-after']).toBeDefined();
       const other = await small.app.inject({ url: '/v1/token/guest', remoteAddress: '10.0.0.2' });
       expect(other.statusCode).toBe(200);

@@ -14,7 +14,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type CartJson = {
-  id: number; version: number; coupon: { code: string; kind: string; percentOff: number | null; amountOff: number | null; eventId: number | null } | null;
+  id: number;
+  version: number;
+  coupon: {
+    code: string;
+    kind: string;
+    percentOff: number | null;
+    amountOff: number | null;
+    eventId: number | null;
+  } | null;
   items: { assetId: number; finalPriceEffective: number; finalPrice: number }[];
   totals: { itemsSubtotal: number; itemDiscount: number; couponDiscount: number; grandTotal: number };
 };
@@ -23,12 +31,17 @@ const cents = (n: number) => Math.round(n * 100);
 
 /** A guest (or the given caller) with these events in the cart. */
 async function withCart(paths: string[], who?: Who): Promise<Who> {
-  const caller = who ?? await d.guest();
+  const caller = who ?? (await d.guest());
   for (const p of paths) expect((await d.add(caller, { asset_id: ids[p] })).statusCode).toBe(200);
   return caller;
 }
 const expectTotals = (cart: CartJson, subtotal: number, discount: number, total: number) => {
-  expect(cart.totals).toEqual({ itemsSubtotal: subtotal, itemDiscount: 0, couponDiscount: discount, grandTotal: total });
+  expect(cart.totals).toEqual({
+    itemsSubtotal: subtotal,
+    itemDiscount: 0,
+    couponDiscount: discount,
+    grandTotal: total,
+  });
   // Every line's share adds up to what is paid, to the cent.
   expect(cart.items.reduce((n, i) => n + cents(i.finalPriceEffective), 0)).toBe(cents(total));
 };
@@ -52,7 +65,13 @@ describe('each coupon kind on A ($10) + B ($25.50)', () => {
 
   it('a one-event coupon takes off that line only', async () => {
     const cart = cartOf(await d.apply(await withCart(['cart-a', 'cart-b']), { coupon_code: 'HALFB' }));
-    expect(cart.coupon).toEqual({ code: 'HALFB', kind: 'percent', percentOff: 50, amountOff: null, eventId: ids['cart-b'] });
+    expect(cart.coupon).toEqual({
+      code: 'HALFB',
+      kind: 'percent',
+      percentOff: 50,
+      amountOff: null,
+      eventId: ids['cart-b'],
+    });
     expect(cart.items.find((i) => i.assetId === ids['cart-a'])!.finalPriceEffective).toBe(10);
     expect(cart.items.find((i) => i.assetId === ids['cart-b'])!.finalPriceEffective).toBe(12.75);
   });
@@ -79,7 +98,7 @@ describe('each coupon kind on A ($10) + B ($25.50)', () => {
 
 describe("refused with 'Invalid or expired coupon' (400), nothing changed", () => {
   async function refused(code: string, caller?: Who, paths = ['cart-a']) {
-    const g = caller ?? await withCart(paths);
+    const g = caller ?? (await withCart(paths));
     const before = cartOf(await d.get(g));
     const res = await d.apply(g, { coupon_code: code });
     expect([res.statusCode, res.json().message]).toEqual([400, CART_MESSAGES.invalidCoupon]);
@@ -99,11 +118,13 @@ describe("refused with 'Invalid or expired coupon' (400), nothing changed", () =
     await t.database.db.deleteFrom('coupon_redemptions').where('coupon_code', '=', 'TWICE').execute();
   });
 
-  it("used up for this user: its per-user limit reached (others, and guests, still may)", async () => {
+  it('used up for this user: its per-user limit reached (others, and guests, still may)', async () => {
     const used = await d.user('mine-used');
     await redeem(t.database.db, 'MINE1', used.userId!);
     await refused('MINE1', await withCart(['cart-a'], used));
-    expect((await d.apply(await withCart(['cart-a'], await d.user('mine-fresh')), { coupon_code: 'MINE1' })).statusCode).toBe(200);
+    expect(
+      (await d.apply(await withCart(['cart-a'], await d.user('mine-fresh')), { coupon_code: 'MINE1' })).statusCode,
+    ).toBe(200);
     expect((await d.apply(await withCart(['cart-a']), { coupon_code: 'MINE1' })).statusCode).toBe(200);
   });
 
@@ -121,7 +142,11 @@ describe('a coupon that stops applying', () => {
     expect(after.coupon).toBeNull();
     expectTotals(after, 10, 0, 10);
     // Dropped from the cart itself, not only hidden: adding B back does not bring it back.
-    const stored = await t.database.db.selectFrom('carts').select('coupon_code').where('id', '=', after.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('carts')
+      .select('coupon_code')
+      .where('id', '=', after.id)
+      .executeTakeFirstOrThrow();
     expect(stored.coupon_code).toBeNull();
     expect(cartOf(await d.add(g, { asset_id: ids['cart-b'] })).coupon).toBeNull();
   });

@@ -10,18 +10,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cartOf = (res: { json: () => { data: unknown } }) => res.json().data as {
-  id: number | null; cartToken: string | null; version: number; coupon: unknown;
-  items: { assetId: number; finalPrice: number; unitPrice: number; finalPriceEffective: number }[];
-  totals: { itemsSubtotal: number; itemDiscount: number; couponDiscount: number; grandTotal: number };
-};
+const cartOf = (res: { json: () => { data: unknown } }) =>
+  res.json().data as {
+    id: number | null;
+    cartToken: string | null;
+    version: number;
+    coupon: unknown;
+    items: { assetId: number; finalPrice: number; unitPrice: number; finalPriceEffective: number }[];
+    totals: { itemsSubtotal: number; itemDiscount: number; couponDiscount: number; grandTotal: number };
+  };
 
 describe('a guest cart', () => {
   it('is empty before the first add, then keyed by a new random token the guest keeps', async () => {
     const g = await d.guest();
     const empty = await d.get(g);
     expect(empty.statusCode).toBe(200);
-    expect(cartOf(empty)).toEqual({ id: null, items: [], cartToken: null, coupon: null, version: 0, totals: { itemsSubtotal: 0, itemDiscount: 0, couponDiscount: 0, grandTotal: 0 } });
+    expect(cartOf(empty)).toEqual({
+      id: null,
+      items: [],
+      cartToken: null,
+      coupon: null,
+      version: 0,
+      totals: { itemsSubtotal: 0, itemDiscount: 0, couponDiscount: 0, grandTotal: 0 },
+    });
 
     const added = await d.add(g, { asset_id: ids['cart-a'] });
     expect(added.statusCode).toBe(200);
@@ -29,11 +40,22 @@ describe('a guest cart', () => {
     const cart = cartOf(added);
     expect(cart.cartToken).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     expect(cart.version).toBe(1);
-    expect(cart.items).toEqual([{
-      assetId: ids['cart-a'],
-      meta: { label: 'Cart A', second_description: 'Hall A', air_start_date: '2027-01-10T20:00:00.000Z', vodOrLivePosterImageFilePath: '/media/posters/a.svg', path: 'cart-a' },
-      finalPriceEffective: 10, finalPrice: 10, unitPrice: 10, subscription_id: null,
-    }]);
+    expect(cart.items).toEqual([
+      {
+        assetId: ids['cart-a'],
+        meta: {
+          label: 'Cart A',
+          second_description: 'Hall A',
+          air_start_date: '2027-01-10T20:00:00.000Z',
+          vodOrLivePosterImageFilePath: '/media/posters/a.svg',
+          path: 'cart-a',
+        },
+        finalPriceEffective: 10,
+        finalPrice: 10,
+        unitPrice: 10,
+        subscription_id: null,
+      },
+    ]);
     expect(cart.totals).toEqual({ itemsSubtotal: 10, itemDiscount: 0, couponDiscount: 0, grandTotal: 10 });
 
     // The same cart by its token, or as the guest's own.
@@ -53,7 +75,12 @@ describe('a guest cart', () => {
   it('adds up in cents and answers dollars', async () => {
     const g = await d.guest();
     for (const p of ['cart-a', 'cart-b', 'cart-c']) await d.add(g, { asset_id: ids[p] });
-    expect(cartOf(await d.get(g)).totals).toEqual({ itemsSubtotal: 36.49, itemDiscount: 0, couponDiscount: 0, grandTotal: 36.49 });
+    expect(cartOf(await d.get(g)).totals).toEqual({
+      itemsSubtotal: 36.49,
+      itemDiscount: 0,
+      couponDiscount: 0,
+      grandTotal: 36.49,
+    });
   });
 
   it('removes a line (and a missing one is no change)', async () => {
@@ -72,7 +99,7 @@ describe('a guest cart', () => {
 
 describe('what cannot be added (409, nothing changed)', () => {
   async function refused(asset: number, message: string, who?: Awaited<ReturnType<typeof d.guest>>) {
-    const caller = who ?? await d.guest();
+    const caller = who ?? (await d.guest());
     const before = cartOf(await d.add(caller, { asset_id: ids['cart-c'] }));
     const res = await d.add(caller, { asset_id: asset });
     expect([res.statusCode, res.json().message]).toEqual([409, message]);
@@ -107,7 +134,8 @@ describe('what cannot be added (409, nothing changed)', () => {
       const { ids: smallIds } = await loadCartFixture(small.database.db);
       const s = cartDriver(small.app);
       const g = await s.guest();
-      for (const p of ['cart-a', 'cart-b', 'cart-c']) expect((await s.add(g, { asset_id: smallIds[p] })).statusCode).toBe(200);
+      for (const p of ['cart-a', 'cart-b', 'cart-c'])
+        expect((await s.add(g, { asset_id: smallIds[p] })).statusCode).toBe(200);
       const full = await s.add(g, { asset_id: smallIds['cart-extra-0'] });
       expect([full.statusCode, full.json().message]).toEqual([409, CART_MESSAGES.full]);
       expect(cartOf(await s.get(g)).items).toHaveLength(3);
@@ -132,7 +160,9 @@ describe('a user cart', () => {
     const results = await Promise.all(['cart-a', 'cart-b', 'cart-c'].map((p) => d.add(u, { asset_id: ids[p] })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(cartOf(await d.get(u)).items).toHaveLength(3);
-    expect(await t.database.db.selectFrom('carts').select('id').where('user_id', '=', u.userId!).execute()).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('carts').select('id').where('user_id', '=', u.userId!).execute(),
+    ).toHaveLength(1);
   });
 
   it('can be read by id by its owner (the order page)', async () => {

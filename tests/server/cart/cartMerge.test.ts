@@ -1,5 +1,13 @@
 import { CART_MESSAGES } from '../../../src/shared/contract/cart';
-import { cartDriver, cartTestApp, giveOrder, loadCartFixture, redeem, type CartFixture, type Who } from '../../utils/cart';
+import {
+  cartDriver,
+  cartTestApp,
+  giveOrder,
+  loadCartFixture,
+  redeem,
+  type CartFixture,
+  type Who,
+} from '../../utils/cart';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 let t: TestApp;
@@ -10,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type CartJson = { id: number; version: number; cartToken: string | null; coupon: { code: string } | null; items: { assetId: number }[]; totals: { grandTotal: number } };
+type CartJson = {
+  id: number;
+  version: number;
+  cartToken: string | null;
+  coupon: { code: string } | null;
+  items: { assetId: number }[];
+  totals: { grandTotal: number };
+};
 const cartOf = (res: { json: () => { data: unknown } }) => res.json().data as CartJson;
 const assets = (cart: CartJson) => cart.items.map((i) => i.assetId).sort((a, b) => a - b);
 const idsOf = (...paths: string[]) => paths.map((p) => ids[p]!).sort((a, b) => a - b);

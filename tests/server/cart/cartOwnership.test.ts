@@ -20,7 +20,12 @@ let gCartId: number;
 
 beforeAll(async () => {
   ({ t, d, ids } = await cartTestApp());
-  [userA, userB, guestG, otherGuest] = [await d.user('a'), await d.user('b'), await d.guest('G'), await d.guest('other guest')];
+  [userA, userB, guestG, otherGuest] = [
+    await d.user('a'),
+    await d.user('b'),
+    await d.guest('G'),
+    await d.guest('other guest'),
+  ];
   aCartId = (await d.add(userA, { asset_id: ids['cart-a'] })).json().data.id;
   const g = (await d.add(guestG, { asset_id: ids['cart-b'] })).json().data;
   [gCartId, gToken] = [g.id, g.cartToken];
@@ -30,12 +35,20 @@ afterAll(() => t.close());
 
 const snapshot = async () => ({
   carts: await t.database.db.selectFrom('carts').selectAll().orderBy('id').execute(),
-  lines: await t.database.db.selectFrom('cart_items').select(['cart_id', 'event_id']).orderBy('cart_id').orderBy('event_id').execute(),
+  lines: await t.database.db
+    .selectFrom('cart_items')
+    .select(['cart_id', 'event_id'])
+    .orderBy('cart_id')
+    .orderBy('event_id')
+    .execute(),
 });
 
 type Call = { name: string; run: (who: Who) => ReturnType<typeof d.get> };
 const callsOn = (target: () => { user_id?: number; cart_token?: string }, cartId: () => number): Call[] => [
-  { name: 'GET /cart', run: (who) => d.get(who, `?${new URLSearchParams(Object.entries(target()).map(([k, v]) => [k, String(v)]))}`) },
+  {
+    name: 'GET /cart',
+    run: (who) => d.get(who, `?${new URLSearchParams(Object.entries(target()).map(([k, v]) => [k, String(v)]))}`),
+  },
   { name: 'POST /cart', run: (who) => d.add(who, { asset_id: ids['cart-extra-0'], ...target() }) },
   { name: 'POST /cart/remove', run: (who) => d.remove(who, { asset_id: ids['cart-a'], ...target() }) },
   { name: 'POST /order/applyVoucher', run: (who) => d.apply(who, { coupon_code: 'PCT25', ...target() }) },
@@ -47,18 +60,27 @@ describe.each([
   ["user A's cart", () => ({ user_id: userA.userId! }), () => aCartId, () => [userB, guestG, otherGuest]],
   ["guest G's cart", () => ({ cart_token: gToken }), () => gCartId, () => [userA, userB, otherGuest]],
 ])('%s', (_name, target, cartId, strangers) => {
-  it.each(callsOn(target, cartId).map((c) => [c.name, c]))('%s: 403 for every stranger, 401 without a token, nothing changed', async (_n, call) => {
-    const before = await snapshot();
-    const answers: string[] = [];
-    for (const who of [...strangers(), nobody]) answers.push(`${who.label}: ${(await call.run(who)).statusCode}`);
-    expect(answers).toEqual([...strangers().map((w) => `${w.label}: 403`), 'no token: 401']);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(callsOn(target, cartId).map((c) => [c.name, c]))(
+    '%s: 403 for every stranger, 401 without a token, nothing changed',
+    async (_n, call) => {
+      const before = await snapshot();
+      const answers: string[] = [];
+      for (const who of [...strangers(), nobody]) answers.push(`${who.label}: ${(await call.run(who)).statusCode}`);
+      expect(answers).toEqual([...strangers().map((w) => `${w.label}: 403`), 'no token: 401']);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 it('the owners themselves get through on every call', async () => {
-  for (const [who, target, cartId] of [[userA, { user_id: userA.userId! }, aCartId], [guestG, { cart_token: gToken }, gCartId]] as const) {
-    for (const call of callsOn(() => target, () => cartId)) {
+  for (const [who, target, cartId] of [
+    [userA, { user_id: userA.userId! }, aCartId],
+    [guestG, { cart_token: gToken }, gCartId],
+  ] as const) {
+    for (const call of callsOn(
+      () => target,
+      () => cartId,
+    )) {
       expect([call.name, (await call.run(who)).statusCode]).toEqual([call.name, 200]);
     }
   }

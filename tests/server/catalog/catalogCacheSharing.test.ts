@@ -19,7 +19,11 @@ const callers = {
   guestA: bearer({ kind: 'guest', sub: 'guest-a' }),
   guestB: bearer({ kind: 'guest', sub: 'guest-b' }),
 };
-const varyNames = (header: unknown) => String(header ?? '').toLowerCase().split(',').map((v) => v.trim());
+const varyNames = (header: unknown) =>
+  String(header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((v) => v.trim());
 
 const PUBLIC_READS = [
   `/v1/carousel?filter=${q({ deviceTypeId: '1', languageId: '1' })}`,

@@ -21,14 +21,27 @@ describe('GET /v1/carousel', () => {
     expect(body.data.length).toBeGreaterThanOrEqual(3);
     expect(body.data.map((s: { type: string }) => s.type)).toEqual(expect.arrayContaining(['image', 'video']));
     const first = body.data[0];
-    expect(first).toMatchObject({ type: 'video', videoUrl: '/media/hero/index.m3u8', isVisible: true, isButtonRequired: true });
-    expect(first.asset[0]).toMatchObject({ path: 'neon-harbor-tidal-lights', venue_description: 'The Lantern Hall', event_label: 'Portland, OR' });
+    expect(first).toMatchObject({
+      type: 'video',
+      videoUrl: '/media/hero/index.m3u8',
+      isVisible: true,
+      isButtonRequired: true,
+    });
+    expect(first.asset[0]).toMatchObject({
+      path: 'neon-harbor-tidal-lights',
+      venue_description: 'The Lantern Hall',
+      event_label: 'Portland, OR',
+    });
     expect(Date.parse(first.asset[0].airStartDate)).toBeGreaterThan(Date.now());
   });
 
   it.each([
     ['bad JSON', 'filter=%7B', /^Filter must be valid JSON such as /],
-    ['unknown filter field', `filter=${q({ deviceTypeId: '1', color: 'red' })}`, /^Filter has a field we do not accept: color\.$/],
+    [
+      'unknown filter field',
+      `filter=${q({ deviceTypeId: '1', color: 'red' })}`,
+      /^Filter has a field we do not accept: color\.$/,
+    ],
   ])('refuses %s with 400', async (_n, query, message) => {
     const { status, body } = await get(`/v1/carousel?${query}`);
     expect(status).toBe(400);
@@ -41,7 +54,12 @@ describe('GET /v1/pagecategory', () => {
 
   it('lists the home page rows (page 1) in order', async () => {
     const { body } = await get(url({ deviceTypeId: '1', languageId: '1', path: 1, type: 'primary_navigation' }));
-    expect(body.data.map((c: { path: string }) => c.path)).toEqual(['coming-up-live', 'on-demand', 'free-to-watch', 'jazz-soul-and-more']);
+    expect(body.data.map((c: { path: string }) => c.path)).toEqual([
+      'coming-up-live',
+      'on-demand',
+      'free-to-watch',
+      'jazz-soul-and-more',
+    ]);
   });
 
   it('lists the category page group (page 2)', async () => {
@@ -78,7 +96,9 @@ describe('GET /v1/pagecategory/listing', () => {
   });
 
   it('pages by cursor without overlap or gaps', async () => {
-    const all = (await get(url('the-experience', '&start=0&limit=100'))).body.data[0].data.map((a: { id: number }) => a.id);
+    const all = (await get(url('the-experience', '&start=0&limit=100'))).body.data[0].data.map(
+      (a: { id: number }) => a.id,
+    );
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -129,8 +149,14 @@ describe('GET /v1/asset/{id}', () => {
   it('answers the event by id and by path, the first entry of data', async () => {
     const byPath = (await get('/v1/asset/velvet-static-unplugged')).body;
     expect(byPath.data[0]).toMatchObject({
-      path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged', isPremium: 1, rate: 9.99,
-      contentType: 'VOD', venue_description: 'Cedar Room', event_label: 'Austin, TX', subscription_id: 1,
+      path: 'velvet-static-unplugged',
+      title: 'The Velvet Static — Unplugged',
+      isPremium: 1,
+      rate: 9.99,
+      contentType: 'VOD',
+      venue_description: 'Cedar Room',
+      event_label: 'Austin, TX',
+      subscription_id: 1,
       vodOrLivePosterImageFilePath: '/media/posters/velvet-static-unplugged.svg',
     });
     const byId = (await get(`/v1/asset/${byPath.data[0].id}`)).body;
@@ -139,7 +165,9 @@ describe('GET /v1/asset/{id}', () => {
 
   it('keeps HTML as stored', async () => {
     const { body } = await get('/v1/asset/velvet-static-unplugged');
-    expect(body.data[0].description).toMatch(/^<p>Stripped back.*<\/p><h3>Setlist highlights<\/h3><ul><li>Velvet<\/li>/);
+    expect(body.data[0].description).toMatch(
+      /^<p>Stripped back.*<\/p><h3>Setlist highlights<\/h3><ul><li>Velvet<\/li>/,
+    );
   });
 
   it('says per caller whether the event can be watched: free yes, premium not without an order', async () => {
@@ -175,18 +203,27 @@ describe('subscriptions, agreements, footer links', () => {
   });
 
   it('answers footer link 1', async () => {
-    expect((await get('/v1/footerlink/1')).body.data.links.map((l: { label: string }) => l.label)).toEqual(['Support', 'Contact', 'About', 'Terms', 'Privacy']);
+    expect((await get('/v1/footerlink/1')).body.data.links.map((l: { label: string }) => l.label)).toEqual([
+      'Support',
+      'Contact',
+      'About',
+      'Terms',
+      'Privacy',
+    ]);
   });
 
   it.each(['/v1/subscription/99', '/v1/agreement/99', '/v1/footerlink/99'])('answers %s with 404', async (url) => {
     expect((await get(url)).status).toBe(404);
   });
 
-  it.each(['/v1/subscription/abc', '/v1/agreement/-1', '/v1/footerlink/1.5'])('answers %s with 400 naming the parameter', async (url) => {
-    const { status, body } = await get(url);
-    expect(status).toBe(400);
-    expect(body.message).toMatch(/^The id in the address must be /);
-  });
+  it.each(['/v1/subscription/abc', '/v1/agreement/-1', '/v1/footerlink/1.5'])(
+    'answers %s with 400 naming the parameter',
+    async (url) => {
+      const { status, body } = await get(url);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(/^The id in the address must be /);
+    },
+  );
 
   it('lets shared catalog answers be cached publicly for a minute', async () => {
     const { res } = await get('/v1/agreement/3');
@@ -198,7 +235,11 @@ describe('subscriptions, agreements, footer links', () => {
 describe('compressed catalog answers', () => {
   const listing = `/v1/pagecategory/listing?filter=${q({ path: 'the-experience' })}&start=0&limit=20`;
   const decode = (encoding: string | undefined, raw: Buffer) =>
-    encoding === 'br' ? zlib.brotliDecompressSync(raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(raw).toString() : raw.toString();
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(raw).toString()
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(raw).toString()
+        : raw.toString();
 
   it.each([
     ['gzip, deflate, br, zstd', 'br'],
@@ -216,15 +257,28 @@ describe('compressed catalog answers', () => {
     expect(res.headers.vary).toBe('Accept-Encoding');
     if (expected) expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     // The copy made once when cached (brotli quality 5), not one compressed per request (quality 4).
-    const cachedCopy = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length } });
+    const cachedCopy = zlib.brotliCompressSync(plain.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length,
+      },
+    });
     if (expected === 'br') expect(res.rawPayload.equals(cachedCopy)).toBe(true);
   });
 
   it('leaves answers under 1 KiB uncompressed: the event page varies by token only', async () => {
     const page = await t.app.inject({ url: '/v1/asset/velvet-static-unplugged', headers: { 'accept-encoding': 'br' } });
-    expect([page.rawPayload.length < 1024, page.headers['content-encoding'], page.headers.vary]).toEqual([true, undefined, 'Authorization']);
+    expect([page.rawPayload.length < 1024, page.headers['content-encoding'], page.headers.vary]).toEqual([
+      true,
+      undefined,
+      'Authorization',
+    ]);
     expect(JSON.parse(page.body).data[0].path).toBe('velvet-static-unplugged');
     const footer = await t.app.inject({ url: '/v1/footerlink/1', headers: { 'accept-encoding': 'br' } });
-    expect([footer.rawPayload.length < 1024, footer.headers['content-encoding'], footer.headers.vary]).toEqual([true, undefined, undefined]);
+    expect([footer.rawPayload.length < 1024, footer.headers['content-encoding'], footer.headers.vary]).toEqual([
+      true,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -19,7 +19,7 @@ const signup = (payload: unknown, ip = '10.1.1.1') =>
 describe('POST /v1/public/newsletter', () => {
   it('stores an address once, however it is capitalised, with the same answer each time', async () => {
     const first = await signup({ email: 'Fan@Example.com' });
-    const again = await signup({ email: ' fan@example.COM ' .trim() });
+    const again = await signup({ email: ' fan@example.COM '.trim() });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, message: "Thanks! You're on the list.", data: null });
     expect(again.json()).toEqual(first.json());
@@ -41,13 +41,19 @@ describe('POST /v1/public/newsletter', () => {
 
   it('limits sign-ups per IP', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await signup({ email: `n${i}@example.com` }, '10.9.9.9')).statusCode);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await signup({ email: `n${i}@example.com` }, '10.9.9.9')).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 
   it('needs no Authorization (a /public path)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/public/newsletter', payload: { email: 'x@example.com' }, headers: { authorization: 'Bearer broken' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/newsletter',
+      payload: { email: 'x@example.com' },
+      headers: { authorization: 'Bearer broken' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -55,7 +61,11 @@ describe('POST /v1/public/newsletter', () => {
 describe('GET /v1/public/config', () => {
   it('tells the client to use its own newsletter form and the sandbox card form by default', async () => {
     const res = await t.app.inject({ url: '/v1/public/config' });
-    expect(res.json().data).toEqual({ newsletterEmbedUrl: null, googleClientId: null, payments: { provider: 'sandbox', publishableKey: null } });
+    expect(res.json().data).toEqual({
+      newsletterEmbedUrl: null,
+      googleClientId: null,
+      payments: { provider: 'sandbox', publishableKey: null },
+    });
   });
 });
 
@@ -76,12 +86,13 @@ describe('/media', () => {
     expect(res.json()).toMatchObject({ success: false, data: null });
   });
 
-  it.each(['/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/media/..%2f..%2fpackage.json', '/media/hero/..%2f..%2f..%2fpackage.json'])(
-    'never serves a file outside the media folder: %s',
-    async (url) => {
-      const res = await t.app.inject({ url });
-      expect(res.statusCode).not.toBe(200);
-      expect(res.body).not.toMatch(/root:|"dependencies"/);
-    },
-  );
+  it.each([
+    '/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/media/..%2f..%2fpackage.json',
+    '/media/hero/..%2f..%2f..%2fpackage.json',
+  ])('never serves a file outside the media folder: %s', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).not.toBe(200);
+    expect(res.body).not.toMatch(/root:|"dependencies"/);
+  });
 });

@@ -16,10 +16,19 @@ describe('read cache', () => {
     expect(cache.size).toBeGreaterThan(10);
     expect(cache.size).toBeLessThan(20);
     let reloaded = 0;
-    await cache.get('k0', async () => { reloaded += 1; return {}; });
-    await cache.get('k99', async () => { reloaded += 1; return {}; });
+    await cache.get('k0', async () => {
+      reloaded += 1;
+      return {};
+    });
+    await cache.get('k99', async () => {
+      reloaded += 1;
+      return {};
+    });
     expect(reloaded).toBe(0);
-    await cache.get('k1', async () => { reloaded += 1; return {}; });
+    await cache.get('k1', async () => {
+      reloaded += 1;
+      return {};
+    });
     expect(reloaded).toBe(1);
   });
 
@@ -32,14 +41,17 @@ describe('read cache', () => {
   it('with a budget of 0 (CATALOG_CACHE_MB=0) reads every answer afresh', async () => {
     const cache = createReadCache(async () => 'v1', { maxBytes: 0 });
     let loads = 0;
-    for (let i = 0; i < 3; i += 1) expect((await cache.get('k', async () => ({ n: (loads += 1) }))).json).toBe(`{"n":${loads}}`);
+    for (let i = 0; i < 3; i += 1)
+      expect((await cache.get('k', async () => ({ n: (loads += 1) }))).json).toBe(`{"n":${loads}}`);
     expect([loads, cache.size]).toEqual([3, 0]);
   });
 });
 
 describe('catalog cache keys', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.close());
 
   function service() {
@@ -51,15 +63,22 @@ describe('catalog cache keys', () => {
 
   it('are built from what changes the answer: filters that do not are not part of them', async () => {
     const { cache, catalog } = service();
-    const answers = await Promise.all(['{"deviceTypeId":"1","languageId":"1"}', '{"deviceTypeId":"2"}', '{}', undefined, '{"languageId":"999"}']
-      .map((f) => catalog.carousel(f)));
+    const answers = await Promise.all(
+      ['{"deviceTypeId":"1","languageId":"1"}', '{"deviceTypeId":"2"}', '{}', undefined, '{"languageId":"999"}'].map(
+        (f) => catalog.carousel(f),
+      ),
+    );
     expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
     expect(cache.size).toBe(1);
   });
 
   it("treat '7', '007' and '0007' as one record", async () => {
     const { cache, catalog } = service();
-    const first = await t.database.db.selectFrom('events').select(['id', 'path']).orderBy('id').executeTakeFirstOrThrow();
+    const first = await t.database.db
+      .selectFrom('events')
+      .select(['id', 'path'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     for (const key of [String(first.id), `00${first.id}`, `000${first.id}`]) await catalog.asset(key, null);
     // The event's facts and the one answer a caller without a token gets.
     expect(cache.size).toBe(2);
@@ -70,7 +89,8 @@ describe('catalog cache keys', () => {
 
   it('page ids are normalized too ("1", 1 and "01" are one entry)', async () => {
     const { cache, catalog } = service();
-    for (const path of ['"1"', '1', '"01"']) await catalog.categories(`{"path":${path},"type":"primary_navigation"}`, { start: 0, limit: 20 });
+    for (const path of ['"1"', '1', '"01"'])
+      await catalog.categories(`{"path":${path},"type":"primary_navigation"}`, { start: 0, limit: 20 });
     expect(cache.size).toBe(1);
   });
 });
@@ -82,7 +102,11 @@ describe('compressed copies', () => {
     expect(zlib.brotliDecompressSync(big.br!).toString()).toBe(big.json);
     expect(zlib.gunzipSync(big.gzip!).toString()).toBe(big.json);
     expect(cache.bytes).toBe(big.json.length + big.br!.length + big.gzip!.length + big.etag.length + 'big'.length);
-    expect(await cache.get('big', async () => { throw new Error('read again'); })).toBe(big);
+    expect(
+      await cache.get('big', async () => {
+        throw new Error('read again');
+      }),
+    ).toBe(big);
     const small = await cache.get('small', async () => ({ ok: true }));
     expect([small.br, small.gzip]).toEqual([undefined, undefined]);
   });

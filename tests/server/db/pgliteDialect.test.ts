@@ -48,8 +48,16 @@ it('runs queued statements in order, each seeing the committed work before it', 
   const db = new Kysely<{ notes: { body: string } }>({ dialect: new PGliteDialect(pg) });
   const work = Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0
-      ? db.transaction().execute((trx) => trx.insertInto('notes').values({ body: `t${i}` }).execute())
-      : db.insertInto('notes').values({ body: `s${i}` }).execute(),
+      ? db.transaction().execute((trx) =>
+          trx
+            .insertInto('notes')
+            .values({ body: `t${i}` })
+            .execute(),
+        )
+      : db
+          .insertInto('notes')
+          .values({ body: `s${i}` })
+          .execute(),
   );
   await Promise.all(work);
   expect(await count()).toBe(20);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const newsletter = (email: string) => database.db.selectFrom('newsletter_signups').select('email').where('email', '=', email).execute();
+const newsletter = (email: string) =>
+  database.db.selectFrom('newsletter_signups').select('email').where('email', '=', email).execute();
 
 it('commits what the work did when it resolves', async () => {
   await withTransaction(database.db, async (repos) => {
@@ -23,11 +24,13 @@ it('commits what the work did when it resolves', async () => {
 });
 
 it('rolls every change back when the work throws', async () => {
-  await expect(withTransaction(database.db, async (repos) => {
-    await repos.settings.addNewsletterSignup('gone@example.com', null);
-    await repos.settings.upsert('rolled-back', 'x');
-    throw new Error('payment refused');
-  })).rejects.toThrow('payment refused');
+  await expect(
+    withTransaction(database.db, async (repos) => {
+      await repos.settings.addNewsletterSignup('gone@example.com', null);
+      await repos.settings.upsert('rolled-back', 'x');
+      throw new Error('payment refused');
+    }),
+  ).rejects.toThrow('payment refused');
   expect(await newsletter('gone@example.com')).toEqual([]);
   expect(await createUnitOfWork(database.db).repos.settings.findMany(['rolled-back'])).toEqual([]);
 });

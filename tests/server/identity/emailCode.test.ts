@@ -30,7 +30,11 @@ describe('a new account', () => {
 
     const sent = await d.requestRegister(email);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toMatchObject({ success: true, message: 'We sent a sign-in code to new.fan@example.com.', data: [{ verified: false }] });
+    expect(sent.json()).toMatchObject({
+      success: true,
+      message: 'We sent a sign-in code to new.fan@example.com.',
+      data: [{ verified: false }],
+    });
     expect(sent.json().data[0]).toEqual({ verified: false });
     const code = await d.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
@@ -42,12 +46,25 @@ describe('a new account', () => {
     const ok = await d.verify(email, code, { firstName: 'Nia', lastName: 'Fan' });
     expect(ok.statusCode).toBe(200);
     const session = ok.json().data[0];
-    expect(session).toMatchObject({ firstName: 'Nia', lastName: 'Fan', emailId: 'new.fan@example.com', verified: true });
+    expect(session).toMatchObject({
+      firstName: 'Nia',
+      lastName: 'Fan',
+      emailId: 'new.fan@example.com',
+      verified: true,
+    });
     expect(session.userId).toBe(session.id);
     const claims = await testTokens(clock.now).verify(session.token);
-    expect(claims).toMatchObject({ kind: 'user', userId: session.userId, name: 'Nia Fan', email: 'new.fan@example.com' });
+    expect(claims).toMatchObject({
+      kind: 'user',
+      userId: session.userId,
+      name: 'Nia Fan',
+      email: 'new.fan@example.com',
+    });
 
-    expect((await d.checkUser('NEW.FAN@example.com')).json()).toMatchObject({ success: true, data: { exists: true, verified: true } });
+    expect((await d.checkUser('NEW.FAN@example.com')).json()).toMatchObject({
+      success: true,
+      data: { exists: true, verified: true },
+    });
   });
 
   it('cannot register an e-mail that already has a verified account (409), whatever its case', async () => {
@@ -78,7 +95,10 @@ describe('an existing account', () => {
   });
 
   it('that was never verified gives its names when verifying', async () => {
-    await t.database.db.insertInto('users').values({ email: 'half@example.com', first_name: '', last_name: '', verified: false }).execute();
+    await t.database.db
+      .insertInto('users')
+      .values({ email: 'half@example.com', first_name: '', last_name: '', verified: false })
+      .execute();
     expect((await d.checkUser('half@example.com')).json().data).toEqual({ exists: true, verified: false });
     const sent = await d.requestLogin('half@example.com');
     expect(sent.json().data[0].verified).toBe(false);
@@ -132,9 +152,13 @@ describe('code rules', () => {
   it('one of two verifications sent at once wins', async () => {
     await d.requestRegister('twice@example.com');
     const code = await d.latestCode('twice@example.com');
-    const results = await Promise.all([1, 2].map(() => d.verify('twice@example.com', code, { firstName: 'T', lastName: 'Wice' })));
+    const results = await Promise.all(
+      [1, 2].map(() => d.verify('twice@example.com', code, { firstName: 'T', lastName: 'Wice' })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    expect(await t.database.db.selectFrom('users').selectAll().where('email', '=', 'twice@example.com').execute()).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('users').selectAll().where('email', '=', 'twice@example.com').execute(),
+    ).toHaveLength(1);
   });
 
   it('a new code is refused within 60 seconds, then replaces the old one', async () => {
@@ -156,7 +180,11 @@ describe('code rules', () => {
   it('stores codes hashed, never as sent', async () => {
     await d.requestRegister('hashed@example.com');
     const code = await d.latestCode('hashed@example.com');
-    const row = await t.database.db.selectFrom('login_codes').selectAll().where('email', '=', 'hashed@example.com').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('login_codes')
+      .selectAll()
+      .where('email', '=', 'hashed@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.code_hash).not.toContain(code);
   });

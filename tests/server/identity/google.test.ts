@@ -9,10 +9,19 @@ let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 beforeAll(async () => {
   google = await startFakeGoogle({
     'valid-token-aaaa': { aud: CLIENT_ID, sub: 'google-sub-1', email: 'Gina@Example.com' },
-    'other-app-token': { aud: 'someone-else.apps.googleusercontent.com', sub: 'google-sub-2', email: 'mallory@example.com' },
+    'other-app-token': {
+      aud: 'someone-else.apps.googleusercontent.com',
+      sub: 'google-sub-2',
+      email: 'mallory@example.com',
+    },
     'unverified-mail': { aud: CLIENT_ID, sub: 'google-sub-3', email: 'unverified@example.com', email_verified: false },
     'no-expiry-token': { aud: CLIENT_ID, sub: 'google-sub-4', email: 'forever@example.com', exp: null },
-    'expired-token-x': { aud: CLIENT_ID, sub: 'google-sub-5', email: 'late@example.com', exp: Math.floor(Date.now() / 1000) - 10 },
+    'expired-token-x': {
+      aud: CLIENT_ID,
+      sub: 'google-sub-5',
+      email: 'late@example.com',
+      exp: Math.floor(Date.now() / 1000) - 10,
+    },
   });
   t = await createTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.base } });
 });
@@ -23,18 +32,39 @@ afterAll(async () => {
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/v1${url}`, payload });
 const register = (accessToken: string, emailId: string) =>
-  post('/register', { emailId, loginSource: 1, accessToken, deviceType: 1, firstName: 'Gina', lastName: 'Google', provider: 'google' });
+  post('/register', {
+    emailId,
+    loginSource: 1,
+    accessToken,
+    deviceType: 1,
+    firstName: 'Gina',
+    lastName: 'Google',
+    provider: 'google',
+  });
 
 describe('Google sign-in', () => {
   it('registers with a valid token, then logs in with it, keyed by Google subject', async () => {
     const res = await register('valid-token-aaaa', 'gina@example.com');
     expect(res.statusCode).toBe(200);
     const session = res.json().data[0];
-    expect(session).toMatchObject({ emailId: 'gina@example.com', firstName: 'Gina', lastName: 'Google', verified: true });
-    const user = await t.database.db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
+    expect(session).toMatchObject({
+      emailId: 'gina@example.com',
+      firstName: 'Gina',
+      lastName: 'Google',
+      verified: true,
+    });
+    const user = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', session.userId)
+      .executeTakeFirstOrThrow();
     expect(user.google_sub).toBe('google-sub-1');
 
-    const login = await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' });
+    const login = await post('/login', {
+      emailId: 'gina@example.com',
+      loginSource: 1,
+      accessToken: 'valid-token-aaaa',
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().data[0].userId).toBe(session.userId);
   });
@@ -46,11 +76,18 @@ describe('Google sign-in', () => {
   });
 
   it('refuses a token Google does not know', async () => {
-    expect((await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'forged-token-zzzz' })).statusCode).toBe(401);
+    expect(
+      (await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'forged-token-zzzz' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses an e-mail that is not the token’s (no taking over someone else’s account)', async () => {
-    const res = await post('/login', { emailId: 'victim@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' });
+    const res = await post('/login', {
+      emailId: 'victim@example.com',
+      loginSource: 1,
+      accessToken: 'valid-token-aaaa',
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -59,7 +96,10 @@ describe('Google sign-in', () => {
   });
 
   it('refuses a token-info answer without an expiry, and an expired one', async () => {
-    for (const [token, email] of [['no-expiry-token', 'forever@example.com'], ['expired-token-x', 'late@example.com']]) {
+    for (const [token, email] of [
+      ['no-expiry-token', 'forever@example.com'],
+      ['expired-token-x', 'late@example.com'],
+    ]) {
       const res = await register(token!, email!);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Google sign-in has expired');
@@ -67,7 +107,10 @@ describe('Google sign-in', () => {
   });
 
   it('sends the access token to Google in the Authorization header, never in the URL', async () => {
-    expect((await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' })).statusCode).toBe(200);
+    expect(
+      (await post('/login', { emailId: 'gina@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' }))
+        .statusCode,
+    ).toBe(200);
     expect(google.urls.length).toBeGreaterThan(0);
     expect(google.urls.filter((u) => u.includes('token-'))).toEqual([]);
   });
@@ -89,13 +132,21 @@ describe('GOOGLE_API_BASE', () => {
   it.each(['development', 'production'])('must be https with NODE_ENV=%s', (env) => {
     const problems = (() => {
       try {
-        loadConfig({ NODE_ENV: env, JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com', DATA_DIR: os.tmpdir(), GOOGLE_API_BASE: 'http://google.example' });
+        loadConfig({
+          NODE_ENV: env,
+          JWT_SECRET: 'x'.repeat(40),
+          SMTP_URL: 'smtp://mail.example.com',
+          DATA_DIR: os.tmpdir(),
+          GOOGLE_API_BASE: 'http://google.example',
+        });
         return [];
       } catch (err) {
         return (err as ConfigError).problems;
       }
     })();
-    expect(problems).toEqual(['GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)']);
+    expect(problems).toEqual([
+      'GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)',
+    ]);
   });
 });
 
@@ -103,7 +154,11 @@ describe('without GOOGLE_CLIENT_ID', () => {
   it('refuses Google sign-in and tells the client it is off', async () => {
     const bare = await createTestApp();
     try {
-      const res = await bare.app.inject({ method: 'POST', url: '/v1/login', payload: { emailId: 'a@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' } });
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/v1/login',
+        payload: { emailId: 'a@example.com', loginSource: 1, accessToken: 'valid-token-aaaa' },
+      });
       expect(res.statusCode).toBe(400);
       expect((await bare.app.inject({ url: '/v1/public/config' })).json().data.googleClientId).toBeNull();
     } finally {

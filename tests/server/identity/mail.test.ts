@@ -14,9 +14,15 @@ async function startSmtp() {
     logger: false,
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -47,7 +53,11 @@ describe('mail over SMTP', () => {
       expect(mail.raw).toContain('Content-Type: text/html');
       expect(mail.raw.split(code!).length).toBe(3); // text and HTML, not the subject
       // The code that arrived by mail signs in.
-      const verify = await t.app.inject({ method: 'POST', url: '/v1/verifyotp', payload: { emailId: 'listener@example.com', otp: code, NewUser: true, firstName: 'S', lastName: 'Mtp' } });
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/v1/verifyotp',
+        payload: { emailId: 'listener@example.com', otp: code, NewUser: true, firstName: 'S', lastName: 'Mtp' },
+      });
       expect(verify.statusCode).toBe(200);
       // No outbox in SMTP mode.
       expect((await t.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
@@ -65,7 +75,11 @@ describe('mail over SMTP', () => {
       const res = await requestCode(t.app, 'unlucky@example.com');
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('We could not send the e-mail. Please try again.');
-      const codes = await t.database.db.selectFrom('login_codes').selectAll().where('email', '=', 'unlucky@example.com').execute();
+      const codes = await t.database.db
+        .selectFrom('login_codes')
+        .selectAll()
+        .where('email', '=', 'unlucky@example.com')
+        .execute();
       expect(codes.every((c) => c.consumed_at !== null)).toBe(true);
     } finally {
       await t.close();
@@ -80,15 +94,21 @@ describe('a mail server that refuses, then accepts again', () => {
     const attempted: string[] = [];
     const received: string[] = [];
     const server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
       onData(stream, _session, callback) {
         let raw = '';
-        stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('utf8');
+        });
         stream.on('end', () => {
           const code = raw.match(/sign-in code is (\d{6})\./)?.[1] ?? '';
           if (refusing) {
             attempted.push(code);
-            return callback(Object.assign(new Error('Requested action aborted: local error in processing'), { responseCode: 451 }));
+            return callback(
+              Object.assign(new Error('Requested action aborted: local error in processing'), { responseCode: 451 }),
+            );
           }
           received.push(code);
           return callback();
@@ -98,18 +118,32 @@ describe('a mail server that refuses, then accepts again', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as { port: number };
     const lines: string[] = [];
-    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l) => lines.push(l) } } });
-    const verify = (otp: string) => t.app.inject({ method: 'POST', url: '/v1/verifyotp', payload: { emailId: 'refused@example.com', otp, NewUser: true, firstName: 'Re', lastName: 'Fused' } });
+    const t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'trace' },
+      deps: { logStream: { write: (l) => lines.push(l) } },
+    });
+    const verify = (otp: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/verifyotp',
+        payload: { emailId: 'refused@example.com', otp, NewUser: true, firstName: 'Re', lastName: 'Fused' },
+      });
     try {
       const refused = await requestCode(t.app, 'refused@example.com');
-      expect([refused.statusCode, refused.json().message]).toEqual([502, 'We could not send the e-mail. Please try again.']);
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        502,
+        'We could not send the e-mail. Please try again.',
+      ]);
       expect(attempted).toEqual([expect.stringMatching(/^\d{6}$/)]);
       // Nothing logged carries the refused code; the refusal itself is logged.
       expect(lines.filter((l) => l.includes(attempted[0]!))).toEqual([]);
       expect(lines.some((l) => /451|mail/i.test(l))).toBe(true);
       // The refused code cannot sign in (it never reached the visitor, so nobody should hold it).
       const stale = await verify(attempted[0]!);
-      expect([stale.statusCode, stale.json().message]).toEqual([400, 'There is no active code for this e-mail address. Request a new one.']);
+      expect([stale.statusCode, stale.json().message]).toEqual([
+        400,
+        'There is no active code for this e-mail address. Request a new one.',
+      ]);
 
       // Mail flows again: asked again at once (no resend wait for a code that never left), it arrives and signs in.
       refusing = false;
@@ -132,7 +166,13 @@ describe('the outbox (no SMTP_URL)', () => {
       await requestCode(t.app, 'second@example.com');
       const list = (await t.app.inject({ url: '/dev/mailbox.json' })).json();
       expect(list.map((m: { to: string }) => m.to)).toEqual(['second@example.com', 'first@example.com']);
-      expect(list[0]).toEqual({ to: 'second@example.com', subject: 'Your AllAccess sign-in code', text: expect.any(String), html: expect.stringContaining('<!doctype html>'), createdAt: expect.any(String) });
+      expect(list[0]).toEqual({
+        to: 'second@example.com',
+        subject: 'Your AllAccess sign-in code',
+        text: expect.any(String),
+        html: expect.stringContaining('<!doctype html>'),
+        createdAt: expect.any(String),
+      });
       const page = await t.app.inject({ url: '/dev/mailbox' });
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('second@example.com');
@@ -143,11 +183,15 @@ describe('the outbox (no SMTP_URL)', () => {
   });
 
   it('is refused in production: the server will not start without SMTP_URL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp' });
     } catch (err) {
-      expect((err as ConfigError).problems).toEqual(['SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)']);
+      expect((err as ConfigError).problems).toEqual([
+        'SMTP_URL: required when NODE_ENV=production (the local outbox is for development only)',
+      ]);
     }
   });
 
@@ -176,13 +220,27 @@ describe('the outbox is never exposed', () => {
           const res = await t.app.inject({ url, remoteAddress });
           expect([res.statusCode, res.body.includes('private@example.com')]).toEqual([404, false]);
         }
-        const viaProxy = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+        const viaProxy = await t.app.inject({
+          url,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
         expect(viaProxy.statusCode).toBe(404);
         // A DNS-rebinding page reaches 127.0.0.1 under its own name: only this machine's names are answered.
         for (const host of ['localhost', 'localhost:3000', '127.0.0.1:3000', '127.1.2.3', '[::1]:3000', 'LOCALHOST.']) {
-          expect([host, (await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } })).statusCode]).toEqual([host, 200]);
+          expect([
+            host,
+            (await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } })).statusCode,
+          ]).toEqual([host, 200]);
         }
-        for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io', '[::1].evil', 'localhost:3000@evil.example']) {
+        for (const host of [
+          'evil.example',
+          'evil.example:3000',
+          'localhost.evil.example',
+          '127.0.0.1.nip.io',
+          '[::1].evil',
+          'localhost:3000@evil.example',
+        ]) {
           const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
           expect([host, res.statusCode, res.body.includes('private@example.com')]).toEqual([host, 404, false]);
         }
@@ -192,19 +250,24 @@ describe('the outbox is never exposed', () => {
     }
   });
 
-  it.each(['0.0.0.0', '::', '192.0.2.10'])('a server on HOST=%s without SMTP_URL refuses to start, in one line naming SMTP_URL and DEV_MAILBOX', (host) => {
-    expect(() => loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) })).toThrow(ConfigError);
-    try {
-      loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) });
-    } catch (err) {
-      expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^SMTP_URL: .*DEV_MAILBOX=true/)]);
-    }
-  });
+  it.each(['0.0.0.0', '::', '192.0.2.10'])(
+    'a server on HOST=%s without SMTP_URL refuses to start, in one line naming SMTP_URL and DEV_MAILBOX',
+    (host) => {
+      expect(() => loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) })).toThrow(ConfigError);
+      try {
+        loadConfig({ HOST: host, DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) });
+      } catch (err) {
+        expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^SMTP_URL: .*DEV_MAILBOX=true/)]);
+      }
+    },
+  );
 
   it('starts on another interface with DEV_MAILBOX=true, or with SMTP_URL; on localhost as the README says', () => {
     const base = { DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40) };
     expect(loadConfig({ ...base, HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...base, HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' }).smtpUrl).toBe('smtp://mail.example.com');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' }).smtpUrl).toBe(
+      'smtp://mail.example.com',
+    );
     expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...base, HOST: 'localhost' }).host).toBe('localhost');
   });

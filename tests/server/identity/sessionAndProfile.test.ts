@@ -17,15 +17,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profileOf = (userId: number, headers: Record<string, string>) => t.app.inject({ url: `/v1/profile/${userId}`, headers });
-const update = (payload: object, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/profile/update', payload, headers });
-const dbUser = (id: number) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const profileOf = (userId: number, headers: Record<string, string>) =>
+  t.app.inject({ url: `/v1/profile/${userId}`, headers });
+const update = (payload: object, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/v1/profile/update', payload, headers });
+const dbUser = (id: number) =>
+  t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('profile', () => {
   it('answers the caller’s own profile, the first entry carrying emailId', async () => {
     const res = await profileOf(ada.userId, ada.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toEqual({ userId: ada.userId, firstName: 'Ada', lastName: 'Lovelace', emailId: 'ada@example.com' });
+    expect(res.json().data[0]).toEqual({
+      userId: ada.userId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailId: 'ada@example.com',
+    });
   });
 
   it('refuses another user’s profile with 403', async () => {
@@ -37,7 +45,10 @@ describe('profile', () => {
   it('updates the caller’s name and says so', async () => {
     const res = await update({ userId: ada.userId, firstName: 'Augusta Ada', lastName: 'King' }, ada.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Profile updated successfully.', data: [{ firstName: 'Augusta Ada', lastName: 'King', emailId: 'ada@example.com' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Profile updated successfully.',
+      data: [{ firstName: 'Augusta Ada', lastName: 'King', emailId: 'ada@example.com' }],
+    });
     expect(await dbUser(ada.userId)).toMatchObject({ first_name: 'Augusta Ada', last_name: 'King' });
   });
 
@@ -52,14 +63,20 @@ describe('profile', () => {
     ['', ''],
     ['', 'Lovelace'],
     ['   ', ' '],
-  ])('accepts the names %j %j: the spec splits the name and validates nothing else (saved trimmed)', async (firstName, lastName) => {
-    const res = await update({ firstName, lastName }, bob.auth);
-    expect([res.statusCode, res.json().message]).toEqual([200, 'Profile updated successfully.']);
-    expect(await dbUser(bob.userId)).toMatchObject({ first_name: firstName.trim(), last_name: lastName.trim() });
-  });
+  ])(
+    'accepts the names %j %j: the spec splits the name and validates nothing else (saved trimmed)',
+    async (firstName, lastName) => {
+      const res = await update({ firstName, lastName }, bob.auth);
+      expect([res.statusCode, res.json().message]).toEqual([200, 'Profile updated successfully.']);
+      expect(await dbUser(bob.userId)).toMatchObject({ first_name: firstName.trim(), last_name: lastName.trim() });
+    },
+  );
 
   it.each([
-    [{ firstName: 'A', lastName: 'B', emailId: 'new@example.com' }, 'The request has a field we do not accept: emailId.'],
+    [
+      { firstName: 'A', lastName: 'B', emailId: 'new@example.com' },
+      'The request has a field we do not accept: emailId.',
+    ],
     [{ firstName: 'A', lastName: 'B', verified: true }, 'The request has a field we do not accept: verified.'],
     [{ firstName: 42, lastName: 'B' }, 'First name must be text.'],
     [{ lastName: 'B' }, 'First name is required.'],
@@ -79,9 +96,19 @@ describe('tokens on user routes', () => {
   it.each([
     ['no token', {}, 401],
     ['a guest token', { authorization: `Bearer ${signTestToken({ kind: 'guest', sub: 'g' })}` }, 403],
-    ['a tampered token', { authorization: `Bearer ${forged({ kind: 'user', sub: '1', userId: 1, name: 'x', email: 'x', iatMs: 1, iss: 'allaccess-storefront', iat: now, exp: now + 60 })}` }, 401],
+    [
+      'a tampered token',
+      {
+        authorization: `Bearer ${forged({ kind: 'user', sub: '1', userId: 1, name: 'x', email: 'x', iatMs: 1, iss: 'allaccess-storefront', iat: now, exp: now + 60 })}`,
+      },
+      401,
+    ],
     ['alg none', { authorization: `Bearer ${b64({ alg: 'none' })}.${b64({ kind: 'user', userId: 1 })}.` }, 401],
-    ['an expired token', { authorization: `Bearer ${signTestToken({ kind: 'user', sub: '1', userId: 1, name: 'x', email: 'x' }, -10)}` }, 401],
+    [
+      'an expired token',
+      { authorization: `Bearer ${signTestToken({ kind: 'user', sub: '1', userId: 1, name: 'x', email: 'x' }, -10)}` },
+      401,
+    ],
   ])('%s → %d', async (_name, headers, status) => {
     expect((await profileOf(ada.userId, headers as Record<string, string>)).statusCode).toBe(status);
   });

@@ -28,21 +28,39 @@ beforeEach(() => clock.advance(2 * 60 * MINUTE)); // every test starts past ever
 
 function from(client: string) {
   const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/v1${url}`, payload, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+    t.app.inject({
+      method: 'POST',
+      url: `/v1${url}`,
+      payload,
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
   return {
     requestLogin: (emailId: string) => post('/login', { emailId, loginSource: 3 }),
     verify: (emailId: string, otp: string) => post('/verifyotp', { emailId, otp }),
   };
 }
-const codeFor = async (email: string) => latestCodeIn((await t.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
+const codeFor = async (email: string) =>
+  latestCodeIn((await t.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 const answer = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
 
 async function owner(email: string) {
   const me = from('203.0.113.50');
-  await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.50' } });
-  await t.app.inject({ method: 'POST', url: '/v1/verifyotp', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.50' },
-    payload: { emailId: email, otp: await codeFor(email), NewUser: true, firstName: 'Ada', lastName: 'Lovelace' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/register',
+    payload: { emailId: email, loginSource: 3 },
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': '203.0.113.50' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/verifyotp',
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': '203.0.113.50' },
+    payload: { emailId: email, otp: await codeFor(email), NewUser: true, firstName: 'Ada', lastName: 'Lovelace' },
+  });
   clock.advance(61_000);
   return me;
 }
@@ -70,7 +88,11 @@ describe("strangers' failures slow an address down, never lock its owner out for
     const round = [200, 400, 400, 400, 400, 429];
     expect(seen.slice(0, 12)).toEqual([...round, ...round]);
     expect(seen.slice(12)).toEqual(Array(48).fill(429));
-    const failures = await t.database.db.selectFrom('login_failures').select('client').where('email', '=', email).execute();
+    const failures = await t.database.db
+      .selectFrom('login_failures')
+      .select('client')
+      .where('email', '=', email)
+      .execute();
     expect(failures).toHaveLength(10);
 
     // The owner, meanwhile, is slowed down too...
@@ -112,39 +134,77 @@ describe('a guesser is stopped per client address', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       const email = `target-${i}@example.com`;
-      await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 }, remoteAddress: '10.9.9.9' });
-      for (let n = 0; n < 4; n += 1) statuses.push((await guesser.verify(email, wrong(await codeFor(email)))).statusCode);
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/register',
+        payload: { emailId: email, loginSource: 3 },
+        remoteAddress: '10.9.9.9',
+      });
+      for (let n = 0; n < 4; n += 1)
+        statuses.push((await guesser.verify(email, wrong(await codeFor(email)))).statusCode);
     }
     // Each address saw four failures (below its own limit); the client saw 30, then was refused.
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
     expect(statuses.slice(30)).toEqual([429, 429]);
     expect(answer(await guesser.verify('target-7@example.com', '000000'))).toEqual([429, TOO_MANY_ATTEMPTS]);
-    const register = (client: string, emailId: string) => t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId, loginSource: 3 }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+    const register = (client: string, emailId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/register',
+        payload: { emailId, loginSource: 3 },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      });
     expect(answer(await register('198.51.100.40', 'new-victim@example.com'))).toEqual([429, TOO_MANY_ATTEMPTS]);
 
     // The targets' owners, from their own addresses, are not affected.
     clock.advance(61_000);
     expect((await register('203.0.113.77', 'target-0@example.com')).statusCode).toBe(200);
-    const signedUp = await t.app.inject({ method: 'POST', url: '/v1/verifyotp', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.77' },
-      payload: { emailId: 'target-0@example.com', otp: await codeFor('target-0@example.com'), NewUser: true, firstName: 'T', lastName: 'Zero' } });
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verifyotp',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+      payload: {
+        emailId: 'target-0@example.com',
+        otp: await codeFor('target-0@example.com'),
+        NewUser: true,
+        firstName: 'T',
+        lastName: 'Zero',
+      },
+    });
     expect(signedUp.statusCode).toBe(200);
 
     // An hour after its failures, the client may try again (the old code has expired meanwhile).
     clock.advance(60 * MINUTE);
-    expect(answer(await guesser.verify('target-7@example.com', '000000'))).toEqual([400, 'This code has expired. Request a new one.']);
+    expect(answer(await guesser.verify('target-7@example.com', '000000'))).toEqual([
+      400,
+      'This code has expired. Request a new one.',
+    ]);
   });
 
   it('counts IPv6 clients by /64: a neighbour in the same /64 shares the budget, another /64 has its own', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
       const email = `v6-${Math.floor(i / 4)}@example.com`;
-      if (i % 4 === 0) await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 }, remoteAddress: '10.9.9.8' });
+      if (i % 4 === 0)
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/register',
+          payload: { emailId: email, loginSource: 3 },
+          remoteAddress: '10.9.9.8',
+        });
       // A different address of the same /64 for each guess.
-      statuses.push((await from(`2001:db8:aa:bb::${(i + 1).toString(16)}`).verify(email, wrong(await codeFor(email)))).statusCode);
+      statuses.push(
+        (await from(`2001:db8:aa:bb::${(i + 1).toString(16)}`).verify(email, wrong(await codeFor(email)))).statusCode,
+      );
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
     expect(statuses[30]).toBe(429);
-    expect(answer(await from('2001:db8:aa:bb:ffff::1').verify('v6-7@example.com', '000000'))).toEqual([429, TOO_MANY_ATTEMPTS]);
+    expect(answer(await from('2001:db8:aa:bb:ffff::1').verify('v6-7@example.com', '000000'))).toEqual([
+      429,
+      TOO_MANY_ATTEMPTS,
+    ]);
     expect((await from('2001:db8:aa:bc::1').verify('v6-7@example.com', '000000')).statusCode).toBe(400);
   });
 
@@ -154,10 +214,21 @@ describe('a guesser is stopped per client address', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i += 1) {
         const email = `spoof-${Math.floor(i / 4)}@example.com`;
-        if (i % 4 === 0) await plain.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: email, loginSource: 3 }, remoteAddress: '10.9.9.7' });
+        if (i % 4 === 0)
+          await plain.app.inject({
+            method: 'POST',
+            url: '/v1/register',
+            payload: { emailId: email, loginSource: 3 },
+            remoteAddress: '10.9.9.7',
+          });
         const code = latestCodeIn((await plain.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
-        const res = await plain.app.inject({ method: 'POST', url: '/v1/verifyotp', payload: { emailId: email, otp: wrong(code) },
-          remoteAddress: '198.51.100.60', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const res = await plain.app.inject({
+          method: 'POST',
+          url: '/v1/verifyotp',
+          payload: { emailId: email, otp: wrong(code) },
+          remoteAddress: '198.51.100.60',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
         statuses.push(res.statusCode);
         if (i === 30) expect(res.json().message).toBe(TOO_MANY_ATTEMPTS);
       }
@@ -171,10 +242,20 @@ describe('a guesser is stopped per client address', () => {
 describe('old failures are cleared away', () => {
   it('rows older than every window are deleted when a failure is recorded', async () => {
     const old = new Date(clock.now() - 3 * 60 * MINUTE);
-    await t.database.db.insertInto('login_failures').values(Array.from({ length: 5 }, () => ({ email: 'old@example.com', client: '198.51.100.90', failed_at: old }))).execute();
+    await t.database.db
+      .insertInto('login_failures')
+      .values(Array.from({ length: 5 }, () => ({ email: 'old@example.com', client: '198.51.100.90', failed_at: old })))
+      .execute();
     clock.advance(11 * MINUTE); // past the sweep's own interval
-    await t.app.inject({ method: 'POST', url: '/v1/register', payload: { emailId: 'sweep@example.com', loginSource: 3 }, remoteAddress: '10.9.9.6' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { emailId: 'sweep@example.com', loginSource: 3 },
+      remoteAddress: '10.9.9.6',
+    });
     await from('198.51.100.91').verify('sweep@example.com', wrong(await codeFor('sweep@example.com')));
-    expect(await t.database.db.selectFrom('login_failures').select('email').where('email', '=', 'old@example.com').execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('login_failures').select('email').where('email', '=', 'old@example.com').execute(),
+    ).toEqual([]);
   });
 });

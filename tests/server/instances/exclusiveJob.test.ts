@@ -49,16 +49,26 @@ it('three instances start the same job at once: one runs it, two skip the round'
 });
 
 it('the lock is given back: the next round runs again, and a failing job frees it too', async () => {
-  await expect(runExclusively(instances[1]!, 'test-job', async () => { throw new Error('job failed'); })).rejects.toThrow('job failed');
+  await expect(
+    runExclusively(instances[1]!, 'test-job', async () => {
+      throw new Error('job failed');
+    }),
+  ).rejects.toThrow('job failed');
   expect(await runExclusively(instances[2]!, 'test-job', async () => 'again')).toEqual({ ran: true, result: 'again' });
 });
 
 it('different jobs do not block each other', async () => {
   const [a, b] = await Promise.all([
-    runExclusively(instances[0]!, 'job-a', async () => { await new Promise((r) => setTimeout(r, 100)); return 'a'; }),
+    runExclusively(instances[0]!, 'job-a', async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      return 'a';
+    }),
     runExclusively(instances[1]!, 'job-b', async () => 'b'),
   ]);
-  expect([a, b]).toEqual([{ ran: true, result: 'a' }, { ran: true, result: 'b' }]);
+  expect([a, b]).toEqual([
+    { ran: true, result: 'a' },
+    { ran: true, result: 'b' },
+  ]);
 });
 
 it('control: without the lock all three instances run the job at the same time', async () => {

@@ -7,7 +7,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (query: string) => t.app.inject({ url: `/misc/data${query}` });
-const filter = (value: unknown) => `?filter=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`;
+const filter = (value: unknown) =>
+  `?filter=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`;
 
 describe('GET /misc/data', () => {
   it('answers the demo flag from the settings table as data[0].variableValue', async () => {
@@ -41,8 +42,16 @@ describe('GET /misc/data', () => {
     ['no filter', '', /^Filter is required\.$/],
     ['filter that is not JSON', filter('{key:'), /^Filter must be valid JSON such as /],
     ['key of the wrong type', filter({ key: 'demoUse' }), /^Filter key must be a list\.$/],
-    ['unknown field in the filter', filter({ key: ['demoUse'], extra: 1 }), /^Filter has a field we do not accept: extra\.$/],
-    ['unknown query parameter', `${filter({ key: ['demoUse'] })}&sneaky=1`, /^The address has a field we do not accept: sneaky\.$/],
+    [
+      'unknown field in the filter',
+      filter({ key: ['demoUse'], extra: 1 }),
+      /^Filter has a field we do not accept: extra\.$/,
+    ],
+    [
+      'unknown query parameter',
+      `${filter({ key: ['demoUse'] })}&sneaky=1`,
+      /^The address has a field we do not accept: sneaky\.$/,
+    ],
   ])('refuses %s with 400 naming the field', async (_name, query, message) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);

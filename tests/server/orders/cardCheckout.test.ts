@@ -21,7 +21,15 @@ async function buyer(paths: string[], label = 'buyer'): Promise<Who> {
   return who;
 }
 const countOrders = async (userId: number) =>
-  Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('a card purchase with 4242 4242 4242 4242', () => {
   it('creates one Active, Paid order for what the server priced, empties the cart and mails a confirmation', async () => {
@@ -29,7 +37,11 @@ describe('a card purchase with 4242 4242 4242 4242', () => {
     expect(await c.totalCents(who)).toBe(3550);
     const intent = await c.intent(who, 3550);
     expect(intent.statusCode).toBe(200);
-    expect(intent.json().data).toMatchObject({ amount: 3550, provider: 'sandbox', client_secret: expect.stringMatching(/^pi_sbx_\w+_secret_\w+$/) });
+    expect(intent.json().data).toMatchObject({
+      amount: 3550,
+      provider: 'sandbox',
+      client_secret: expect.stringMatching(/^pi_sbx_\w+_secret_\w+$/),
+    });
     const { paymentIntentId, client_secret } = intent.json().data;
     const confirmed = await c.confirm(who, client_secret);
     expect(confirmed.json().data).toMatchObject({ status: 'succeeded', error: null, next_action: null });
@@ -37,22 +49,56 @@ describe('a card purchase with 4242 4242 4242 4242', () => {
     const order = await c.cardOrder(who, paymentIntentId, { amount: 35.5 });
     expect([order.statusCode, order.json().message]).toEqual([200, 'Payment processed successfully.']);
     const summary = order.json().data;
-    expect(summary).toMatchObject({ status: 'Active', usageType: 'Paid', paymentMethod: 'stripe', amount: 35.5, orderId: expect.stringMatching(/^ORD-\d{13}\d{1,4}$/) });
+    expect(summary).toMatchObject({
+      status: 'Active',
+      usageType: 'Paid',
+      paymentMethod: 'stripe',
+      amount: 35.5,
+      orderId: expect.stringMatching(/^ORD-\d{13}\d{1,4}$/),
+    });
     expect(summary.assetIds).toEqual([ids['cart-a'], ids['cart-b']].sort((a, b) => a! - b!));
 
     expect((await d.get(who)).json().data.items).toEqual([]);
     const lookup = await c.lookup(who, { userId: who.userId, assetId: ids['cart-b'] });
-    expect(lookup.json().data).toEqual([expect.objectContaining({ orderId: summary.orderId, assetId: ids['cart-b'], status: 'Active' })]);
+    expect(lookup.json().data).toEqual([
+      expect.objectContaining({ orderId: summary.orderId, assetId: ids['cart-b'], status: 'Active' }),
+    ]);
     const history = (await c.history(who)).json().data;
-    expect(history).toEqual({ total: 1, data: [{ orderId: summary.orderId, cartId: summary.cartId, usageType: 'Paid', payment_method: 'stripe', rate: 35.5, created: summary.created }] });
+    expect(history).toEqual({
+      total: 1,
+      data: [
+        {
+          orderId: summary.orderId,
+          cartId: summary.cartId,
+          usageType: 'Paid',
+          payment_method: 'stripe',
+          rate: 35.5,
+          created: summary.created,
+        },
+      ],
+    });
     const details = (await c.details(who, summary.cartId)).json().data;
-    expect(details).toMatchObject({ id: summary.cartId, cartToken: null, coupon: null, order: { orderId: summary.orderId, status: 'Active', usageType: 'Paid', paymentMethod: 'stripe', created: summary.created } });
+    expect(details).toMatchObject({
+      id: summary.cartId,
+      cartToken: null,
+      coupon: null,
+      order: {
+        orderId: summary.orderId,
+        status: 'Active',
+        usageType: 'Paid',
+        paymentMethod: 'stripe',
+        created: summary.created,
+      },
+    });
     expect(details.totals).toEqual({ itemsSubtotal: 35.5, itemDiscount: 0, couponDiscount: 0, grandTotal: 35.5 });
     expect(details.items.map((i: { meta: { label: string } }) => i.meta.label)).toEqual(['Cart A', 'Cart B']);
-    const asset = (await t.app.inject({ url: `/v1/asset/${ids['cart-a']}`, headers: { authorization: who.authorization! } })).json().data[0];
+    const asset = (
+      await t.app.inject({ url: `/v1/asset/${ids['cart-a']}`, headers: { authorization: who.authorization! } })
+    ).json().data[0];
     expect(asset.canUserWatchAsset).toBe(1);
 
-    const mail = (await t.app.inject({ url: '/dev/mailbox.json', remoteAddress: '127.0.0.1' })).json()
+    const mail = (await t.app.inject({ url: '/dev/mailbox.json', remoteAddress: '127.0.0.1' }))
+      .json()
       .find((m: { subject: string }) => m.subject.includes(summary.orderId));
     expect(mail.text).toContain('Cart A');
     expect(mail.text).toContain('$35.50');
@@ -76,7 +122,9 @@ describe('what the client says about payment is not believed', () => {
       const res = await c.intent(who, amount);
       expect([res.statusCode, res.json().message]).toEqual([amount === 0 ? 400 : 400, ORDER_MESSAGES.amountMismatch]);
     }
-    expect(await t.database.db.selectFrom('checkouts').select('id').where('user_id', '=', who.userId!).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('checkouts').select('id').where('user_id', '=', who.userId!).execute(),
+    ).toEqual([]);
   });
 
   it("another user's userId is refused with 403; a guest cannot pay", async () => {
@@ -108,10 +156,14 @@ describe('what the client says about payment is not believed', () => {
     const { id } = await c.paidIntent(who);
     const again = await c.intent(who, 1000);
     expect([again.statusCode, again.json().message]).toEqual([409, ORDER_MESSAGES.alreadyPaid]);
-    expect((await c.lookup(who, { userId: who.userId })).json().data).toEqual([expect.objectContaining({ assetId: ids['cart-extra-5'] })]);
+    expect((await c.lookup(who, { userId: who.userId })).json().data).toEqual([
+      expect.objectContaining({ assetId: ids['cart-extra-5'] }),
+    ]);
     expect((await c.cardOrder(who, id)).statusCode).toBe(200);
     expect(await countOrders(who.userId!)).toBe(1);
-    expect(await t.database.db.selectFrom('checkouts').select('id').where('user_id', '=', who.userId!).execute()).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('checkouts').select('id').where('user_id', '=', who.userId!).execute(),
+    ).toHaveLength(1);
   });
 
   it('an unpaid, declined, unknown or foreign intent makes no order', async () => {
@@ -153,12 +205,20 @@ describe("the sandbox card form behaves as Stripe's test cards", () => {
   ])('%s → %s %s', async (number, type, message) => {
     const res = await c.confirm(who, secret, number);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: false, message, data: { status: 'requires_payment_method', error: { type, message } } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message,
+      data: { status: 'requires_payment_method', error: { type, message } },
+    });
   });
 
   it('refuses a past expiry and a short CVC', async () => {
-    expect((await c.confirm(who, secret, CARDS.visa, { exp_month: 1, exp_year: 20 })).json().data.error.message).toBe(CARD_MESSAGES.pastExpiry);
-    expect((await c.confirm(who, secret, CARDS.visa, { cvc: '12' })).json().data.error.message).toBe(CARD_MESSAGES.incompleteCvc);
+    expect((await c.confirm(who, secret, CARDS.visa, { exp_month: 1, exp_year: 20 })).json().data.error.message).toBe(
+      CARD_MESSAGES.pastExpiry,
+    );
+    expect((await c.confirm(who, secret, CARDS.visa, { cvc: '12' })).json().data.error.message).toBe(
+      CARD_MESSAGES.incompleteCvc,
+    );
   });
 
   it("another user's client secret is refused", async () => {
@@ -176,13 +236,22 @@ describe('4000 0025 0000 3155 asks for authentication', () => {
   async function authenticate(outcome: 'complete' | 'fail') {
     const who = await buyer(['cart-extra-1']);
     const { paymentIntentId, client_secret } = (await c.intent(who, 600)).json().data;
-    const res = (await c.confirm(who, client_secret, CARDS.authenticate, { return_url: `/order-confirmation/${ids['cart-extra-1']}` })).json().data;
+    const res = (
+      await c.confirm(who, client_secret, CARDS.authenticate, {
+        return_url: `/order-confirmation/${ids['cart-extra-1']}`,
+      })
+    ).json().data;
     expect(res).toMatchObject({ status: 'requires_action', error: null });
     const page = await t.app.inject({ url: res.next_action.redirect_url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button name="outcome" value="complete" class="primary">Complete</button>');
     expect(page.body).toContain('$6.00');
-    const back = await t.app.inject({ method: 'POST', url: res.next_action.redirect_url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: res.next_action.redirect_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `outcome=${outcome}`,
+    });
     expect(back.statusCode).toBe(303);
     const location = new URL(back.headers.location as string, 'http://x');
     expect(location.pathname).toBe(`/order-confirmation/${ids['cart-extra-1']}`);
@@ -203,7 +272,9 @@ describe('4000 0025 0000 3155 asks for authentication', () => {
   });
 
   it('the page refuses a wrong client secret', async () => {
-    const page = await t.app.inject({ url: '/payments/sandbox/authenticate/pi_sbx_x?client_secret=pi_sbx_x_secret_nope&return_url=/x' });
+    const page = await t.app.inject({
+      url: '/payments/sandbox/authenticate/pi_sbx_x?client_secret=pi_sbx_x_secret_nope&return_url=/x',
+    });
     expect(page.body).toContain('Payment not found');
   });
 
@@ -213,12 +284,22 @@ describe('4000 0025 0000 3155 asks for authentication', () => {
     const res = (await c.confirm(who, client_secret, CARDS.authenticate, { return_url: '/x' })).json().data;
     const intentPath = new URL(res.next_action.redirect_url, 'http://x').pathname;
     // Same length in characters, longer in bytes; shorter; longer; the right secret with one accented letter.
-    const wrong = ['é'.repeat(client_secret.length), 'pi_short_é', `${client_secret}x`, `${client_secret.slice(0, -1)}é`];
+    const wrong = [
+      'é'.repeat(client_secret.length),
+      'pi_short_é',
+      `${client_secret}x`,
+      `${client_secret.slice(0, -1)}é`,
+    ];
     for (const secret of wrong) {
       const url = `${intentPath}?${new URLSearchParams({ client_secret: secret, return_url: '/x' })}`;
       const page = await t.app.inject({ url });
       expect([page.statusCode, page.body.includes('Payment not found')]).toEqual([200, true]);
-      const post = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=complete' });
+      const post = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'outcome=complete',
+      });
       expect(post.statusCode).toBe(404);
     }
   });
@@ -237,7 +318,10 @@ describe('orders are read by their owner only', () => {
     const guest = await d.guest();
     expect((await c.details(guest, cartId)).statusCode).toBe(403);
     // The old path of the order page is gone: GET /cart/{id} is the one read (spec §7).
-    expect((await t.app.inject({ url: `/v1/order/cart/${cartId}`, headers: { authorization: who.authorization! } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/v1/order/cart/${cartId}`, headers: { authorization: who.authorization! } }))
+        .statusCode,
+    ).toBe(404);
     expect((await c.lookup(guest, { userId: who.userId })).statusCode).toBe(403);
     expect((await c.lookup(other, { userId: other.userId })).json().data).toEqual([]);
   });
@@ -247,7 +331,8 @@ describe('orders are read by their owner only', () => {
     const first = (await c.cardOrder(who, (await c.paidIntent(who)).id)).json().data;
     expect((await d.add(who, { asset_id: ids['cart-extra-7'] })).statusCode).toBe(200);
     const second = (await c.cardOrder(who, (await c.paidIntent(who)).id)).json().data;
-    const order = async (sortBy?: string) => (await c.lookup(who, { userId: who.userId }, sortBy)).json().data.map((r: { orderId: string }) => r.orderId);
+    const order = async (sortBy?: string) =>
+      (await c.lookup(who, { userId: who.userId }, sortBy)).json().data.map((r: { orderId: string }) => r.orderId);
     expect(await order()).toEqual([second.orderId, first.orderId]);
     expect(await order('-created')).toEqual([second.orderId, first.orderId]);
     expect(await order('created')).toEqual([first.orderId, second.orderId]);

@@ -34,7 +34,10 @@ afterAll(async () => {
 async function storage() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-crash-'));
   const clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-nodist-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), async () => fs.rmSync(clientDist, { recursive: true, force: true }));
+  cleanups.push(
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    async () => fs.rmSync(clientDist, { recursive: true, force: true }),
+  );
   const env: Record<string, string> = { DATA_DIR: dataDir, CLIENT_DIST_DIR: clientDist };
   let open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   if (process.env.TEST_DB_KIND === 'postgres') {
@@ -43,7 +46,11 @@ async function storage() {
     const admin = async (sql: string) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      try { await client.query(sql); } finally { await client.end(); }
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
     };
     await admin(`create schema ${schema}`);
     cleanups.push(() => admin(`drop schema ${schema} cascade`));
@@ -63,7 +70,10 @@ function browser() {
   const call = async (server: ServerProcess, method: 'GET' | 'POST', url: string, body?: object) => {
     const res = await fetch(`${server.baseUrl}${url}`, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, json: (await res.json()) as Json };
@@ -74,14 +84,27 @@ function browser() {
     return res.json.data;
   };
   return {
-    get userId() { return userId; },
+    get userId() {
+      return userId;
+    },
     call,
     /** Signs up (the code from the local outbox), fills the cart with a premium demo event, asks for its intent. */
-    async checkout(server: ServerProcess, eventPath: string): Promise<{ paymentIntentId: string; client_secret: string; amount: number }> {
+    async checkout(
+      server: ServerProcess,
+      eventPath: string,
+    ): Promise<{ paymentIntentId: string; client_secret: string; amount: number }> {
       const email = `crash-${crypto.randomBytes(4).toString('hex')}@example.com`;
       await ok(server, 'POST', '/v1/register', { emailId: email, loginSource: 3 });
       const mails = await (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json();
-      const session = (await ok(server, 'POST', '/v1/verifyotp', { emailId: email, otp: latestCodeIn(mails, email), NewUser: true, firstName: 'Crash', lastName: 'Test' }))[0];
+      const session = (
+        await ok(server, 'POST', '/v1/verifyotp', {
+          emailId: email,
+          otp: latestCodeIn(mails, email),
+          NewUser: true,
+          firstName: 'Crash',
+          lastName: 'Test',
+        })
+      )[0];
       ({ token, userId } = session as { token: string; userId: number });
       const event = (await ok(server, 'GET', `/v1/asset/${eventPath}`))[0] as { id: number; isPremium?: unknown };
       await ok(server, 'POST', '/v1/cart', { asset_id: event.id });
@@ -89,18 +112,32 @@ function browser() {
       expect(total).toBeGreaterThan(0);
       return ok(server, 'POST', '/v1/order/createPaymentIntent', { amount: total, userId });
     },
-    confirmSandbox: (server: ServerProcess, clientSecret: string) => ok(server, 'POST', '/v1/payments/sandbox/confirm', {
-      client_secret: clientSecret, card: { number: CARDS.visa, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' }, return_url: '/order-confirmation/1',
-    }),
-    cardOrder: (server: ServerProcess, paymentIntentId: string) => call(server, 'POST', '/v1/order/createCartOrder', {
-      userId, paymentMethod: 'stripe', paymentIntentId, status: 'Active', usageType: 'Paid', isActive: 1,
-    }),
-    history: async (server: ServerProcess) => (await ok(server, 'GET', `/v1/order/history?userId=${userId}`)) as { total: number; data: { orderId: string }[] },
+    confirmSandbox: (server: ServerProcess, clientSecret: string) =>
+      ok(server, 'POST', '/v1/payments/sandbox/confirm', {
+        client_secret: clientSecret,
+        card: { number: CARDS.visa, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' },
+        return_url: '/order-confirmation/1',
+      }),
+    cardOrder: (server: ServerProcess, paymentIntentId: string) =>
+      call(server, 'POST', '/v1/order/createCartOrder', {
+        userId,
+        paymentMethod: 'stripe',
+        paymentIntentId,
+        status: 'Active',
+        usageType: 'Paid',
+        isActive: 1,
+      }),
+    history: async (server: ServerProcess) =>
+      (await ok(server, 'GET', `/v1/order/history?userId=${userId}`)) as { total: number; data: { orderId: string }[] },
   };
 }
 
 /** Polls the user's order history until it holds an order (reconciliation runs once the server is ready). */
-async function firstOrder(server: ServerProcess, b: ReturnType<typeof browser>, withinMs: number): Promise<string | undefined> {
+async function firstOrder(
+  server: ServerProcess,
+  b: ReturnType<typeof browser>,
+  withinMs: number,
+): Promise<string | undefined> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const page = await b.history(server);
@@ -114,8 +151,16 @@ async function firstOrder(server: ServerProcess, b: ReturnType<typeof browser>, 
 async function recorded(open: () => Promise<Database>, intentId: string) {
   const database = await open();
   try {
-    const orders = await database.db.selectFrom('orders').select(['order_ref', 'status', 'user_id']).where('payment_intent_id', '=', intentId).execute();
-    const checkout = await database.db.selectFrom('checkouts').select(['status']).where('payment_intent_id', '=', intentId).executeTakeFirst();
+    const orders = await database.db
+      .selectFrom('orders')
+      .select(['order_ref', 'status', 'user_id'])
+      .where('payment_intent_id', '=', intentId)
+      .execute();
+    const checkout = await database.db
+      .selectFrom('checkouts')
+      .select(['status'])
+      .where('payment_intent_id', '=', intentId)
+      .executeTakeFirst();
     const allOrders = await database.db.selectFrom('orders').select('id').execute();
     return { orders, checkout, allOrders: allOrders.length };
   } finally {
@@ -138,7 +183,10 @@ describe('a crash after the payment, before the order', () => {
 
     const second = await spawnServer(serverEnv, spawned);
     const orderId = await firstOrder(second, b, 10_000);
-    expect({ orderId, output: orderId ? '' : second.output() }).toEqual({ orderId: expect.stringMatching(/^ORD-/), output: '' });
+    expect({ orderId, output: orderId ? '' : second.output() }).toEqual({
+      orderId: expect.stringMatching(/^ORD-/),
+      output: '',
+    });
 
     const retry = await b.cardOrder(second, intent.paymentIntentId);
     expect([retry.status, retry.json.data?.orderId]).toEqual([200, orderId]);
@@ -161,7 +209,11 @@ describe('a crash after the payment, before the order', () => {
     it('killed after Stripe charged the card; restarted, the webhook (and reconciliation) make exactly one order and the browser’s retry gets it', async () => {
       const { env, open } = await storage();
       const serverEnv = {
-        ...env, STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_crash', STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.base,
+        ...env,
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_BASE: fake.base,
       };
       const b = browser();
       const first = await spawnServer(serverEnv, spawned);
@@ -171,8 +223,14 @@ describe('a crash after the payment, before the order', () => {
       await first.kill();
 
       const second = await spawnServer(serverEnv, spawned);
-      const hook = await fake.sendWebhook(`${second.baseUrl}/v1/payments/webhook`, { type: 'payment_intent.succeeded', intentId: intent.paymentIntentId });
-      expect({ status: hook.status, body: hook.body }).toEqual({ status: 200, body: expect.stringContaining('Order recorded') });
+      const hook = await fake.sendWebhook(`${second.baseUrl}/v1/payments/webhook`, {
+        type: 'payment_intent.succeeded',
+        intentId: intent.paymentIntentId,
+      });
+      expect({ status: hook.status, body: hook.body }).toEqual({
+        status: 200,
+        body: expect.stringContaining('Order recorded'),
+      });
       const orderId = await firstOrder(second, b, 5_000);
       expect(orderId).toMatch(/^ORD-/);
 

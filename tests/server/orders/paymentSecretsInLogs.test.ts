@@ -8,7 +8,10 @@ import { CARDS, checkoutDriver } from '../../utils/checkout';
  */
 it('no log line carries the client secret, the card number or the webhook secret', async () => {
   const lines: string[] = [];
-  const { t, d, ids } = await cartTestApp({ env: { LOG_LEVEL: 'trace', SANDBOX_EVENT_DELAY_MS: '0' }, deps: { logStream: { write: (l) => lines.push(l) } } });
+  const { t, d, ids } = await cartTestApp({
+    env: { LOG_LEVEL: 'trace', SANDBOX_EVENT_DELAY_MS: '0' },
+    deps: { logStream: { write: (l) => lines.push(l) } },
+  });
   try {
     const c = checkoutDriver(t.app, t.config.jwtSecret);
     const who = await d.user('logs');
@@ -16,10 +19,20 @@ it('no log line carries the client secret, the card number or the webhook secret
     const { paymentIntentId, client_secret } = (await c.intent(who, 1000)).json().data;
     const { next_action } = (await c.confirm(who, client_secret, CARDS.authenticate)).json().data;
     await t.app.inject({ url: next_action.redirect_url });
-    const back = await t.app.inject({ method: 'POST', url: next_action.redirect_url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=complete' });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: next_action.redirect_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=complete',
+    });
     await t.app.inject({ url: back.headers.location as string }); // the confirmation page, secret in its query
     expect((await c.cardOrder(who, paymentIntentId)).statusCode).toBe(200);
-    await c.webhook('payment_intent.succeeded', { id: paymentIntentId, status: 'succeeded', amount: 1000, metadata: {} });
+    await c.webhook('payment_intent.succeeded', {
+      id: paymentIntentId,
+      status: 'succeeded',
+      amount: 1000,
+      metadata: {},
+    });
 
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.some((l) => l.includes('/payments/sandbox/authenticate'))).toBe(true);

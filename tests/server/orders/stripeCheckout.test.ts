@@ -19,7 +19,10 @@ let webhookUrl: string;
 const PUBLISHABLE_KEY = 'pk_test_storefrontFake';
 /** The stripe provider's settings, pointed at the fake. */
 const stripeEnv = () => ({
-  STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.base,
+  STRIPE_SECRET_KEY: fake.secretKey,
+  STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+  STRIPE_API_BASE: fake.base,
 });
 
 beforeAll(async () => {
@@ -47,14 +50,28 @@ async function intentFor(who: Who): Promise<string> {
   return res.json().data.paymentIntentId;
 }
 const ordersOf = async (intentId: string) =>
-  t.database.db.selectFrom('orders').select(['id', 'order_ref', 'status', 'user_id']).where('payment_intent_id', '=', intentId).execute();
+  t.database.db
+    .selectFrom('orders')
+    .select(['id', 'order_ref', 'status', 'user_id'])
+    .where('payment_intent_id', '=', intentId)
+    .execute();
 const checkoutOf = (intentId: string) =>
-  t.database.db.selectFrom('checkouts').select(['status', 'order_id']).where('payment_intent_id', '=', intentId).executeTakeFirstOrThrow();
+  t.database.db
+    .selectFrom('checkouts')
+    .select(['status', 'order_id'])
+    .where('payment_intent_id', '=', intentId)
+    .executeTakeFirstOrThrow();
 /** A webhook as the fake signs it, sent through app.inject (the exact bytes, so it can be sent again). */
-const postWebhook = (payload: { body: string; header?: string }) => t.app.inject({
-  method: 'POST', url: '/v1/payments/webhook', payload: payload.body,
-  headers: { 'content-type': 'application/json', ...(payload.header !== undefined ? { 'stripe-signature': payload.header } : {}) },
-});
+const postWebhook = (payload: { body: string; header?: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/payments/webhook',
+    payload: payload.body,
+    headers: {
+      'content-type': 'application/json',
+      ...(payload.header !== undefined ? { 'stripe-signature': payload.header } : {}),
+    },
+  });
 
 describe('the stripe provider is the one the browser is told about', () => {
   it('GET /v1/public/config names stripe and its publishable key', async () => {
@@ -63,13 +80,17 @@ describe('the stripe provider is the one the browser is told about', () => {
   });
 
   it("a page's CSP lets Stripe.js in; with the sandbox it does not", async () => {
-    const csp = String((await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy']);
+    const csp = String(
+      (await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'],
+    );
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     const sandbox = await createTestApp();
     try {
-      const plain = String((await sandbox.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy']);
+      const plain = String(
+        (await sandbox.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'],
+      );
       expect(plain).toContain("script-src 'self'");
       expect(plain).not.toContain('stripe.com');
     } finally {
@@ -81,21 +102,44 @@ describe('the stripe provider is the one the browser is told about', () => {
 describe('createPaymentIntent with stripe', () => {
   it("creates a card-only intent at Stripe for the server's amount, under the cart's idempotency key, with our metadata; reuses it for the same cart", async () => {
     const who = await buyer(['cart-a']);
-    const cart = await t.database.db.selectFrom('carts').select(['id', 'version']).where('user_id', '=', who.userId!).executeTakeFirstOrThrow();
+    const cart = await t.database.db
+      .selectFrom('carts')
+      .select(['id', 'version'])
+      .where('user_id', '=', who.userId!)
+      .executeTakeFirstOrThrow();
     const before = fake.intents.size;
     const res = await c.intent(who, 1000);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ provider: 'stripe', amount: 1000, paymentIntentId: expect.stringMatching(/^pi_fake_/) });
+    expect(data).toMatchObject({
+      provider: 'stripe',
+      amount: 1000,
+      paymentIntentId: expect.stringMatching(/^pi_fake_/),
+    });
     const atStripe = fake.intents.get(data.paymentIntentId)!;
-    expect(atStripe).toMatchObject({ amount: 1000, currency: 'usd', status: 'requires_payment_method', payment_method_types: ['card'], client_secret: data.client_secret });
+    expect(atStripe).toMatchObject({
+      amount: 1000,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      payment_method_types: ['card'],
+      client_secret: data.client_secret,
+    });
     expect(atStripe.metadata).toMatchObject({ user_id: String(who.userId), cart_id: String(cart.id) });
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!;
-    const installation = (await t.database.db.selectFrom('settings').select('value').where('key', '=', 'payments.installation_id').executeTakeFirstOrThrow()).value;
+    const installation = (
+      await t.database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'payments.installation_id')
+        .executeTakeFirstOrThrow()
+    ).value;
     expect(created.idempotencyKey).toBe(`checkout-${installation}-${cart.id}-v${cart.version}-1000`);
 
     const again = await c.intent(who, 1000);
-    expect(again.json().data).toMatchObject({ paymentIntentId: data.paymentIntentId, client_secret: data.client_secret });
+    expect(again.json().data).toMatchObject({
+      paymentIntentId: data.paymentIntentId,
+      client_secret: data.client_secret,
+    });
     expect(fake.intents.size).toBe(before + 1);
   });
 
@@ -121,7 +165,12 @@ describe('createCartOrder with stripe believes Stripe, not the browser', () => {
     fake.succeed(id);
     const first = await c.cardOrder(who, id, { amount: 25.5 });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ status: 'Active', paymentMethod: 'stripe', amount: 25.5, assetIds: [ids['cart-b']] });
+    expect(first.json().data).toMatchObject({
+      status: 'Active',
+      paymentMethod: 'stripe',
+      amount: 25.5,
+      assetIds: [ids['cart-b']],
+    });
     const second = await c.cardOrder(who, id);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.orderId).toBe(first.json().data.orderId);
@@ -178,16 +227,24 @@ describe("Stripe's webhook", () => {
     const who = await buyer(['cart-extra-2']);
     const id = await intentFor(who);
     fake.succeed(id);
-    const forged = fake.signedPayload({ type: 'payment_intent.succeeded', intentId: id }, { secret: 'whsec_someone_else' });
+    const forged = fake.signedPayload(
+      { type: 'payment_intent.succeeded', intentId: id },
+      { secret: 'whsec_someone_else' },
+    );
     const res = await postWebhook(forged);
     expect([res.statusCode, res.json().message]).toEqual([400, 'Webhook signature verification failed']);
     const good = fake.signedPayload({ type: 'payment_intent.succeeded', intentId: id });
-    expect((await postWebhook({ body: good.body.replace(`"id":"${id}"`, '"id":"pi_fake_other"'), header: good.header })).statusCode).toBe(400);
+    expect(
+      (await postWebhook({ body: good.body.replace(`"id":"${id}"`, '"id":"pi_fake_other"'), header: good.header }))
+        .statusCode,
+    ).toBe(400);
     expect((await postWebhook({ body: good.body })).statusCode).toBe(400);
     expect(await ordersOf(id)).toEqual([]);
     expect(await checkoutOf(id)).toMatchObject({ status: 'open', order_id: null });
     const eventId = JSON.parse(forged.body).id as string;
-    expect(await t.database.db.selectFrom('payment_events').select('id').where('id', '=', eventId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('payment_events').select('id').where('id', '=', eventId).execute()).toEqual(
+      [],
+    );
   });
 
   it('while Stripe is down the webhook answers 5xx (so Stripe sends it again), and the retry makes the order', async () => {
@@ -211,10 +268,17 @@ describe('a payment that cannot become an order is refunded at Stripe', () => {
     const id = await intentFor(who);
     fake.succeed(id);
     // The last seats went to others while this buyer was on the card form.
-    await t.database.db.updateTable('events').set({ sold: 2 }).where('id', '=', ids['cart-few']!).where('capacity', '=', 2).execute();
+    await t.database.db
+      .updateTable('events')
+      .set({ sold: 2 })
+      .where('id', '=', ids['cart-few']!)
+      .where('capacity', '=', 2)
+      .execute();
     const res = await c.cardOrder(who, id);
     expect([res.statusCode, res.json().message]).toEqual([409, ORDER_MESSAGES.soldOutRefunded]);
-    expect(fake.refunds.filter((r) => r.payment_intent === id)).toEqual([expect.objectContaining({ amount: 3000, status: 'succeeded' })]);
+    expect(fake.refunds.filter((r) => r.payment_intent === id)).toEqual([
+      expect.objectContaining({ amount: 3000, status: 'succeeded' }),
+    ]);
     expect(await ordersOf(id)).toEqual([]);
     expect(await checkoutOf(id)).toMatchObject({ status: 'refunded' });
 

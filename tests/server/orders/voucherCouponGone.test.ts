@@ -22,13 +22,15 @@ async function buyer(coupon?: string): Promise<Who> {
 }
 const voucher = (who: Who) => c.order(who, { paymentMethod: 'vouchers', amount: 0 });
 
-it("a voucher order whose coupon was used up since it was applied is a 409 naming the coupon, as when it goes during the order", async () => {
+it('a voucher order whose coupon was used up since it was applied is a 409 naming the coupon, as when it goes during the order', async () => {
   const who = await buyer('TWICE');
   const others = [await d.user('a'), await d.user('b')];
   for (const o of others) await redeem(t.database.db, 'TWICE', o.userId!);
   const res = await voucher(who);
   expect([res.statusCode, res.json().message]).toEqual([409, CART_MESSAGES.invalidCoupon]);
-  expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', who.userId!).execute()).toEqual([]);
+  expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', who.userId!).execute()).toEqual(
+    [],
+  );
 });
 
 it('without a coupon it is still a 400: nothing covers the total', async () => {

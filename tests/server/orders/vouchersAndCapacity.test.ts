@@ -29,10 +29,20 @@ describe('voucher purchases (a coupon covers the whole total)', () => {
     const orderId = `ORD-${Date.now()}${4321}`;
     const res = await voucher(who, { orderId });
     expect([res.statusCode, res.json().message]).toEqual([200, 'Payment processed successfully.']);
-    expect(res.json().data).toMatchObject({ orderId, paymentMethod: 'vouchers', amount: 0, status: 'Active', usageType: 'Paid' });
+    expect(res.json().data).toMatchObject({
+      orderId,
+      paymentMethod: 'vouchers',
+      amount: 0,
+      status: 'Active',
+      usageType: 'Paid',
+    });
     const cart = (await d.get(who)).json().data;
     expect([cart.items, cart.coupon]).toEqual([[], null]);
-    const redemptions = await db().selectFrom('coupon_redemptions').selectAll().where('user_id', '=', who.userId!).execute();
+    const redemptions = await db()
+      .selectFrom('coupon_redemptions')
+      .selectAll()
+      .where('user_id', '=', who.userId!)
+      .execute();
     expect(redemptions).toEqual([expect.objectContaining({ coupon_code: 'FIX100' })]);
     const details = (await c.details(who, res.json().data.cartId)).json().data;
     expect(details.totals).toEqual({ itemsSubtotal: 10.99, itemDiscount: 0, couponDiscount: 10.99, grandTotal: 0 });
@@ -58,7 +68,12 @@ describe('voucher purchases (a coupon covers the whole total)', () => {
     const third = await buyer(['cart-extra-3'], 'FIX100');
     const taken = await voucher(second, { orderId });
     const unused = await voucher(third, { orderId: `ORD-${Date.now()}${98}` });
-    const shape = (r: typeof taken) => [r.statusCode, r.json().message, Object.keys(r.json().data).sort(), r.json().data.amount];
+    const shape = (r: typeof taken) => [
+      r.statusCode,
+      r.json().message,
+      Object.keys(r.json().data).sort(),
+      r.json().data.amount,
+    ];
     expect(shape(taken)).toEqual(shape(unused));
     expect(taken.json().data.orderId).toBe(orderId);
     expect(taken.json().data.cartId).not.toBe(firstOrder.json().data.cartId);
@@ -116,7 +131,13 @@ describe('capacity: the last ticket is sold once, and a buyer who paid for a sol
   it('cart-few (capacity 2): two orders, the third paid buyer refunded and told so; then Sold Out', async () => {
     const buyers = [await buyer(['cart-few']), await buyer(['cart-few']), await buyer(['cart-few'])];
     // Read before the sales: the event page's answers are cached, its sales questions are not.
-    const page = async (who?: { authorization?: string }) => (await t.app.inject({ url: `/v1/asset/${ids['cart-few']}`, headers: who?.authorization ? { authorization: who.authorization } : {} })).json().data[0];
+    const page = async (who?: { authorization?: string }) =>
+      (
+        await t.app.inject({
+          url: `/v1/asset/${ids['cart-few']}`,
+          headers: who?.authorization ? { authorization: who.authorization } : {},
+        })
+      ).json().data[0];
     expect([(await page()).soldOut, (await page(buyers[0])).canUserWatchAsset]).toEqual([0, 0]);
     const intents = [];
     for (const b of buyers) intents.push(await c.paidIntent(b));
@@ -125,17 +146,30 @@ describe('capacity: the last ticket is sold once, and a buyer who paid for a sol
     const late = await c.cardOrder(buyers[2]!, intents[2]!.id);
     expect([late.statusCode, late.json().message]).toEqual([409, ORDER_MESSAGES.soldOutRefunded]);
 
-    const refunded = await db().selectFrom('sandbox_intents').select(['refunded_at', 'refund_key']).where('id', '=', intents[2]!.id).executeTakeFirstOrThrow();
+    const refunded = await db()
+      .selectFrom('sandbox_intents')
+      .select(['refunded_at', 'refund_key'])
+      .where('id', '=', intents[2]!.id)
+      .executeTakeFirstOrThrow();
     expect(refunded.refunded_at).not.toBeNull();
     expect(refunded.refund_key).toBe(`refund-${intents[2]!.id}`);
-    const checkout = await db().selectFrom('checkouts').select(['status', 'order_id']).where('payment_intent_id', '=', intents[2]!.id).executeTakeFirstOrThrow();
+    const checkout = await db()
+      .selectFrom('checkouts')
+      .select(['status', 'order_id'])
+      .where('payment_intent_id', '=', intents[2]!.id)
+      .executeTakeFirstOrThrow();
     expect(checkout).toEqual({ status: 'refunded', order_id: null });
-    expect((await db().selectFrom('events').select('sold').where('id', '=', ids['cart-few']!).executeTakeFirstOrThrow()).sold).toBe(2);
+    expect(
+      (await db().selectFrom('events').select('sold').where('id', '=', ids['cart-few']!).executeTakeFirstOrThrow())
+        .sold,
+    ).toBe(2);
 
     // Asked again (a retry, the webhook): the same answer, no second refund, no order.
     const again = await c.cardOrder(buyers[2]!, intents[2]!.id);
     expect([again.statusCode, again.json().message]).toEqual([409, ORDER_MESSAGES.soldOutRefunded]);
-    expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyers[2]!.userId!).execute()).toEqual([]);
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyers[2]!.userId!).execute()).toEqual(
+      [],
+    );
     // The paid buyer's cart still holds the event; nobody can pay for it any more.
     const noIntent = await c.intent(buyers[2]!, 3000);
     expect([noIntent.statusCode, noIntent.json().message]).toEqual([409, CART_MESSAGES.soldOut]);

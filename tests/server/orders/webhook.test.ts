@@ -27,9 +27,18 @@ async function buyer(driver: Driver, fixture: CartFixture['ids'], paths: string[
   return who;
 }
 const ordersOf = async (app: TestApp, intentId: string) =>
-  app.database.db.selectFrom('orders').select(['id', 'order_ref', 'status']).where('payment_intent_id', '=', intentId).execute();
+  app.database.db
+    .selectFrom('orders')
+    .select(['id', 'order_ref', 'status'])
+    .where('payment_intent_id', '=', intentId)
+    .execute();
 /** The intent as the sandbox's events carry it. */
-const shaped = (id: string, amount: number, userId: number, status = 'succeeded') => ({ id, status, amount, metadata: { user_id: String(userId) } });
+const shaped = (id: string, amount: number, userId: number, status = 'succeeded') => ({
+  id,
+  status,
+  amount,
+  metadata: { user_id: String(userId) },
+});
 
 describe('signed sandbox events', () => {
   it('twice and out of order make one order; the browser coming back later gets it', async () => {
@@ -76,15 +85,32 @@ describe('signed sandbox events', () => {
 
 describe('a webhook that is not signed by the sandbox is a 400 and makes nothing', () => {
   const secret = () => deriveKeys(t.config.jwtSecret).sandboxWebhook;
-  const eventBody = (id: string, amount: number, userId: number) => JSON.stringify({
-    id: `evt_sig_${id}`, object: 'event', type: 'payment_intent.succeeded',
-    data: { object: { object: 'payment_intent', ...shaped(id, amount, userId), currency: 'usd', client_secret: `${id}_secret_x` } },
-  });
-  const post = (payload: string, signature?: string) => t.app.inject({
-    method: 'POST', url: '/v1/payments/webhook', payload,
-    headers: { 'content-type': 'application/json', ...(signature !== undefined ? { 'stripe-signature': signature } : {}) },
-  });
-  const handled = (id: string) => t.database.db.selectFrom('payment_events').select('id').where('id', '=', `evt_sig_${id}`).execute();
+  const eventBody = (id: string, amount: number, userId: number) =>
+    JSON.stringify({
+      id: `evt_sig_${id}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          object: 'payment_intent',
+          ...shaped(id, amount, userId),
+          currency: 'usd',
+          client_secret: `${id}_secret_x`,
+        },
+      },
+    });
+  const post = (payload: string, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
+      },
+    });
+  const handled = (id: string) =>
+    t.database.db.selectFrom('payment_events').select('id').where('id', '=', `evt_sig_${id}`).execute();
 
   describe('refused', () => {
     let id: string;
@@ -101,12 +127,21 @@ describe('a webhook that is not signed by the sandbox is a 400 and makes nothing
 
     it.each([
       ['another secret', () => post(body, signStripePayload(body, 'whsec_not_the_sandbox', Date.now()))],
-      ['a tampered body', () => post(body.replace('"amount":2550', '"amount":2551'), signStripePayload(body, secret(), Date.now()))],
+      [
+        'a tampered body',
+        () => post(body.replace('"amount":2550', '"amount":2551'), signStripePayload(body, secret(), Date.now())),
+      ],
       ['no signature header', () => post(body)],
       ['an empty signature header', () => post(body, '')],
       ['a garbled signature header', () => post(body, 'v1=abc,t=now')],
-      ['a stale timestamp (a replay)', () => post(body, signStripePayload(body, secret(), Date.now() - (SIGNATURE_TOLERANCE_S + 5) * 1000))],
-      ['a timestamp from the future', () => post(body, signStripePayload(body, secret(), Date.now() + (SIGNATURE_TOLERANCE_S + 5) * 1000))],
+      [
+        'a stale timestamp (a replay)',
+        () => post(body, signStripePayload(body, secret(), Date.now() - (SIGNATURE_TOLERANCE_S + 5) * 1000)),
+      ],
+      [
+        'a timestamp from the future',
+        () => post(body, signStripePayload(body, secret(), Date.now() + (SIGNATURE_TOLERANCE_S + 5) * 1000)),
+      ],
     ])('%s', async (_label, send) => {
       const res = await send();
       expect([res.statusCode, res.json().message]).toEqual([400, 'Webhook signature verification failed']);
@@ -128,19 +163,44 @@ describe('a signed event we cannot read is a 400 naming what is wrong, never a 5
   const signed = (event: object) => {
     const payload = JSON.stringify(event);
     const signature = signStripePayload(payload, deriveKeys(t.config.jwtSecret).sandboxWebhook, Date.now());
-    return t.app.inject({ method: 'POST', url: '/v1/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
   };
-  const events = async () => Number((await t.database.db.selectFrom('payment_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const events = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('payment_events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each([
     ['no type', { id: 'evt_no_type', object: 'event' }, 'event.type is missing'],
     ['an empty type', { id: 'evt_empty_type', type: '' }, 'event.type is missing'],
-    ['a type holding NUL', { id: 'evt_nul_type', type: 'payment_intent.succeeded\u0000' }, 'event.type must be printable ASCII'],
+    [
+      'a type holding NUL',
+      { id: 'evt_nul_type', type: 'payment_intent.succeeded\u0000' },
+      'event.type must be printable ASCII',
+    ],
     ['no id', { type: 'charge.refunded' }, 'event.id is missing'],
     ['a number for an id', { id: 42, type: 'charge.refunded' }, 'event.id'],
     ['an array instead of an event', [], 'event'],
-    ['a payment_intent event without its intent', { id: 'evt_no_object', type: 'payment_intent.succeeded' }, 'data.object'],
-    ['an intent without an amount', { id: 'evt_no_amount', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', status: 'succeeded' } } }, 'data.object.amount'],
+    [
+      'a payment_intent event without its intent',
+      { id: 'evt_no_object', type: 'payment_intent.succeeded' },
+      'data.object',
+    ],
+    [
+      'an intent without an amount',
+      { id: 'evt_no_amount', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', status: 'succeeded' } } },
+      'data.object.amount',
+    ],
   ])('%s', async (_label, event, problem) => {
     const before = await events();
     const res = await signed(event);
@@ -169,7 +229,8 @@ describe("the sandbox's own delivery (SANDBOX_EVENT_DELAY_MS=0)", () => {
     const who = await buyer(liveD, liveIds, ['cart-a', 'cart-c']);
     const { id } = await checkoutDriver(live.app, live.config.jwtSecret).paidIntent(who);
     const deadline = Date.now() + 5000;
-    while ((await ordersOf(live, id)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await ordersOf(live, id)).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await ordersOf(live, id)).toEqual([expect.objectContaining({ status: 'Active' })]);
     expect((await liveD.get(who)).json().data.items).toEqual([]);
     // The browser's late createCartOrder answers that order.

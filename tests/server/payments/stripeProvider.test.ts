@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { ProviderUnavailableError, WebhookSignatureError, type PaymentProvider } from '../../../src/server/modules/payments/provider';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type PaymentProvider,
+} from '../../../src/server/modules/payments/provider';
 import { createStripeProvider } from '../../../src/server/modules/payments/stripeProvider';
 import { WebhookPayloadError } from '../../../src/server/modules/payments/webhookEvent';
 import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';
@@ -9,7 +13,13 @@ import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';
 let fake: FakeStripe;
 let provider: PaymentProvider;
 const providerFor = (apiBase: string, secretKey = fake.secretKey) =>
-  createStripeProvider({ secretKey, publishableKey: 'pk_test_fake', webhookSecret: fake.webhookSecret, apiBase, timeoutMs: 2000 });
+  createStripeProvider({
+    secretKey,
+    publishableKey: 'pk_test_fake',
+    webhookSecret: fake.webhookSecret,
+    apiBase,
+    timeoutMs: 2000,
+  });
 beforeAll(async () => {
   fake = await startFakeStripe();
   provider = providerFor(fake.base);
@@ -18,18 +28,39 @@ afterAll(() => fake.close());
 
 let n = 0;
 const input = (over: Partial<Parameters<PaymentProvider['createIntent']>[0]> = {}) => ({
-  amountCents: 2599, currency: 'usd' as const, idempotencyKey: `cart-1-v${++n}-2599`,
-  metadata: { user_id: '7', cart_id: '3', cart_version: String(n), checkout_id: `co_${n}` }, description: 'AllAccess order', ...over,
+  amountCents: 2599,
+  currency: 'usd' as const,
+  idempotencyKey: `cart-1-v${++n}-2599`,
+  metadata: { user_id: '7', cart_id: '3', cart_version: String(n), checkout_id: `co_${n}` },
+  description: 'AllAccess order',
+  ...over,
 });
 /** The rejection of a promise, for inspecting more than its class. */
-const rejection = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e as Error);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e as Error,
+  );
 
 describe('stripe provider: payment intents', () => {
   it('creates a card-only intent in cents with our metadata, and knows its publishable key', async () => {
     const req = input();
     const intent = await provider.createIntent(req);
-    expect(intent).toEqual({ id: expect.stringMatching(/^pi_fake_/), status: 'requires_payment_method', amountCents: 2599, currency: 'usd', metadata: req.metadata, clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_`)) });
-    expect(fake.intents.get(intent.id)).toMatchObject({ amount: 2599, payment_method_types: ['card'], description: 'AllAccess order' });
+    expect(intent).toEqual({
+      id: expect.stringMatching(/^pi_fake_/),
+      status: 'requires_payment_method',
+      amountCents: 2599,
+      currency: 'usd',
+      metadata: req.metadata,
+      clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_`)),
+    });
+    expect(fake.intents.get(intent.id)).toMatchObject({
+      amount: 2599,
+      payment_method_types: ['card'],
+      description: 'AllAccess order',
+    });
     expect(provider).toMatchObject({ kind: 'stripe', publishableKey: 'pk_test_fake' });
   });
 
@@ -47,16 +78,35 @@ describe('stripe provider: payment intents', () => {
   it('retrieves an intent with Stripe’s statuses mapped to ours', async () => {
     const { id } = await provider.createIntent(input());
     const seen: Record<string, string | undefined> = {};
-    for (const status of ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'a_future_status']) {
+    for (const status of [
+      'requires_payment_method',
+      'requires_confirmation',
+      'requires_action',
+      'processing',
+      'requires_capture',
+      'canceled',
+      'a_future_status',
+    ]) {
       fake.setStatus(id, status);
       seen[status] = (await provider.retrieveIntent(id))?.status;
     }
     expect(seen).toEqual({
-      requires_payment_method: 'requires_payment_method', requires_confirmation: 'requires_payment_method', requires_action: 'requires_action',
-      processing: 'processing', requires_capture: 'processing', canceled: 'canceled', a_future_status: 'processing',
+      requires_payment_method: 'requires_payment_method',
+      requires_confirmation: 'requires_payment_method',
+      requires_action: 'requires_action',
+      processing: 'processing',
+      requires_capture: 'processing',
+      canceled: 'canceled',
+      a_future_status: 'processing',
     });
     fake.succeed(id);
-    expect(await provider.retrieveIntent(id)).toMatchObject({ id, status: 'succeeded', amountCents: 2599, currency: 'usd', metadata: { user_id: '7' } });
+    expect(await provider.retrieveIntent(id)).toMatchObject({
+      id,
+      status: 'succeeded',
+      amountCents: 2599,
+      currency: 'usd',
+      metadata: { user_id: '7' },
+    });
     fake.fail(id);
     expect((await provider.retrieveIntent(id))?.status).toBe('requires_payment_method');
   });
@@ -73,8 +123,15 @@ describe('stripe provider: refunds', () => {
     await provider.refund(id, `refund-${id}`);
     await provider.refund(id, `refund-${id}`); // the same key: Stripe replays the first answer
     await provider.refund(id, `another-${id}`); // another key: charge_already_refunded, which is success
-    expect(fake.refunds.filter((r) => r.payment_intent === id)).toEqual([expect.objectContaining({ amount: 2599, status: 'succeeded' })]);
-    expect(fake.requests.filter((r) => r.path === '/v1/refunds').slice(-3).map((r) => r.idempotencyKey)).toEqual([`refund-${id}`, `refund-${id}`, `another-${id}`]);
+    expect(fake.refunds.filter((r) => r.payment_intent === id)).toEqual([
+      expect.objectContaining({ amount: 2599, status: 'succeeded' }),
+    ]);
+    expect(
+      fake.requests
+        .filter((r) => r.path === '/v1/refunds')
+        .slice(-3)
+        .map((r) => r.idempotencyKey),
+    ).toEqual([`refund-${id}`, `refund-${id}`, `another-${id}`]);
   });
 
   it('refuses to refund an intent that was never paid, as an error the caller must not retry', async () => {
@@ -112,8 +169,18 @@ describe('stripe provider: outages', () => {
   it('never puts the secret key in an error, even when Stripe’s message holds it', async () => {
     const errors = [
       await rejection(providerFor(fake.base, `${fake.secretKey}_wrong`).retrieveIntent('pi_fake_x')),
-      await rejection((() => { fake.failNext(1, 400, `Bad key ${fake.secretKey}`); return provider.createIntent(input()); })()),
-      await rejection((() => { fake.failNext(3, 503, `Down for ${fake.secretKey}`); return provider.createIntent(input()); })()),
+      await rejection(
+        (() => {
+          fake.failNext(1, 400, `Bad key ${fake.secretKey}`);
+          return provider.createIntent(input());
+        })(),
+      ),
+      await rejection(
+        (() => {
+          fake.failNext(3, 503, `Down for ${fake.secretKey}`);
+          return provider.createIntent(input());
+        })(),
+      ),
     ];
     expect(errors[0]!.message).toMatch(/Invalid API Key provided/);
     expect(errors[0]).not.toBeInstanceOf(ProviderUnavailableError);
@@ -131,14 +198,21 @@ describe('stripe provider: webhooks', () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         try {
-          res.end(JSON.stringify(provider.verifyWebhook(Buffer.concat(chunks), req.headers['stripe-signature'] as string | undefined)));
+          res.end(
+            JSON.stringify(
+              provider.verifyWebhook(Buffer.concat(chunks), req.headers['stripe-signature'] as string | undefined),
+            ),
+          );
         } catch (e) {
           res.writeHead(400).end((e as Error).name);
         }
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`, close: () => server.close() };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`,
+      close: () => server.close(),
+    };
   }
 
   it('reads a signed payment_intent event into our intent', async () => {
@@ -148,26 +222,53 @@ describe('stripe provider: webhooks', () => {
     try {
       const res = await fake.sendWebhook(hook.url, { type: 'payment_intent.succeeded', intentId: id });
       expect(res.status).toBe(200);
-      expect(JSON.parse(res.body)).toEqual({ id: expect.stringMatching(/^evt_fake_/), type: 'payment_intent.succeeded', intent: expect.objectContaining({ id, status: 'succeeded', amountCents: 2599 }) });
+      expect(JSON.parse(res.body)).toEqual({
+        id: expect.stringMatching(/^evt_fake_/),
+        type: 'payment_intent.succeeded',
+        intent: expect.objectContaining({ id, status: 'succeeded', amountCents: 2599 }),
+      });
     } finally {
       hook.close();
     }
   });
 
   it('gives other events no intent', () => {
-    const body = JSON.stringify({ id: 'evt_fake_c', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const body = JSON.stringify({
+      id: 'evt_fake_c',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret });
-    expect(provider.verifyWebhook(Buffer.from(body), header)).toEqual({ id: 'evt_fake_c', type: 'customer.created', intent: null });
+    expect(provider.verifyWebhook(Buffer.from(body), header)).toEqual({
+      id: 'evt_fake_c',
+      type: 'customer.created',
+      intent: null,
+    });
   });
 
   it('refuses a correctly signed event without a type, or a payment_intent event without its intent, as unreadable', () => {
     for (const [event, problem] of [
       [{ id: 'evt_fake_t', object: 'event', data: { object: {} } }, 'event.type is missing'],
-      [{ id: 'evt_fake_o', object: 'event', type: 'payment_intent.succeeded', data: { object: { object: 'payment_intent' } } }, 'data.object.id is missing'],
+      [
+        {
+          id: 'evt_fake_o',
+          object: 'event',
+          type: 'payment_intent.succeeded',
+          data: { object: { object: 'payment_intent' } },
+        },
+        'data.object.id is missing',
+      ],
     ] as const) {
       const body = JSON.stringify(event);
       const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret });
-      const err = (() => { try { provider.verifyWebhook(Buffer.from(body), header); } catch (e) { return e as Error; } })();
+      const err = (() => {
+        try {
+          provider.verifyWebhook(Buffer.from(body), header);
+        } catch (e) {
+          return e as Error;
+        }
+      })();
       expect(err).toBeInstanceOf(WebhookPayloadError);
       expect(err?.message).toContain(problem);
     }
@@ -179,8 +280,14 @@ describe('stripe provider: webhooks', () => {
     expect(provider.verifyWebhook(Buffer.from(good.body), good.header).intent?.id).toBe(id);
 
     const tampered = Buffer.from(good.body.replace('"amount":2599', '"amount":1'));
-    const otherSecret = fake.signedPayload({ type: 'payment_intent.succeeded', intentId: id }, { secret: 'whsec_someone_else' });
-    const stale = fake.signedPayload({ type: 'payment_intent.succeeded', intentId: id }, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const otherSecret = fake.signedPayload(
+      { type: 'payment_intent.succeeded', intentId: id },
+      { secret: 'whsec_someone_else' },
+    );
+    const stale = fake.signedPayload(
+      { type: 'payment_intent.succeeded', intentId: id },
+      { timestamp: Math.floor(Date.now() / 1000) - 301 },
+    );
     // Each refused for its own reason, so one check cannot stand in for another.
     const attempts: [Buffer, string | undefined, RegExp][] = [
       [tampered, good.header, /No signatures found matching/],
@@ -191,7 +298,13 @@ describe('stripe provider: webhooks', () => {
       [Buffer.from(good.body), 'not a signature', /Unable to extract timestamp/],
     ];
     for (const [body, header, reason] of attempts) {
-      const err = (() => { try { provider.verifyWebhook(body, header); } catch (e) { return e as Error; } })();
+      const err = (() => {
+        try {
+          provider.verifyWebhook(body, header);
+        } catch (e) {
+          return e as Error;
+        }
+      })();
       expect(err).toBeInstanceOf(WebhookSignatureError);
       expect(err?.message).toMatch(reason);
     }

@@ -27,8 +27,11 @@ beforeAll(async () => {
   fake = await startFakeStripe({ secretKey: `sk_test_fake${crypto.randomBytes(8).toString('hex')}` });
   ({ t, d, ids } = await cartTestApp({
     env: {
-      STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_storefrontFake', STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.base, STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_storefrontFake',
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE: fake.base,
+      STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
     },
   }));
   c = checkoutDriver(t.app, t.config.jwtSecret);
@@ -74,7 +77,8 @@ it('reading the paid intent at createCartOrder: told within two timeouts, no ord
   const stalled = await timed(() => c.cardOrder(who, intentId));
   expect({ statusCode: stalled.value.statusCode, message: stalled.value.json().message }).toEqual(stalledAnswer);
   expect(stalled.ms).toBeLessThan(ANSWER_WITHIN_MS);
-  const orders = () => t.database.db.selectFrom('orders').select('order_ref').where('payment_intent_id', '=', intentId).execute();
+  const orders = () =>
+    t.database.db.selectFrom('orders').select('order_ref').where('payment_intent_id', '=', intentId).execute();
   expect(await orders()).toEqual([]);
 
   const retried = await c.cardOrder(who, intentId);
@@ -106,5 +110,7 @@ it('refunding a buyer who paid for a sold-out seat: told within two timeouts; th
   const retried = await c.cardOrder(buyers[2]!, paid[2]!);
   expect([retried.statusCode, retried.json().message]).toEqual([409, ORDER_MESSAGES.soldOutRefunded]);
   expect(refundsOf()).toHaveLength(1);
-  expect(await t.database.db.selectFrom('orders').select('id').where('payment_intent_id', '=', paid[2]!).execute()).toEqual([]);
+  expect(
+    await t.database.db.selectFrom('orders').select('id').where('payment_intent_id', '=', paid[2]!).execute(),
+  ).toEqual([]);
 });

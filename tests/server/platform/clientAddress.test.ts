@@ -7,10 +7,14 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
  * X-Forwarded-For means nothing (anyone can write it); with it, the proxy's header names the client.
  * Probed with the newsletter sign-up: 10 a minute per client.
  */
-const signUp = (t: TestApp, n: number, remoteAddress: string, forwardedFor?: string) => t.app.inject({
-  method: 'POST', url: '/v1/public/newsletter', remoteAddress, payload: { email: `fan${n}-${Math.random()}@example.com` },
-  ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
-});
+const signUp = (t: TestApp, n: number, remoteAddress: string, forwardedFor?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/public/newsletter',
+    remoteAddress,
+    payload: { email: `fan${n}-${Math.random()}@example.com` },
+    ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
+  });
 const statuses = async (count: number, send: (i: number) => ReturnType<typeof signUp>) => {
   const out: number[] = [];
   for (let i = 0; i < count; i += 1) out.push((await send(i)).statusCode);
@@ -20,7 +24,9 @@ const TEN_OK = Array(10).fill(200);
 
 describe('without TRUST_PROXY', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.close());
 
   it('X-Forwarded-For changes nothing: one socket address, one budget', async () => {
@@ -44,7 +50,9 @@ describe('without TRUST_PROXY', () => {
 
 describe('TRUST_PROXY=1', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ env: { TRUST_PROXY: '1' } }); });
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  });
   afterAll(() => t.close());
 
   it('two clients behind the same proxy have separate budgets', async () => {
@@ -61,7 +69,12 @@ describe('TRUST_PROXY values', () => {
   const load = (value: string) => loadConfig({ DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: value });
   it('accepts a hop count or a list of addresses and ranges', () => {
     expect(load('2').trustProxy).toBe(2);
-    expect(load('10.0.0.1, 192.168.0.0/16,::1,loopback').trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    expect(load('10.0.0.1, 192.168.0.0/16,::1,loopback').trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
   });
   it.each(['true', 'proxy.example.com', '10.0.0.0/40', '1,2'])('refuses %s, naming the variable', (value) => {
     expect(() => load(value)).toThrow(ConfigError);

@@ -20,7 +20,13 @@ describe('loadConfig', () => {
   it('has working defaults', () => {
     const dataDir = tmp();
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', env: 'development', databaseUrl: undefined, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      env: 'development',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
@@ -44,7 +50,9 @@ describe('loadConfig', () => {
   it('refuses a stored secret that is too short instead of replacing it', () => {
     const dataDir = tmp();
     fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n', { mode: 0o600 });
-    expect(problemsOf({ DATA_DIR: dataDir })).toEqual([expect.stringMatching(/^DATA_DIR: .*jwt-secret holds a secret shorter than 32 characters/)]);
+    expect(problemsOf({ DATA_DIR: dataDir })).toEqual([
+      expect.stringMatching(/^DATA_DIR: .*jwt-secret holds a secret shorter than 32 characters/),
+    ]);
   });
 
   it('two processes creating the secret at once agree on the first one written', () => {
@@ -88,9 +96,16 @@ describe('loadConfig', () => {
   });
 
   it("GUEST_ADDRESS_LIMIT_FACTOR widens guests' per-address limits, for a venue's shared address", () => {
-    expect(loadConfig({ DATA_DIR: tmp() }).limits.guestsPerAddress).toEqual({ voucherAttemptsPerMinute: 10, streamConfigCallsPerMinute: 120, viewingOpensPerMinute: 60 });
-    expect(loadConfig({ DATA_DIR: tmp(), GUEST_ADDRESS_LIMIT_FACTOR: '5' }).limits.guestsPerAddress)
-      .toEqual({ voucherAttemptsPerMinute: 50, streamConfigCallsPerMinute: 600, viewingOpensPerMinute: 300 });
+    expect(loadConfig({ DATA_DIR: tmp() }).limits.guestsPerAddress).toEqual({
+      voucherAttemptsPerMinute: 10,
+      streamConfigCallsPerMinute: 120,
+      viewingOpensPerMinute: 60,
+    });
+    expect(loadConfig({ DATA_DIR: tmp(), GUEST_ADDRESS_LIMIT_FACTOR: '5' }).limits.guestsPerAddress).toEqual({
+      voucherAttemptsPerMinute: 50,
+      streamConfigCallsPerMinute: 600,
+      viewingOpensPerMinute: 300,
+    });
   });
 
   it('lists every bad value at once', () => {

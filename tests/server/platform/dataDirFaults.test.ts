@@ -27,7 +27,14 @@ function startOnTmpfs(mountOptions: string, until?: RegExp): Promise<Run> {
       const { DATABASE_URL: _db, JWT_SECRET: _secret, ...env } = process.env;
       const child = spawn('unshare', [...unshare, 'sh', '-c', script, mountPoint, process.execPath], {
         cwd: ROOT,
-        env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(mountPoint, 'data'), NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+        env: {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(mountPoint, 'data'),
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -50,19 +57,29 @@ function startOnTmpfs(mountOptions: string, until?: RegExp): Promise<Run> {
 
 it('a read-only DATA_DIR: one sentence, exit 73', async () => {
   const run = await startOnTmpfs('size=4m,ro');
-  expect([run.code, run.output.trim().split('\n')]).toEqual([73, [
-    expect.stringMatching(/^Cannot start: DATA_DIR \(.+\/data\) is on a read-only file system: point DATA_DIR at a writable folder\.$/),
-    'left in DATA_DIR: []',
-  ]]);
+  expect([run.code, run.output.trim().split('\n')]).toEqual([
+    73,
+    [
+      expect.stringMatching(
+        /^Cannot start: DATA_DIR \(.+\/data\) is on a read-only file system: point DATA_DIR at a writable folder\.$/,
+      ),
+      'left in DATA_DIR: []',
+    ],
+  ]);
 }, 90_000);
 
 it('a DATA_DIR without room for the database: one sentence, exit 73, nothing of the database written', async () => {
   const run = await startOnTmpfs('size=2m');
-  expect([run.code, run.output.trim().split('\n')]).toEqual([73, [
-    expect.stringMatching(/^Cannot start: the disk holding DATA_DIR \(.+\/data\) has [\d.]+ MiB free and the embedded database needs at least 64 MiB: free some space or point DATA_DIR at a larger disk\.$/),
-    // Only the generated signing secret (65 bytes): no database folder.
-    'left in DATA_DIR: [jwt-secret ]',
-  ]]);
+  expect([run.code, run.output.trim().split('\n')]).toEqual([
+    73,
+    [
+      expect.stringMatching(
+        /^Cannot start: the disk holding DATA_DIR \(.+\/data\) has [\d.]+ MiB free and the embedded database needs at least 64 MiB: free some space or point DATA_DIR at a larger disk\.$/,
+      ),
+      // Only the generated signing secret (65 bytes): no database folder.
+      'left in DATA_DIR: [jwt-secret ]',
+    ],
+  ]);
 }, 90_000);
 
 it('the same start with room: migrates, seeds and listens', async () => {

@@ -8,12 +8,16 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
  * routes (zod schemas, strict bodies).
  */
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/probe', {
-    schema: {
-      body: z.strictObject({ email: z.email(), count: z.number().int() }),
-      response: withErrors({ 200: z.object({ success: z.boolean(), message: z.string(), data: z.null() }) }),
+  app.post(
+    '/v1/probe',
+    {
+      schema: {
+        body: z.strictObject({ email: z.email(), count: z.number().int() }),
+        response: withErrors({ 200: z.object({ success: z.boolean(), message: z.string(), data: z.null() }) }),
+      },
     },
-  }, async () => ({ success: true, message: 'ok', data: null }));
+    async () => ({ success: true, message: 'ok', data: null }),
+  );
   app.get('/v1/probe/boom', async () => {
     throw new Error('connection string postgres://admin:hunter2@db leaked');
   });
@@ -73,20 +77,31 @@ describe('server errors', () => {
     const res = await t.app.inject({ url: '/v1/probe/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toMatchObject({ success: false, data: null, message: 'Something went wrong on our side. Please try again.' });
+    expect(body).toMatchObject({
+      success: false,
+      data: null,
+      message: 'Something went wrong on our side. Please try again.',
+    });
     expect(res.body).not.toContain('hunter2');
     expect(body.requestId).toBe(res.headers['x-request-id']);
     const line = logged.map((l) => l.trim()).find((l) => l.includes(body.requestId));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ level: 50, reqId: body.requestId, err: { message: expect.stringContaining('hunter2') } });
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 50,
+      reqId: body.requestId,
+      err: { message: expect.stringContaining('hunter2') },
+    });
   });
 });
 
 describe('unknown API paths', () => {
-  it.each(['/v1/nothing-here', '/v1', '/misc/other', '/media/x.m3u8'])('%s is a JSON 404, even for a browser', async (url) => {
-    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ success: false, data: null });
-  });
+  it.each(['/v1/nothing-here', '/v1', '/misc/other', '/media/x.m3u8'])(
+    '%s is a JSON 404, even for a browser',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ success: false, data: null });
+    },
+  );
 });

@@ -36,11 +36,15 @@ describe('coupon guesses', () => {
   it('five guest tokens × eleven guesses from one address: ten are evaluated, the rest refused', async () => {
     const guests = await guestsAt('198.51.100.1', 5);
     const statuses: number[] = [];
-    for (const g of guests) for (let i = 0; i < 11; i += 1) statuses.push((await d.apply(g, { coupon_code: `GUESS${i}` })).statusCode);
+    for (const g of guests)
+      for (let i = 0; i < 11; i += 1) statuses.push((await d.apply(g, { coupon_code: `GUESS${i}` })).statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(10);
     expect(limited(statuses)).toBe(45);
     const refused = await d.apply(guests[4]!, { coupon_code: 'PCT25' });
-    expect([refused.statusCode, refused.json().message]).toEqual([429, expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)]);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      429,
+      expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/),
+    ]);
   });
 
   it('the same /64 is one address; another network, and a signed-in user on the same one, are not held back', async () => {
@@ -68,8 +72,20 @@ describe('coupon guesses', () => {
 });
 
 describe('stream configs and viewing sessions', () => {
-  const open = (g: Who) => t.app.inject({ method: 'POST', url: '/v1/viewing-sessions', remoteAddress: g.address!, headers: { authorization: g.authorization! }, payload: { eventId: 'addr-free' } });
-  const config = (g: Who) => t.app.inject({ url: '/v1/admin/asset/streamconfig/addr-free', remoteAddress: g.address!, headers: { authorization: g.authorization! } });
+  const open = (g: Who) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/viewing-sessions',
+      remoteAddress: g.address!,
+      headers: { authorization: g.authorization! },
+      payload: { eventId: 'addr-free' },
+    });
+  const config = (g: Who) =>
+    t.app.inject({
+      url: '/v1/admin/asset/streamconfig/addr-free',
+      remoteAddress: g.address!,
+      headers: { authorization: g.authorization! },
+    });
 
   it('viewing sessions: 60 a minute per address, however many guest tokens', async () => {
     const guests = await guestsAt('198.51.100.2', 3);
@@ -91,6 +107,7 @@ describe('stream configs and viewing sessions', () => {
 
 it('guest tokens: 60 a minute per address (the audit confirmed; kept)', async () => {
   const statuses: number[] = [];
-  for (let i = 0; i < 61; i += 1) statuses.push((await t.app.inject({ url: '/v1/token/guest', remoteAddress: '198.51.100.5' })).statusCode);
+  for (let i = 0; i < 61; i += 1)
+    statuses.push((await t.app.inject({ url: '/v1/token/guest', remoteAddress: '198.51.100.5' })).statusCode);
   expect(statuses).toEqual([...Array(60).fill(200), 429]);
 });

@@ -8,13 +8,21 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
  */
 
 type Operation = {
-  summary?: string; description?: string; tags?: string[];
+  summary?: string;
+  description?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string }>; required?: string[] } }> };
+  requestBody?: {
+    content: Record<string, { schema: { properties?: Record<string, { type?: string }>; required?: string[] } }>;
+  };
   responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
 
 const described: { method: string; url: string }[] = [];
 let t: TestApp;
@@ -26,7 +34,8 @@ beforeAll(async () => {
       onRoute: (route: RouteOptions) => {
         const schema = (route.schema ?? {}) as { hide?: boolean };
         if (Object.keys(schema).length === 0 || schema.hide) return;
-        for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') described.push({ method: method.toLowerCase(), url: route.url });
+        for (const method of ([] as string[]).concat(route.method))
+          if (method !== 'HEAD') described.push({ method: method.toLowerCase(), url: route.url });
       },
     },
   });
@@ -55,11 +64,15 @@ it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator, the of
 
 it('has every route that has a schema, and nothing else', () => {
   expect(described.length).toBeGreaterThan(30);
-  const inDocument = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`)).sort();
+  const inDocument = Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+    .sort();
   const registered = described.map((r) => `${r.method} ${openApiPath(r.url)}`).sort();
   expect(inDocument).toEqual(registered);
   // The app's pages, files and the document itself are not API operations.
-  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/') && !/^\/(healthz|readyz|misc|payments)/.test(p))).toEqual([]);
+  expect(
+    Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/') && !/^\/(healthz|readyz|misc|payments)/.test(p)),
+  ).toEqual([]);
 });
 
 it('describes requests from the contract: a body with its required fields and types, a path parameter, a query', () => {
@@ -67,30 +80,43 @@ it('describes requests from the contract: a body with its required fields and ty
   const body = addToCart.requestBody!.content['application/json']!.schema;
   expect(body.required).toContain('asset_id');
   expect(body.properties!.asset_id!.type).toBe('integer');
-  expect(op('get', '/v1/cart/{id}').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
-  expect(op('get', '/v1/order/history').parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['userId', 'offset', 'limit']));
+  expect(op('get', '/v1/cart/{id}').parameters).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+  );
+  expect(op('get', '/v1/order/history').parameters!.map((p) => p.name)).toEqual(
+    expect.arrayContaining(['userId', 'offset', 'limit']),
+  );
 });
 
 it('describes answers: the success envelope and the error envelope of every 4xx and 5xx', () => {
   const responses = op('get', '/v1/cart').responses;
   expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
-  expect(Object.keys(responses['200']!.content!['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['success', 'message', 'data']));
-  expect(Object.keys(responses['4XX']!.content!['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['success', 'message']));
+  expect(Object.keys(responses['200']!.content!['application/json']!.schema.properties!)).toEqual(
+    expect.arrayContaining(['success', 'message', 'data']),
+  );
+  expect(Object.keys(responses['4XX']!.content!['application/json']!.schema.properties!)).toEqual(
+    expect.arrayContaining(['success', 'message']),
+  );
 });
 
 it('describes every operation: a summary, a description and at least one tag (the README keeps no call table)', () => {
-  const operations = Object.entries(doc.paths)
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, o]) => ({ at: `${method} ${path}`, o })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, o]) => ({ at: `${method} ${path}`, o })),
+  );
   const undescribed = operations
-    .filter(({ o }) => !o.summary?.trim() || !o.description?.trim() || !o.tags?.length || o.tags.some((tag) => !tag.trim()))
+    .filter(
+      ({ o }) => !o.summary?.trim() || !o.description?.trim() || !o.tags?.length || o.tags.some((tag) => !tag.trim()),
+    )
     .map(({ at }) => at);
   expect(undescribed).toEqual([]);
   expect(operations.every(({ o }) => o.summary!.length <= 70)).toBe(true);
   // The route's own words follow the token note: a user's call keeps both.
-  expect(op('post', '/v1/order/createCartOrder').description).toMatch(/^Needs a signed-in user's token\. Answers the order/);
+  expect(op('post', '/v1/order/createCartOrder').description).toMatch(
+    /^Needs a signed-in user's token\. Answers the order/,
+  );
 });
 
-it('says which calls need a token: a user\'s, anyone\'s, or none', () => {
+it("says which calls need a token: a user's, anyone's, or none", () => {
   expect(doc.components.securitySchemes).toHaveProperty('bearer');
   expect(op('post', '/v1/cart').security).toEqual([{ bearer: [] }]);
   expect(op('post', '/v1/order/createCartOrder').security).toEqual([{ bearer: [] }]);
@@ -99,15 +125,30 @@ it('says which calls need a token: a user\'s, anyone\'s, or none', () => {
 });
 
 it('the reference page /dev/api lists every operation, for callers on this machine only', async () => {
-  const page = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '127.0.0.1', headers: { host: 'localhost:3000' } });
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/dev/api',
+    remoteAddress: '127.0.0.1',
+    headers: { host: 'localhost:3000' },
+  });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toMatch(/^text\/html/);
   for (const { method, url } of described) expect(page.body).toContain(`${method.toUpperCase()} ${openApiPath(url)}`);
   // Each operation's summary beside its heading, its description (escaped) under it.
   expect(page.body).toContain('<code>/v1/cart</code> — Add an event to the cart');
   expect(page.body).toContain('<p>Needs a token: a guest&#39;s or a user&#39;s. Adds the event');
-  const fromAfar = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '203.0.113.9', headers: { host: 'shop.example' } });
+  const fromAfar = await t.app.inject({
+    method: 'GET',
+    url: '/dev/api',
+    remoteAddress: '203.0.113.9',
+    headers: { host: 'shop.example' },
+  });
   expect(fromAfar.statusCode).toBe(404);
-  const forwarded = await t.app.inject({ method: 'GET', url: '/dev/api', remoteAddress: '127.0.0.1', headers: { host: 'localhost', 'x-forwarded-for': '203.0.113.9' } });
+  const forwarded = await t.app.inject({
+    method: 'GET',
+    url: '/dev/api',
+    remoteAddress: '127.0.0.1',
+    headers: { host: 'localhost', 'x-forwarded-for': '203.0.113.9' },
+  });
   expect(forwarded.statusCode).toBe(404);
 });

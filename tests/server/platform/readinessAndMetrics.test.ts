@@ -33,15 +33,24 @@ describe('GET /readyz', () => {
   });
 
   it('is not ready while a migration is pending (an instance of a newer build on an old schema)', async () => {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.database.db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+      t.database.db,
+    );
     const newest = rows[0]!.name;
     await sql`delete from kysely_migration where name = ${newest}`.execute(t.database.db);
     try {
       const res = await t.app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', database: 'up', redis: 'not configured', migrations: 'pending' });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        database: 'up',
+        redis: 'not configured',
+        migrations: 'pending',
+      });
     } finally {
-      await sql`insert into kysely_migration (name, timestamp) values (${newest}, ${new Date().toISOString()})`.execute(t.database.db);
+      await sql`insert into kysely_migration (name, timestamp) values (${newest}, ${new Date().toISOString()})`.execute(
+        t.database.db,
+      );
     }
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
@@ -49,15 +58,22 @@ describe('GET /readyz', () => {
 
 describe('GET /metrics', () => {
   it('answers loopback in Prometheus format: request latency by route and status, orders, refusals, pool use', async () => {
-    for (let i = 0; i <= t.config.limits.guestTokensPerMinutePerIp; i += 1) await t.app.inject({ url: '/v1/token/guest', remoteAddress: '198.51.100.77' });
+    for (let i = 0; i <= t.config.limits.guestTokensPerMinutePerIp; i += 1)
+      await t.app.inject({ url: '/v1/token/guest', remoteAddress: '198.51.100.77' });
     const res = await metricsFrom('127.0.0.1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
-    expect(sample(text, /^http_request_duration_seconds_count\{method="GET",route="\/v1\/token\/guest",status_code="200"\}/))
-      .toBe(t.config.limits.guestTokensPerMinutePerIp);
+    expect(
+      sample(text, /^http_request_duration_seconds_count\{method="GET",route="\/v1\/token\/guest",status_code="200"\}/),
+    ).toBe(t.config.limits.guestTokensPerMinutePerIp);
     expect(sample(text, /^storefront_rate_limit_refusals_total\{route="\/v1\/token\/guest"\}/)).toBe(1);
-    for (const name of ['storefront_orders_placed_total', 'storefront_payment_failures_total', 'storefront_refunds_total', 'storefront_viewing_sessions_open']) {
+    for (const name of [
+      'storefront_orders_placed_total',
+      'storefront_payment_failures_total',
+      'storefront_refunds_total',
+      'storefront_viewing_sessions_open',
+    ]) {
       expect(sample(text, new RegExp(`^${name} `))).toBe(0);
     }
     expect(sample(text, /^storefront_db_pool_connections\{state="max"\}/)).toBeGreaterThan(0);
@@ -65,7 +81,10 @@ describe('GET /metrics', () => {
   });
 
   it('is a 404 for other networks, and for anyone through a proxy the server does not believe', async () => {
-    for (const res of [await metricsFrom('203.0.113.9'), await metricsFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })]) {
+    for (const res of [
+      await metricsFrom('203.0.113.9'),
+      await metricsFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('http_request_duration_seconds');
     }
@@ -87,11 +106,14 @@ it('counts a declined card and a placed order as they happen', async () => {
   const { t: shop, d, ids } = await cartTestApp();
   try {
     const c = checkoutDriver(shop.app, shop.config.jwtSecret);
-    const read = async (name: string) => sample((await metricsFrom('127.0.0.1', {}, shop.app)).body, new RegExp(`^${name} `));
+    const read = async (name: string) =>
+      sample((await metricsFrom('127.0.0.1', {}, shop.app)).body, new RegExp(`^${name} `));
     const who = await d.user('metrics');
     expect((await d.add(who, { asset_id: ids['cart-a'] })).statusCode).toBe(200);
     const intent = (await c.intent(who, await c.totalCents(who))).json().data;
-    expect((await c.confirm(who, intent.client_secret, CARDS.declined)).json().data.status).toBe('requires_payment_method');
+    expect((await c.confirm(who, intent.client_secret, CARDS.declined)).json().data.status).toBe(
+      'requires_payment_method',
+    );
     expect(await read('storefront_payment_failures_total')).toBe(1);
     expect(await read('storefront_orders_placed_total')).toBe(0);
     expect((await c.confirm(who, intent.client_secret, CARDS.visa)).json().data.status).toBe('succeeded');

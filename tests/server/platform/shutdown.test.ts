@@ -23,7 +23,11 @@ beforeAll(async () => {
   const template = process.env.PGLITE_TEMPLATE ?? (await createPgliteTemplate());
   migratedDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-stop-template-')), 'pglite');
   scratch.push(path.dirname(migratedDir), ...(process.env.PGLITE_TEMPLATE ? [] : [path.dirname(template)]));
-  const database = await databaseModule.openDatabase({ kind: 'pglite', dataDir: migratedDir, loadDataDir: new Blob([fs.readFileSync(template)]) });
+  const database = await databaseModule.openDatabase({
+    kind: 'pglite',
+    dataDir: migratedDir,
+    loadDataDir: new Blob([fs.readFileSync(template)]),
+  });
   await database.close();
 }, 120_000);
 afterAll(() => {
@@ -56,9 +60,13 @@ describe('graceful shutdown', () => {
     const [database] = opened as [Database];
     expect(await database.ping()).toBe(true);
     let arrived!: () => void;
-    const inHandler = new Promise<void>((r) => { arrived = r; });
+    const inHandler = new Promise<void>((r) => {
+      arrived = r;
+    });
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     app.get('/v1/probe/slow', async () => {
       arrived();
       await gate;
@@ -85,11 +93,17 @@ describe('graceful shutdown', () => {
 
     const first = await spawnServer(env, spawned);
     await first.stop();
-    expect({ exit: first.child.exitCode, output: first.output() }).toEqual({ exit: 0, output: expect.stringContaining('shutting down') });
+    expect({ exit: first.child.exitCode, output: first.output() }).toEqual({
+      exit: 0,
+      output: expect.stringContaining('shutting down'),
+    });
 
     // PGlite was closed properly: the same data directory starts again.
     const second = await spawnServer(env, spawned);
     await second.stop();
-    expect({ exit: second.child.exitCode, output: second.output() }).toEqual({ exit: 0, output: expect.stringContaining('shutting down') });
+    expect({ exit: second.child.exitCode, output: second.output() }).toEqual({
+      exit: 0,
+      output: expect.stringContaining('shutting down'),
+    });
   }, 150_000);
 });

@@ -21,7 +21,10 @@ function fakeDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js'), VENDOR);
   fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js.br'), zlib.brotliCompressSync(`${VENDOR}//br`));
   fs.writeFileSync(path.join(dir, 'assets', 'vendor.0123456789.js.gz'), zlib.gzipSync(`${VENDOR}//gz`));
-  fs.writeFileSync(path.join(dir, 'manifest.webmanifest.br'), zlib.brotliCompressSync('{"name":"AllAccess","start_url":"/"}'));
+  fs.writeFileSync(
+    path.join(dir, 'manifest.webmanifest.br'),
+    zlib.brotliCompressSync('{"name":"AllAccess","start_url":"/"}'),
+  );
   // Maps a careless build might leave behind: never served.
   fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(dir, 'sw.js.map'), '{"version":3,"sources":["sw.ts"]}');
@@ -42,8 +45,13 @@ describe('static app', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
-  it.each([['br', 'br', '//br'], ['gzip', 'gzip', '//gz'], ['gzip, br', 'br', '//br'], ['identity', undefined, '']])(
-    'sends the build\'s own compressed copy of an asset to a browser accepting %s, cached as the asset',
+  it.each([
+    ['br', 'br', '//br'],
+    ['gzip', 'gzip', '//gz'],
+    ['gzip, br', 'br', '//br'],
+    ['identity', undefined, ''],
+  ])(
+    "sends the build's own compressed copy of an asset to a browser accepting %s, cached as the asset",
     async (accept, encoding, copy) => {
       const res = await t.app.inject({ url: '/assets/vendor.0123456789.js', headers: { 'accept-encoding': accept } });
       expect(res.statusCode).toBe(200);
@@ -52,25 +60,29 @@ describe('static app', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       const body = res.rawPayload;
-      const text = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+      const text =
+        encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
       expect(text.toString()).toBe(`${VENDOR}${copy}`);
     },
   );
 
-  it('keeps the manifest\'s rule (revalidate each time) when its compressed copy is sent', async () => {
+  it("keeps the manifest's rule (revalidate each time) when its compressed copy is sent", async () => {
     const res = await t.app.inject({ url: '/manifest.webmanifest', headers: { 'accept-encoding': 'br' } });
     expect([res.headers['content-encoding'], res.headers['cache-control']]).toEqual(['br', 'no-cache']);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
-  it.each(['/assets/main.0123456789.js.map', '/sw.js.map', '/assets/missing.js'])('answers %s with a JSON 404, even to a browser asking for HTML', async (url) => {
-    for (const accept of ['*/*', 'text/html']) {
-      const res = await t.app.inject({ url, headers: { accept } });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('sources');
-      expect(res.json()).toMatchObject({ success: false });
-    }
-  });
+  it.each(['/assets/main.0123456789.js.map', '/sw.js.map', '/assets/missing.js'])(
+    'answers %s with a JSON 404, even to a browser asking for HTML',
+    async (url) => {
+      for (const accept of ['*/*', 'text/html']) {
+        const res = await t.app.inject({ url, headers: { accept } });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('sources');
+        expect(res.json()).toMatchObject({ success: false });
+      }
+    },
+  );
 
   it.each(['/', '/sw.js'])('never caches %s', async (url) => {
     const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
@@ -131,7 +143,13 @@ describe('static app', () => {
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 404]);
     for (const res of answers) {
-      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+      ]) {
         expect([name, res.headers[name]]).toEqual([name, page.headers[name]]);
       }
     }

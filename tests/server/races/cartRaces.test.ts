@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function cartsWith(change: (repo: CartRepository) => Partial<CartRepository> = () => ({})) {
-  return createCartService({ uow: unitOfWorkWith(database, 'carts', change), limits: { cartMaxLines: MAX_LINES }, orderedCart: async () => null });
+  return createCartService({
+    uow: unitOfWorkWith(database, 'carts', change),
+    limits: { cartMaxLines: MAX_LINES },
+    orderedCart: async () => null,
+  });
 }
 
 const events = ['cart-a', 'cart-b', 'cart-c', ...Array.from({ length: 8 }, (_, i) => `cart-extra-${i}`)];
@@ -39,17 +43,23 @@ async function burst(service: ReturnType<typeof cartsWith>) {
     return service.add(guest, {}, event);
   });
   const answers = (await Promise.allSettled(calls)).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const cart = (await database.db.selectFrom('carts').selectAll().where('guest_id', '=', guest.guestId).executeTakeFirstOrThrow());
-  const lines = (await database.db.selectFrom('cart_items').select('event_id').where('cart_id', '=', cart.id).execute()).map((l) => l.event_id);
+  const cart = await database.db
+    .selectFrom('carts')
+    .selectAll()
+    .where('guest_id', '=', guest.guestId)
+    .executeTakeFirstOrThrow();
+  const lines = (
+    await database.db.selectFrom('cart_items').select('event_id').where('cart_id', '=', cart.id).execute()
+  ).map((l) => l.event_id);
   return { cart, lines, answers, final: await service.get(guest, {}) };
 }
 
 const cents = (n: number) => Math.round(n * 100);
 const consistent = (c: Cart) =>
-  c.items.length <= MAX_LINES
-  && cents(c.totals.grandTotal) === cents(c.totals.itemsSubtotal) - cents(c.totals.couponDiscount)
-  && c.items.reduce((n, i) => n + cents(i.finalPriceEffective), 0) === cents(c.totals.grandTotal)
-  && cents(c.totals.itemsSubtotal) === c.items.reduce((n, i) => n + cents(i.unitPrice), 0);
+  c.items.length <= MAX_LINES &&
+  cents(c.totals.grandTotal) === cents(c.totals.itemsSubtotal) - cents(c.totals.couponDiscount) &&
+  c.items.reduce((n, i) => n + cents(i.finalPriceEffective), 0) === cents(c.totals.grandTotal) &&
+  cents(c.totals.itemsSubtotal) === c.items.reduce((n, i) => n + cents(i.unitPrice), 0);
 
 it('50 parallel adds, removes and coupon changes on one cart leave it consistent, every time', async () => {
   for (let i = 0; i < 3; i += 1) {

@@ -23,13 +23,21 @@ afterAll(() => database.close());
 function identityWith(change: (repo: IdentityRepository) => Partial<IdentityRepository> = () => ({})) {
   const uow = unitOfWorkWith(database, 'identity', change);
   const mails: Mail[] = [];
-  const mailer: Mailer = { kind: 'outbox', send: async (m) => { mails.push(m); }, close: async () => {} };
+  const mailer: Mailer = {
+    kind: 'outbox',
+    send: async (m) => {
+      mails.push(m);
+    },
+    close: async () => {},
+  };
   const keys = deriveKeys(TEST_JWT_SECRET);
   const service = createIdentityService({
     uow,
     tokens: createTokenService(keys.tokenSigning),
     mailer,
-    google: async () => { throw new Error('not used'); },
+    google: async () => {
+      throw new Error('not used');
+    },
     codeKey: keys.codeHashing,
     limits: testConfig().limits,
   });
@@ -73,8 +81,18 @@ describe('two verifications of one code sent at once', () => {
   async function existingAccountWithCode(service: ReturnType<typeof identityWith>['service'], mails: Mail[]) {
     const email = fresh('verify');
     await service.requestCode(email, 'register', CLIENT);
-    await service.verifyCode({ email, otp: codeInMail(mails.at(-1)!.text)!, firstName: 'Race', lastName: 'Twice', client: CLIENT });
-    await database.db.updateTable('login_codes').set({ created_at: new Date(Date.now() - 120_000) }).where('email', '=', email).execute();
+    await service.verifyCode({
+      email,
+      otp: codeInMail(mails.at(-1)!.text)!,
+      firstName: 'Race',
+      lastName: 'Twice',
+      client: CLIENT,
+    });
+    await database.db
+      .updateTable('login_codes')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('email', '=', email)
+      .execute();
     await service.requestCode(email, 'login', CLIENT);
     return { email, code: codeInMail(mails.at(-1)!.text)! };
   }
@@ -91,9 +109,14 @@ describe('two verifications of one code sent at once', () => {
   it('control: without the row lock on the code, two sessions come out of one code', async () => {
     let worst = 0;
     for (let round = 0; round < 3; round += 1) {
-      const { service, mails } = identityWith((repo) => ({ latestCodeForUpdate: (email: string) => repo.latestCode(email) }));
+      const { service, mails } = identityWith((repo) => ({
+        latestCodeForUpdate: (email: string) => repo.latestCode(email),
+      }));
       const { email, code } = await existingAccountWithCode(service, mails);
-      worst = Math.max(worst, fulfilled(await settle([1, 2, 3, 4].map(() => service.verifyCode({ email, otp: code, client: CLIENT })))));
+      worst = Math.max(
+        worst,
+        fulfilled(await settle([1, 2, 3, 4].map(() => service.verifyCode({ email, otp: code, client: CLIENT })))),
+      );
     }
     expect(worst).toBeGreaterThan(1);
   });

@@ -21,38 +21,60 @@ let database: Database;
 let eventId: number;
 beforeAll(async () => {
   database = await openRaceDatabase();
-  await importCatalog(database.db, { events: [{ path: 'race-watch', title: 'Race Watch', isPremium: true, price: 20 }] });
-  eventId = (await database.db.selectFrom('events').select('id').where('path', '=', 'race-watch').executeTakeFirstOrThrow()).id;
+  await importCatalog(database.db, {
+    events: [{ path: 'race-watch', title: 'Race Watch', isPremium: true, price: 20 }],
+  });
+  eventId = (
+    await database.db.selectFrom('events').select('id').where('path', '=', 'race-watch').executeTakeFirstOrThrow()
+  ).id;
 }, 60_000);
 afterAll(() => database.close());
 
 /** The service over the real unit of work, with `change` applied to its viewing-session repository. */
 function sessionsWith(change: (repo: ViewingSessionRepository) => Partial<ViewingSessionRepository> = () => ({})) {
   const uow = unitOfWorkWith(database, 'viewingSessions', change);
-  return createViewingSessions({ uow, entitlements: createEntitlements({ uow }), config: { deviceLimit: LIMIT, heartbeatSeconds: 30 }, log: { info: () => {}, warn: () => {} } });
+  return createViewingSessions({
+    uow,
+    entitlements: createEntitlements({ uow }),
+    config: { deviceLimit: LIMIT, heartbeatSeconds: 30 },
+    log: { info: () => {}, warn: () => {} },
+  });
 }
 
 let n = 0;
 /** A new user holding a ticket for the race event. */
 async function ticket(): Promise<UserCaller> {
   n += 1;
-  const user = await database.db.insertInto('users').values({ email: `race-watch-${n}-${Date.now()}@example.com`, first_name: 'Race', last_name: 'Watch', verified: true })
-    .returning('id').executeTakeFirstOrThrow();
+  const user = await database.db
+    .insertInto('users')
+    .values({
+      email: `race-watch-${n}-${Date.now()}@example.com`,
+      first_name: 'Race',
+      last_name: 'Watch',
+      verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await giveOrder(database.db, user.id, [eventId]);
   return { kind: 'user', userId: user.id, email: `race-watch-${n}@example.com`, name: 'Race Watch' };
 }
 
 const burst = (service: ReturnType<typeof sessionsWith>, caller: UserCaller) =>
   Promise.allSettled(Array.from({ length: PLAYERS }, () => service.open(caller, 'race-watch')));
-const openCount = async (caller: UserCaller) => (await database.db.selectFrom('viewing_sessions').select('id').where('user_id', '=', caller.userId).execute()).length;
+const openCount = async (caller: UserCaller) =>
+  (await database.db.selectFrom('viewing_sessions').select('id').where('user_id', '=', caller.userId).execute()).length;
 
 it(`${PLAYERS} plays of one ticket at once, limit ${LIMIT}: exactly ${LIMIT} sessions, the rest refused with the limit's message`, async () => {
   for (let round = 0; round < ROUNDS; round += 1) {
     const caller = await ticket();
     const results = await burst(sessionsWith(), caller);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(LIMIT);
-    const reasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { status: number; message: string }] : []));
-    expect(new Set(reasons.map((e) => `${e.status} ${e.message}`))).toEqual(new Set([`409 ${STREAM_MESSAGES.deviceLimit(LIMIT)}`]));
+    const reasons = results.flatMap((r) =>
+      r.status === 'rejected' ? [r.reason as { status: number; message: string }] : [],
+    );
+    expect(new Set(reasons.map((e) => `${e.status} ${e.message}`))).toEqual(
+      new Set([`409 ${STREAM_MESSAGES.deviceLimit(LIMIT)}`]),
+    );
     expect(await openCount(caller)).toBe(LIMIT);
   }
 });
@@ -61,7 +83,10 @@ it('control: without the per-ticket lock, the same burst lets more than the limi
   let worst = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const caller = await ticket();
-    await burst(sessionsWith(() => ({ lockTicket: async () => {} })), caller);
+    await burst(
+      sessionsWith(() => ({ lockTicket: async () => {} })),
+      caller,
+    );
     worst = Math.max(worst, await openCount(caller));
   }
   expect(worst).toBeGreaterThan(LIMIT);

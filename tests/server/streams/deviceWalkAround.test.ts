@@ -39,11 +39,15 @@ async function play(who: Who) {
 
 /** Ends every open session of the buyer, so each test starts with both slots free. */
 afterEach(async () => {
-  await x.t.database.db.updateTable('viewing_sessions').set({ closed_at: new Date(x.clock.now()) }).where('user_id', '=', buyer.userId!).execute();
+  await x.t.database.db
+    .updateTable('viewing_sessions')
+    .set({ closed_at: new Date(x.clock.now()) })
+    .where('user_id', '=', buyer.userId!)
+    .execute();
 });
 
 describe('a third device of the same account', () => {
-  it('is refused with device 1\'s session id alone, or with another key, the answer of an ended session; device 1 with its key is answered', async () => {
+  it("is refused with device 1's session id alone, or with another key, the answer of an ended session; device 1 with its key is answered", async () => {
     const device1 = await play(buyer);
     const device2 = await play(buyer);
     expect(answerOf(await v().open(buyer, 'str-premium'))).toEqual([409, STREAM_MESSAGES.deviceLimit(2)]);
@@ -56,27 +60,34 @@ describe('a third device of the same account', () => {
     // Nothing leaks: a closed session answers exactly the same.
     expect((await v().close(buyer, device2.sessionId)).statusCode).toBe(200);
     const closed = await v().config(buyer, 'str-premium', device2.sessionId);
-    expect([closed.statusCode, closed.json()]).toEqual([borrowed.statusCode, { ...borrowed.json(), requestId: closed.json().requestId }]);
+    expect([closed.statusCode, closed.json()]).toEqual([
+      borrowed.statusCode,
+      { ...borrowed.json(), requestId: closed.json().requestId },
+    ]);
 
     // Control: the device that opened the session, with its key.
     expect((await v().config(buyer, 'str-premium', device1.sessionId, device1.key)).statusCode).toBe(200);
   });
 
-  it('cannot keep or close device 1\'s session without its key; device 1 still can', async () => {
+  it("cannot keep or close device 1's session without its key; device 1 still can", async () => {
     const device1 = await play(buyer);
     const device2 = await play(buyer);
     for (const key of [null, device2.key, 'A'.repeat(43), `${device1.key.slice(0, 42)}x`]) {
       expect(answerOf(await v().heartbeat(buyer, device1.sessionId, key))).toEqual(ENDED_CALL);
       expect(answerOf(await v().close(buyer, device1.sessionId, key))).toEqual(ENDED_CALL);
     }
-    const row = await x.t.database.db.selectFrom('viewing_sessions').select(['closed_at', 'last_seen_at']).where('id', '=', device1.sessionId).executeTakeFirstOrThrow();
+    const row = await x.t.database.db
+      .selectFrom('viewing_sessions')
+      .select(['closed_at', 'last_seen_at'])
+      .where('id', '=', device1.sessionId)
+      .executeTakeFirstOrThrow();
     expect(row.closed_at).toBeNull();
     expect((await v().heartbeat(buyer, device1.sessionId)).statusCode).toBe(200);
     expect((await v().close(buyer, device1.sessionId)).statusCode).toBe(200);
   });
 });
 
-describe('a premium event\'s media URLs live as long as their viewing session', () => {
+describe("a premium event's media URLs live as long as their viewing session", () => {
   it('work while the session is open, for anyone holding them (control)', async () => {
     const device = await play(buyer);
     expect(device.program).toMatch(new RegExp(`&s=${device.sessionId}&`));

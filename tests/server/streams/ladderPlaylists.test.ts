@@ -5,7 +5,18 @@ import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMed
 import { sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { parseVariantPlaylist, renderVariants } from '../../../src/server/modules/streams/variantPlaylist';
 import { giveOrder } from '../../utils/cart';
-import { beside, configData, renditionUrl, RUNGS, streamsTestApp, tagValues, uriLines, withParam, type StreamsTestApp, type Who } from './streamsFixture';
+import {
+  beside,
+  configData,
+  renditionUrl,
+  RUNGS,
+  streamsTestApp,
+  tagValues,
+  uriLines,
+  withParam,
+  type StreamsTestApp,
+  type Who,
+} from './streamsFixture';
 
 /**
  * Each camera angle is a ladder of renditions behind a multi-variant playlist (the config's URL).
@@ -21,22 +32,25 @@ beforeAll(async () => {
 afterAll(() => x.t.close());
 
 const query = (url: string) => url.slice(url.indexOf('?') + 1);
-const freeAngle = async (i: number, key = 'str-free') => configData((await x.s.config(guest, key)).json()).streamUrls[i]!.url;
+const freeAngle = async (i: number, key = 'str-free') =>
+  configData((await x.s.config(guest, key)).json()).streamUrls[i]!.url;
 const refusal = async (url: string) => {
   const res = await x.s.media(url);
   return [res.statusCode, res.json().message];
 };
 /** Each rung's playlist body, fetched through the master as a player does. */
 async function renditions(master: string) {
-  return Promise.all(RUNGS.map(async (rung) => {
-    const res = await x.s.media(await renditionUrl(x.t.app, master, rung));
-    expect([rung, res.statusCode]).toEqual([rung, 200]);
-    return res.body;
-  }));
+  return Promise.all(
+    RUNGS.map(async (rung) => {
+      const res = await x.s.media(await renditionUrl(x.t.app, master, rung));
+      expect([rung, res.statusCode]).toEqual([rung, 200]);
+      return res.body;
+    }),
+  );
 }
 
 describe("an angle's multi-variant playlist", () => {
-  it('is served signed: three renditions lowest first, each URI with the request\'s signed query, nothing else', async () => {
+  it("is served signed: three renditions lowest first, each URI with the request's signed query, nothing else", async () => {
     const master = await freeAngle(0);
     const res = await x.s.media(master);
     expect(res.statusCode).toBe(200);
@@ -66,11 +80,11 @@ describe('every rendition is dated alike, so a level switch stays in sync', () =
     const master = await freeAngle(4);
     const bodies = await renditions(master);
     const pdt = tagValues(bodies[0]!, '#EXT-X-PROGRAM-DATE-TIME');
-    expect(pdt).toHaveLength(30 * 60 / 2);
+    expect(pdt).toHaveLength((30 * 60) / 2);
     for (const [i, body] of bodies.entries()) {
       expect(tagValues(body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual(pdt);
       expect(tagValues(body, '#EXT-X-PLAYLIST-TYPE')).toEqual(['VOD']);
-      expect(body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(30 * 60 / 12 - 1);
+      expect(body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength((30 * 60) / 12 - 1);
       const uris = uriLines(body);
       expect(uris.filter((u) => !u.startsWith(`${RUNGS[i]}_00`) || !u.endsWith(`?${query(master)}`))).toEqual([]);
     }
@@ -80,9 +94,13 @@ describe('every rendition is dated alike, so a level switch stays in sync', () =
     for (const msIn of [500, 25_000, 61_900]) {
       x.clock.set(x.liveStart.getTime() + msIn);
       const config = configData((await x.s.config(guest, 'str-live')).json());
-      const [bodies, program] = await Promise.all([renditions(config.streamUrls[2]!.url), x.s.media(config.programcutUrl)]);
+      const [bodies, program] = await Promise.all([
+        renditions(config.streamUrls[2]!.url),
+        x.s.media(config.programcutUrl),
+      ]);
       for (const tag of ['#EXT-X-PROGRAM-DATE-TIME', '#EXT-X-MEDIA-SEQUENCE', '#EXT-X-DISCONTINUITY-SEQUENCE']) {
-        for (const body of bodies) expect([msIn, tag, tagValues(body, tag)]).toEqual([msIn, tag, tagValues(program.body, tag)]);
+        for (const body of bodies)
+          expect([msIn, tag, tagValues(body, tag)]).toEqual([msIn, tag, tagValues(program.body, tag)]);
       }
       for (const body of bodies) expect(body).not.toContain('#EXT-X-ENDLIST');
     }
@@ -93,7 +111,12 @@ describe('every rendition is dated alike, so a level switch stays in sync', () =
     const master = await freeAngle(1);
     for (const rung of RUNGS) {
       const res = await x.s.media(beside(master, `${rung}_003.ts?${query(master)}`));
-      expect([rung, res.statusCode, res.headers['content-type'], res.rawPayload[0]]).toEqual([rung, 200, 'video/mp2t', 0x47]);
+      expect([rung, res.statusCode, res.headers['content-type'], res.rawPayload[0]]).toEqual([
+        rung,
+        200,
+        'video/mp2t',
+        0x47,
+      ]);
     }
   });
 });
@@ -109,7 +132,9 @@ describe('a rendition or its segments are refused with 403', () => {
     for (const url of [variant, segment]) {
       expect(await refusal(url.split('?')[0]!)).toEqual([403, MEDIA_MESSAGES.invalid]);
       expect(await refusal(withParam(url, 'sig', flipped))).toEqual([403, MEDIA_MESSAGES.invalid]);
-      expect(await refusal(withParam(url, 'exp', String(Number(new URLSearchParams(query(url)).get('exp')) + 60)))).toEqual([403, MEDIA_MESSAGES.invalid]);
+      expect(
+        await refusal(withParam(url, 'exp', String(Number(new URLSearchParams(query(url)).get('exp')) + 60))),
+      ).toEqual([403, MEDIA_MESSAGES.invalid]);
       expect(await refusal(url.replace('/free-angle-1/', '/free-angle-2/'))).toEqual([403, MEDIA_MESSAGES.invalid]);
       expect(await refusal(url.replace('/free-angle-1/', '/angle-1/'))).toEqual([403, MEDIA_MESSAGES.invalid]);
     }
@@ -134,12 +159,14 @@ describe('a rendition or its segments are refused with 403', () => {
     for (const url of [variant, segment]) expect((await x.s.media(url)).statusCode).toBe(200);
     expect((await x.s.sessions.close(buyer, sessionId)).statusCode).toBe(200);
     x.clock.advance(sessionStateCacheMs(x.t.config.viewing.heartbeatSeconds));
-    for (const url of [master, variant, segment]) expect(await refusal(url)).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
+    for (const url of [master, variant, segment])
+      expect(await refusal(url)).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
   });
 });
 
 describe('the multi-variant renderer', () => {
-  const text = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=2x2\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nhigh.m3u8\n';
+  const text =
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=2x2\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nhigh.m3u8\n';
 
   it('signs each variant and keeps every tag', () => {
     const body = renderVariants(parseVariantPlaylist(text, 't'), 'q=1');
@@ -148,9 +175,15 @@ describe('the multi-variant renderer', () => {
   });
 
   it('refuses variants that are not playlists beside it, and tags with URIs it would pass on unsigned', () => {
-    expect(() => parseVariantPlaylist(text.replace('low.m3u8', '../x/low.m3u8'), 'bad')).toThrow(/not a playlist beside it/);
-    expect(() => parseVariantPlaylist(text.replace('low.m3u8', 'https://cdn.example/low.m3u8'), 'bad')).toThrow(/not a playlist beside it/);
-    expect(() => parseVariantPlaylist(`${text}#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",URI="audio.m3u8"\n`, 'bad')).toThrow(/URI of its own/);
+    expect(() => parseVariantPlaylist(text.replace('low.m3u8', '../x/low.m3u8'), 'bad')).toThrow(
+      /not a playlist beside it/,
+    );
+    expect(() => parseVariantPlaylist(text.replace('low.m3u8', 'https://cdn.example/low.m3u8'), 'bad')).toThrow(
+      /not a playlist beside it/,
+    );
+    expect(() => parseVariantPlaylist(`${text}#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",URI="audio.m3u8"\n`, 'bad')).toThrow(
+      /URI of its own/,
+    );
     expect(() => parseVariantPlaylist(`${text}#EXT-X-STREAM-INF:BANDWIDTH=3\n`, 'bad')).toThrow(/has no playlist/);
   });
 });
@@ -162,7 +195,9 @@ describe('the committed ladders', () => {
   it.each(angles)('%s: three renditions whose segments line up one for one', (dir) => {
     const master = fs.readFileSync(path.join(streams, dir, 'index.m3u8'), 'utf8');
     expect(uriLines(master)).toEqual(RUNGS.map((r) => `${r}.m3u8`));
-    const durations = RUNGS.map((r) => tagValues(fs.readFileSync(path.join(streams, dir, `${r}.m3u8`), 'utf8'), '#EXTINF'));
+    const durations = RUNGS.map((r) =>
+      tagValues(fs.readFileSync(path.join(streams, dir, `${r}.m3u8`), 'utf8'), '#EXTINF'),
+    );
     expect(durations[0]).toHaveLength(6);
     expect(durations[1]).toEqual(durations[0]);
     expect(durations[2]).toEqual(durations[0]);

@@ -2,7 +2,16 @@ import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { renderLive, renderVod } from '../../../src/server/modules/streams/renderPlaylist';
 import { parseSourcePlaylist } from '../../../src/server/modules/streams/sourcePlaylist';
 import { giveOrder } from '../../utils/cart';
-import { configData, HOUR, renditionUrl, streamsTestApp, tagValues, uriLines, type StreamsTestApp, type Who } from './streamsFixture';
+import {
+  configData,
+  HOUR,
+  renditionUrl,
+  streamsTestApp,
+  tagValues,
+  uriLines,
+  type StreamsTestApp,
+  type Who,
+} from './streamsFixture';
 
 let x: StreamsTestApp;
 let guest: Who;
@@ -30,13 +39,21 @@ describe("a 'Live' event from its air start", () => {
     at(0);
     const url = angle(0)(configData((await x.s.config(guest, 'str-live')).json()));
     // The air start moves an hour later (a delayed show): the signed URL waits too.
-    await x.t.database.db.updateTable('events').set({ air_start_date: new Date(x.liveStart.getTime() + HOUR) }).where('id', '=', x.ids['str-live']!).execute();
+    await x.t.database.db
+      .updateTable('events')
+      .set({ air_start_date: new Date(x.liveStart.getTime() + HOUR) })
+      .where('id', '=', x.ids['str-live']!)
+      .execute();
     x.clock.advance(30_000); // past the schedule cache
     try {
       const res = await x.s.media(url);
       expect([res.statusCode, res.json().message]).toEqual([409, STREAM_MESSAGES.notStarted]);
     } finally {
-      await x.t.database.db.updateTable('events').set({ air_start_date: x.liveStart }).where('id', '=', x.ids['str-live']!).execute();
+      await x.t.database.db
+        .updateTable('events')
+        .set({ air_start_date: x.liveStart })
+        .where('id', '=', x.ids['str-live']!)
+        .execute();
       x.clock.advance(30_000);
     }
   });
@@ -57,8 +74,17 @@ describe("a 'Live' event from its air start", () => {
     const first = await playlist(angle(0));
     expect(tagValues(first.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['7']);
     expect(tagValues(first.body, '#EXT-X-DISCONTINUITY-SEQUENCE')).toEqual(['1']);
-    expect(uriLines(first.body).map((u) => u.split('?')[0])).toEqual(['v270_001.ts', 'v270_002.ts', 'v270_003.ts', 'v270_004.ts', 'v270_005.ts', 'v270_000.ts']);
-    expect(tagValues(first.body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual([14, 16, 18, 20, 22, 24].map((s) => iso(s * 1000)));
+    expect(uriLines(first.body).map((u) => u.split('?')[0])).toEqual([
+      'v270_001.ts',
+      'v270_002.ts',
+      'v270_003.ts',
+      'v270_004.ts',
+      'v270_005.ts',
+      'v270_000.ts',
+    ]);
+    expect(tagValues(first.body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual(
+      [14, 16, 18, 20, 22, 24].map((s) => iso(s * 1000)),
+    );
     const lines = first.body.split('\n');
     expect(lines.filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(1);
     expect(lines[lines.indexOf('#EXT-X-DISCONTINUITY') + 1]).toBe(`#EXT-X-PROGRAM-DATE-TIME:${iso(24_000)}`);
@@ -78,7 +104,11 @@ describe("a 'Live' event from its air start", () => {
 
   it('dates every angle alike: program date-times are equal across angles and the program feed', async () => {
     at(37_300);
-    const [a, b, program] = await Promise.all([playlist(angle(0)), playlist(angle(8)), playlist((c) => c.programcutUrl)]);
+    const [a, b, program] = await Promise.all([
+      playlist(angle(0)),
+      playlist(angle(8)),
+      playlist((c) => c.programcutUrl),
+    ]);
     const pdt = tagValues(a.body, '#EXT-X-PROGRAM-DATE-TIME');
     expect(pdt).toHaveLength(6);
     expect(tagValues(b.body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual(pdt);
@@ -102,11 +132,14 @@ describe('on-demand playlists', () => {
   it('loop the 12 s demo clips to at least 30 minutes, with a discontinuity per loop, dated from a fixed moment without an air start', async () => {
     x.clock.set(Date.now());
     const free = await playlist(angle(3), 'str-free');
-    expect(uriLines(free.body)).toHaveLength(30 * 60 / 2);
-    expect(free.body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(30 * 60 / 12 - 1);
+    expect(uriLines(free.body)).toHaveLength((30 * 60) / 2);
+    expect(free.body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength((30 * 60) / 12 - 1);
     expect(tagValues(free.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['0']);
     expect(tagValues(free.body, '#EXT-X-PLAYLIST-TYPE')).toEqual(['VOD']);
-    expect(tagValues(free.body, '#EXT-X-PROGRAM-DATE-TIME').slice(0, 2)).toEqual(['2020-01-01T00:00:00.000Z', '2020-01-01T00:00:02.000Z']);
+    expect(tagValues(free.body, '#EXT-X-PROGRAM-DATE-TIME').slice(0, 2)).toEqual([
+      '2020-01-01T00:00:00.000Z',
+      '2020-01-01T00:00:02.000Z',
+    ]);
     expect(free.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
   });
 
@@ -114,7 +147,10 @@ describe('on-demand playlists', () => {
     const buyer = await x.d.user('vod');
     await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
     const config = configData((await x.s.config(buyer, 'str-premium')).json());
-    const [a, b] = await Promise.all([x.s.media(await renditionUrl(x.t.app, config.streamUrls[0]!.url)), x.s.media(config.video_dual_Url)]);
+    const [a, b] = await Promise.all([
+      x.s.media(await renditionUrl(x.t.app, config.streamUrls[0]!.url)),
+      x.s.media(config.video_dual_Url),
+    ]);
     const pdt = tagValues(a.body, '#EXT-X-PROGRAM-DATE-TIME');
     expect(pdt[0]).toBe('2026-01-10T20:00:00.000Z');
     expect(pdt.at(-1)).toBe(new Date(Date.parse('2026-01-10T20:00:00Z') + 30 * 60_000 - 2_000).toISOString());
@@ -130,7 +166,10 @@ describe('on-demand playlists', () => {
 });
 
 describe('the renderer', () => {
-  const source = parseSourcePlaylist('#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:2.5,\na.ts\n#EXTINF:1.5,\nb.ts\n#EXT-X-ENDLIST\n', 'test');
+  const source = parseSourcePlaylist(
+    '#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:2.5,\na.ts\n#EXTINF:1.5,\nb.ts\n#EXT-X-ENDLIST\n',
+    'test',
+  );
 
   it('serves the files as they are when the on-demand minimum is 0', () => {
     const body = renderVod(source, 'q=1', { originMs: 0, minMinutes: 0 });
@@ -148,7 +187,11 @@ describe('the renderer', () => {
   });
 
   it('refuses a source whose segments are not files beside it', () => {
-    expect(() => parseSourcePlaylist('#EXTM3U\n#EXTINF:2,\n../x.ts\n', 'bad')).toThrow(/not a file name beside the playlist/);
-    expect(() => parseSourcePlaylist('#EXTM3U\n#EXTINF:2,\nhttps://cdn.example/x.ts\n', 'bad')).toThrow(/not a file name/);
+    expect(() => parseSourcePlaylist('#EXTM3U\n#EXTINF:2,\n../x.ts\n', 'bad')).toThrow(
+      /not a file name beside the playlist/,
+    );
+    expect(() => parseSourcePlaylist('#EXTM3U\n#EXTINF:2,\nhttps://cdn.example/x.ts\n', 'bad')).toThrow(
+      /not a file name/,
+    );
   });
 });

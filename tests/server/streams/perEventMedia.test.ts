@@ -26,7 +26,7 @@ const refusal = async (url: string) => {
 const signedFor = (dir: string, e: number, file = 'index.m3u8') =>
   `/media/streams/${dir}/${file}?${signer.query(dir, { e, v: viewerTag({ kind: 'guest', guestId: 'audit-guest' }), exp: Math.floor(x.clock.now() / 1000) + 600 })}`;
 
-it('a free event\'s guest URL, signed for a premium-only folder with the free event in it: 403, for the playlist and its segments', async () => {
+it("a free event's guest URL, signed for a premium-only folder with the free event in it: 403, for the playlist and its segments", async () => {
   const free = x.ids['str-free']!;
   // Control: signed the same way for a folder of the free event's own, it plays.
   expect((await x.s.media(signedFor('free-angle-1', free))).statusCode).toBe(200);
@@ -51,11 +51,21 @@ it(`an import that takes a folder from an event is obeyed within ${EVENT_FACTS_T
   expect(url).toMatch(/^\/media\/streams\/free-angle-9\//);
   expect((await x.s.media(url)).statusCode).toBe(200);
   // The organizer drops the ninth angle.
-  await importCatalog(x.t.database.db, { events: [{ path: 'str-free', title: 'Free show', streams: { ...demoFreeStreams, streamUrls: demoFreeStreams.streamUrls.slice(0, 8) } }] });
+  await importCatalog(x.t.database.db, {
+    events: [
+      {
+        path: 'str-free',
+        title: 'Free show',
+        streams: { ...demoFreeStreams, streamUrls: demoFreeStreams.streamUrls.slice(0, 8) },
+      },
+    ],
+  });
   x.clock.advance(EVENT_FACTS_TTL_MS - 1);
   expect((await x.s.media(url)).statusCode).toBe(200);
   x.clock.advance(1);
   expect(await refusal(url)).toEqual([403, MEDIA_MESSAGES.invalid]);
   // The folders it keeps still play.
-  expect((await x.s.media(configData((await x.s.config(guest, 'str-free')).json()).streamUrls[0]!.url)).statusCode).toBe(200);
+  expect(
+    (await x.s.media(configData((await x.s.config(guest, 'str-free')).json()).streamUrls[0]!.url)).statusCode,
+  ).toBe(200);
 });

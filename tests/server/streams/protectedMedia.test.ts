@@ -26,7 +26,10 @@ afterAll(() => x.t.close());
 
 const query = (url: string) => url.slice(url.indexOf('?') + 1);
 const segmentUrl = (playlistUrl: string, seg = 'v270_000.ts') => playlistUrl.replace(/[^/]+\.m3u8/, seg);
-const expectRefused = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, message: string = MEDIA_MESSAGES.invalid) => {
+const expectRefused = (
+  res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  message: string = MEDIA_MESSAGES.invalid,
+) => {
   expect([res.statusCode, res.json()]).toEqual([403, expect.objectContaining({ success: false, message, data: null })]);
   expect(res.headers['access-control-allow-origin']).toBeUndefined();
 };
@@ -63,7 +66,8 @@ describe('a signed playlist', () => {
 
   it('a nine-angle player is not throttled: 120 segment requests in a row all answer', async () => {
     const statuses = new Set<number>();
-    for (let i = 0; i < 120; i += 1) statuses.add((await x.s.media(segmentUrl(angle1, `v270_00${i % 6}.ts`), 'HEAD')).statusCode);
+    for (let i = 0; i < 120; i += 1)
+      statuses.add((await x.s.media(segmentUrl(angle1, `v270_00${i % 6}.ts`), 'HEAD')).statusCode);
     expect([...statuses]).toEqual([200]);
   });
 });

@@ -18,12 +18,16 @@ afterAll(() => x.t.close());
 /** A request over a real socket with the path exactly as written (app.inject would normalise `..` and `%2e%2e`). */
 function rawGet(path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -34,7 +38,11 @@ describe('public media stays public', () => {
     expect(playlist.headers['cache-control']).toBe('public, max-age=60');
     expect(playlist.headers['access-control-allow-origin']).toBe('*');
     const segment = await x.t.app.inject({ url: '/media/hero/seg_000.ts' });
-    expect([segment.statusCode, segment.headers['cache-control'], segment.headers['access-control-allow-origin']]).toEqual([200, 'public, max-age=86400', '*']);
+    expect([
+      segment.statusCode,
+      segment.headers['cache-control'],
+      segment.headers['access-control-allow-origin'],
+    ]).toEqual([200, 'public, max-age=86400', '*']);
     expect((await x.t.app.inject({ url: '/media/explainer/index.m3u8' })).statusCode).toBe(200);
   });
 });
@@ -83,16 +91,28 @@ describe('protected media is never served by the public mount', () => {
     '/media/streams/free-angle-1/%2e%2e/%2e%2e/%2e%2e/%2e%2e/package.json',
     '/media/streams/free-angle-1/%2E%2E/%2E%2E/%2E%2E/%2E%2E/package.json',
     '/media/streams/../../../package.json',
-  ])('a traversal over a socket, with a valid signature for the folder (the free event\'s first angle), is refused: %s', async (path) => {
-    const res = await rawGet(`${path}?${signedQuery}`);
-    expect(res.status).not.toBe(200);
-    expect(res.body).not.toContain('"dependencies"');
-  });
+  ])(
+    "a traversal over a socket, with a valid signature for the folder (the free event's first angle), is refused: %s",
+    async (path) => {
+      const res = await rawGet(`${path}?${signedQuery}`);
+      expect(res.status).not.toBe(200);
+      expect(res.body).not.toContain('"dependencies"');
+    },
+  );
 
   it('the public mount decides on the decoded, normalised path', () => {
     expect(isPublicMediaPath('/hero/index.m3u8')).toBe(true);
     expect(isPublicMediaPath('/posters/streams.svg')).toBe(true);
-    for (const p of ['/streams/a/b.ts', '//streams/a', '/./streams/a', '/x/../streams/a', '/%73treams/a', '/%2573treams/a', '/Streams/a', '/%E0%A4%A/x']) {
+    for (const p of [
+      '/streams/a/b.ts',
+      '//streams/a',
+      '/./streams/a',
+      '/x/../streams/a',
+      '/%73treams/a',
+      '/%2573treams/a',
+      '/Streams/a',
+      '/%E0%A4%A/x',
+    ]) {
       expect([p, isPublicMediaPath(p)]).toEqual([p, false]);
     }
   });

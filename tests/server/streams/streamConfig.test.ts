@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => x.t.close());
 
-const SIGNED = /^\/media\/streams\/[a-z0-9-]+\/index\.m3u8\?e=\d+&v=[ug][A-Za-z0-9_-]+(&s=[0-9a-f-]{36})?&exp=\d+&sig=[A-Za-z0-9_-]{43}$/;
+const SIGNED =
+  /^\/media\/streams\/[a-z0-9-]+\/index\.m3u8\?e=\d+&v=[ug][A-Za-z0-9_-]+(&s=[0-9a-f-]{36})?&exp=\d+&sig=[A-Za-z0-9_-]{43}$/;
 
 describe('GET /v1/admin/asset/streamconfig/{id}', () => {
   it('answers 401 without a token', async () => {
@@ -42,22 +43,34 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = streamConfigResponse.parse(res.json());
-    expect(body).toMatchObject({ success: true, message: STREAM_MESSAGES.config, data: { mode: 'vod', airStartDate: '2026-01-10T20:00:00.000Z' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: STREAM_MESSAGES.config,
+      data: { mode: 'vod', airStartDate: '2026-01-10T20:00:00.000Z' },
+    });
     const config = streamConfigData.parse(JSON.parse(body.data.config_data));
     expect(config.streamUrls.map((s) => s.name)).toEqual([...DEMO_ANGLES]);
     expect(config.Program).toBe('Program');
-    expect(config.layoutConfigs.map((l) => l.layout)).toEqual(['single', 'two-up', 'grid-2x2', 'grid-3x3', 'main-strip']);
+    expect(config.layoutConfigs.map((l) => l.layout)).toEqual([
+      'single',
+      'two-up',
+      'grid-2x2',
+      'grid-3x3',
+      'main-strip',
+    ]);
     const urls = urlsOf(config);
     expect(urls.filter((u) => !SIGNED.test(u))).toEqual([]);
     expect(config.streamUrls[0]!.url).toMatch(/^\/media\/streams\/angle-1\/index\.m3u8\?/);
     const exp = Math.floor(x.clock.now() / 1000) + 10 * 60;
     const session = new URLSearchParams(urls[0]!.split('?')[1]).get('s')!;
     expect(x.s.sessions.keyOf(session)).not.toBeNull();
-    expect(urls.every((u) => u.includes(`e=${x.ids['str-premium']}&v=u${who.userId}&s=${session}&exp=${exp}&`))).toBe(true);
+    expect(urls.every((u) => u.includes(`e=${x.ids['str-premium']}&v=u${who.userId}&s=${session}&exp=${exp}&`))).toBe(
+      true,
+    );
     expect(body.data.expiresAt).toBe(new Date(exp * 1000).toISOString());
   });
 
-  it('names no session in a free event\'s URLs (a free event needs none)', async () => {
+  it("names no session in a free event's URLs (a free event needs none)", async () => {
     const urls = urlsOf(configData((await x.s.config(await x.d.guest(), 'str-free')).json()));
     expect(urls.filter((u) => !SIGNED.test(u) || u.includes('&s='))).toEqual([]);
     expect(urls[0]).toMatch(/^\/media\/streams\/free-program\/index\.m3u8\?e=\d+&v=g[A-Za-z0-9_-]{12}&exp=\d+&sig=/);
@@ -121,31 +134,40 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
 });
 
 describe('the session check (device limit)', () => {
-  const service = (sessionCheck: SessionCheck) => createStreamService({
-    repo: createStreamRepository(x.t.database.db),
-    entitlements: createEntitlements({ uow: createUnitOfWork(x.t.database.db) }),
-    signer: createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning),
-    settings: x.t.config.streams,
-    now: x.clock.now,
-    sessionCheck,
-  });
+  const service = (sessionCheck: SessionCheck) =>
+    createStreamService({
+      repo: createStreamRepository(x.t.database.db),
+      entitlements: createEntitlements({ uow: createUnitOfWork(x.t.database.db) }),
+      signer: createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning),
+      settings: x.t.config.streams,
+      now: x.clock.now,
+      sessionCheck,
+    });
 
   it('is asked with the caller, event, premium flag and session before anything is signed', async () => {
     const calls: unknown[][] = [];
     const caller = { kind: 'guest', guestId: 'g-1' } as const;
     const sessionId = '6f1c1a52-8d0e-4a8b-9a51-0c2f3c1c7e11';
     const sessionKey = 'k'.repeat(43);
-    const answer = await service(async (...args) => { calls.push(args); }).config(caller, 'str-free', { id: sessionId, key: sessionKey });
+    const answer = await service(async (...args) => {
+      calls.push(args);
+    }).config(caller, 'str-free', { id: sessionId, key: sessionKey });
     expect(calls).toEqual([[caller, x.ids['str-free'], false, sessionId, sessionKey]]);
     expect(answer.config_data).toContain('sig=');
   });
 
   it('refuses when it throws, and is not asked for a caller who is not entitled', async () => {
-    const refuse = service(async () => { throw new Conflict('limit'); });
+    const refuse = service(async () => {
+      throw new Conflict('limit');
+    });
     await expect(refuse.config({ kind: 'guest', guestId: 'g-2' }, 'str-free')).rejects.toThrow('limit');
     let asked = false;
-    const track = service(async () => { asked = true; });
-    await expect(track.config({ kind: 'guest', guestId: 'g-3' }, 'str-premium')).rejects.toThrow(STREAM_MESSAGES.notEntitled);
+    const track = service(async () => {
+      asked = true;
+    });
+    await expect(track.config({ kind: 'guest', guestId: 'g-3' }, 'str-premium')).rejects.toThrow(
+      STREAM_MESSAGES.notEntitled,
+    );
     expect(asked).toBe(false);
   });
 });
@@ -153,21 +175,30 @@ describe('the session check (device limit)', () => {
 describe('as wired in the app: a premium config needs an open viewing session of this device', () => {
   const open = (who: { authorization?: string; label: string }, eventId: string) => x.s.sessions.open(who, eventId);
 
-  it('refuses a buyer without a session, with a closed one and with someone else\'s (409), and answers with an open one', async () => {
+  it("refuses a buyer without a session, with a closed one and with someone else's (409), and answers with an open one", async () => {
     const buyer = await x.d.user('session-buyer');
     const other = await x.d.user('session-other');
     await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
     await giveOrder(x.t.database.db, other.userId!, [x.ids['str-premium']!]);
-    const refused = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
+    const refused = (res: { statusCode: number; json: () => { message: string } }) => [
+      res.statusCode,
+      res.json().message,
+    ];
 
     expect(refused(await x.s.configWithoutSession(buyer, 'str-premium'))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
     const othersSession = (await open(other, 'str-premium')).json().data.sessionId as string;
-    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${othersSession}`))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
+    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${othersSession}`))).toEqual([
+      409,
+      STREAM_MESSAGES.sessionEnded,
+    ]);
 
     const mine = (await open(buyer, 'str-premium')).json().data.sessionId as string;
     expect((await x.s.config(buyer, 'str-premium', `?session=${mine}`)).statusCode).toBe(200);
     expect((await x.s.sessions.close(buyer, mine)).statusCode).toBe(200);
-    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${mine}`))).toEqual([409, STREAM_MESSAGES.sessionEnded]);
+    expect(refused(await x.s.config(buyer, 'str-premium', `?session=${mine}`))).toEqual([
+      409,
+      STREAM_MESSAGES.sessionEnded,
+    ]);
   });
 
   it('asks nothing of a free event', async () => {

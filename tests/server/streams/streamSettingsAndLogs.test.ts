@@ -21,8 +21,11 @@ const problemsOf = (env: Record<string, string>) => {
 
 describe('stream settings', () => {
   it('default to 10-minute URLs, 30-minute on-demand programs and 4 live hours', () => {
-    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-')) }).streams)
-      .toEqual({ urlTtlMinutes: 10, vodMinutes: 30, liveMinutes: 240 });
+    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-')) }).streams).toEqual({
+      urlTtlMinutes: 10,
+      vodMinutes: 30,
+      liveMinutes: 240,
+    });
   });
 
   it.each([
@@ -43,7 +46,14 @@ describe('stream settings', () => {
       const exp = Math.floor(x.clock.now() / 1000) + 180;
       expect(res.json().data.expiresAt).toBe(new Date(exp * 1000).toISOString());
       const playlist = await x.s.media(configData(res.json()).videoUrl);
-      expect(uriLines(playlist.body).map((u) => u.split('?')[0])).toEqual(['seg_000.ts', 'seg_001.ts', 'seg_002.ts', 'seg_003.ts', 'seg_004.ts', 'seg_005.ts']);
+      expect(uriLines(playlist.body).map((u) => u.split('?')[0])).toEqual([
+        'seg_000.ts',
+        'seg_001.ts',
+        'seg_002.ts',
+        'seg_003.ts',
+        'seg_004.ts',
+        'seg_005.ts',
+      ]);
     } finally {
       await x.t.close();
     }
@@ -52,16 +62,28 @@ describe('stream settings', () => {
 
 describe('logs', () => {
   it('redact the signature of a media URL', () => {
-    expect(redactUrl('/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=abc')).toBe('/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=%5Bredacted%5D');
+    expect(redactUrl('/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=abc')).toBe(
+      '/media/streams/a/seg_000.ts?e=1&v=u2&exp=3&sig=%5Bredacted%5D',
+    );
     expect(redactUrl('/x?signal=1')).toBe('/x?signal=1');
   });
 
   it('carry no signature and no signing key, whatever is requested', async () => {
     const lines: string[] = [];
-    const y = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l: string) => lines.push(l) } } });
+    const y = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      deps: { logStream: { write: (l: string) => lines.push(l) } },
+    });
     try {
       const guest = (await y.app.inject({ url: '/v1/token/guest' })).json().data as string;
-      const config = configData((await y.app.inject({ url: '/v1/admin/asset/streamconfig/marisol-vega-quartet', headers: { authorization: `Bearer ${guest}` } })).json());
+      const config = configData(
+        (
+          await y.app.inject({
+            url: '/v1/admin/asset/streamconfig/marisol-vega-quartet',
+            headers: { authorization: `Bearer ${guest}` },
+          })
+        ).json(),
+      );
       const urls = urlsOf(config);
       const playlist = await y.app.inject({ url: urls[0]! });
       const segment = `/media/streams/free-program/${uriLines(playlist.body)[0]}`;
@@ -71,7 +93,14 @@ describe('logs', () => {
       const sigs = urls.map((u) => new URLSearchParams(u.split('?')[1]).get('sig')!);
       expect(lines.filter((l) => sigs.some((s) => l.includes(s)))).toEqual([]);
       const key = deriveKeys(y.config.jwtSecret).mediaSigning;
-      expect(lines.filter((l) => l.includes(key.toString('base64url')) || l.includes(key.toString('hex')) || l.includes(key.toString('base64')))).toEqual([]);
+      expect(
+        lines.filter(
+          (l) =>
+            l.includes(key.toString('base64url')) ||
+            l.includes(key.toString('hex')) ||
+            l.includes(key.toString('base64')),
+        ),
+      ).toEqual([]);
     } finally {
       await y.close();
     }
@@ -79,11 +108,18 @@ describe('logs', () => {
 
   it('carry no viewing session key: not from the open, nor the header of heartbeats, configs and closes, refused or not', async () => {
     const lines: string[] = [];
-    const y = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (l: string) => lines.push(l) } } });
+    const y = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      deps: { logStream: { write: (l: string) => lines.push(l) } },
+    });
     try {
       const d = viewingDriver(y.app);
       const buyer = await d.user('logged-buyer');
-      const event = await y.database.db.selectFrom('events').select('id').where('path', '=', 'velvet-static-unplugged').executeTakeFirstOrThrow();
+      const event = await y.database.db
+        .selectFrom('events')
+        .select('id')
+        .where('path', '=', 'velvet-static-unplugged')
+        .executeTakeFirstOrThrow();
       await giveOrder(y.database.db, buyer.userId!, [event.id]);
       const session = sessionIdOf(await d.open(buyer, 'velvet-static-unplugged'));
       const key = d.keyOf(session)!;

@@ -22,10 +22,31 @@ export async function streamsTestApp(options: { env?: Record<string, string> } =
   const t = await createTestApp({ ...options, deps: { now: clock.now } });
   await importCatalog(t.database.db, {
     events: [
-      { path: 'str-premium', title: 'Premium show', isPremium: true, price: 10, airStartDate: '2026-01-10T20:00:00Z', streams: demoStreams },
+      {
+        path: 'str-premium',
+        title: 'Premium show',
+        isPremium: true,
+        price: 10,
+        airStartDate: '2026-01-10T20:00:00Z',
+        streams: demoStreams,
+      },
       { path: 'str-free', title: 'Free show', streams: demoFreeStreams },
-      { path: 'str-live', title: 'Live show', contentType: 'Live', airStartDate: liveStart.toISOString(), streams: demoFreeStreams },
-      { path: 'str-live-premium', title: 'Live premium show', contentType: 'Live', isPremium: true, price: 5, airStartDate: liveStart.toISOString(), streams: demoStreams },
+      {
+        path: 'str-live',
+        title: 'Live show',
+        contentType: 'Live',
+        airStartDate: liveStart.toISOString(),
+        streams: demoFreeStreams,
+      },
+      {
+        path: 'str-live-premium',
+        title: 'Live premium show',
+        contentType: 'Live',
+        isPremium: true,
+        price: 5,
+        airStartDate: liveStart.toISOString(),
+        streams: demoStreams,
+      },
       { path: 'str-bare', title: 'No streams' },
     ],
   });
@@ -51,25 +72,44 @@ function streamsDriver(app: FastifyInstance) {
       let q = query;
       if (!q.includes('session=') && who.authorization) {
         const opened = await sessions.open(who, String(key));
-        if (opened.statusCode === 201) q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
+        if (opened.statusCode === 201)
+          q = `${q}${q ? '&' : '?'}session=${opened.json<{ data: { sessionId: string } }>().data.sessionId}`;
       }
       const sessionId = new URLSearchParams(q.replace(/^\?/, '')).get('session');
       const sending = sessionKey === undefined ? (sessionId ? sessions.keyOf(sessionId) : null) : sessionKey;
-      const headers = { ...(who.authorization ? { authorization: who.authorization } : {}), ...(sending ? { [VIEWING_SESSION_KEY_HEADER]: sending } : {}) };
-      return app.inject({ url: `/v1/admin/asset/streamconfig/${key}${q}`, headers, ...(who.address ? { remoteAddress: who.address } : {}) });
+      const headers = {
+        ...(who.authorization ? { authorization: who.authorization } : {}),
+        ...(sending ? { [VIEWING_SESSION_KEY_HEADER]: sending } : {}),
+      };
+      return app.inject({
+        url: `/v1/admin/asset/streamconfig/${key}${q}`,
+        headers,
+        ...(who.address ? { remoteAddress: who.address } : {}),
+      });
     },
     /** The config call alone, with no viewing session. */
     configWithoutSession: (who: Who, key: string | number) =>
-      app.inject({ url: `/v1/admin/asset/streamconfig/${key}`, headers: who.authorization ? { authorization: who.authorization } : {}, ...(who.address ? { remoteAddress: who.address } : {}) }),
+      app.inject({
+        url: `/v1/admin/asset/streamconfig/${key}`,
+        headers: who.authorization ? { authorization: who.authorization } : {},
+        ...(who.address ? { remoteAddress: who.address } : {}),
+      }),
     media: (url: string, method: 'GET' | 'HEAD' = 'GET') => app.inject({ url, method }),
   };
 }
 
-export const configData = (body: { data: { config_data: string } }) => JSON.parse(body.data.config_data) as StreamConfigData;
+export const configData = (body: { data: { config_data: string } }) =>
+  JSON.parse(body.data.config_data) as StreamConfigData;
 
 /** Every media URL of a config, feeds then angles. */
 export const urlsOf = (c: StreamConfigData) => [
-  c.videoUrl, c.video_H_Url, c.video_dual_Url, c.video_quad_Url, c.audiourl, c.programcutUrl, ...c.streamUrls.map((s) => s.url),
+  c.videoUrl,
+  c.video_H_Url,
+  c.video_dual_Url,
+  c.video_quad_Url,
+  c.audiourl,
+  c.programcutUrl,
+  ...c.streamUrls.map((s) => s.url),
 ];
 
 /** A URL with one query parameter replaced. */
@@ -84,10 +124,14 @@ export function withParam(url: string, name: string, value: string): string {
 export const uriLines = (playlist: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
 /** The values of one tag in a playlist, in order. */
 export const tagValues = (playlist: string, tag: string) =>
-  playlist.split('\n').filter((l) => l.startsWith(`${tag}:`)).map((l) => l.slice(tag.length + 1));
+  playlist
+    .split('\n')
+    .filter((l) => l.startsWith(`${tag}:`))
+    .map((l) => l.slice(tag.length + 1));
 
 /** A URI a playlist names, as a URL beside that playlist (the same folder; the URI carries its own query). */
-export const beside = (playlistUrl: string, uri: string) => `${playlistUrl.slice(0, playlistUrl.split('?')[0]!.lastIndexOf('/') + 1)}${uri}`;
+export const beside = (playlistUrl: string, uri: string) =>
+  `${playlistUrl.slice(0, playlistUrl.split('?')[0]!.lastIndexOf('/') + 1)}${uri}`;
 
 /** The renditions of an angle's ladder, lowest first, as the demo media has them. */
 export const RUNGS = ['v144', 'v270', 'v480'] as const;
@@ -98,7 +142,8 @@ export const RUNGS = ['v144', 'v270', 'v480'] as const;
  */
 export async function renditionUrl(app: FastifyInstance, masterUrl: string, rung: string = 'v270'): Promise<string> {
   const master = await app.inject({ url: masterUrl });
-  if (master.statusCode !== 200) throw new Error(`${masterUrl.split('?')[0]} answered ${master.statusCode}: ${master.body}`);
+  if (master.statusCode !== 200)
+    throw new Error(`${masterUrl.split('?')[0]} answered ${master.statusCode}: ${master.body}`);
   const uri = uriLines(master.body).find((u) => u.startsWith(`${rung}.m3u8?`));
   if (!uri) throw new Error(`${masterUrl.split('?')[0]} names no ${rung}: ${master.body}`);
   return beside(masterUrl, uri);

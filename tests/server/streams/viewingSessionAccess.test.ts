@@ -16,8 +16,14 @@ describe('who may open a session', () => {
   });
 
   it('a signed-in user without an order: 403 (an order for another event does not count)', async () => {
-    expect(answerOf(await v.d.open(await v.d.user('no-order'), 'watch-premium'))).toEqual([403, STREAM_MESSAGES.notEntitled]);
-    expect(answerOf(await v.d.open(await holder('other-ticket', ['watch-other']), 'watch-premium'))).toEqual([403, STREAM_MESSAGES.notEntitled]);
+    expect(answerOf(await v.d.open(await v.d.user('no-order'), 'watch-premium'))).toEqual([
+      403,
+      STREAM_MESSAGES.notEntitled,
+    ]);
+    expect(answerOf(await v.d.open(await holder('other-ticket', ['watch-other']), 'watch-premium'))).toEqual([
+      403,
+      STREAM_MESSAGES.notEntitled,
+    ]);
   });
 
   it('a free event: a guest or a user opens sessions with no limit', async () => {
@@ -25,8 +31,16 @@ describe('who may open a session', () => {
     const sessions = [];
     for (let i = 0; i < 5; i += 1) sessions.push(await openId(guest, 'watch-free'));
     expect(new Set(sessions).size).toBe(5);
-    const row = await db().selectFrom('viewing_sessions').selectAll().where('id', '=', sessions[0]!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: null, viewer: expect.stringMatching(/^guest:/), event_id: v.ids['watch-free'] });
+    const row = await db()
+      .selectFrom('viewing_sessions')
+      .selectAll()
+      .where('id', '=', sessions[0]!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: null,
+      viewer: expect.stringMatching(/^guest:/),
+      event_id: v.ids['watch-free'],
+    });
     expect((await v.d.heartbeat(guest, sessions[4]!)).statusCode).toBe(200);
     expect((await v.d.close(guest, sessions[4]!)).statusCode).toBe(200);
     const user = await v.d.user('free-watcher');
@@ -54,15 +68,20 @@ describe('who may open a session', () => {
   ])('a bad body %j: 400 saying %s, nothing stored', async (payload, field) => {
     const who = await holder();
     const before = await rowCount();
-    const res = await v.t.app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers: { authorization: who.authorization! }, payload });
+    const res = await v.t.app.inject({
+      method: 'POST',
+      url: '/v1/viewing-sessions',
+      headers: { authorization: who.authorization! },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(field);
     expect(await rowCount()).toBe(before);
   });
 });
 
-describe('sessions are their viewer\'s own', () => {
-  it('another user\'s session: heartbeat and close answer 404 and change nothing', async () => {
+describe("sessions are their viewer's own", () => {
+  it("another user's session: heartbeat and close answer 404 and change nothing", async () => {
     const owner = await holder('owner');
     const session = await openId(owner);
     const intruder = await holder('intruder');
@@ -70,13 +89,17 @@ describe('sessions are their viewer\'s own', () => {
       expect(answerOf(await v.d.heartbeat(stranger, session))).toEqual(ENDED);
       expect(answerOf(await v.d.close(stranger, session))).toEqual(ENDED);
     }
-    const row = await db().selectFrom('viewing_sessions').selectAll().where('id', '=', session).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('viewing_sessions')
+      .selectAll()
+      .where('id', '=', session)
+      .executeTakeFirstOrThrow();
     expect(row.closed_at).toBeNull();
     expect(row.last_seen_at.getTime()).toBe(clock.now());
     expect((await v.d.heartbeat(owner, session)).statusCode).toBe(200);
   });
 
-  it('a guest\'s session is that guest token\'s alone', async () => {
+  it("a guest's session is that guest token's alone", async () => {
     const guest = await v.d.guest();
     const session = await openId(guest, 'watch-free');
     const otherGuest = await v.d.guest();
@@ -99,7 +122,15 @@ describe('sessions are their viewer\'s own', () => {
       expect(closed.statusCode).toBe(400);
       expect(closed.json().message).toBe('The viewing session in the address must be an id this server gave out.');
     }
-    expect((await db().selectFrom('viewing_sessions').select('closed_at').where('id', '=', session).executeTakeFirstOrThrow()).closed_at).toBeNull();
+    expect(
+      (
+        await db()
+          .selectFrom('viewing_sessions')
+          .select('closed_at')
+          .where('id', '=', session)
+          .executeTakeFirstOrThrow()
+      ).closed_at,
+    ).toBeNull();
   });
 });
 
@@ -113,4 +144,3 @@ describe('rate limits', () => {
     expect((await v.d.open(await v.d.guest(), 'watch-free')).statusCode).toBe(201);
   });
 });
-

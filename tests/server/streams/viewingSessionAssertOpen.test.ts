@@ -19,11 +19,22 @@ let sessions: ReturnType<typeof createViewingSessions>;
 beforeAll(async () => {
   s = await viewingTestApp({ deps: { now: clock.now } });
   const uow = createUnitOfWork(s.t.database.db);
-  sessions = createViewingSessions({ uow, entitlements: createEntitlements({ uow }), config: s.t.config.viewing, log: s.t.app.log, now: clock.now });
+  sessions = createViewingSessions({
+    uow,
+    entitlements: createEntitlements({ uow }),
+    config: s.t.config.viewing,
+    log: s.t.app.log,
+    now: clock.now,
+  });
 });
 afterAll(() => s.t.close());
 
-const asCaller = (who: Who): Caller => ({ kind: 'user', userId: who.userId!, email: `${who.label}@example.com`, name: who.label });
+const asCaller = (who: Who): Caller => ({
+  kind: 'user',
+  userId: who.userId!,
+  email: `${who.label}@example.com`,
+  name: who.label,
+});
 const premium = () => s.ids['watch-premium']!;
 const ended = { status: 409, message: STREAM_MESSAGES.sessionEnded };
 async function opened(label = 'player') {
@@ -32,15 +43,19 @@ async function opened(label = 'player') {
   return { who, caller: asCaller(who), sessionId, key: s.d.keyOf(sessionId)! };
 }
 
-it('passes for the caller\'s own open session of this premium event, with its key', async () => {
+it("passes for the caller's own open session of this premium event, with its key", async () => {
   const { caller, sessionId, key } = await opened();
   expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
   await expect(sessions.assertOpen(caller, premium(), true, sessionId, key)).resolves.toBeUndefined();
 });
 
 it('asks nothing for a free event: no session, any caller', async () => {
-  await expect(sessions.assertOpen({ kind: 'guest', guestId: 'g-1' }, s.ids['watch-free']!, false, undefined, undefined)).resolves.toBeUndefined();
-  await expect(sessions.assertOpen({ kind: 'guest', guestId: 'g-1' }, s.ids['watch-free']!, false, 'not-a-uuid', undefined)).resolves.toBeUndefined();
+  await expect(
+    sessions.assertOpen({ kind: 'guest', guestId: 'g-1' }, s.ids['watch-free']!, false, undefined, undefined),
+  ).resolves.toBeUndefined();
+  await expect(
+    sessions.assertOpen({ kind: 'guest', guestId: 'g-1' }, s.ids['watch-free']!, false, 'not-a-uuid', undefined),
+  ).resolves.toBeUndefined();
 });
 
 it.each([
@@ -52,7 +67,7 @@ it.each([
   await expect(sessions.assertOpen(caller, premium(), true, sessionId, key)).rejects.toMatchObject(ended);
 });
 
-it('refuses the caller\'s own open session without its key, with the key of their other device or of another user: 409, as if it had ended', async () => {
+it("refuses the caller's own open session without its key, with the key of their other device or of another user: 409, as if it had ended", async () => {
   const { who, caller, sessionId } = await opened('two-devices');
   const secondDevice = sessionIdOf(await s.d.open(who, 'watch-premium'));
   const { key: otherUsersKey } = await opened('other-user');
@@ -62,11 +77,13 @@ it('refuses the caller\'s own open session without its key, with the key of thei
   await expect(sessions.assertOpen(caller, premium(), true, sessionId, s.d.keyOf(sessionId)!)).resolves.toBeUndefined();
 });
 
-it('refuses another user\'s session, and a guest holding its id, even with its key', async () => {
+it("refuses another user's session, and a guest holding its id, even with its key", async () => {
   const { sessionId, key } = await opened('owner');
   const { caller: other } = await opened('other');
   await expect(sessions.assertOpen(other, premium(), true, sessionId, key)).rejects.toMatchObject(ended);
-  await expect(sessions.assertOpen({ kind: 'guest', guestId: 'g-2' }, premium(), true, sessionId, key)).rejects.toMatchObject(ended);
+  await expect(
+    sessions.assertOpen({ kind: 'guest', guestId: 'g-2' }, premium(), true, sessionId, key),
+  ).rejects.toMatchObject(ended);
 });
 
 it('refuses a session opened for another event', async () => {
@@ -87,8 +104,12 @@ it('refuses a session silent for twice the heartbeat, and passes one kept by a h
   clock.advance(heartbeatMs);
   expect((await s.d.heartbeat(kept.who, kept.sessionId)).statusCode).toBe(200);
   clock.advance(heartbeatMs - 1);
-  await expect(sessions.assertOpen(silent.caller, premium(), true, silent.sessionId, silent.key)).resolves.toBeUndefined();
+  await expect(
+    sessions.assertOpen(silent.caller, premium(), true, silent.sessionId, silent.key),
+  ).resolves.toBeUndefined();
   clock.advance(1);
-  await expect(sessions.assertOpen(silent.caller, premium(), true, silent.sessionId, silent.key)).rejects.toMatchObject(ended);
+  await expect(sessions.assertOpen(silent.caller, premium(), true, silent.sessionId, silent.key)).rejects.toMatchObject(
+    ended,
+  );
   await expect(sessions.assertOpen(kept.caller, premium(), true, kept.sessionId, kept.key)).resolves.toBeUndefined();
 });

@@ -41,23 +41,48 @@ export function viewingDriver(app: FastifyInstance) {
     /** The key the open of `sessionId` answered. */
     keyOf: (sessionId: string) => keys.get(sessionId) ?? null,
     open: async (who: Who, eventId: string) => {
-      const res = await app.inject({ method: 'POST', url: '/v1/viewing-sessions', headers: headers(who), ...from(who), payload: { eventId } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/viewing-sessions',
+        headers: headers(who),
+        ...from(who),
+        payload: { eventId },
+      });
       if (res.statusCode === 201) keys.set(res.json().data.sessionId, res.json().data.sessionKey);
       return res;
     },
     heartbeat: (who: Who, sessionId: string, key = keys.get(sessionId) ?? null) =>
-      app.inject({ method: 'POST', url: `/v1/viewing-sessions/${sessionId}/heartbeat`, headers: headers(who, key), ...from(who) }),
+      app.inject({
+        method: 'POST',
+        url: `/v1/viewing-sessions/${sessionId}/heartbeat`,
+        headers: headers(who, key),
+        ...from(who),
+      }),
     close: (who: Who, sessionId: string, key = keys.get(sessionId) ?? null) =>
-      app.inject({ method: 'DELETE', url: `/v1/viewing-sessions/${sessionId}`, headers: headers(who, key), ...from(who) }),
+      app.inject({
+        method: 'DELETE',
+        url: `/v1/viewing-sessions/${sessionId}`,
+        headers: headers(who, key),
+        ...from(who),
+      }),
     /** The stream config as a player asks for it: the session's id in the query, its key in the header. */
-    config: (who: Who, eventId: string, sessionId?: string, key = sessionId ? keys.get(sessionId) ?? null : null) =>
-      app.inject({ url: `/v1/admin/asset/streamconfig/${eventId}${sessionId ? `?session=${sessionId}` : ''}`, headers: headers(who, key), ...from(who) }),
+    config: (who: Who, eventId: string, sessionId?: string, key = sessionId ? (keys.get(sessionId) ?? null) : null) =>
+      app.inject({
+        url: `/v1/admin/asset/streamconfig/${eventId}${sessionId ? `?session=${sessionId}` : ''}`,
+        headers: headers(who, key),
+        ...from(who),
+      }),
   };
 }
 export type ViewingDriver = ReturnType<typeof viewingDriver>;
 
 /** A signed-up user holding a ticket (an Active order) for each of `eventIds`. */
-export async function ticketHolder(d: ViewingDriver, db: Kysely<DB>, eventIds: number[], label = 'viewer'): Promise<Who> {
+export async function ticketHolder(
+  d: ViewingDriver,
+  db: Kysely<DB>,
+  eventIds: number[],
+  label = 'viewer',
+): Promise<Who> {
   const who = await d.user(label);
   await giveOrder(db, who.userId!, eventIds);
   return who;
@@ -71,7 +96,11 @@ export async function viewingTestApp(options: Parameters<typeof createTestApp>[0
 }
 
 /** The session id of a 201 answer, or the answer itself in the failure message. */
-export function sessionIdOf(res: { statusCode: number; body: string; json: () => { data: { sessionId: string } } }): string {
+export function sessionIdOf(res: {
+  statusCode: number;
+  body: string;
+  json: () => { data: { sessionId: string } };
+}): string {
   if (res.statusCode !== 201) throw new Error(`open: ${res.statusCode} ${res.body}`);
   return res.json().data.sessionId;
 }
@@ -88,13 +117,33 @@ export function viewingSuite(clock: { now: () => number }) {
   afterAll(() => app.t.close());
   const db = () => app.t.database.db;
   return {
-    get t() { return app.t; },
-    get d() { return app.d; },
-    get ids() { return app.ids; },
+    get t() {
+      return app.t;
+    },
+    get d() {
+      return app.d;
+    },
+    get ids() {
+      return app.ids;
+    },
     db,
-    holder: (label = 'viewer', events = ['watch-premium']) => ticketHolder(app.d, db(), events.map((p) => app.ids[p]!), label),
+    holder: (label = 'viewer', events = ['watch-premium']) =>
+      ticketHolder(
+        app.d,
+        db(),
+        events.map((p) => app.ids[p]!),
+        label,
+      ),
     openId: async (who: Who, event = 'watch-premium') => sessionIdOf(await app.d.open(who, event)),
-    rowCount: async () => Number((await db().selectFrom('viewing_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+    rowCount: async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('viewing_sessions')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     answerOf: (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message],
   };
 }

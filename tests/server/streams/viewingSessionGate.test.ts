@@ -34,17 +34,21 @@ it('ten tiles asking at once read the session once; again only after the cache p
   const session = await v.openId(who);
   const { gate, reads } = countingGate();
   const event = v.ids['watch-premium']!;
-  expect(await Promise.all(Array.from({ length: 10 }, () => gate.isOpen(session, event)))).toEqual(Array(10).fill(true));
+  expect(await Promise.all(Array.from({ length: 10 }, () => gate.isOpen(session, event)))).toEqual(
+    Array(10).fill(true),
+  );
   expect(reads()).toBe(1);
   clock.advance(4_999);
-  expect(await Promise.all(Array.from({ length: 10 }, () => gate.isOpen(session, event)))).toEqual(Array(10).fill(true));
+  expect(await Promise.all(Array.from({ length: 10 }, () => gate.isOpen(session, event)))).toEqual(
+    Array(10).fill(true),
+  );
   expect(reads()).toBe(1);
   clock.advance(1);
   expect(await gate.isOpen(session, event)).toBe(true);
   expect(reads()).toBe(2);
 });
 
-it('says no for a closed session (once the cache period is over), an unknown one, and another event\'s', async () => {
+it("says no for a closed session (once the cache period is over), an unknown one, and another event's", async () => {
   const who = await v.holder('closing');
   const session = await v.openId(who);
   const { gate } = countingGate();

@@ -26,8 +26,12 @@ let ids: Record<string, number>;
 let appB: FastifyInstance;
 beforeAll(async () => {
   ({ t, ids, d: a } = await viewingTestApp({ deps: { now: clock.now } }));
-  await importCatalog(t.database.db, { events: [{ path: 'watch-streams', title: 'Watch Streams', isPremium: true, price: 12, streams: demoStreams }] });
-  ids['watch-streams'] = (await t.database.db.selectFrom('events').select('id').where('path', '=', 'watch-streams').executeTakeFirstOrThrow()).id;
+  await importCatalog(t.database.db, {
+    events: [{ path: 'watch-streams', title: 'Watch Streams', isPremium: true, price: 12, streams: demoStreams }],
+  });
+  ids['watch-streams'] = (
+    await t.database.db.selectFrom('events').select('id').where('path', '=', 'watch-streams').executeTakeFirstOrThrow()
+  ).id;
   let database: Database = t.database;
   if (t.database.kind === 'postgres') {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
@@ -38,7 +42,12 @@ beforeAll(async () => {
   const app = await buildApp(testConfig(), { database, now: clock.now });
   appB = app;
   b = viewingDriver(app);
-  second = { close: async () => { await app.close(); if (database !== t.database) await database.close(); } };
+  second = {
+    close: async () => {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
 });
 afterAll(async () => {
   await second?.close();
@@ -73,7 +82,11 @@ it('ten devices pressing play at once on both instances: exactly two play', asyn
   const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).open(who, 'watch-premium')));
   const statuses = answers.map((r) => r.statusCode).sort();
   expect(statuses).toEqual([201, 201, ...Array(8).fill(409)]);
-  const open = await t.database.db.selectFrom('viewing_sessions').select('id').where('user_id', '=', who.userId!).execute();
+  const open = await t.database.db
+    .selectFrom('viewing_sessions')
+    .select('id')
+    .where('user_id', '=', who.userId!)
+    .execute();
   expect(open).toHaveLength(2);
 });
 
@@ -82,7 +95,10 @@ it('a session closed on one instance stops its media on the other within one hea
   const session = sessionIdOf(await a.open(who, 'watch-streams'));
   const config = await a.config(who, 'watch-streams', session);
   expect(config.statusCode).toBe(200);
-  const segment = (JSON.parse(config.json().data.config_data) as { programcutUrl: string }).programcutUrl.replace('index.m3u8', 'seg_000.ts');
+  const segment = (JSON.parse(config.json().data.config_data) as { programcutUrl: string }).programcutUrl.replace(
+    'index.m3u8',
+    'seg_000.ts',
+  );
   expect((await appB.inject({ url: segment })).statusCode).toBe(200);
   expect((await a.close(who, session)).statusCode).toBe(200);
   clock.advance(sessionStateCacheMs(30));

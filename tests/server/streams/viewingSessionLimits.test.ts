@@ -8,7 +8,10 @@ import { sessionIdOf, ticketHolder, viewingTestApp } from './viewingSessionFixtu
 describe('configuration', () => {
   it('defaults to 2 devices and a 30-second heartbeat', () => {
     expect(testConfig().viewing).toEqual({ deviceLimit: 2, heartbeatSeconds: 30 });
-    expect(testConfig({ DEVICE_LIMIT: '20', VIEWING_HEARTBEAT_SECONDS: '5' }).viewing).toEqual({ deviceLimit: 20, heartbeatSeconds: 5 });
+    expect(testConfig({ DEVICE_LIMIT: '20', VIEWING_HEARTBEAT_SECONDS: '5' }).viewing).toEqual({
+      deviceLimit: 20,
+      heartbeatSeconds: 5,
+    });
   });
 
   it.each([
@@ -47,8 +50,10 @@ describe('DEVICE_LIMIT=1 with a 10-second heartbeat, logging at info', () => {
     expect(opened.json().data).toMatchObject({ heartbeatSeconds: 10, deviceLimit: 1 });
     const first = sessionIdOf(opened);
     const refused = await s.d.open(who, 'watch-premium');
-    expect([refused.statusCode, refused.json().message])
-      .toEqual([409, 'This ticket is already playing on 1 device. Stop watching on one of them to watch here.']);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'This ticket is already playing on 1 device. Stop watching on one of them to watch here.',
+    ]);
     clock.advance(19_000);
     expect((await s.d.open(who, 'watch-premium')).statusCode).toBe(409);
     clock.advance(1_000);
@@ -64,13 +69,29 @@ describe('DEVICE_LIMIT=1 with a 10-second heartbeat, logging at info', () => {
     await s.d.heartbeat(who, session);
     await s.d.open(guest, 'watch-free');
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(entries).toContainEqual(expect.objectContaining({
-      level: 30, msg: 'viewing session opened', sessionId: session, userId: who.userId, eventId: s.ids['watch-premium'], open: 1, deviceLimit: 1,
-    }));
-    expect(entries).toContainEqual(expect.objectContaining({
-      level: 30, msg: 'viewing session refused: device limit reached', userId: who.userId, eventId: s.ids['watch-premium'], deviceLimit: 1,
-    }));
-    expect(entries).toContainEqual(expect.objectContaining({ level: 30, msg: 'viewing session opened (free event)', viewer: 'guest' }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: 'viewing session opened',
+        sessionId: session,
+        userId: who.userId,
+        eventId: s.ids['watch-premium'],
+        open: 1,
+        deviceLimit: 1,
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: 'viewing session refused: device limit reached',
+        userId: who.userId,
+        eventId: s.ids['watch-premium'],
+        deviceLimit: 1,
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({ level: 30, msg: 'viewing session opened (free event)', viewer: 'guest' }),
+    );
     for (const token of [who.authorization!, guest.authorization!].map((a) => a.slice('Bearer '.length))) {
       expect(lines.filter((l) => l.includes(token) || l.includes(token.split('.')[2]!))).toEqual([]);
     }

@@ -18,12 +18,25 @@ describe('open, heartbeat, close', () => {
     expect(answerOf(opened)).toEqual([201, STREAM_MESSAGES.opened]);
     expect(opened.headers['cache-control']).toBe('no-store');
     const { sessionKey, ...session } = opened.json().data;
-    expect(session).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), heartbeatSeconds: 30, deviceLimit: 2 });
+    expect(session).toEqual({
+      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      heartbeatSeconds: 30,
+      deviceLimit: 2,
+    });
     // The device's key: 256 random bits, stored only as its SHA-256.
     expect(sessionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(sessionKey, 'base64url')).toHaveLength(32);
-    const row = await db().selectFrom('viewing_sessions').selectAll().where('id', '=', session.sessionId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ event_id: v.ids['watch-premium'], user_id: who.userId, viewer: `user:${who.userId}`, closed_at: null });
+    const row = await db()
+      .selectFrom('viewing_sessions')
+      .selectAll()
+      .where('id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      event_id: v.ids['watch-premium'],
+      user_id: who.userId,
+      viewer: `user:${who.userId}`,
+      closed_at: null,
+    });
     expect(row.key_hash).toBe(createHash('sha256').update(sessionKey).digest('base64url'));
     expect(JSON.stringify(row)).not.toContain(sessionKey);
     expect(row.opened_at.getTime()).toBe(clock.now());
@@ -34,18 +47,35 @@ describe('open, heartbeat, close', () => {
     // Answered once, at the open: a heartbeat does not repeat the key.
     expect(kept.json().data).toEqual(session);
     expect(kept.headers['cache-control']).toBe('no-store');
-    const seen = await db().selectFrom('viewing_sessions').select('last_seen_at').where('id', '=', session.sessionId).executeTakeFirstOrThrow();
+    const seen = await db()
+      .selectFrom('viewing_sessions')
+      .select('last_seen_at')
+      .where('id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
     expect(seen.last_seen_at.getTime()).toBe(clock.now());
 
     const closed = await v.d.close(who, session.sessionId);
     expect(answerOf(closed)).toEqual([200, STREAM_MESSAGES.closed]);
     expect(closed.headers['cache-control']).toBe('no-store');
-    const closedAt = (await db().selectFrom('viewing_sessions').select('closed_at').where('id', '=', session.sessionId).executeTakeFirstOrThrow()).closed_at;
+    const closedAt = (
+      await db()
+        .selectFrom('viewing_sessions')
+        .select('closed_at')
+        .where('id', '=', session.sessionId)
+        .executeTakeFirstOrThrow()
+    ).closed_at;
     expect(closedAt?.getTime()).toBe(clock.now());
     clock.advance(1000);
     expect(answerOf(await v.d.close(who, session.sessionId))).toEqual([200, STREAM_MESSAGES.closed]);
-    expect((await db().selectFrom('viewing_sessions').select('closed_at').where('id', '=', session.sessionId).executeTakeFirstOrThrow()).closed_at)
-      .toEqual(closedAt);
+    expect(
+      (
+        await db()
+          .selectFrom('viewing_sessions')
+          .select('closed_at')
+          .where('id', '=', session.sessionId)
+          .executeTakeFirstOrThrow()
+      ).closed_at,
+    ).toEqual(closedAt);
     expect(answerOf(await v.d.heartbeat(who, session.sessionId))).toEqual(ENDED);
   });
 
@@ -65,7 +95,9 @@ describe('the device limit (2 by default)', () => {
     const before = await rowCount();
     const refused = await v.d.open(who, 'watch-premium');
     expect(answerOf(refused)).toEqual(LIMIT_REACHED);
-    expect(refused.json().message).toBe('This ticket is already playing on 2 devices. Stop watching on one of them to watch here.');
+    expect(refused.json().message).toBe(
+      'This ticket is already playing on 2 devices. Stop watching on one of them to watch here.',
+    );
     expect(refused.headers['cache-control']).toBe('no-store');
     expect(await rowCount()).toBe(before);
   });
@@ -80,7 +112,7 @@ describe('the device limit (2 by default)', () => {
     expect(answerOf(await v.d.open(who, 'watch-premium'))).toEqual(LIMIT_REACHED);
   });
 
-  it('counts per ticket: the same user\'s other event and another user\'s ticket have their own slots', async () => {
+  it("counts per ticket: the same user's other event and another user's ticket have their own slots", async () => {
     const who = await holder('both', ['watch-premium', 'watch-other']);
     await openId(who);
     await openId(who);
@@ -100,8 +132,11 @@ describe('the device limit (2 by default)', () => {
     expect(answerOf(await v.d.heartbeat(who, a))).toEqual(ENDED);
     expect(answerOf(await v.d.heartbeat(who, b))).toEqual(ENDED);
     // Never revived: the late heartbeats changed nothing, and a slot is still free for one more device.
-    expect((await db().selectFrom('viewing_sessions').select('last_seen_at').where('id', 'in', [a, b]).execute())
-      .every((r) => r.last_seen_at.getTime() === clock.now() - 2 * HEARTBEAT_MS)).toBe(true);
+    expect(
+      (await db().selectFrom('viewing_sessions').select('last_seen_at').where('id', 'in', [a, b]).execute()).every(
+        (r) => r.last_seen_at.getTime() === clock.now() - 2 * HEARTBEAT_MS,
+      ),
+    ).toBe(true);
     expect((await v.d.open(who, 'watch-premium')).statusCode).toBe(201);
     expect(answerOf(await v.d.open(who, 'watch-premium'))).toEqual(LIMIT_REACHED);
     expect((await v.d.heartbeat(who, c)).statusCode).toBe(200);

@@ -7,9 +7,24 @@ export const REDACTED = '[redacted]';
  * whole key name, lower-cased: a new secret needs its name here.
  */
 const SECRET_KEYS = new Set([
-  'token', 'authtoken', 'usertoken', 'auth_token', 'user_token', 'guestcarttoken', 'guest_cart_token', 'carttoken',
-  'accesstoken', 'access_token', 'idtoken', 'client_secret', 'clientsecret', 'otp', 'password', 'authorization',
-  'sessionkey', 'x-viewing-session-key',
+  'token',
+  'authtoken',
+  'usertoken',
+  'auth_token',
+  'user_token',
+  'guestcarttoken',
+  'guest_cart_token',
+  'carttoken',
+  'accesstoken',
+  'access_token',
+  'idtoken',
+  'client_secret',
+  'clientsecret',
+  'otp',
+  'password',
+  'authorization',
+  'sessionkey',
+  'x-viewing-session-key',
 ]);
 /** Secrets recognisable by shape wherever they sit: JWTs (our tokens, Google's) and Stripe client secrets. */
 const SECRET_SHAPES = [/^eyJ[\w-]+\.[\w-]+\.[\w-]*$/, /^(pi|seti)_\w+_secret_\w+$/, /^Bearer\s+\S+$/i];
@@ -42,7 +57,10 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   let changed = false;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const next = SECRET_KEYS.has(key.toLowerCase()) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1);
+    const next =
+      SECRET_KEYS.has(key.toLowerCase()) && item !== null && item !== undefined && item !== ''
+        ? REDACTED
+        : redactSecrets(item, depth + 1);
     if (next !== item) changed = true;
     out[key] = next;
   }

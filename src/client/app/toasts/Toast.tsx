@@ -30,7 +30,9 @@ const ICONS: Record<string, ReactNode> = {
 function pauseWhileFocused(event: FocusEvent<HTMLElement>, entering: boolean) {
   const related = event.relatedTarget as Node | null;
   if (related && event.currentTarget.contains(related)) return;
-  event.currentTarget.dispatchEvent(new MouseEvent(entering ? 'mouseover' : 'mouseout', { bubbles: true, relatedTarget: document.body }));
+  event.currentTarget.dispatchEvent(
+    new MouseEvent(entering ? 'mouseover' : 'mouseout', { bubbles: true, relatedTarget: document.body }),
+  );
 }
 
 /**
@@ -38,7 +40,10 @@ function pauseWhileFocused(event: FocusEvent<HTMLElement>, entering: boolean) {
  * width on a phone), an icon for its kind, a close button, swipe to dismiss, Escape closes it when
  * focused. The message keeps notistack's id so tests and tools find toasts as before.
  */
-export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast({ id, message, variant, style, className }, ref) {
+export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast(
+  { id, message, variant, style, className },
+  ref,
+) {
   const box = useRef<HTMLDivElement>(null);
   const dismiss = () => {
     handOnFocus(box.current);
@@ -83,8 +88,14 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
           '&:focus-visible': focusRing,
         }}
       >
-        {ICONS[variant] && <Box component="span" sx={{ display: 'flex', flexShrink: 0 }} aria-hidden={variant !== 'loading'}>{ICONS[variant]}</Box>}
-        <Box id="notistack-snackbar" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{message}</Box>
+        {ICONS[variant] && (
+          <Box component="span" sx={{ display: 'flex', flexShrink: 0 }} aria-hidden={variant !== 'loading'}>
+            {ICONS[variant]}
+          </Box>
+        )}
+        <Box id="notistack-snackbar" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {message}
+        </Box>
         <Button variant="ghost" size="icon" color="inherit" aria-label="Dismiss notification" onClick={dismiss}>
           <CloseIcon fontSize="small" />
         </Button>

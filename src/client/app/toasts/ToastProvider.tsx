@@ -35,8 +35,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (Toaster || !(wanted || idle)) return undefined;
     let live = true;
-    loadToaster().then((component) => { if (live) setToaster(() => component); }, () => {});
-    return () => { live = false; };
+    loadToaster().then(
+      (component) => {
+        if (live) setToaster(() => component);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [Toaster, wanted, idle]);
   return (
     <>

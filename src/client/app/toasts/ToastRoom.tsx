@@ -15,7 +15,13 @@ export function roomFor(stack: Element | null, windowHeight: number): number {
 /** A keyboard user's focused control that the toasts now cover. */
 function focusedUnder(room: number): HTMLElement | null {
   const el = document.activeElement;
-  if (!(el instanceof HTMLElement) || el === document.body || el.closest('[data-toast]') || !el.matches(':focus-visible')) return null;
+  if (
+    !(el instanceof HTMLElement) ||
+    el === document.body ||
+    el.closest('[data-toast]') ||
+    !el.matches(':focus-visible')
+  )
+    return null;
   return el.getBoundingClientRect().bottom > window.innerHeight - room ? el : null;
 }
 
@@ -59,11 +65,15 @@ export function ToastRoom({ stackClass, children }: { stackClass: string; childr
   }, [stackClass]);
   return (
     <>
-      <GlobalStyles styles={{
-        html: { scrollPaddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
-        body: { paddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
-      }} />
-      <div ref={host} style={{ display: 'contents' }}>{children}</div>
+      <GlobalStyles
+        styles={{
+          html: { scrollPaddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
+          body: { paddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
+        }}
+      />
+      <div ref={host} style={{ display: 'contents' }}>
+        {children}
+      </div>
     </>
   );
 }

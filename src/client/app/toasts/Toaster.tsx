@@ -37,7 +37,13 @@ export default function Toaster() {
           classes={{ containerRoot: STACK_CLASS }}
         />
       </ToastRoom>
-      <GlobalStyles styles={{ [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: { padding: `${TOASTS.gapPx / 2}px 0` } }} />
+      <GlobalStyles
+        styles={{
+          [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: {
+            padding: `${TOASTS.gapPx / 2}px 0`,
+          },
+        }}
+      />
       <ToastHotkey />
       <Ready />
     </>

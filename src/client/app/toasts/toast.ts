@@ -46,12 +46,14 @@ export const toasterWanted = {
   get: () => wanted,
 };
 
-const show = (kind: ToastKind, options: OptionsObject = {}) => (message: ReactNode): SnackbarKey => {
-  // The key is ours, so it is known at once even while the toast waits for the toaster.
-  const key = `toast-${(lastKey += 1)}`;
-  withToaster((handle) => handle.enqueueSnackbar(message, { ...options, variant: kind, key }));
-  return key;
-};
+const show =
+  (kind: ToastKind, options: OptionsObject = {}) =>
+  (message: ReactNode): SnackbarKey => {
+    // The key is ours, so it is known at once even while the toast waits for the toaster.
+    const key = `toast-${(lastKey += 1)}`;
+    withToaster((handle) => handle.enqueueSnackbar(message, { ...options, variant: kind, key }));
+    return key;
+  };
 
 /**
  * The app's toasts (docs/behaviour.md §8 kinds) over notistack. A loading toast stays until dismissed or replaced

@@ -12,7 +12,10 @@ export function focusNewestToast(): boolean {
   const newest = toastsOnScreen().at(-1);
   if (!newest) return false;
   if (!newest.contains(document.activeElement) && !document.activeElement?.closest('[data-toast]')) {
-    returnTo = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    returnTo =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
   }
   newest.focus();
   return true;
@@ -22,7 +25,9 @@ export function focusNewestToast(): boolean {
 export function handOnFocus(toast: HTMLElement | null): void {
   toast?.setAttribute('data-closing', '');
   if (!toast?.contains(document.activeElement)) return;
-  const next = toastsOnScreen().filter((t) => t !== toast).at(-1);
+  const next = toastsOnScreen()
+    .filter((t) => t !== toast)
+    .at(-1);
   if (next) return next.focus();
   if (returnTo?.isConnected) returnTo.focus();
   returnTo = null;

@@ -27,4 +27,3 @@ export const TOAST_COLOURS: Record<ToastKind | 'default', { backgroundColor: str
 
 /** Errors and warnings interrupt a screen reader (alert); the rest wait their turn (status). */
 export const roleOf = (kind: string) => (kind === 'error' || kind === 'warning' ? 'alert' : 'status');
-

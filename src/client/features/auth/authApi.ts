@@ -1,6 +1,11 @@
 import { apiSlice } from '../../api/apiSlice';
 import { LOGIN_SOURCE } from '../../../shared/constants';
-import type { CheckUserResponse, CodeSentResponse, SessionData, SessionResponse } from '../../../shared/contract/identity';
+import type {
+  CheckUserResponse,
+  CodeSentResponse,
+  SessionData,
+  SessionResponse,
+} from '../../../shared/contract/identity';
 
 type CodeSent = { message: string; verified: boolean };
 const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, verified: r.data[0]?.verified ?? false });
@@ -10,7 +15,11 @@ const session = (r: SessionResponse): SessionData & { message: string } => ({ ..
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     checkUser: build.mutation<{ exists: boolean; verified: boolean }, { emailId: string; loginSource?: number }>({
-      query: ({ emailId, loginSource = LOGIN_SOURCE.emailCode }) => ({ url: '/checkuser', method: 'POST', body: { emailId, loginSource } }),
+      query: ({ emailId, loginSource = LOGIN_SOURCE.emailCode }) => ({
+        url: '/checkuser',
+        method: 'POST',
+        body: { emailId, loginSource },
+      }),
       transformResponse: (r: CheckUserResponse) => r.data,
     }),
     requestLoginCode: build.mutation<CodeSent, string>({
@@ -18,19 +27,37 @@ export const authApi = apiSlice.injectEndpoints({
       transformResponse: codeSent,
     }),
     requestRegisterCode: build.mutation<CodeSent, string>({
-      query: (emailId) => ({ url: '/register', method: 'POST', body: { emailId, loginSource: LOGIN_SOURCE.emailCode } }),
+      query: (emailId) => ({
+        url: '/register',
+        method: 'POST',
+        body: { emailId, loginSource: LOGIN_SOURCE.emailCode },
+      }),
       transformResponse: codeSent,
     }),
-    verifyOtp: build.mutation<SessionData & { message: string }, { emailId: string; otp: string; NewUser: boolean; firstName?: string; lastName?: string }>({
+    verifyOtp: build.mutation<
+      SessionData & { message: string },
+      { emailId: string; otp: string; NewUser: boolean; firstName?: string; lastName?: string }
+    >({
       query: (body) => ({ url: '/verifyotp', method: 'POST', body }),
       transformResponse: session,
     }),
     googleLogin: build.mutation<SessionData & { message: string }, { emailId: string; accessToken: string }>({
-      query: (body) => ({ url: '/login', method: 'POST', body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 } }),
+      query: (body) => ({
+        url: '/login',
+        method: 'POST',
+        body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 },
+      }),
       transformResponse: session,
     }),
-    googleRegister: build.mutation<SessionData & { message: string }, { emailId: string; accessToken: string; firstName: string; lastName: string }>({
-      query: (body) => ({ url: '/register', method: 'POST', body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 } }),
+    googleRegister: build.mutation<
+      SessionData & { message: string },
+      { emailId: string; accessToken: string; firstName: string; lastName: string }
+    >({
+      query: (body) => ({
+        url: '/register',
+        method: 'POST',
+        body: { ...body, loginSource: LOGIN_SOURCE.google, provider: 'google', deviceType: 1 },
+      }),
       transformResponse: session,
     }),
     logout: build.mutation<string, void>({
@@ -41,6 +68,11 @@ export const authApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useCheckUserMutation, useRequestLoginCodeMutation, useRequestRegisterCodeMutation, useVerifyOtpMutation,
-  useGoogleLoginMutation, useGoogleRegisterMutation, useLogoutMutation,
+  useCheckUserMutation,
+  useRequestLoginCodeMutation,
+  useRequestRegisterCodeMutation,
+  useVerifyOtpMutation,
+  useGoogleLoginMutation,
+  useGoogleRegisterMutation,
+  useLogoutMutation,
 } = authApi;

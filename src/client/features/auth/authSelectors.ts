@@ -19,8 +19,10 @@ export const selectRedirectMarker = (s: WithAuth) => s.auth.redirectUrl;
  * The signed-in user's token, read (id, name, e-mail): for what the page shows and sends along (the
  * billing name and e-mail of an order); the server takes identity from the token it verifies.
  */
-const selectSessionClaims = createSelector([(s: WithAuth) => s.auth.userId, (s: WithAuth) => s.auth.userToken],
-  (userId, token) => (userId === null ? null : readSessionClaims(token)));
+const selectSessionClaims = createSelector(
+  [(s: WithAuth) => s.auth.userId, (s: WithAuth) => s.auth.userToken],
+  (userId, token) => (userId === null ? null : readSessionClaims(token)),
+);
 /** Who an order is billed to, as the spec's payload names it (billingName, billingEmail). */
 export type Billing = { name?: string; email?: string };
 /**

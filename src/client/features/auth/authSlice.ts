@@ -4,7 +4,15 @@ import { applyExternalChange, plainString, type PersistedFields } from '../../ap
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import { supportStateImported } from '../support/supportEvents';
 import {
-  guestTokenExpired, guestTokenFetchFailed, guestTokenReceived, guestTokenRejected, redirectMarkerStored, redirectMarkerUsed, sessionExpired, userNameResolved, userSignedIn,
+  guestTokenExpired,
+  guestTokenFetchFailed,
+  guestTokenReceived,
+  guestTokenRejected,
+  redirectMarkerStored,
+  redirectMarkerUsed,
+  sessionExpired,
+  userNameResolved,
+  userSignedIn,
   userSignedOut,
 } from './authEvents';
 

@@ -27,7 +27,12 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 export function readSessionClaims(token: string | null | undefined): SessionClaims | null {
   const claims = decode(token);
   if (!claims || claims.kind !== 'user' || typeof claims.userId !== 'number') return null;
-  return { userId: claims.userId, name: text(claims.name).trim(), email: text(claims.email), expiresAt: expiryOf(claims) };
+  return {
+    userId: claims.userId,
+    name: text(claims.name).trim(),
+    email: text(claims.email),
+    expiresAt: expiryOf(claims),
+  };
 }
 
 /**

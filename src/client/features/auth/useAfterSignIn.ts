@@ -22,11 +22,20 @@ export function useCompleteSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const destination = useSignedInDestination();
-  return useCallback((session: { token: string; userId: number }, typedName?: string) => {
-    const claims = readSessionClaims(session.token);
-    const userName = claims?.name || typedName?.trim();
-    dispatch(userSignedIn({ userToken: session.token, userId: claims?.userId ?? session.userId, ...(userName ? { userName } : {}) }));
-    if (destination === paths.cart) dispatch(redirectMarkerUsed());
-    navigate(destination, { replace: true });
-  }, [dispatch, navigate, destination]);
+  return useCallback(
+    (session: { token: string; userId: number }, typedName?: string) => {
+      const claims = readSessionClaims(session.token);
+      const userName = claims?.name || typedName?.trim();
+      dispatch(
+        userSignedIn({
+          userToken: session.token,
+          userId: claims?.userId ?? session.userId,
+          ...(userName ? { userName } : {}),
+        }),
+      );
+      if (destination === paths.cart) dispatch(redirectMarkerUsed());
+      navigate(destination, { replace: true });
+    },
+    [dispatch, navigate, destination],
+  );
 }

@@ -36,28 +36,46 @@ export default function CartPage() {
 
   // The line leaves the list at once (optimistic, in cartApi); the toast tells how the server answered.
   const remove = (item: CartItem) => {
-    removeFromCart({ asset_id: item.assetId, ...target }).unwrap().then(
-      () => toast.success(CART_COPY.removed),
-      () => toast.error(CART_COPY.removeFailed),
-    );
+    removeFromCart({ asset_id: item.assetId, ...target })
+      .unwrap()
+      .then(
+        () => toast.success(CART_COPY.removed),
+        () => toast.error(CART_COPY.removeFailed),
+      );
   };
 
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Your Cart — AllAccess</title>
-      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Your Cart</Typography>
+      <Typography
+        component="h1"
+        variant="h3"
+        sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}
+      >
+        Your Cart
+      </Typography>
       {failure ? null : !cart ? (
         <CartSkeleton />
       ) : cart.items.length === 0 ? (
         <Box sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700, mb: 3 }}>Your cart is empty</Typography>
-          <Button component={RouterLink} to={paths.events} variant="default" size="lg">Browse Events</Button>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, mb: 3 }}>
+            Your cart is empty
+          </Typography>
+          <Button component={RouterLink} to={paths.events} variant="default" size="lg">
+            Browse Events
+          </Button>
         </Box>
       ) : (
         <Grid container spacing={{ xs: 3, md: 5 }}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <Box component="ul" aria-label="Events in your cart" sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
-              {cart.items.map((item) => <CartItemRow key={item.assetId} item={item} onRemove={remove} />)}
+            <Box
+              component="ul"
+              aria-label="Events in your cart"
+              sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}
+            >
+              {cart.items.map((item) => (
+                <CartItemRow key={item.assetId} item={item} onRemove={remove} />
+              ))}
             </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
@@ -72,7 +90,9 @@ export default function CartPage() {
 function CartSkeleton() {
   return (
     <Box role="progressbar" aria-busy="true" aria-label="Loading cart">
-      {[0, 1].map((i) => <Skeleton key={i} variant="rectangular" height={110} sx={{ mb: 2, borderRadius: 1 }} />)}
+      {[0, 1].map((i) => (
+        <Skeleton key={i} variant="rectangular" height={110} sx={{ mb: 2, borderRadius: 1 }} />
+      ))}
     </Box>
   );
 }

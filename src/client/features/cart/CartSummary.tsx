@@ -14,9 +14,28 @@ import { useVoucherPurchase } from './useVoucherPurchase';
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     // A <div> around each dt/dd pair is what a <dl> allows; the Total's rule is its border, not an <hr>.
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, ...(strong && { mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }) }}>
-      <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 800 : 400 }}>{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600, fontSize: strong ? '1.25rem' : undefined }}>{children}</Typography>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.75,
+        ...(strong && { mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }),
+      }}
+    >
+      <Typography
+        component="dt"
+        color={strong ? 'text.primary' : 'text.secondary'}
+        sx={{ fontWeight: strong ? 800 : 400 }}
+      >
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{ m: 0, fontWeight: strong ? 800 : 600, fontSize: strong ? '1.25rem' : undefined }}
+      >
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -33,22 +52,41 @@ export function CartSummary({ cart }: { cart: Cart }) {
   const voucher = useVoucherPurchase(cart);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="cart-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Summary</Typography>
+      <Typography id="cart-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
+        Summary
+      </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         <Row label="Subtotal">{formatPrice(totals.itemsSubtotal)}</Row>
         {totals.itemDiscount > 0 && <Row label="Item Discount">{`-${formatPrice(totals.itemDiscount)}`}</Row>}
-        {totals.couponDiscount > 0 && (
-          <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>
-        )}
-        <Row label="Total" strong>{formatPrice(totals.grandTotal)}</Row>
+        {totals.couponDiscount > 0 && <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>}
+        <Row label="Total" strong>
+          {formatPrice(totals.grandTotal)}
+        </Row>
       </Box>
       {paidByCoupon ? (
         // Keyed apart: two different buttons, not one that fades from magenta to green.
-        <Button key="purchase" fullWidth size="lg" variant="default" color="success" sx={{ mt: 2 }} disabled={voucher.busy} onClick={() => void voucher.purchase()}>
+        <Button
+          key="purchase"
+          fullWidth
+          size="lg"
+          variant="default"
+          color="success"
+          sx={{ mt: 2 }}
+          disabled={voucher.busy}
+          onClick={() => void voucher.purchase()}
+        >
           {voucher.busy ? 'Processing...' : 'Purchase Tickets'}
         </Button>
       ) : (
-        <Button key="checkout" fullWidth size="lg" variant="default" sx={{ mt: 2 }} disabled={!(totals.grandTotal > 0)} onClick={() => navigate(paths.checkout)}>
+        <Button
+          key="checkout"
+          fullWidth
+          size="lg"
+          variant="default"
+          sx={{ mt: 2 }}
+          disabled={!(totals.grandTotal > 0)}
+          onClick={() => navigate(paths.checkout)}
+        >
           Proceed to Checkout
         </Button>
       )}

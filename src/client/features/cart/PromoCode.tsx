@@ -33,8 +33,14 @@ export function PromoCode({ coupon }: { coupon: AppliedCoupon | null }) {
   return (
     <Box sx={{ mt: 2, textAlign: 'center' }}>
       {/* Never disabled while the coupon is being removed: a disabled button drops keyboard focus to the page. */}
-      <Link component="button" type="button" variant="body1" aria-busy={removing.isLoading}
-        onClick={coupon ? removeCoupon : () => setOpen(true)} sx={{ fontWeight: 600 }}>
+      <Link
+        component="button"
+        type="button"
+        variant="body1"
+        aria-busy={removing.isLoading}
+        onClick={coupon ? removeCoupon : () => setOpen(true)}
+        sx={{ fontWeight: 600 }}
+      >
         {coupon ? 'Remove coupon' : 'Have a promo code? Apply it now'}
       </Link>
       <PromoCodeDialog open={open} onClose={() => setOpen(false)} />

@@ -13,7 +13,6 @@ import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 import { TextInput } from '../../components/TextInput';
 
-
 /** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (docs/behaviour.md §2 "Cart", §8). */
 export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [code, setCode] = useState('');
@@ -48,12 +47,23 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
       <form onSubmit={apply} noValidate>
         <DialogTitle id="promo-title">Do you have a promo code?</DialogTitle>
         <DialogContent>
-          <TextInput autoFocus fullWidth margin="dense" label="Enter code" value={code} onChange={(e) => setCode(e.target.value)}
-            htmlInput={{ maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }} />
+          <TextInput
+            autoFocus
+            fullWidth
+            margin="dense"
+            label="Enter code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            htmlInput={{ maxLength: 64, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button variant="outline" onClick={close}>Cancel</Button>
-          <Button type="submit" variant="default" disabled={applying.isLoading}>Apply</Button>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="default" disabled={applying.isLoading}>
+            Apply
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,5 +1,12 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { ApplyVoucherBody, Cart, CartLineBody, CartResponse, CartTarget, MergeCartBody } from '../../../shared/contract/cart';
+import type {
+  ApplyVoucherBody,
+  Cart,
+  CartLineBody,
+  CartResponse,
+  CartTarget,
+  MergeCartBody,
+} from '../../../shared/contract/cart';
 import { errorStatus } from '../../api/serverError';
 
 const cartOf = (r: CartResponse) => r.data;
@@ -19,11 +26,17 @@ const ownerAfter = (body: CartTarget, cart: Cart): CartTarget =>
  * (under the key it was asked for and the key the app will ask with next) instead of invalidating
  * it: one request per change, and no screen shows an old total while a second one runs.
  */
-async function storeAnswer(body: CartTarget, dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: Cart }>) {
+async function storeAnswer(
+  body: CartTarget,
+  dispatch: (action: unknown) => unknown,
+  queryFulfilled: Promise<{ data: Cart }>,
+) {
   const { data } = await queryFulfilled;
   const keys = [targetOf(body), ownerAfter(body, data)];
   const distinct = keys.filter((k, i) => keys.findIndex((o) => JSON.stringify(o) === JSON.stringify(k)) === i);
-  dispatch(cartApi.util.upsertQueryEntries(distinct.map((arg) => ({ endpointName: 'getCart' as const, arg, value: data }))));
+  dispatch(
+    cartApi.util.upsertQueryEntries(distinct.map((arg) => ({ endpointName: 'getCart' as const, arg, value: data }))),
+  );
 }
 const ignoreFailure = () => undefined; // the caller's own promise carries the error
 
@@ -44,44 +57,54 @@ export const cartApi = apiSlice.injectEndpoints({
     addToCart: build.mutation<Cart, CartLineBody>({
       query: (body) => ({ url: '/cart', method: 'POST', body }),
       transformResponse: cartOf,
-      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+      onQueryStarted: (body, { dispatch, queryFulfilled }) =>
+        storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
     }),
     /** Optimistic (docs/behaviour.md §4): the line leaves the cached cart at once and comes back if the call fails. */
     removeFromCart: build.mutation<Cart, CartLineBody>({
       query: (body) => ({ url: '/cart/remove', method: 'POST', body }),
       transformResponse: cartOf,
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        const patch = dispatch(cartApi.util.updateQueryData('getCart', targetOf(body), (cart) => {
-          cart.items = cart.items.filter((item) => item.assetId !== body.asset_id);
-        }));
+        const patch = dispatch(
+          cartApi.util.updateQueryData('getCart', targetOf(body), (cart) => {
+            cart.items = cart.items.filter((item) => item.assetId !== body.asset_id);
+          }),
+        );
         await storeAnswer(body, dispatch, queryFulfilled).catch(() => patch.undo());
       },
     }),
     mergeCart: build.mutation<Cart, MergeCartBody>({
       query: (body) => ({ url: '/cart/merge', method: 'POST', body }),
       transformResponse: cartOf,
-      onQueryStarted: ({ user_id }, { dispatch, queryFulfilled }) => storeAnswer({ user_id }, dispatch, queryFulfilled).catch(ignoreFailure),
+      onQueryStarted: ({ user_id }, { dispatch, queryFulfilled }) =>
+        storeAnswer({ user_id }, dispatch, queryFulfilled).catch(ignoreFailure),
     }),
     // Spec §4: the cart is re-fetched after each coupon change. The answer is shown at once, and the
     // cart is read again after it, succeeded or not (a refused code may still have found the cart changed).
     applyVoucher: build.mutation<Cart, ApplyVoucherBody>({
       query: (body) => ({ url: '/order/applyVoucher', method: 'POST', body }),
       transformResponse: cartOf,
-      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+      onQueryStarted: (body, { dispatch, queryFulfilled }) =>
+        storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
       invalidatesTags: ['Cart'],
     }),
     removeVoucher: build.mutation<Cart, CartTarget>({
       query: (body) => ({ url: '/order/removeVoucher', method: 'POST', body }),
       transformResponse: cartOf,
-      onQueryStarted: (body, { dispatch, queryFulfilled }) => storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
+      onQueryStarted: (body, { dispatch, queryFulfilled }) =>
+        storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
       invalidatesTags: ['Cart'],
     }),
   }),
 });
 
 export const {
-  useGetCartQuery, useGetCartByIdQuery, useAddToCartMutation, useRemoveFromCartMutation,
-  useApplyVoucherMutation, useRemoveVoucherMutation,
+  useGetCartQuery,
+  useGetCartByIdQuery,
+  useAddToCartMutation,
+  useRemoveFromCartMutation,
+  useApplyVoucherMutation,
+  useRemoveVoucherMutation,
 } = cartApi;
 
 /**

@@ -7,7 +7,9 @@ import type { CartItem } from '../../../shared/contract/cart';
  */
 
 /** The server answered with a cart (a read or any change): the mirror follows it. */
-export const serverCartReceived = createAction<{ items: CartItem[]; cartToken: string | null }>('cart/serverCartReceived');
+export const serverCartReceived = createAction<{ items: CartItem[]; cartToken: string | null }>(
+  'cart/serverCartReceived',
+);
 
 /**
  * The cart page could not load the cart (docs/behaviour.md §8): the mirror and the count are cleared, and the

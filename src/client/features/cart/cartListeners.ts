@@ -5,7 +5,13 @@ import type { AppStartListening } from '../../app/listeners';
 import { sessionExpired, userSignedIn, userSignedOut } from '../auth/authEvents';
 import { orderPlaced } from '../checkout/checkoutEvents';
 import { cartApi, refusedGuestCartToken } from './cartApi';
-import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
+import {
+  cartCountAnnounced,
+  cartLoadFailed,
+  guestCartMerged,
+  guestCartTokenRefused,
+  serverCartReceived,
+} from './cartEvents';
 
 const CART_UPDATED_EVENT = 'cartUpdated';
 
@@ -18,11 +24,22 @@ function countFromEvent(event: Event): number | null {
 }
 
 const { getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher } = cartApi.endpoints;
-const cartAnswered = isAnyOf(...[getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher].map((e) => e.matchFulfilled));
+const cartAnswered = isAnyOf(
+  ...[getCart, addToCart, removeFromCart, mergeCart, applyVoucher, removeVoucher].map((e) => e.matchFulfilled),
+);
 // The cart read is left out: the page that asked handles its failure (docs/behaviour.md §8).
-const cartChangeFailed = isAnyOf(...[addToCart, removeFromCart, applyVoucher, removeVoucher].map((e) => e.matchRejected));
+const cartChangeFailed = isAnyOf(
+  ...[addToCart, removeFromCart, applyVoucher, removeVoucher].map((e) => e.matchRejected),
+);
 /** Everything that changes the mirror in this tab (another tab's change is that tab's to announce). */
-const mirrorChanged = isAnyOf(serverCartReceived, cartLoadFailed, guestCartTokenRefused, userSignedOut, sessionExpired, orderPlaced);
+const mirrorChanged = isAnyOf(
+  serverCartReceived,
+  cartLoadFailed,
+  guestCartTokenRefused,
+  userSignedOut,
+  sessionExpired,
+  orderPlaced,
+);
 
 export function addCartListeners(startListening: AppStartListening) {
   const stops = [
@@ -72,7 +89,9 @@ export function addCartListeners(startListening: AppStartListening) {
         // cache (the sign-in test showed the unmerged cart). One tick later the reset is done.
         await api.delay(0);
         try {
-          await api.dispatch(mergeCart.initiate({ user_id: action.payload.userId, guest_cart_token: guestCartToken })).unwrap();
+          await api
+            .dispatch(mergeCart.initiate({ user_id: action.payload.userId, guest_cart_token: guestCartToken }))
+            .unwrap();
           api.dispatch(guestCartMerged());
         } catch (error) {
           console.error('Cart error', error);
@@ -83,7 +102,8 @@ export function addCartListeners(startListening: AppStartListening) {
     startListening({
       actionCreator: storageChangedInAnotherTab,
       effect: (action, api) => {
-        if (action.payload.key === 'cartItems' || action.payload.key === null) api.dispatch(apiSlice.util.invalidateTags(['Cart']));
+        if (action.payload.key === 'cartItems' || action.payload.key === null)
+          api.dispatch(apiSlice.util.invalidateTags(['Cart']));
       },
     }),
   ];

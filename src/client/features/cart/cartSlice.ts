@@ -4,7 +4,13 @@ import { applyExternalChange, plainString, type PersistedFields } from '../../ap
 import type { CartItem } from '../../../shared/contract/cart';
 import { sessionExpired, userSignedOut } from '../auth/authEvents';
 import { orderPlaced } from '../checkout/checkoutEvents';
-import { cartCountAnnounced, cartLoadFailed, guestCartMerged, guestCartTokenRefused, serverCartReceived } from './cartEvents';
+import {
+  cartCountAnnounced,
+  cartLoadFailed,
+  guestCartMerged,
+  guestCartTokenRefused,
+  serverCartReceived,
+} from './cartEvents';
 
 /**
  * A line of the spec's 'cartItems' mirror: the server's cart item as last answered. Only its

@@ -1,9 +1,22 @@
 import { apiSlice } from '../../api/apiSlice';
 import { CACHE_SECONDS, CATEGORY_PAGE, DEVICE_TYPE_ID, HOME, LANGUAGE_ID } from '../../../shared/constants';
 import type {
-  AgreementResponse, AssetDetail, AssetResponse, BlocksResponse, CarouselItem, CarouselResponse, Category,
-  CategoryBlock, CategoryListResponse, CategoryListing, FooterLink, FooterLinkResponse, ListingResponse, Subscription,
-  SubscriptionResponse, Agreement,
+  AgreementResponse,
+  AssetDetail,
+  AssetResponse,
+  BlocksResponse,
+  CarouselItem,
+  CarouselResponse,
+  Category,
+  CategoryBlock,
+  CategoryListResponse,
+  CategoryListing,
+  FooterLink,
+  FooterLinkResponse,
+  ListingResponse,
+  Subscription,
+  SubscriptionResponse,
+  Agreement,
 } from '../../../shared/contract/catalog';
 import type { PublicConfig, PublicConfigResponse } from '../../../shared/contract/publicConfig';
 
@@ -85,6 +98,14 @@ export const catalogApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetCarouselQuery, useGetCategoriesQuery, useGetCategoryListingQuery, useGetCategoryBlocksQuery, useGetAssetQuery,
-  useGetSubscriptionQuery, useGetAgreementQuery, useGetFooterLinkQuery, useGetPublicConfigQuery, useJoinNewsletterMutation,
+  useGetCarouselQuery,
+  useGetCategoriesQuery,
+  useGetCategoryListingQuery,
+  useGetCategoryBlocksQuery,
+  useGetAssetQuery,
+  useGetSubscriptionQuery,
+  useGetAgreementQuery,
+  useGetFooterLinkQuery,
+  useGetPublicConfigQuery,
+  useJoinNewsletterMutation,
 } = catalogApi;

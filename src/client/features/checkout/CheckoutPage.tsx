@@ -27,8 +27,12 @@ export default function CheckoutPage() {
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Checkout — AllAccess</title>
-      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.8rem' } }}>{CHECKOUT_COPY.title}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: { xs: 3, md: 4 } }}>{CHECKOUT_COPY.intro}</Typography>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.8rem' } }}>
+        {CHECKOUT_COPY.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: { xs: 3, md: 4 } }}>
+        {CHECKOUT_COPY.intro}
+      </Typography>
       {userId !== null && <Checkout userId={userId} />}
     </Container>
   );
@@ -40,20 +44,37 @@ function Checkout({ userId }: { userId: number }) {
     <Grid container spacing={{ xs: 3, md: 5 }}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Paper variant="outlined" component="section" aria-labelledby="payment-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Typography id="payment-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 2 }}>Payment</Typography>
+          <Typography id="payment-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 2 }}>
+            Payment
+          </Typography>
           {/* The card form's height from the start: the order summary below it does not jump when the form arrives. */}
           <Box sx={{ minHeight: PAYMENT_AREA_MIN_HEIGHT }}>
-            {cart ? <PaymentSection cart={cart} userId={userId} /> : <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}
+            {cart ? (
+              <PaymentSection cart={cart} userId={userId} />
+            ) : (
+              <Typography role="status">{CHECKOUT_COPY.preparing}</Typography>
+            )}
           </Box>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Order Summary</Typography>
-          {!cart ? <Skeleton variant="rectangular" height={120} /> : cart.items.length === 0 ? (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="order-summary-title"
+          sx={{ p: { xs: 2.5, sm: 3 } }}
+        >
+          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
+            Order Summary
+          </Typography>
+          {!cart ? (
+            <Skeleton variant="rectangular" height={120} />
+          ) : cart.items.length === 0 ? (
             <Box>
               <Typography>Your cart is empty</Typography>
-              <Link component={RouterLink} to={paths.cart}>Back to cart</Link>
+              <Link component={RouterLink} to={paths.cart}>
+                Back to cart
+              </Link>
             </Box>
           ) : (
             <>

@@ -43,7 +43,9 @@ export function PaymentSection({ cart, userId }: Props) {
       toast.error(CHECKOUT_COPY.startFailed);
       setFailure(messageFor(error, CHECKOUT_COPY.startFailed));
     };
-    createIntent({ amount, userId }).unwrap().then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
+    createIntent({ amount, userId })
+      .unwrap()
+      .then((started) => (started.client_secret ? setIntent(started) : failed()), failed);
   }, [amount, cart.version, attempt, userId, createIntent]);
 
   const { handle, leaving } = usePaymentOutcome(cart, userId, intent?.amount ?? amount);
@@ -53,7 +55,9 @@ export function PaymentSection({ cart, userId }: Props) {
     return (
       <Typography>
         {CHECKOUT_COPY.nothingToPay}{' '}
-        <Link component={RouterLink} to={paths.cart}>{CHECKOUT_COPY.backToCart}</Link>
+        <Link component={RouterLink} to={paths.cart}>
+          {CHECKOUT_COPY.backToCart}
+        </Link>
       </Typography>
     );
   }
@@ -61,7 +65,9 @@ export function PaymentSection({ cart, userId }: Props) {
     return (
       <Box role="alert">
         <Typography sx={{ mb: 2 }}>{failure}</Typography>
-        <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>{CHECKOUT_COPY.retry}</Button>
+        <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+          {CHECKOUT_COPY.retry}
+        </Button>
       </Box>
     );
   }
@@ -74,7 +80,11 @@ export function PaymentSection({ cart, userId }: Props) {
     return (
       <Suspense fallback={<Typography role="status">{CHECKOUT_COPY.preparing}</Typography>}>
         {/* Stripe needs an absolute return URL. */}
-        <StripePaymentForm publishableKey={config.payments.publishableKey} returnUrl={window.location.origin + returnPath} {...form} />
+        <StripePaymentForm
+          publishableKey={config.payments.publishableKey}
+          returnUrl={window.location.origin + returnPath}
+          {...form}
+        />
       </Suspense>
     );
   }

@@ -1,17 +1,34 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { checkCard, formatCardNumber, formatCvc, formatExpiry, parseExpiry, type CardErrors, type CardFields } from './cardInput';
+import {
+  checkCard,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  parseExpiry,
+  type CardErrors,
+  type CardFields,
+} from './cardInput';
 import { useSandboxConfirmMutation } from './checkoutApi';
 import { messageFor } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import type { PaymentOutcome } from './usePaymentOutcome';
 import { TextInput } from '../../components/TextInput';
 
-const FORMATTERS: Record<keyof CardFields, (v: string) => string> = { number: formatCardNumber, expiry: formatExpiry, cvc: formatCvc };
+const FORMATTERS: Record<keyof CardFields, (v: string) => string> = {
+  number: formatCardNumber,
+  expiry: formatExpiry,
+  cvc: formatCvc,
+};
 const ORDER: (keyof CardFields)[] = ['number', 'expiry', 'cvc'];
 
-type Props = { clientSecret: string; returnUrl: string; busy: boolean; onOutcome: (outcome: PaymentOutcome) => Promise<void> };
+type Props = {
+  clientSecret: string;
+  returnUrl: string;
+  busy: boolean;
+  onOutcome: (outcome: PaymentOutcome) => Promise<void>;
+};
 
 /**
  * The sandbox provider's card form (docs/decisions.md "Payments"): formatted as typed, checked in the
@@ -27,7 +44,8 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
   const errors: CardErrors = checkCard(fields);
   const working = busy || confirming.isLoading || finishing;
 
-  const change = (name: keyof CardFields) => (e: ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [name]: FORMATTERS[name](e.target.value) }));
+  const change = (name: keyof CardFields) => (e: ChangeEvent<HTMLInputElement>) =>
+    setFields((f) => ({ ...f, [name]: FORMATTERS[name](e.target.value) }));
   const leave = (name: keyof CardFields) => () => {
     if (fields[name]) setShown((s) => ({ ...s, [name]: true }));
   };
@@ -44,9 +62,19 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
     const expiry = parseExpiry(fields.expiry)!;
     setFinishing(true);
     try {
-      const card = { number: fields.number.replace(/\s/g, ''), exp_month: expiry.month, exp_year: expiry.year, cvc: fields.cvc };
+      const card = {
+        number: fields.number.replace(/\s/g, ''),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: fields.cvc,
+      };
       const result = await confirm({ client_secret: clientSecret, card, return_url: returnUrl }).unwrap();
-      await onOutcome({ error: result.error, paymentIntentId: result.paymentIntentId, status: result.status, redirectUrl: result.next_action?.redirect_url ?? null });
+      await onOutcome({
+        error: result.error,
+        paymentIntentId: result.paymentIntentId,
+        status: result.status,
+        redirectUrl: result.next_action?.redirect_url ?? null,
+      });
     } catch (error) {
       await onOutcome({ error: { message: messageFor(error) } });
     } finally {
@@ -67,7 +95,9 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
         helperText={message ?? ' '}
         placeholder={placeholder}
         autoComplete={autoComplete}
-        inputRef={(el: HTMLInputElement | null) => { inputs.current[name] = el; }}
+        inputRef={(el: HTMLInputElement | null) => {
+          inputs.current[name] = el;
+        }}
         htmlInput={{ inputMode: 'numeric', 'aria-invalid': Boolean(message) }}
         fullWidth
       />

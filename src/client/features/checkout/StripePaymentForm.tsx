@@ -18,7 +18,13 @@ const stripeFor = (key: string) => {
   return loaded.get(key)!;
 };
 
-type Props = { publishableKey: string; clientSecret: string; returnUrl: string; busy: boolean; onOutcome: (outcome: PaymentOutcome) => Promise<void> };
+type Props = {
+  publishableKey: string;
+  clientSecret: string;
+  returnUrl: string;
+  busy: boolean;
+  onOutcome: (outcome: PaymentOutcome) => Promise<void>;
+};
 
 export default function StripePaymentForm({ publishableKey, clientSecret, ...rest }: Props) {
   return (
@@ -39,10 +45,16 @@ function PaymentForm({ returnUrl, busy, onOutcome }: Omit<Props, 'publishableKey
     setWorking(true);
     try {
       // Spec §7: confirmPayment with the confirmation page as return URL, redirecting only if required.
-      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
-      await onOutcome(result.error
-        ? { error: { message: result.error.message } }
-        : { paymentIntentId: result.paymentIntent.id, status: result.paymentIntent.status });
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: 'if_required',
+      });
+      await onOutcome(
+        result.error
+          ? { error: { message: result.error.message } }
+          : { paymentIntentId: result.paymentIntent.id, status: result.paymentIntent.status },
+      );
     } finally {
       setWorking(false);
     }
@@ -51,7 +63,9 @@ function PaymentForm({ returnUrl, busy, onOutcome }: Omit<Props, 'publishableKey
   return (
     <Box component="form" onSubmit={submit} aria-label="Card payment" sx={{ display: 'grid', gap: 2 }}>
       {/* Card only: the intent allows cards alone; wallets would be a second way to pay. */}
-      <PaymentElement options={{ layout: 'tabs', paymentMethodOrder: ['card'], wallets: { applePay: 'never', googlePay: 'never' } }} />
+      <PaymentElement
+        options={{ layout: 'tabs', paymentMethodOrder: ['card'], wallets: { applePay: 'never', googlePay: 'never' } }}
+      />
       <Button type="submit" variant="default" size="lg" fullWidth disabled={!stripe || busy || working}>
         {busy || working ? CHECKOUT_COPY.processing : CHECKOUT_COPY.pay}
       </Button>

@@ -48,6 +48,10 @@ function checkExpiry(value: string, now = new Date()): string | undefined {
 const checkCvc = (value: string) => (digits(value, 4).length < 3 ? CARD_MESSAGES.incompleteCvc : undefined);
 
 export function checkCard(fields: CardFields, now = new Date()): CardErrors {
-  const errors: CardErrors = { number: checkNumber(fields.number), expiry: checkExpiry(fields.expiry, now), cvc: checkCvc(fields.cvc) };
+  const errors: CardErrors = {
+    number: checkNumber(fields.number),
+    expiry: checkExpiry(fields.expiry, now),
+    cvc: checkCvc(fields.cvc),
+  };
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as CardErrors;
 }

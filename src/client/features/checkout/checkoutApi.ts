@@ -1,6 +1,11 @@
 import { apiSlice } from '../../api/apiSlice';
 import type { Cart } from '../../../shared/contract/cart';
-import type { CreateCartOrderBody, CreatePaymentIntentBody, OrderSummary, PaymentIntent } from '../../../shared/contract/orders';
+import type {
+  CreateCartOrderBody,
+  CreatePaymentIntentBody,
+  OrderSummary,
+  PaymentIntent,
+} from '../../../shared/contract/orders';
 import type { SandboxConfirmBody, SandboxConfirmResult } from '../../../shared/contract/payments';
 import { dollarsToCents } from '../../../shared/money';
 import { orderPlaced } from './checkoutEvents';
@@ -51,7 +56,10 @@ export const newOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 1
  * card order's id is the one its payment intent's order has (whoever made it: this call or the webhook).
  */
 export function orderBody(
-  cart: Cart, userId: number, payment: Pick<CreateCartOrderBody, 'paymentMethod' | 'paymentIntentId' | 'orderId' | 'amount'>, billing: Billing,
+  cart: Cart,
+  userId: number,
+  payment: Pick<CreateCartOrderBody, 'paymentMethod' | 'paymentIntentId' | 'orderId' | 'amount'>,
+  billing: Billing,
 ): CreateCartOrderBody {
   return {
     userId,

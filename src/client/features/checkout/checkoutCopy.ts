@@ -11,7 +11,8 @@ export const CHECKOUT_COPY = {
   paymentFailed: 'Payment failed.',
   orderCreated: ORDER_MESSAGES.created,
   // Ours, where the spec has no words.
-  nothingToPay: 'Nothing to pay by card: your coupon covers the whole total. Finish with Purchase Tickets in your cart.',
+  nothingToPay:
+    'Nothing to pay by card: your coupon covers the whole total. Finish with Purchase Tickets in your cart.',
   backToCart: 'Back to cart',
   retry: 'Try again',
   providerError: (message: string) => `Error: ${message}`,

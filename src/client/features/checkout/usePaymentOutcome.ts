@@ -32,29 +32,36 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
   // Stays true while the browser leaves for the authentication page: the button must not come back.
   const [leaving, setLeaving] = useState(false);
 
-  const handle = useCallback(async (outcome: PaymentOutcome) => {
-    if (outcome.error) {
-      toast.error(CHECKOUT_COPY.providerError(outcome.error.message ?? UNEXPECTED_ERROR));
-      return;
-    }
-    if (outcome.status === 'requires_action' && outcome.redirectUrl) {
-      setLeaving(true);
-      browserNavigation.assign(outcome.redirectUrl);
-      return;
-    }
-    if (outcome.status !== 'succeeded' || !outcome.paymentIntentId) {
-      toast.error(CHECKOUT_COPY.paymentFailed);
-      return;
-    }
-    try {
-      const payment = { paymentMethod: 'stripe' as const, paymentIntentId: outcome.paymentIntentId, amount: centsToDollars(amountCents) };
-      const { message } = await createCartOrder(orderBody(cart, userId, payment, billing)).unwrap();
-      toast.success(message || CHECKOUT_COPY.orderCreated);
-      void navigate(paths.profile);
-    } catch (error) {
-      toast.error(messageFor(error));
-    }
-  }, [cart, userId, amountCents, billing, createCartOrder, navigate]);
+  const handle = useCallback(
+    async (outcome: PaymentOutcome) => {
+      if (outcome.error) {
+        toast.error(CHECKOUT_COPY.providerError(outcome.error.message ?? UNEXPECTED_ERROR));
+        return;
+      }
+      if (outcome.status === 'requires_action' && outcome.redirectUrl) {
+        setLeaving(true);
+        browserNavigation.assign(outcome.redirectUrl);
+        return;
+      }
+      if (outcome.status !== 'succeeded' || !outcome.paymentIntentId) {
+        toast.error(CHECKOUT_COPY.paymentFailed);
+        return;
+      }
+      try {
+        const payment = {
+          paymentMethod: 'stripe' as const,
+          paymentIntentId: outcome.paymentIntentId,
+          amount: centsToDollars(amountCents),
+        };
+        const { message } = await createCartOrder(orderBody(cart, userId, payment, billing)).unwrap();
+        toast.success(message || CHECKOUT_COPY.orderCreated);
+        void navigate(paths.profile);
+      } catch (error) {
+        toast.error(messageFor(error));
+      }
+    },
+    [cart, userId, amountCents, billing, createCartOrder, navigate],
+  );
 
   return { handle, leaving };
 }

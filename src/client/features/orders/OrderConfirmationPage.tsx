@@ -31,24 +31,31 @@ function Confirmation({ userId }: { userId: number }) {
   const eventPath = paths.event(eventId);
   const left = useRedirectCountdown(CONFIRMATION_REDIRECT_S, eventPath);
   const Icon = ICONS[state];
-  const heading = state === 1 ? CONFIRMATION_COPY.success : state === 2 ? CONFIRMATION_COPY.failed : CONFIRMATION_COPY.pending;
+  const heading =
+    state === 1 ? CONFIRMATION_COPY.success : state === 2 ? CONFIRMATION_COPY.failed : CONFIRMATION_COPY.pending;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
       <title>Order Confirmation — AllAccess</title>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <Icon aria-hidden sx={{ fontSize: 64, color: COLOURS[state] }} />
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mt: 1 }}>{heading}</Typography>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mt: 1 }}>
+          {heading}
+        </Typography>
         {state === 1 && (
           <>
             <Typography sx={{ mt: 2, fontWeight: 700 }}>{CONFIRMATION_COPY.thanks}</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1 }}>{CONFIRMATION_COPY.checkEmail}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {CONFIRMATION_COPY.checkEmail}
+            </Typography>
           </>
         )}
         {/* Polite and atomic: a screen reader hears the line when it settles, not a shout every second. */}
         <Box role="status" aria-live="polite" aria-atomic="true" sx={{ mt: 3 }}>
           <Typography color="text.secondary">{CONFIRMATION_COPY.redirecting(left)}</Typography>
         </Box>
-        <Button component={RouterLink} to={eventPath} variant="default" sx={{ mt: 3 }}>Go to event</Button>
+        <Button component={RouterLink} to={eventPath} variant="default" sx={{ mt: 3 }}>
+          Go to event
+        </Button>
       </Paper>
     </Container>
   );

@@ -24,7 +24,13 @@ export default function OrderDetailsPage() {
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
       <title>Order Details — AllAccess</title>
-      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}>Order Details</Typography>
+      <Typography
+        component="h1"
+        variant="h3"
+        sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}
+      >
+        Order Details
+      </Typography>
       {userId !== null && <Order cartId={Number(id)} />}
     </Container>
   );
@@ -33,8 +39,12 @@ export default function OrderDetailsPage() {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-      <Typography component="dt" color="text.secondary">{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}>{children}</Typography>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -52,8 +62,15 @@ function Order({ cartId }: { cartId: number }) {
         <OrderItems items={cart.items} price={orderPrice} label="Events in this order" />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <Paper variant="outlined" component="section" aria-labelledby="order-summary-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>Summary</Typography>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="order-summary-title"
+          sx={{ p: { xs: 2.5, sm: 3 } }}
+        >
+          <Typography id="order-summary-title" component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
+            Summary
+          </Typography>
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label="Order Id">{order.orderId}</Fact>
             <Fact label="Status">{order.usageType}</Fact>

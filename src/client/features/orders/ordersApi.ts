@@ -36,12 +36,20 @@ const { useGetOrderLookupQuery } = ordersApi;
  * purchase in another tab shows on the next visit). `checking` while that lookup runs; `failed`
  * when it could not be made (the server then decides, when asked for the stream).
  */
-export function useEventOwnership(event: AssetDetail | null | undefined): { owned: boolean; checking: boolean; failed: boolean } {
+export function useEventOwnership(event: AssetDetail | null | undefined): {
+  owned: boolean;
+  checking: boolean;
+  failed: boolean;
+} {
   const userId = useAppSelector(selectUserId);
   const ask = event != null && userId !== null && event.isPremium === 1 && event.canUserWatchAsset !== 1;
   const { data, isLoading, isError } = useGetOrderLookupQuery(
     { userId: Number(userId), assetId: event?.id ?? 0 },
     { skip: !ask, refetchOnMountOrArgChange: true },
   );
-  return { owned: event?.canUserWatchAsset === 1 || (data?.length ?? 0) > 0, checking: ask && isLoading, failed: ask && isError };
+  return {
+    owned: event?.canUserWatchAsset === 1 || (data?.length ?? 0) > 0,
+    checking: ask && isLoading,
+    failed: ask && isError,
+  };
 }

@@ -19,7 +19,8 @@ export function useConfirmOrder(userId: number | null, paymentIntentId: string |
   useEffect(() => {
     if (!wanted || !cart || sent.current || userId === null || !paymentIntentId) return;
     sent.current = true;
-    createCartOrder(orderBody(cart, userId, { paymentMethod: 'stripe', paymentIntentId }, billing)).unwrap()
+    createCartOrder(orderBody(cart, userId, { paymentMethod: 'stripe', paymentIntentId }, billing))
+      .unwrap()
       .catch((error: unknown) => console.error('Order error', error));
   }, [wanted, cart, userId, paymentIntentId, billing, createCartOrder]);
 }

@@ -7,8 +7,14 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 
 const pillars = [
-  { title: 'Every angle', text: 'Up to nine cameras on every show: the stage, the crowd, the drum riser, backstage. Switch whenever you like.' },
-  { title: 'Live and on demand', text: 'Watch the broadcast as it happens, or the full show afterwards, on your phone, laptop or TV.' },
+  {
+    title: 'Every angle',
+    text: 'Up to nine cameras on every show: the stage, the crowd, the drum riser, backstage. Switch whenever you like.',
+  },
+  {
+    title: 'Live and on demand',
+    text: 'Watch the broadcast as it happens, or the full show afterwards, on your phone, laptop or TV.',
+  },
   { title: 'Fair to artists', text: 'Most of every pass goes to the artists and the venues that host them.' },
 ];
 
@@ -17,27 +23,51 @@ export default function AboutPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 5, md: 9 } }}>
       <title>About — AllAccess</title>
-      <Typography variant="overline" color="primary" sx={{ letterSpacing: 3 }}>About us</Typography>
-      <Typography component="h1" variant="h2" sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.4rem' }, maxWidth: 860 }}>
+      <Typography variant="overline" color="primary" sx={{ letterSpacing: 3 }}>
+        About us
+      </Typography>
+      <Typography
+        component="h1"
+        variant="h2"
+        sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.4rem' }, maxWidth: 860 }}
+      >
         The best seat in the house, wherever you are.
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 2, fontSize: '1.15rem', maxWidth: 760 }}>
-        AllAccess films concerts the way you remember them: from the front row, from the wings, from the middle of the crowd.
-        We work with independent venues and touring artists to bring their shows to fans who can't be in the room.
+        AllAccess films concerts the way you remember them: from the front row, from the wings, from the middle of the
+        crowd. We work with independent venues and touring artists to bring their shows to fans who can't be in the
+        room.
       </Typography>
       <Grid container spacing={3} sx={{ mt: 5 }}>
         {pillars.map((p) => (
           <Grid key={p.title} size={{ xs: 12, md: 4 }}>
-            <Box sx={{ p: 3, height: '100%', borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{p.title}</Typography>
-              <Typography color="text.secondary" sx={{ mt: 1 }}>{p.text}</Typography>
+            <Box
+              sx={{
+                p: 3,
+                height: '100%',
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+              }}
+            >
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                {p.title}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {p.text}
+              </Typography>
             </Box>
           </Grid>
         ))}
       </Grid>
       <Box sx={{ mt: 6, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button component={Link} to={paths.events} variant="default" size="lg">Upcoming Events</Button>
-        <Button component={Link} to={paths.demo} variant="outline" size="lg">See how it works</Button>
+        <Button component={Link} to={paths.events} variant="default" size="lg">
+          Upcoming Events
+        </Button>
+        <Button component={Link} to={paths.demo} variant="outline" size="lg">
+          See how it works
+        </Button>
       </Box>
     </Container>
   );

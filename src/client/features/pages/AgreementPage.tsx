@@ -18,10 +18,15 @@ export default function AgreementPage() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       {data && <title>{`${data.label} — AllAccess`}</title>}
       {isLoading || !data ? (
-        <><Skeleton width={300} height={56} /><Skeleton height={300} /></>
+        <>
+          <Skeleton width={300} height={56} />
+          <Skeleton height={300} />
+        </>
       ) : (
         <>
-          <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>{data.label}</Typography>
+          <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>
+            {data.label}
+          </Typography>
           <SafeHtml html={data.description} sx={{ lineHeight: 1.7, '& h2': { fontSize: '1.35rem' } }} />
         </>
       )}

@@ -10,8 +10,12 @@ export default function DemoPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
       <title>How it works — AllAccess</title>
-      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 1 }}>How AllAccess works</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>Pick a concert, get your pass, and watch from every angle.</Typography>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 1 }}>
+        How AllAccess works
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Pick a concert, get your pass, and watch from every angle.
+      </Typography>
       <Box sx={{ aspectRatio: '16 / 9', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
         <HlsVideo src={EXPLAINER_MANIFEST} controls label="How AllAccess works" sx={{ objectFit: 'contain' }} />
       </Box>

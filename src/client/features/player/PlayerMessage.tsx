@@ -37,18 +37,38 @@ export function PlayerNotStarted({ event }: { event: AssetDetail }) {
   return (
     <Frame event={event}>
       <Box>
-        <Typography component="p" variant="h5" sx={{ fontWeight: 700, mb: 3 }}>{PLAYER_COPY.beginsOn(formatEventDateTime(event.airStartDate))}</Typography>
-        <Button component={Link} to={paths.event(event.path)} variant="default">{PLAYER_COPY.backToEvent}</Button>
+        <Typography component="p" variant="h5" sx={{ fontWeight: 700, mb: 3 }}>
+          {PLAYER_COPY.beginsOn(formatEventDateTime(event.airStartDate))}
+        </Typography>
+        <Button component={Link} to={paths.event(event.path)} variant="default">
+          {PLAYER_COPY.backToEvent}
+        </Button>
       </Box>
     </Frame>
   );
 }
 
 /** A refusal or failure, in the server's words when it gave some, with a way to try again. */
-export function PlayerProblem({ event, message, onRetry }: { event: AssetDetail; message: string; onRetry: () => void }) {
+export function PlayerProblem({
+  event,
+  message,
+  onRetry,
+}: {
+  event: AssetDetail;
+  message: string;
+  onRetry: () => void;
+}) {
   return (
     <Frame event={event}>
-      <Alert severity="error" sx={{ maxWidth: 560, textAlign: 'left' }} action={<Button variant="ghost" color="inherit" size="sm" onClick={onRetry}>{PLAYER_COPY.tryAgain}</Button>}>
+      <Alert
+        severity="error"
+        sx={{ maxWidth: 560, textAlign: 'left' }}
+        action={
+          <Button variant="ghost" color="inherit" size="sm" onClick={onRetry}>
+            {PLAYER_COPY.tryAgain}
+          </Button>
+        }
+      >
         {message}
       </Alert>
     </Frame>

@@ -22,12 +22,16 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export default function PlayerPage() {
   const { id = '' } = useParams();
   const access = usePlayerAccess(id);
-  const airStart = access.status === 'allowed' && access.event.contentType === 'Live' ? access.event.airStartDate : null;
+  const airStart =
+    access.status === 'allowed' && access.event.contentType === 'Live' ? access.event.airStartDate : null;
   const [now, setNow] = useState(() => Date.now());
   const waiting = airStart !== null && !hasStarted(airStart, now);
   useEffect(() => {
     if (!waiting || !airStart) return undefined;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(MAX_TIMEOUT_MS, Date.parse(airStart) - Date.now() + 50));
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(MAX_TIMEOUT_MS, Date.parse(airStart) - Date.now() + 50),
+    );
     return () => clearTimeout(timer);
   }, [waiting, airStart, now]);
 
@@ -39,12 +43,25 @@ export default function PlayerPage() {
     case 'unavailable':
       return (
         <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
-          <Alert severity="error" action={<Button variant="ghost" color="inherit" size="sm" onClick={access.retry}>{PLAYER_COPY.tryAgain}</Button>}>{PLAYER_COPY.eventFailed}</Alert>
+          <Alert
+            severity="error"
+            action={
+              <Button variant="ghost" color="inherit" size="sm" onClick={access.retry}>
+                {PLAYER_COPY.tryAgain}
+              </Button>
+            }
+          >
+            {PLAYER_COPY.eventFailed}
+          </Alert>
         </Box>
       );
     case 'denied':
       return <Navigate to={paths.event(access.event.path)} replace />;
     case 'allowed':
-      return waiting ? <PlayerNotStarted event={access.event} /> : <PlayerSession key={access.event.path} event={access.event} />;
+      return waiting ? (
+        <PlayerNotStarted event={access.event} />
+      ) : (
+        <PlayerSession key={access.event.path} event={access.event} />
+      );
   }
 }

@@ -32,7 +32,15 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
   }
 }
 
-function PlayerStream({ event, session, onRestart }: { event: AssetDetail; session: SessionHandle; onRestart: () => void }) {
+function PlayerStream({
+  event,
+  session,
+  onRestart,
+}: {
+  event: AssetDetail;
+  session: SessionHandle;
+  onRestart: () => void;
+}) {
   const { state, refresh, retry } = useStreamConfig(event.path, session);
   switch (state.status) {
     case 'loading':
@@ -44,6 +52,14 @@ function PlayerStream({ event, session, onRestart }: { event: AssetDetail; sessi
     case 'failed':
       return <PlayerProblem event={event} message={state.message} onRetry={onRestart} />;
     case 'ready':
-      return <PlayerView event={event} stream={state.stream} onExpired={refresh} refreshFailed={state.refreshFailed} onRetryRefresh={retry} />;
+      return (
+        <PlayerView
+          event={event}
+          stream={state.stream}
+          onExpired={refresh}
+          refreshFailed={state.refreshFailed}
+          onRetryRefresh={retry}
+        />
+      );
   }
 }

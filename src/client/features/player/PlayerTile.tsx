@@ -27,30 +27,91 @@ type Props = {
  * One angle: its video, named, and a button over it that makes it the main angle. Placement is CSS
  * only (order, display, span), so a layout or main-angle change never remounts the video.
  */
-export const PlayerTile = memo(function PlayerTile({ source, placement, audible, volume, paused, live, registry, ...events }: Props) {
+export const PlayerTile = memo(function PlayerTile({
+  source,
+  placement,
+  audible,
+  volume,
+  paused,
+  live,
+  registry,
+  ...events
+}: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { angle, name, url } = source;
-  const status = useHlsTile(videoRef, { angle, name, url, live, registry, audible, volume, paused, main: placement.main, visible: placement.visible, ...events });
+  const status = useHlsTile(videoRef, {
+    angle,
+    name,
+    url,
+    live,
+    registry,
+    audible,
+    volume,
+    paused,
+    main: placement.main,
+    visible: placement.visible,
+    ...events,
+  });
   return (
     <Box
       data-angle={angle}
       data-state={status.state}
       data-main={placement.main ? 'true' : undefined}
       sx={{
-        position: 'relative', order: placement.order, display: placement.visible ? 'block' : 'none',
-        gridColumn: placement.spanAll ? '1 / -1' : undefined, aspectRatio: '16 / 9', minWidth: 0,
-        bgcolor: 'black', borderRadius: 1, overflow: 'hidden',
+        position: 'relative',
+        order: placement.order,
+        display: placement.visible ? 'block' : 'none',
+        gridColumn: placement.spanAll ? '1 / -1' : undefined,
+        aspectRatio: '16 / 9',
+        minWidth: 0,
+        bgcolor: 'black',
+        borderRadius: 1,
+        overflow: 'hidden',
         // The main angle's frame is drawn over the video (an inset shadow would be painted under it).
-        '&::after': placement.main ? { content: '""', position: 'absolute', inset: 0, border: 2, borderColor: 'primary.main', borderRadius: 1, pointerEvents: 'none' } : undefined,
+        '&::after': placement.main
+          ? {
+              content: '""',
+              position: 'absolute',
+              inset: 0,
+              border: 2,
+              borderColor: 'primary.main',
+              borderRadius: 1,
+              pointerEvents: 'none',
+            }
+          : undefined,
       }}
     >
-      <Box component="video" ref={videoRef} aria-label={name} muted playsInline preload="auto"
-        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
+      <Box
+        component="video"
+        ref={videoRef}
+        aria-label={name}
+        muted
+        playsInline
+        preload="auto"
+        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+      />
       {status.state === 'loading' && !status.message && (
-        <CircularProgress size={28} aria-label={`Loading ${name}`} sx={{ position: 'absolute', top: 'calc(50% - 14px)', left: 'calc(50% - 14px)' }} />
+        <CircularProgress
+          size={28}
+          aria-label={`Loading ${name}`}
+          sx={{ position: 'absolute', top: 'calc(50% - 14px)', left: 'calc(50% - 14px)' }}
+        />
       )}
       {status.message && (
-        <Box role="status" sx={{ position: 'absolute', top: 8, left: 8, right: 8, p: 1, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.8)', color: '#fff', fontSize: '0.875rem' }}>
+        <Box
+          role="status"
+          sx={{
+            position: 'absolute',
+            top: 8,
+            left: 8,
+            right: 8,
+            p: 1,
+            borderRadius: 1,
+            bgcolor: 'rgba(0,0,0,0.8)',
+            color: '#fff',
+            fontSize: '0.875rem',
+          }}
+        >
           {status.message}
         </Box>
       )}
@@ -58,14 +119,44 @@ export const PlayerTile = memo(function PlayerTile({ source, placement, audible,
         onClick={() => events.onPromote(angle)}
         aria-pressed={placement.main}
         sx={{
-          position: 'absolute', inset: 0, display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-start', p: 0.75,
+          position: 'absolute',
+          inset: 0,
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'flex-start',
+          p: 0.75,
           '&.Mui-focusVisible': { ...focusRing, outlineWidth: 3, outlineOffset: -3 },
         }}
       >
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, maxWidth: '100%', px: 0.75, py: 0.25, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.75)', color: '#fff', fontSize: '0.8125rem', fontWeight: 600 }}>
-          <Box component="span" aria-hidden="true" sx={{ px: 0.5, borderRadius: 0.5, bgcolor: 'rgba(255,255,255,0.2)' }}>{angle}</Box>
-          <Box component="span" sx={srOnly}>Watch </Box>
-          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</Box>
+        <Box
+          component="span"
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.75,
+            maxWidth: '100%',
+            px: 0.75,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: 'rgba(0,0,0,0.75)',
+            color: '#fff',
+            fontSize: '0.8125rem',
+            fontWeight: 600,
+          }}
+        >
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ px: 0.5, borderRadius: 0.5, bgcolor: 'rgba(255,255,255,0.2)' }}
+          >
+            {angle}
+          </Box>
+          <Box component="span" sx={srOnly}>
+            Watch{' '}
+          </Box>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {name}
+          </Box>
         </Box>
       </ButtonBase>
     </Box>

@@ -10,12 +10,33 @@ import { PLAYER_COPY } from './playerCopy';
 /** The way back to the event, and what is playing (the player has no site header). */
 export function PlayerTopBar({ event }: { event: AssetDetail }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 2 }, px: { xs: 1, md: 2 }, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 1, md: 2 },
+        px: { xs: 1, md: 2 },
+        py: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <title>{`${event.title} — Watch — AllAccess`}</title>
-      <Button component={Link} to={paths.event(event.path)} variant="ghost" color="inherit" size="sm" startIcon={<ArrowBackIcon />} sx={{ flexShrink: 0 }}>
+      <Button
+        component={Link}
+        to={paths.event(event.path)}
+        variant="ghost"
+        color="inherit"
+        size="sm"
+        startIcon={<ArrowBackIcon />}
+        sx={{ flexShrink: 0 }}
+      >
         {PLAYER_COPY.backToEvent}
       </Button>
-      <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>{event.title}</Typography>
+      <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
+        {event.title}
+      </Typography>
     </Box>
   );
 }

@@ -20,7 +20,8 @@ const TILE_HLS_CONFIG: Partial<HlsConfig> = {
  * The tile the player opens with as main starts where hls.js's bandwidth estimate puts it (within
  * its size); every other tile starts on the lowest rung, so nine tiles do not race the main one.
  */
-export const hlsConfigFor = (main: boolean): Partial<HlsConfig> => (main ? { ...TILE_HLS_CONFIG, startLevel: -1 } : TILE_HLS_CONFIG);
+export const hlsConfigFor = (main: boolean): Partial<HlsConfig> =>
+  main ? { ...TILE_HLS_CONFIG, startLevel: -1 } : TILE_HLS_CONFIG;
 
 /** Waits between retries of a lost connection: 1 s, 2 s, 4 s… up to 10 s. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000, 1000 * 2 ** attempt);

@@ -11,7 +11,12 @@ const GRIDS: PlayerLayout[] = ['two-up', 'grid-2x2', 'grid-3x3'];
  * main-strip put the main angle first. Tiles are never reordered in the DOM: only CSS `order` and
  * `display` change, so no video is moved or remounted.
  */
-export function placeTiles(layout: PlayerLayout, tiles: number, angles: number[], main: number): Map<number, Placement> {
+export function placeTiles(
+  layout: PlayerLayout,
+  tiles: number,
+  angles: number[],
+  main: number,
+): Map<number, Placement> {
   // The strip holds every other angle (the issue's "main view with the other angles as a strip").
   const count = layout === 'main-strip' ? angles.length : Math.max(1, Math.min(tiles, angles.length));
   const mainAngle = angles.includes(main) ? main : angles[0];
@@ -20,13 +25,25 @@ export function placeTiles(layout: PlayerLayout, tiles: number, angles: number[]
     shown = angles.slice(0, count);
     if (mainAngle !== undefined && !shown.includes(mainAngle)) shown[count - 1] = mainAngle;
   } else {
-    shown = [mainAngle, ...angles.filter((a) => a !== mainAngle)].filter((a): a is number => a !== undefined).slice(0, count);
+    shown = [mainAngle, ...angles.filter((a) => a !== mainAngle)]
+      .filter((a): a is number => a !== undefined)
+      .slice(0, count);
   }
   const spanMain = layout === 'main-strip' && shown.length > 1;
-  return new Map(angles.map((angle) => {
-    const index = shown.indexOf(angle);
-    return [angle, { visible: index >= 0, order: index >= 0 ? index : angles.length + angle, main: angle === mainAngle, spanAll: spanMain && angle === mainAngle }];
-  }));
+  return new Map(
+    angles.map((angle) => {
+      const index = shown.indexOf(angle);
+      return [
+        angle,
+        {
+          visible: index >= 0,
+          order: index >= 0 ? index : angles.length + angle,
+          main: angle === mainAngle,
+          spanAll: spanMain && angle === mainAngle,
+        },
+      ];
+    }),
+  );
 }
 
 const cols = (n: number) => `repeat(${n}, minmax(0, 1fr))`;

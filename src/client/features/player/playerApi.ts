@@ -1,6 +1,11 @@
 import { apiSlice } from '../../api/apiSlice';
 import {
-  streamConfigData, VIEWING_SESSION_KEY_HEADER, type OpenedViewingSession, type StreamConfigData, type StreamConfigResponse, type ViewingSession,
+  streamConfigData,
+  VIEWING_SESSION_KEY_HEADER,
+  type OpenedViewingSession,
+  type StreamConfigData,
+  type StreamConfigResponse,
+  type ViewingSession,
 } from '../../../shared/contract/streams';
 import type { Envelope } from '../../../shared/contract/envelope';
 
@@ -33,15 +38,25 @@ export const playerApi = apiSlice.injectEndpoints({
       transformResponse: (r: Envelope<OpenedViewingSession>) => r.data,
     }),
     keepViewingSession: build.mutation<ViewingSession, SessionHandle>({
-      query: ({ sessionId, sessionKey }) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}/heartbeat`, method: 'POST', headers: sessionKeyHeader(sessionKey) }),
+      query: ({ sessionId, sessionKey }) => ({
+        url: `/viewing-sessions/${encodeURIComponent(sessionId)}/heartbeat`,
+        method: 'POST',
+        headers: sessionKeyHeader(sessionKey),
+      }),
       transformResponse: (r: Envelope<ViewingSession>) => r.data,
     }),
     closeViewingSession: build.mutation<void, SessionHandle>({
-      query: ({ sessionId, sessionKey }) => ({ url: `/viewing-sessions/${encodeURIComponent(sessionId)}`, method: 'DELETE', headers: sessionKeyHeader(sessionKey) }),
+      query: ({ sessionId, sessionKey }) => ({
+        url: `/viewing-sessions/${encodeURIComponent(sessionId)}`,
+        method: 'DELETE',
+        headers: sessionKeyHeader(sessionKey),
+      }),
     }),
     getStreamConfig: build.query<StreamConfig, { path: string } & SessionHandle>({
       query: ({ path, sessionId, sessionKey }) => ({
-        url: `/admin/asset/streamconfig/${encodeURIComponent(path)}`, params: { session: sessionId }, headers: sessionKeyHeader(sessionKey),
+        url: `/admin/asset/streamconfig/${encodeURIComponent(path)}`,
+        params: { session: sessionId },
+        headers: sessionKeyHeader(sessionKey),
       }),
       // The cache key is made of the arguments and is itself a key in the store's state: leave the secret out of it.
       serializeQueryArgs: ({ queryArgs: { path, sessionId } }) => ({ path, sessionId }),

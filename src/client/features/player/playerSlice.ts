@@ -19,14 +19,23 @@ type PlayerState = {
 
 export const PROGRAM_ANGLE = 0;
 
-const initialPlayerState: PlayerState = { layout: 'main-strip', main: PROGRAM_ANGLE, muted: true, volume: 1, paused: false };
+const initialPlayerState: PlayerState = {
+  layout: 'main-strip',
+  main: PROGRAM_ANGLE,
+  muted: true,
+  volume: 1,
+  paused: false,
+};
 
 export const playerSlice = createSlice({
   name: 'player',
   initialState: initialPlayerState,
   reducers: {
     /** A player opened: a fresh start in the layout it offers first. */
-    playerOpened: (_state, action: PayloadAction<{ layout: PlayerLayout }>) => ({ ...initialPlayerState, layout: action.payload.layout }),
+    playerOpened: (_state, action: PayloadAction<{ layout: PlayerLayout }>) => ({
+      ...initialPlayerState,
+      layout: action.payload.layout,
+    }),
     playerClosed: () => initialPlayerState,
     playerLayoutChosen(state, action: PayloadAction<PlayerLayout>) {
       state.layout = action.payload;
@@ -57,6 +66,13 @@ export const playerSlice = createSlice({
 });
 
 export const {
-  playerOpened, playerClosed, playerLayoutChosen, playerAngleChosen, playerMuteToggled, playerVolumeChanged, playerPlayToggled, playerSoundBlocked,
+  playerOpened,
+  playerClosed,
+  playerLayoutChosen,
+  playerAngleChosen,
+  playerMuteToggled,
+  playerVolumeChanged,
+  playerPlayToggled,
+  playerSoundBlocked,
 } = playerSlice.actions;
 export const { selectPlayer } = playerSlice.selectors;

@@ -3,7 +3,9 @@ import type Hls from 'hls.js';
 export type TileRole = { main: boolean; visible: boolean };
 
 /** The calls of hls.js that a role change makes (a subset of Hls, so tests can hand a fake). */
-type LevelControls = Pick<Hls, 'levels' | 'autoLevelCapping' | 'autoLevelEnabled' | 'currentLevel' | 'maxAutoLevel'> & { nextLevel: number };
+type LevelControls = Pick<Hls, 'levels' | 'autoLevelCapping' | 'autoLevelEnabled' | 'currentLevel' | 'maxAutoLevel'> & {
+  nextLevel: number;
+};
 
 /**
  * What a tile's change of role asks of its hls.js instance, on top of `capLevelToPlayerSize` (which
@@ -16,7 +18,12 @@ type LevelControls = Pick<Hls, 'levels' | 'autoLevelCapping' | 'autoLevelEnabled
  *   automatic, by bandwidth): the viewer sees the upgrade within a segment, not after 8 s of buffer.
  * A tile that stops being main shrinks, and its size lowers its cap: what it has buffered plays out.
  */
-export function applyTileRole(hls: LevelControls, role: TileRole, was: TileRole | null, afterLayout: (run: () => void) => void): void {
+export function applyTileRole(
+  hls: LevelControls,
+  role: TileRole,
+  was: TileRole | null,
+  afterLayout: (run: () => void) => void,
+): void {
   if (hls.levels.length < 2) return;
   if (!role.visible) {
     hls.autoLevelCapping = 0;

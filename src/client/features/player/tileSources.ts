@@ -1,5 +1,10 @@
 import { PLAYER } from '../../../shared/constants';
-import { PLAYER_LAYOUTS, type LayoutConfig, type PlayerLayout, type StreamConfigData } from '../../../shared/contract/streams';
+import {
+  PLAYER_LAYOUTS,
+  type LayoutConfig,
+  type PlayerLayout,
+  type StreamConfigData,
+} from '../../../shared/contract/streams';
 import { PROGRAM_ANGLE } from './playerSlice';
 
 /** One tile: an angle (0 = program cut, 1–9 = camera angles, as their keys) and its signed URL. */
@@ -7,7 +12,9 @@ export type TileSource = { angle: number; name: string; url: string };
 
 /** The program cut first, then up to nine camera angles (docs/behaviour.md §9 PLAYER.maxStreams). */
 export function tileSources(config: StreamConfigData): TileSource[] {
-  const angles = config.streamUrls.slice(0, PLAYER.maxStreams).map((s, i) => ({ angle: i + 1, name: s.name, url: s.url }));
+  const angles = config.streamUrls
+    .slice(0, PLAYER.maxStreams)
+    .map((s, i) => ({ angle: i + 1, name: s.name, url: s.url }));
   return [{ angle: PROGRAM_ANGLE, name: config.Program || 'Program', url: config.programcutUrl }, ...angles];
 }
 
@@ -22,7 +29,9 @@ const DEFAULT_LAYOUTS: LayoutConfig[] = [
 /** The layouts the organizer offers, once each, in the contract's order; all of them when none is named. */
 export function offeredLayouts(config: StreamConfigData): LayoutConfig[] {
   const named = config.layoutConfigs.length > 0 ? config.layoutConfigs : DEFAULT_LAYOUTS;
-  return PLAYER_LAYOUTS.map((layout) => named.find((l) => l.layout === layout)).filter((l): l is LayoutConfig => l !== undefined);
+  return PLAYER_LAYOUTS.map((layout) => named.find((l) => l.layout === layout)).filter(
+    (l): l is LayoutConfig => l !== undefined,
+  );
 }
 
 /** The layout a player opens in: main with a strip when offered (it shows every angle), else the first. */

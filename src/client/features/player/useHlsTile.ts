@@ -71,7 +71,14 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       state = next;
       if (!destroyed) setStatus({ state: next, message });
     };
-    const handle: TileHandle & { url: string } = { angle, name: () => latest().name, video, hls: null, state: () => state, url: latest().url };
+    const handle: TileHandle & { url: string } = {
+      angle,
+      name: () => latest().name,
+      video,
+      hls: null,
+      state: () => state,
+      url: latest().url,
+    };
     handleRef.current = handle;
     registry.add(handle);
 
@@ -91,24 +98,29 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     };
     for (const [name, listener] of Object.entries(listeners)) video.addEventListener(name, listener);
 
-    void import(/* webpackChunkName: "hls" */ './loadHls').then(({ loadedHls: { Hls: HlsClass, workerPath } }) => {
-      if (destroyed) return;
-      if (!HlsClass.isSupported()) {
-        // Safari on older iPhones plays HLS itself (no program date-time sync there).
-        if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = handle.url;
-        else show('error', PLAYER_COPY.cannotPlay);
-        return;
-      }
-      const hls = new HlsClass({ ...hlsConfigFor(latest().main), workerPath });
-      handle.hls = hls;
-      const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
-      errors = handler;
-      hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
-      hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
-      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null));
-      hls.attachMedia(video);
-      hls.loadSource(handle.url);
-    }, () => show('error', PLAYER_COPY.cannotPlay));
+    void import(/* webpackChunkName: "hls" */ './loadHls').then(
+      ({ loadedHls: { Hls: HlsClass, workerPath } }) => {
+        if (destroyed) return;
+        if (!HlsClass.isSupported()) {
+          // Safari on older iPhones plays HLS itself (no program date-time sync there).
+          if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = handle.url;
+          else show('error', PLAYER_COPY.cannotPlay);
+          return;
+        }
+        const hls = new HlsClass({ ...hlsConfigFor(latest().main), workerPath });
+        handle.hls = hls;
+        const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
+        errors = handler;
+        hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
+        hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
+        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
+          levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null),
+        );
+        hls.attachMedia(video);
+        hls.loadSource(handle.url);
+      },
+      () => show('error', PLAYER_COPY.cannotPlay),
+    );
 
     return () => {
       destroyed = true;

@@ -18,7 +18,8 @@ export type PlayerAccess =
 export function usePlayerAccess(id: string): PlayerAccess {
   const { data: event, isLoading, error, refetch } = useGetAssetQuery(id);
   const ownership = useEventOwnership(event);
-  if ((error as { status?: unknown } | undefined)?.status === 404 || (!isLoading && event === null)) return { status: 'missing' };
+  if ((error as { status?: unknown } | undefined)?.status === 404 || (!isLoading && event === null))
+    return { status: 'missing' };
   if (error) return { status: 'unavailable', retry: () => void refetch() };
   if (!event || ownership.checking) return { status: 'checking' };
   // A lookup that failed is no refusal: the server decides when asked for the stream.

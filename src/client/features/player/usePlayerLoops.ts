@@ -26,7 +26,12 @@ export function usePlayerLoops(registry: TileRegistry, now: Now) {
   const dispatch = useAppDispatch();
   const opened = useEffectEvent(() => dispatch(playerOpened({ layout: defaultLayout(now.layouts) })));
   const sync = useEffectEvent(() => syncTiles(registry.all(), now.main));
-  const diagnostics = useEffectEvent((): PlayerDiagnostics => ({ main: now.main, layout: now.layout, mode: now.mode, tiles: registry.diagnostics() }));
+  const diagnostics = useEffectEvent((): PlayerDiagnostics => ({
+    main: now.main,
+    layout: now.layout,
+    mode: now.mode,
+    tiles: registry.diagnostics(),
+  }));
 
   useEffect(() => {
     opened();
@@ -37,7 +42,11 @@ export function usePlayerLoops(registry: TileRegistry, now: Now) {
 
   useEffect(() => {
     const timer = setInterval(() => sync(), SYNC_INTERVAL_MS);
-    Object.defineProperty(window, '__allaccessPlayer', { configurable: true, enumerable: false, get: () => diagnostics() });
+    Object.defineProperty(window, '__allaccessPlayer', {
+      configurable: true,
+      enumerable: false,
+      get: () => diagnostics(),
+    });
     return () => {
       clearInterval(timer);
       delete window.__allaccessPlayer;

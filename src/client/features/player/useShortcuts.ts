@@ -9,9 +9,11 @@ export type ShortcutActions = {
   showHelp: () => void;
 };
 
-const TEXT_INPUTS = 'textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="dialog"]';
+const TEXT_INPUTS =
+  'textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="dialog"]';
 const NON_TEXT_INPUT_TYPES = ['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'color', 'image'];
-const ACTIVATORS = 'button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="tab"], [role="option"]';
+const ACTIVATORS =
+  'button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="tab"], [role="option"]';
 const SLIDERS = 'input[type="range"], [role="slider"]';
 
 /** True when the focused element does something with this key itself: the player leaves it alone. */
@@ -20,7 +22,8 @@ export function keyBelongsToTarget(event: KeyboardEvent): boolean {
   if (!target) return false;
   if (target.closest(TEXT_INPUTS)) return true;
   if (target instanceof HTMLInputElement && !NON_TEXT_INPUT_TYPES.includes(target.type)) return true;
-  if ((event.key === ' ' || event.key === 'Enter') && (target.closest(ACTIVATORS) || target.closest(SLIDERS))) return true;
+  if ((event.key === ' ' || event.key === 'Enter') && (target.closest(ACTIVATORS) || target.closest(SLIDERS)))
+    return true;
   return target.closest(SLIDERS) !== null && /^(Arrow|Home$|End$|Page)/.test(event.key);
 }
 

@@ -44,14 +44,17 @@ export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
   useEffect(load, [load]);
 
   /** A tile's URL answered 403: true when a fresh config is (or is being) fetched for it. */
-  const refresh = useCallback((failedUrl: string): boolean => {
-    if (refreshing.current) return true;
-    if (!data || !tileSources(data.config).some((t) => t.url === failedUrl)) return true;
-    if (Date.now() - lastRefresh.current < REFRESH_MIN_INTERVAL_MS) return false;
-    lastRefresh.current = Date.now();
-    load();
-    return true;
-  }, [data, load]);
+  const refresh = useCallback(
+    (failedUrl: string): boolean => {
+      if (refreshing.current) return true;
+      if (!data || !tileSources(data.config).some((t) => t.url === failedUrl)) return true;
+      if (Date.now() - lastRefresh.current < REFRESH_MIN_INTERVAL_MS) return false;
+      lastRefresh.current = Date.now();
+      load();
+      return true;
+    },
+    [data, load],
+  );
 
   return { state: configState(data, error), refresh, retry: load };
 }
@@ -62,7 +65,8 @@ function configState(data: StreamConfig | undefined, error: unknown): StreamConf
     const message = serverMessage(error);
     if (status === 403) return { status: 'forbidden' };
     if (status === 409 && message === STREAM_MESSAGES.notStarted) return { status: 'notStarted' };
-    if (data && status !== 409) return { status: 'ready', stream: data, refreshFailed: message ?? PLAYER_COPY.configFailed };
+    if (data && status !== 409)
+      return { status: 'ready', stream: data, refreshFailed: message ?? PLAYER_COPY.configFailed };
     return { status: 'failed', message: message ?? PLAYER_COPY.configFailed };
   }
   return data ? { status: 'ready', stream: data, refreshFailed: null } : { status: 'loading' };

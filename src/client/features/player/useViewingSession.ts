@@ -32,7 +32,8 @@ export function useViewingSession(eventId: string) {
     let live = true;
     let current: SessionHandle | null = null;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
-    const close = (session: SessionHandle) => void dispatch(playerApi.endpoints.closeViewingSession.initiate(session, { track: false }));
+    const close = (session: SessionHandle) =>
+      void dispatch(playerApi.endpoints.closeViewingSession.initiate(session, { track: false }));
 
     const open = async () => {
       const result = await dispatch(playerApi.endpoints.openViewingSession.initiate({ eventId }, { track: false }));
@@ -47,7 +48,13 @@ export function useViewingSession(eventId: string) {
         current = null;
         const status = errorStatus(result.error);
         const message = messageFor(result.error, PLAYER_COPY.sessionFailed);
-        setState(status === 403 ? { status: 'forbidden' } : status === 409 ? { status: 'refused', message } : { status: 'failed', message });
+        setState(
+          status === 403
+            ? { status: 'forbidden' }
+            : status === 409
+              ? { status: 'refused', message }
+              : { status: 'failed', message },
+        );
         return;
       }
       current = opened;
@@ -72,7 +79,9 @@ export function useViewingSession(eventId: string) {
       if (!current) return;
       const token = selectRequestToken(store.getState());
       void fetch(resolveUrl(`/viewing-sessions/${encodeURIComponent(current.sessionId)}`), {
-        method: 'DELETE', keepalive: true, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...sessionKeyHeader(current.sessionKey) },
+        method: 'DELETE',
+        keepalive: true,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...sessionKeyHeader(current.sessionKey) },
       }).catch(() => undefined);
     };
 

@@ -17,7 +17,9 @@ export const displayNameOf = (p: { firstName: string; lastName: string }, email:
 function splitName(full: string): { firstName: string; lastName: string } {
   const trimmed = full.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
-  return space === -1 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+  return space === -1
+    ? { firstName: trimmed, lastName: '' }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
 
 export function EditProfileForm({ userId, profile, onDone }: { userId: string; profile: Profile; onDone: () => void }) {
@@ -46,8 +48,12 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
       <TextInput label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" fullWidth />
       <TextInput label="Email" value={profile.emailId} disabled fullWidth />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="outline" onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="default" disabled={isLoading}>{isLoading ? 'Processing...' : 'Save'}</Button>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="default" disabled={isLoading}>
+          {isLoading ? 'Processing...' : 'Save'}
+        </Button>
       </Stack>
     </Stack>
   );

@@ -21,7 +21,9 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
 
   const confirm = async () => {
     // The session ends here even if the server cannot be reached: a token left behind is still revoked at next use.
-    await logout().unwrap().catch(() => undefined);
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
     setOpen(false);
     onLeaving?.();
     dispatch(userSignedOut());
@@ -31,13 +33,21 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
 
   return (
     <>
-      <Button variant="destructive" onClick={() => setOpen(true)}>Logout</Button>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        Logout
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="logout-title">
         <DialogTitle id="logout-title">Confirm Logout</DialogTitle>
-        <DialogContent><DialogContentText>Are you sure you want to Logout ?</DialogContentText></DialogContent>
+        <DialogContent>
+          <DialogContentText>Are you sure you want to Logout ?</DialogContentText>
+        </DialogContent>
         <DialogActions>
-          <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="destructive" onClick={confirm} disabled={isLoading}>Logout</Button>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={isLoading}>
+            Logout
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -13,28 +13,47 @@ import { OrderHistoryTable } from './OrderHistoryTable';
 const HISTORY_PAGE_SIZE = 10;
 
 /** Spec §3: history rows are deduplicated by orderId (an order of several events is one row). */
-const dedupeOrders = (rows: OrderHistoryRow[]) => rows.filter((row, i) => rows.findIndex((o) => o.orderId === row.orderId) === i);
+const dedupeOrders = (rows: OrderHistoryRow[]) =>
+  rows.filter((row, i) => rows.findIndex((o) => o.orderId === row.orderId) === i);
 
 /** Spec "Profile" order history: the table of orders, or the spec's empty state. */
 export function OrderHistory({ userId }: { userId: number }) {
   const [page, setPage] = useState(0);
-  const { data, isLoading, error } = useGetOrderHistoryQuery({ userId, offset: page * HISTORY_PAGE_SIZE, limit: HISTORY_PAGE_SIZE });
+  const { data, isLoading, error } = useGetOrderHistoryQuery({
+    userId,
+    offset: page * HISTORY_PAGE_SIZE,
+    limit: HISTORY_PAGE_SIZE,
+  });
   const rows = data ? dedupeOrders(data.data) : [];
   return (
     <Box component="section" aria-labelledby="order-history-title" sx={{ mt: 5 }}>
-      <Typography id="order-history-title" component="h2" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>Order History</Typography>
+      <Typography id="order-history-title" component="h2" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
+        Order History
+      </Typography>
       {isLoading ? (
         <Skeleton variant="rectangular" height={160} aria-label="Loading order history" />
       ) : error ? (
         <Typography color="text.secondary">Your order history could not be loaded.</Typography>
       ) : rows.length === 0 && page === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" sx={{ fontWeight: 700 }}>No order history</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>You haven't purchased access to any events yet</Typography>
-          <Button component={Link} to={paths.events} variant="default">Browse Events</Button>
+          <Typography variant="h6" sx={{ fontWeight: 700 }}>
+            No order history
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            You haven't purchased access to any events yet
+          </Typography>
+          <Button component={Link} to={paths.events} variant="default">
+            Browse Events
+          </Button>
         </Paper>
       ) : (
-        <OrderHistoryTable rows={rows} total={data?.total ?? rows.length} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} />
+        <OrderHistoryTable
+          rows={rows}
+          total={data?.total ?? rows.length}
+          page={page}
+          pageSize={HISTORY_PAGE_SIZE}
+          onPage={setPage}
+        />
       )}
     </Box>
   );

@@ -17,7 +17,9 @@ import { formatPrice } from '../../../shared/money';
 // Only a history longer than one page shows it; it brings Select, Menu and Popper along (16 KiB), so
 // the profile's first screen does not wait for it.
 // (lazy() keeps only the props of a plain component; the cast keeps TablePagination's own, `component` included.)
-const TablePagination = lazy(() => import(/* webpackChunkName: "table-pagination" */ '@mui/material/TablePagination')) as unknown as typeof TablePaginationType;
+const TablePagination = lazy(
+  () => import(/* webpackChunkName: "table-pagination" */ '@mui/material/TablePagination'),
+) as unknown as typeof TablePaginationType;
 
 const COLUMNS = ['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
 
@@ -34,19 +36,27 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
         <Table size="small" aria-labelledby="order-history-title" sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>
-              {COLUMNS.map((name) => <TableCell key={name} scope="col" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{name}</TableCell>)}
+              {COLUMNS.map((name) => (
+                <TableCell key={name} scope="col" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {name}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.orderId} data-testid="order-row">
-                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>{row.orderId}</TableCell>
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                  {row.orderId}
+                </TableCell>
                 <TableCell>{row.usageType}</TableCell>
                 <TableCell>{row.payment_method}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPrice(row.rate)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongUsDate(row.created)}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={paths.order(row.cartId)} aria-label={`View order ${row.orderId}`}>View</Link>
+                  <Link component={RouterLink} to={paths.order(row.cartId)} aria-label={`View order ${row.orderId}`}>
+                    View
+                  </Link>
                 </TableCell>
               </TableRow>
             ))}
@@ -55,7 +65,14 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
       </TableContainer>
       {total > pageSize && (
         <Suspense fallback={<div style={{ minHeight: 52 }} />}>
-          <TablePagination component="div" count={total} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[]} onPageChange={(_e, next) => onPage(next)} />
+          <TablePagination
+            component="div"
+            count={total}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[]}
+            onPageChange={(_e, next) => onPage(next)}
+          />
         </Suspense>
       )}
     </Paper>

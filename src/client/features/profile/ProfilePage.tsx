@@ -35,7 +35,9 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
   return (
     <Container maxWidth="md" sx={visitorPageSx}>
       <title>Your Profile — AllAccess</title>
-      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>Your Profile</Typography>
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>
+        Your Profile
+      </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
         {isLoading || !profile ? (
           <ProfileCardSkeleton />
@@ -47,11 +49,17 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
               {initialsOf(profile.firstName, profile.lastName, profile.emailId)}
             </Avatar>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="profile-name">{displayNameOf(profile, profile.emailId)}</Typography>
-              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{profile.emailId}</Typography>
+              <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="profile-name">
+                {displayNameOf(profile, profile.emailId)}
+              </Typography>
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {profile.emailId}
+              </Typography>
             </Box>
             <Stack direction="row" spacing={1.5}>
-              <Button variant="outline" onClick={() => setEditing(true)}>Edit Profile</Button>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                Edit Profile
+              </Button>
               <LogoutButton onLeaving={onLeaving} />
             </Stack>
           </Stack>

@@ -10,8 +10,15 @@ export const profileApi = apiSlice.injectEndpoints({
       keepUnusedDataFor: CACHE_SECONDS.userDetail,
       providesTags: ['Profile'],
     }),
-    updateProfile: build.mutation<{ message: string; profile: Profile | null }, { userId: string; firstName: string; lastName: string }>({
-      query: ({ userId, firstName, lastName }) => ({ url: '/profile/update', method: 'POST', body: { userId: Number(userId), firstName, lastName } }),
+    updateProfile: build.mutation<
+      { message: string; profile: Profile | null },
+      { userId: string; firstName: string; lastName: string }
+    >({
+      query: ({ userId, firstName, lastName }) => ({
+        url: '/profile/update',
+        method: 'POST',
+        body: { userId: Number(userId), firstName, lastName },
+      }),
       transformResponse: (r: ProfileResponse) => ({ message: r.message, profile: r.data[0] ?? null }),
     }),
   }),

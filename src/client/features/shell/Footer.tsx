@@ -23,26 +23,59 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 5, bgcolor: 'background.paper' }}>
       <Container maxWidth="xl">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={3}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+        >
           <Box>
             <Wordmark to={paths.home} />
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>Your All-Access Pass</Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              Your All-Access Pass
+            </Typography>
           </Box>
           <Box component="nav" aria-label="Footer">
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
-              <Link component={RouterLink} to={paths.experience} color="inherit" underline="hover">The Experience</Link>
+              <Link component={RouterLink} to={paths.experience} color="inherit" underline="hover">
+                The Experience
+              </Link>
               {footer?.links.map((link) => (
-                <Link key={`${link.label} ${link.url}`} href={link.url} color="inherit" underline="hover" target="_blank" rel="noopener noreferrer">
+                <Link
+                  key={`${link.label} ${link.url}`}
+                  href={link.url}
+                  color="inherit"
+                  underline="hover"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {link.label}
                 </Link>
               ))}
             </Stack>
           </Box>
           <Stack direction="row" spacing={1}>
-            <Button variant="ghost" size="icon" component="a" href={socialLinks.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" color="inherit">
+            <Button
+              variant="ghost"
+              size="icon"
+              component="a"
+              href={socialLinks.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Facebook"
+              color="inherit"
+            >
               <FacebookIcon />
             </Button>
-            <Button variant="ghost" size="icon" component="a" href={socialLinks.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" color="inherit">
+            <Button
+              variant="ghost"
+              size="icon"
+              component="a"
+              href={socialLinks.instagram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Instagram"
+              color="inherit"
+            >
               <InstagramIcon />
             </Button>
           </Stack>

@@ -34,21 +34,45 @@ export function Header() {
   }, [dispatch, pathname]);
 
   return (
-    <AppBar position="sticky" color="transparent" elevation={0}
-      sx={{ backdropFilter: 'blur(12px)', backgroundColor: 'rgba(11,10,18,0.82)', borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      color="transparent"
+      elevation={0}
+      sx={{
+        backdropFilter: 'blur(12px)',
+        backgroundColor: 'rgba(11,10,18,0.82)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Container maxWidth="xl">
         <Toolbar disableGutters sx={{ gap: 2 }}>
           <Wordmark to={paths.home} />
           <Box component="nav" aria-label="Main" sx={{ ml: 'auto', display: { xs: 'none', md: 'flex' }, gap: 1 }}>
             {headerLinks.map((link) => (
-              <Button key={link.to} component={NavLink} to={link.to} end variant="ghost" color="inherit" sx={activeLinkSx}>
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end
+                variant="ghost"
+                color="inherit"
+                sx={activeLinkSx}
+              >
                 {link.label}
               </Button>
             ))}
           </Box>
           {/* Not one of the spec's two header links: the way to sign in, or to one's profile. */}
-          <Button variant="ghost" size="icon" component={NavLink} to={loggedIn ? paths.profile : paths.signIn} color="inherit"
-            aria-label={loggedIn ? 'Your profile' : 'Sign in'} sx={{ ml: { xs: 'auto', md: 0 }, ...activeLinkSx }}>
+          <Button
+            variant="ghost"
+            size="icon"
+            component={NavLink}
+            to={loggedIn ? paths.profile : paths.signIn}
+            color="inherit"
+            aria-label={loggedIn ? 'Your profile' : 'Sign in'}
+            sx={{ ml: { xs: 'auto', md: 0 }, ...activeLinkSx }}
+          >
             <AccountCircleIcon />
           </Button>
           <Button

@@ -33,9 +33,13 @@ const dismissedThisSession = () => {
  */
 export function InstallBanner() {
   const [platform] = useState(detectPlatform);
-  const [state, setState] = useState<'shown' | 'gone'>(() => (platform.mobile && !platform.standalone && !dismissedThisSession() ? 'shown' : 'gone'));
+  const [state, setState] = useState<'shown' | 'gone'>(() =>
+    platform.mobile && !platform.standalone && !dismissedThisSession() ? 'shown' : 'gone',
+  );
   const [instructing, setInstructing] = useState(false);
-  const { pause, resume } = usePausableTimeout(state === 'shown' && !instructing, INSTALL_BANNER_HIDE_MS, () => setState('gone'));
+  const { pause, resume } = usePausableTimeout(state === 'shown' && !instructing, INSTALL_BANNER_HIDE_MS, () =>
+    setState('gone'),
+  );
   useEffect(() => {
     if (state !== 'shown') return undefined;
     const installed = () => setState('gone');
@@ -75,14 +79,29 @@ export function InstallBanner() {
       onFocus={pause}
       onBlur={focusLeft}
       sx={{
-        position: 'fixed', top: 8, left: 8, right: 8, mx: 'auto', maxWidth: 560, zIndex: 'snackbar',
-        display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, pl: 2, border: 1, borderColor: 'divider',
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        right: 8,
+        mx: 'auto',
+        maxWidth: 560,
+        zIndex: 'snackbar',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        p: 1.5,
+        pl: 2,
+        border: 1,
+        borderColor: 'divider',
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2">{INSTALL_BANNER.text}</Typography>
         {platform.ios ? (
-          <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700 }}>
+          <Typography
+            variant="body2"
+            sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700 }}
+          >
             <IosShareIcon fontSize="small" aria-hidden />
             {INSTALL_BANNER.iosInstruction}
           </Typography>
@@ -94,7 +113,9 @@ export function InstallBanner() {
         )}
       </Box>
       {!platform.ios && (
-        <Button variant="default" size="sm" onClick={install} sx={{ flexShrink: 0 }}>{INSTALL_BANNER.installButton}</Button>
+        <Button variant="default" size="sm" onClick={install} sx={{ flexShrink: 0 }}>
+          {INSTALL_BANNER.installButton}
+        </Button>
       )}
       <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
         <CloseIcon fontSize="small" />

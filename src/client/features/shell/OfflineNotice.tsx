@@ -22,8 +22,13 @@ export function OfflineNotice() {
       variant="filled"
       role="status"
       sx={{
-        position: 'fixed', left: { xs: 8, sm: 16 }, right: { xs: 8, sm: 'auto' }, bottom: { xs: 8, sm: 16 },
-        maxWidth: { sm: 440 }, zIndex: (theme) => theme.zIndex.modal - 50, boxShadow: 6,
+        position: 'fixed',
+        left: { xs: 8, sm: 16 },
+        right: { xs: 8, sm: 'auto' },
+        bottom: { xs: 8, sm: 16 },
+        maxWidth: { sm: 440 },
+        zIndex: (theme) => theme.zIndex.modal - 50,
+        boxShadow: 6,
       }}
     >
       {OFFLINE_NOTICE}

@@ -15,7 +15,9 @@ import { Header } from './Header';
 import { OfflineNotice } from './OfflineNotice';
 
 // The install banner is not part of the first screen: it loads once that screen is up.
-const InstallBanner = lazy(() => import(/* webpackChunkName: "install-banner" */ './InstallBanner').then((m) => ({ default: m.InstallBanner })));
+const InstallBanner = lazy(() =>
+  import(/* webpackChunkName: "install-banner" */ './InstallBanner').then((m) => ({ default: m.InstallBanner })),
+);
 
 /**
  * Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player).
@@ -35,9 +37,18 @@ export function RootLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {navigating && <LinearProgress aria-label="Loading page" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }} />}
+      {navigating && (
+        <LinearProgress
+          aria-label="Loading page"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
+        />
+      )}
       <OfflineNotice />
-      {!onPlayer && firstScreenDone && <Suspense fallback={null}><InstallBanner /></Suspense>}
+      {!onPlayer && firstScreenDone && (
+        <Suspense fallback={null}>
+          <InstallBanner />
+        </Suspense>
+      )}
       {!onPlayer && <Header />}
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
@@ -53,9 +64,15 @@ function StartupError() {
   return (
     <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}>
       <Box>
-        <Typography variant="h5" component="h1" gutterBottom>We can't reach the storefront right now.</Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>Check your connection and try again.</Typography>
-        <Button variant="default" onClick={() => dispatch(guestTokenRetryRequested())}>Try again</Button>
+        <Typography variant="h5" component="h1" gutterBottom>
+          We can't reach the storefront right now.
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Check your connection and try again.
+        </Typography>
+        <Button variant="default" onClick={() => dispatch(guestTokenRetryRequested())}>
+          Try again
+        </Button>
       </Box>
     </Box>
   );

@@ -10,9 +10,13 @@ type NavigatorLike = Pick<Navigator, 'userAgent' | 'platform' | 'maxTouchPoints'
  * them, else the user agent), iOS (iPadOS says 'Macintosh' but has a touch screen), and whether it
  * already runs installed (display-mode standalone, or iOS's navigator.standalone).
  */
-const windowMatchMedia = (query: string) => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : { matches: false });
+const windowMatchMedia = (query: string) =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(query) : { matches: false };
 
-export function detectPlatform(nav: NavigatorLike = navigator, matchMedia: (query: string) => { matches: boolean } = windowMatchMedia): DevicePlatform {
+export function detectPlatform(
+  nav: NavigatorLike = navigator,
+  matchMedia: (query: string) => { matches: boolean } = windowMatchMedia,
+): DevicePlatform {
   const ua = nav.userAgent;
   const ios = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && nav.maxTouchPoints > 1);
   const mobile = ios || nav.userAgentData?.mobile === true || /Android|Mobile/i.test(ua);

@@ -3,4 +3,5 @@ import { settle, type ServerData } from '../../app/serverData';
 import { catalogApi } from '../catalog/catalogApi';
 
 /** The shell's own answer on every server-rendered page: the footer's links. */
-export const shellServerData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getFooterLink.initiate(FOOTER_LINK_ID))]);
+export const shellServerData: ServerData = (dispatch) =>
+  settle([dispatch(catalogApi.endpoints.getFooterLink.initiate(FOOTER_LINK_ID))]);

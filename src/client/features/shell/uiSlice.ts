@@ -13,7 +13,12 @@ export type UiState = {
   offlineRequestFailed: boolean;
 };
 
-export const initialUiState: UiState = { demoUse: null, mobileMenuOpen: false, online: true, offlineRequestFailed: false };
+export const initialUiState: UiState = {
+  demoUse: null,
+  mobileMenuOpen: false,
+  online: true,
+  offlineRequestFailed: false,
+};
 
 export const uiPersistedFields: PersistedFields<UiState> = { demoUse: plainString('demoUse') };
 

@@ -68,7 +68,10 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
 
   const onExport = () => {
     const file = exportSupportFile(window.localStorage, currentLocation(location.pathname, location.search));
-    download(`allaccess-state-${file.exportedAt.slice(0, 19).replace(/[:T]/g, '-')}.json`, JSON.stringify(file, null, 2));
+    download(
+      `allaccess-state-${file.exportedAt.slice(0, 19).replace(/[:T]/g, '-')}.json`,
+      JSON.stringify(file, null, 2),
+    );
     setOutcome({ severity: 'success', text: 'Exported: the file has no tokens.' });
   };
 
@@ -78,16 +81,24 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
     if (!chosen) return;
     // A file too large is refused before it is read.
     const tooLarge = sizeProblem(chosen.size);
-    const check = tooLarge ? { ok: false as const, problem: tooLarge } : readSupportFile(await readText(chosen).catch(() => ''), chosen.size);
-    if (!check.ok) return setOutcome({ severity: 'error', text: `Import refused: ${check.problem} Nothing was changed.` });
+    const check = tooLarge
+      ? { ok: false as const, problem: tooLarge }
+      : readSupportFile(await readText(chosen).catch(() => ''), chosen.size);
+    if (!check.ok)
+      return setOutcome({ severity: 'error', text: `Import refused: ${check.problem} Nothing was changed.` });
     const { localStorage: saved, location: where } = check.file;
-    dispatch(supportStateImported({
-      cartAssetIds: [...new Set(saved.cartItems.map((line) => line.assetId))],
-      redirectUrl: saved.redirect_url,
-      demoUse: saved.demoUse,
-    }));
+    dispatch(
+      supportStateImported({
+        cartAssetIds: [...new Set(saved.cartItems.map((line) => line.assetId))],
+        redirectUrl: saved.redirect_url,
+        demoUse: saved.demoUse,
+      }),
+    );
     const marker = saved.redirect_url ? `redirect marker '${saved.redirect_url}'` : 'no redirect marker';
-    setOutcome({ severity: 'success', text: `Imported: ${saved.cartItems.length} cart item${saved.cartItems.length === 1 ? '' : 's'}, ${marker}. Opening ${where}.` });
+    setOutcome({
+      severity: 'success',
+      text: `Imported: ${saved.cartItems.length} cart item${saved.cartItems.length === 1 ? '' : 's'}, ${marker}. Opening ${where}.`,
+    });
     void navigate(`${where}${where.includes('?') ? '&' : '?'}${SUPPORT_PARAM}=1`, { replace: true });
   };
 
@@ -96,20 +107,37 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
       <DialogTitle id="support-title">Support tools</DialogTitle>
       <DialogContent>
         <DialogContentText id="support-description" sx={{ mb: 2 }}>
-          Export this browser's saved state (cart, redirect marker, settings; tokens removed) to send to support,
-          or import a customer's file to see what they see.
+          Export this browser's saved state (cart, redirect marker, settings; tokens removed) to send to support, or
+          import a customer's file to see what they see.
         </DialogContentText>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="default" onClick={onExport}>Export state</Button>
-          <Button variant="outline" onClick={() => fileInput.current?.click()}>Import state file</Button>
-          <input ref={fileInput} type="file" accept="application/json,.json" hidden aria-hidden tabIndex={-1} onChange={onFile} data-testid="support-file" />
+          <Button variant="default" onClick={onExport}>
+            Export state
+          </Button>
+          <Button variant="outline" onClick={() => fileInput.current?.click()}>
+            Import state file
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            aria-hidden
+            tabIndex={-1}
+            onChange={onFile}
+            data-testid="support-file"
+          />
         </Stack>
         {outcome && (
-          <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'} sx={{ mt: 2 }}>{outcome.text}</Alert>
+          <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'} sx={{ mt: 2 }}>
+            {outcome.text}
+          </Alert>
         )}
       </DialogContent>
       <DialogActions>
-        <Button variant="outline" onClick={close}>Close</Button>
+        <Button variant="outline" onClick={close}>
+          Close
+        </Button>
       </DialogActions>
     </Dialog>
   );

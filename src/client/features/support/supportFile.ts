@@ -7,10 +7,15 @@ const SUPPORT_FILE_MAX_BYTES = 256 * 1024;
 /** The spec's localStorage keys (§3) whose values are credentials: exported as REDACTED, never imported. */
 const TOKEN_KEYS = ['auth_token', 'user_token', 'guest_cart_token'] as const;
 
-const redactedOrAbsent = z.union([z.literal(REDACTED), z.null()], { error: `must be "${REDACTED}" or null (a support file never carries a token)` });
+const redactedOrAbsent = z.union([z.literal(REDACTED), z.null()], {
+  error: `must be "${REDACTED}" or null (a support file never carries a token)`,
+});
 const cartLine = z.looseObject({ assetId: z.number().int().positive() });
 /** A path of this site ('/cart?x=1'), never another origin ('//evil.example', '/\\evil.example'). */
-const sitePath = z.string().max(2000).regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path of this site');
+const sitePath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path of this site');
 
 const supportFileSchema = z.strictObject({
   kind: z.literal(SUPPORT_FILE_KIND),
@@ -41,7 +46,10 @@ export function exportSupportFile(storage: Storage, location: string, now = new 
     // An unreadable mirror exports as an empty cart, as the app itself reads it.
   }
   const redirect = read('redirect_url');
-  const tokens = Object.fromEntries(TOKEN_KEYS.map((key) => [key, read(key) === null ? null : REDACTED])) as Record<(typeof TOKEN_KEYS)[number], typeof REDACTED | null>;
+  const tokens = Object.fromEntries(TOKEN_KEYS.map((key) => [key, read(key) === null ? null : REDACTED])) as Record<
+    (typeof TOKEN_KEYS)[number],
+    typeof REDACTED | null
+  >;
   return {
     kind: SUPPORT_FILE_KIND,
     version: 1,
@@ -53,7 +61,9 @@ export function exportSupportFile(storage: Storage, location: string, now = new 
       userName: read('userName'),
       demoUse: read('demoUse'),
       cartItems,
-      redirect_url: (REDIRECT_MARKERS as readonly string[]).includes(redirect ?? '') ? (redirect as SupportFile['localStorage']['redirect_url']) : null,
+      redirect_url: (REDIRECT_MARKERS as readonly string[]).includes(redirect ?? '')
+        ? (redirect as SupportFile['localStorage']['redirect_url'])
+        : null,
     },
   };
 }
@@ -62,7 +72,9 @@ export type ImportCheck = { ok: true; file: SupportFile } | { ok: false; problem
 
 /** What is wrong with a file of this size, if anything (a support file is small). */
 export const sizeProblem = (size: number): string | null =>
-  size > SUPPORT_FILE_MAX_BYTES ? `The file is too large (${Math.ceil(size / 1024)} KiB; a support file is under ${SUPPORT_FILE_MAX_BYTES / 1024} KiB).` : null;
+  size > SUPPORT_FILE_MAX_BYTES
+    ? `The file is too large (${Math.ceil(size / 1024)} KiB; a support file is under ${SUPPORT_FILE_MAX_BYTES / 1024} KiB).`
+    : null;
 
 /** Reads a support file, or says in words what is wrong with it. */
 export function readSupportFile(text: string, size = text.length): ImportCheck {
@@ -74,7 +86,8 @@ export function readSupportFile(text: string, size = text.length): ImportCheck {
   } catch {
     return { ok: false, problem: 'The file is not JSON.' };
   }
-  if ((json as { kind?: unknown } | null)?.kind !== SUPPORT_FILE_KIND) return { ok: false, problem: 'This is not a support state file.' };
+  if ((json as { kind?: unknown } | null)?.kind !== SUPPORT_FILE_KIND)
+    return { ok: false, problem: 'This is not a support state file.' };
   const parsed = supportFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

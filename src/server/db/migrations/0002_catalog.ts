@@ -44,7 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('group_id', 'integer', (c) => c.notNull())
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('categories_group_idx').on('categories').columns(['group_id', 'type', 'sort_order', 'id']).execute();
+  await db.schema
+    .createIndex('categories_group_idx')
+    .on('categories')
+    .columns(['group_id', 'type', 'sort_order', 'id'])
+    .execute();
 
   await db.schema
     .createTable('category_events')
@@ -53,7 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort_order', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('category_events_pk', ['category_id', 'event_id'])
     .execute();
-  await db.schema.createIndex('category_events_order_idx').on('category_events').columns(['category_id', 'sort_order', 'event_id']).execute();
+  await db.schema
+    .createIndex('category_events_order_idx')
+    .on('category_events')
+    .columns(['category_id', 'sort_order', 'event_id'])
+    .execute();
 
   await db.schema
     .createTable('category_blocks')
@@ -122,8 +130,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['newsletter_signups', 'coupons', 'footer_links', 'agreements', 'carousel_items', 'category_block_events',
-    'category_blocks', 'category_events', 'categories', 'events', 'subscriptions']) {
+  for (const table of [
+    'newsletter_signups',
+    'coupons',
+    'footer_links',
+    'agreements',
+    'carousel_items',
+    'category_block_events',
+    'category_blocks',
+    'category_events',
+    'categories',
+    'events',
+    'subscriptions',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

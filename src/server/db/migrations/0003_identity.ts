@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'failed_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'failed_at'])
+    .execute();
 
   await db.schema
     .createTable('mail_outbox')
@@ -54,5 +58,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** @public called by Kysely's migrator through migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['mail_outbox', 'login_failures', 'login_codes', 'users']) await db.schema.dropTable(table).execute();
+  for (const table of ['mail_outbox', 'login_failures', 'login_codes', 'users'])
+    await db.schema.dropTable(table).execute();
 }

@@ -7,8 +7,14 @@ import { sql, type Kysely } from 'kysely';
  */
 /** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('events')
-    .addColumn('sold', 'integer', (c) => c.notNull().defaultTo(0).check(sql`sold >= 0`))
+  await db.schema
+    .alterTable('events')
+    .addColumn('sold', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`sold >= 0`),
+    )
     .execute();
 
   await db.schema
@@ -22,7 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     // A cart is a user's, or a guest's with its token: never both, never neither.
-    .addCheckConstraint('carts_owner_check', sql`(user_id is null) <> (guest_id is null) and (guest_id is null) = (token is null)`)
+    .addCheckConstraint(
+      'carts_owner_check',
+      sql`(user_id is null) <> (guest_id is null) and (guest_id is null) = (token is null)`,
+    )
     .execute();
 
   await db.schema
@@ -66,7 +75,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('cascade'))
     .addColumn('redeemed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('coupon_redemptions_code_idx').on('coupon_redemptions').columns(['coupon_code', 'user_id']).execute();
+  await db.schema
+    .createIndex('coupon_redemptions_code_idx')
+    .on('coupon_redemptions')
+    .columns(['coupon_code', 'user_id'])
+    .execute();
 }
 
 /** @public called by Kysely's migrator through migrations/index.ts. */

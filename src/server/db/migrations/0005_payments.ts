@@ -20,14 +20,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('coupon_code', 'text')
     // [{ eventId, priceCents, paidCents }]: the lines as priced when the intent was made.
     .addColumn('lines', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open')
-      .check(sql`status in ('open', 'ordered', 'refund_pending', 'refunded')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'ordered', 'refund_pending', 'refunded')`),
+    )
     .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('set null'))
     .addColumn('refund_reason', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('checkouts_reuse_idx').on('checkouts').columns(['cart_id', 'cart_version', 'provider', 'amount_cents']).execute();
+  await db.schema
+    .createIndex('checkouts_reuse_idx')
+    .on('checkouts')
+    .columns(['cart_id', 'cart_version', 'provider', 'amount_cents'])
+    .execute();
   await db.schema.createIndex('checkouts_open_idx').on('checkouts').columns(['status', 'created_at']).execute();
 
   await db.schema
@@ -56,7 +64,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // What the line cost before the coupon (price_cents is what was paid for it): the order page's subtotal.
-  await db.schema.alterTable('order_items').addColumn('list_price_cents', 'integer', (c) => c.check(sql`list_price_cents >= 0`)).execute();
+  await db.schema
+    .alterTable('order_items')
+    .addColumn('list_price_cents', 'integer', (c) => c.check(sql`list_price_cents >= 0`))
+    .execute();
   await db.schema.createIndex('orders_cart_idx').on('orders').column('cart_id').unique().execute();
 }
 

@@ -19,8 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('closed_at', 'timestamptz')
     .execute();
   // "Open sessions of this ticket": the count taken on every play of a premium event.
-  await db.schema.createIndex('viewing_sessions_open_idx').on('viewing_sessions')
-    .columns(['user_id', 'event_id', 'last_seen_at']).where(sql.ref('closed_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('viewing_sessions_open_idx')
+    .on('viewing_sessions')
+    .columns(['user_id', 'event_id', 'last_seen_at'])
+    .where(sql.ref('closed_at'), 'is', null)
+    .execute();
   // The sweep of rows nobody has seen for a day.
   await db.schema.createIndex('viewing_sessions_last_seen_idx').on('viewing_sessions').column('last_seen_at').execute();
 }

@@ -8,7 +8,11 @@ import type { Kysely } from 'kysely';
 /** @public called by Kysely's migrator through migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('login_failures').addColumn('client', 'text').execute();
-  await db.schema.createIndex('login_failures_client_idx').on('login_failures').columns(['client', 'failed_at']).execute();
+  await db.schema
+    .createIndex('login_failures_client_idx')
+    .on('login_failures')
+    .columns(['client', 'failed_at'])
+    .execute();
   await db.schema.createIndex('login_failures_failed_at_idx').on('login_failures').column('failed_at').execute();
 }
 

@@ -1,7 +1,17 @@
 import type { StreamConfigFileInput } from '../../modules/streams/streamConfigFile';
 
 /** The camera angles of the committed demo media (public/media/streams/angle-1..9), named as burned in. */
-export const DEMO_ANGLES = ['Main Stage', 'Stage Left', 'Stage Right', 'Crowd View', 'Drums', 'Keys', 'Guitar', 'Bass', 'Backstage'] as const;
+export const DEMO_ANGLES = [
+  'Main Stage',
+  'Stage Left',
+  'Stage Right',
+  'Crowd View',
+  'Drums',
+  'Keys',
+  'Guitar',
+  'Bass',
+  'Backstage',
+] as const;
 
 /** The demo's media folders under public/media/streams: nine angles, the program cut, the dual and quad feeds. */
 export const DEMO_STREAM_FOLDERS = [...DEMO_ANGLES.map((_, i) => `angle-${i + 1}`), 'program', 'dual', 'quad'] as const;

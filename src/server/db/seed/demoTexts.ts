@@ -3,14 +3,16 @@ export const subscriptions = [
   {
     id: 1,
     title: 'Show Pass',
-    description: '<ul><li>The live broadcast and a 30-day replay</li><li>Up to nine camera angles, switch any time</li>'
-      + '<li>HD streaming on phone, tablet, computer or TV</li><li>Watch on up to two devices at once</li></ul>',
+    description:
+      '<ul><li>The live broadcast and a 30-day replay</li><li>Up to nine camera angles, switch any time</li>' +
+      '<li>HD streaming on phone, tablet, computer or TV</li><li>Watch on up to two devices at once</li></ul>',
   },
   {
     id: 2,
     title: 'Festival Pass',
-    description: '<ul><li>Every set of the main stage, live and on demand for 60 days</li>'
-      + '<li>Up to nine camera angles, including the crowd and backstage</li><li>HD streaming on any device</li></ul>',
+    description:
+      '<ul><li>Every set of the main stage, live and on demand for 60 days</li>' +
+      '<li>Up to nine camera angles, including the crowd and backstage</li><li>HD streaming on any device</li></ul>',
   },
 ];
 

@@ -14,7 +14,8 @@ export type ServerKeys = {
   mediaSigning: Buffer;
 };
 
-const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, '', `allaccess/${purpose}/v1`, 32));
+const derive = (secret: string, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', secret, '', `allaccess/${purpose}/v1`, 32));
 
 export function deriveKeys(secret: string): ServerKeys {
   return {

@@ -7,20 +7,33 @@ import { priceCart, type PricedLine } from './pricing';
 import type { CartLineRow, CartRow } from './repository';
 
 export const EMPTY_CART: Cart = {
-  id: null, items: [], cartToken: null, coupon: null, version: 0,
+  id: null,
+  items: [],
+  cartToken: null,
+  coupon: null,
+  version: 0,
   totals: { itemsSubtotal: 0, itemDiscount: 0, couponDiscount: 0, grandTotal: 0 },
 };
 
-const priced = (lines: CartLineRow[]): PricedLine[] => lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0 }));
+const priced = (lines: CartLineRow[]): PricedLine[] =>
+  lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0 }));
 
 /** The cart's coupon if it can still be used on these lines by this caller, else null. */
-export async function usableCoupon(repos: Repositories, code: string | null, lines: CartLineRow[], caller: Caller, now: Date): Promise<CouponRow | null> {
+export async function usableCoupon(
+  repos: Repositories,
+  code: string | null,
+  lines: CartLineRow[],
+  caller: Caller,
+  now: Date,
+): Promise<CouponRow | null> {
   if (!code) return null;
   const coupon = await repos.coupons.byCode(code);
   if (!coupon) return null;
   const userId = caller.kind === 'user' ? caller.userId : null;
   const redemptions = await repos.coupons.redemptions(coupon.code, userId);
-  return couponUsable(coupon, { now, eventIds: lines.map((l) => l.event_id), redemptions, isUser: userId !== null }) ? coupon : null;
+  return couponUsable(coupon, { now, eventIds: lines.map((l) => l.event_id), redemptions, isUser: userId !== null })
+    ? coupon
+    : null;
 }
 
 /** A coupon as the cart and the order page show it. */
@@ -36,9 +49,15 @@ export const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
  * The cart as the client sees it (docs/behaviour.md §3): every amount computed here from the server's prices.
  * A coupon that no longer applies (expired, used up, its event removed) is shown as none.
  */
-export async function cartView(repos: Repositories, cart: CartRow, caller: Caller, now: Date, knownLines?: CartLineRow[]): Promise<Cart> {
+export async function cartView(
+  repos: Repositories,
+  cart: CartRow,
+  caller: Caller,
+  now: Date,
+  knownLines?: CartLineRow[],
+): Promise<Cart> {
   // A change that already knows the lines it left (an add) passes them, saving a query.
-  const lines = knownLines ?? await repos.carts.lines(cart.id);
+  const lines = knownLines ?? (await repos.carts.lines(cart.id));
   const coupon = await usableCoupon(repos, cart.coupon_code, lines, caller, now);
   const totals = priceCart(priced(lines), coupon ? couponTerms(coupon) : null);
   return {

@@ -16,13 +16,20 @@ export function createCouponRepository(db: Executor) {
       return db.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
     },
     async redeem(code: string, userId: number, orderId: number): Promise<void> {
-      await db.insertInto('coupon_redemptions').values({ coupon_code: code, user_id: userId, order_id: orderId }).execute();
+      await db
+        .insertInto('coupon_redemptions')
+        .values({ coupon_code: code, user_id: userId, order_id: orderId })
+        .execute();
     },
     async redemptions(code: string, userId: number | null): Promise<Redemptions> {
-      const row = await db.selectFrom('coupon_redemptions')
+      const row = await db
+        .selectFrom('coupon_redemptions')
         .select((eb) => [
           eb.fn.countAll<string>().as('total'),
-          eb.fn.count<string>('id').filterWhere('user_id', '=', userId ?? -1).as('by_user'),
+          eb.fn
+            .count<string>('id')
+            .filterWhere('user_id', '=', userId ?? -1)
+            .as('by_user'),
         ])
         .where('coupon_code', '=', code)
         .executeTakeFirstOrThrow();

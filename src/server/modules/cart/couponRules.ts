@@ -11,7 +11,10 @@ export type Redemptions = { total: number; byUser: number };
  * redemptions of its own yet; the per-user limit is checked again once the user is known (merge,
  * checkout). Every refusal reads the same to the visitor: 'Invalid or expired coupon'.
  */
-export function couponUsable(coupon: CouponRow, context: { now: Date; eventIds: number[]; redemptions: Redemptions; isUser: boolean }): boolean {
+export function couponUsable(
+  coupon: CouponRow,
+  context: { now: Date; eventIds: number[]; redemptions: Redemptions; isUser: boolean },
+): boolean {
   const { now, eventIds, redemptions, isUser } = context;
   if (coupon.starts_at && now < new Date(coupon.starts_at)) return false;
   if (coupon.ends_at && now >= new Date(coupon.ends_at)) return false;

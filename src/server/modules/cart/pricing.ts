@@ -5,7 +5,12 @@
  * grand total exactly.
  */
 export type PricedLine = { eventId: number; priceCents: number };
-export type CouponTerms = { kind: 'percent' | 'fixed'; percentOff: number | null; amountOffCents: number | null; eventId: number | null };
+export type CouponTerms = {
+  kind: 'percent' | 'fixed';
+  percentOff: number | null;
+  amountOffCents: number | null;
+  eventId: number | null;
+};
 export type Totals = {
   subtotalCents: number;
   /** Per-item sale prices do not exist in the catalog yet: always 0, kept for the spec's summary row. */
@@ -46,5 +51,11 @@ export function priceCart(lines: PricedLine[], coupon: CouponTerms | null): Tota
       left -= 1;
     }
   }
-  return { subtotalCents, itemDiscountCents: 0, couponDiscountCents: discount, grandTotalCents: subtotalCents - discount, effectiveCents };
+  return {
+    subtotalCents,
+    itemDiscountCents: 0,
+    couponDiscountCents: discount,
+    grandTotalCents: subtotalCents - discount,
+    effectiveCents,
+  };
 }

@@ -28,42 +28,73 @@ export function createCartRepository(db: Executor) {
      * to one cart happen one at a time (only inside a transaction).
      */
     async find(key: CartKey, options: { forUpdate?: boolean } = {}): Promise<CartRow | undefined> {
-      if (options.forUpdate && !db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
-      const q = 'id' in key ? carts().where('id', '=', key.id)
-        : 'userId' in key ? carts().where('user_id', '=', key.userId)
-          : 'guestId' in key ? carts().where('guest_id', '=', key.guestId)
-            : carts().where('token', '=', key.token);
+      if (options.forUpdate && !db.isTransaction)
+        throw new Error('a locked read needs a transaction (use the unit of work)');
+      const q =
+        'id' in key
+          ? carts().where('id', '=', key.id)
+          : 'userId' in key
+            ? carts().where('user_id', '=', key.userId)
+            : 'guestId' in key
+              ? carts().where('guest_id', '=', key.guestId)
+              : carts().where('token', '=', key.token);
       return (options.forUpdate ? q.forUpdate() : q).executeTakeFirst();
     },
 
     /** The user's cart, created when missing (two first adds at once end up with the same one). */
     async ensureUserCart(userId: number): Promise<CartRow> {
-      await db.insertInto('carts').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+      await db
+        .insertInto('carts')
+        .values({ user_id: userId })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
       return carts().where('user_id', '=', userId).executeTakeFirstOrThrow();
     },
     /** The guest's cart, created with `token` when missing (one cart per guest). */
     async ensureGuestCart(guestId: string, token: string): Promise<CartRow> {
-      await db.insertInto('carts').values({ guest_id: guestId, token }).onConflict((oc) => oc.column('guest_id').doNothing()).execute();
+      await db
+        .insertInto('carts')
+        .values({ guest_id: guestId, token })
+        .onConflict((oc) => oc.column('guest_id').doNothing())
+        .execute();
       return carts().where('guest_id', '=', guestId).executeTakeFirstOrThrow();
     },
 
     lines(cartId: number): Promise<CartLineRow[]> {
-      return db.selectFrom('cart_items').innerJoin('events', 'events.id', 'cart_items.event_id')
-        .select(['cart_items.event_id', 'events.path', 'events.title', 'events.venue_description', 'events.air_start_date',
-          'events.poster_path', 'events.rate_cents', 'events.subscription_id'])
+      return db
+        .selectFrom('cart_items')
+        .innerJoin('events', 'events.id', 'cart_items.event_id')
+        .select([
+          'cart_items.event_id',
+          'events.path',
+          'events.title',
+          'events.venue_description',
+          'events.air_start_date',
+          'events.poster_path',
+          'events.rate_cents',
+          'events.subscription_id',
+        ])
         .where('cart_items.cart_id', '=', cartId)
-        .orderBy('cart_items.added_at').orderBy('cart_items.event_id')
+        .orderBy('cart_items.added_at')
+        .orderBy('cart_items.event_id')
         .execute();
     },
     /** Adds the event to the cart; false when it was already there. */
     async addLine(cartId: number, eventId: number): Promise<boolean> {
-      const result = await db.insertInto('cart_items').values({ cart_id: cartId, event_id: eventId })
-        .onConflict((oc) => oc.columns(['cart_id', 'event_id']).doNothing()).executeTakeFirst();
+      const result = await db
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, event_id: eventId })
+        .onConflict((oc) => oc.columns(['cart_id', 'event_id']).doNothing())
+        .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
     /** Removes the event from the cart; false when it was not there. */
     async removeLine(cartId: number, eventId: number): Promise<boolean> {
-      const result = await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('event_id', '=', eventId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('cart_items')
+        .where('cart_id', '=', cartId)
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async setCoupon(cartId: number, code: string | null): Promise<void> {
@@ -71,18 +102,35 @@ export function createCartRepository(db: Executor) {
     },
     /** Every change to a cart moves its version on (payment intents are tied to one version); answers the cart. */
     bumpVersion(cartId: number): Promise<CartRow> {
-      return db.updateTable('carts').set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', cartId)
-        .returningAll().executeTakeFirstOrThrow();
+      return db
+        .updateTable('carts')
+        .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+        .where('id', '=', cartId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     async remove(cartId: number): Promise<void> {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },
 
     eventForCart(eventId: number): Promise<EventForCart | undefined> {
-      return db.selectFrom('events')
-        .select(['id as event_id', 'path', 'title', 'venue_description', 'air_start_date', 'poster_path', 'rate_cents', 'subscription_id',
-          'is_premium', 'capacity', 'sold'])
-        .where('id', '=', eventId).executeTakeFirst();
+      return db
+        .selectFrom('events')
+        .select([
+          'id as event_id',
+          'path',
+          'title',
+          'venue_description',
+          'air_start_date',
+          'poster_path',
+          'rate_cents',
+          'subscription_id',
+          'is_premium',
+          'capacity',
+          'sold',
+        ])
+        .where('id', '=', eventId)
+        .executeTakeFirst();
     },
   };
 }

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  applyVoucherBody, CART_MESSAGES, cartIdParams, cartLineBody, cartQuery, cartResponse, mergeCartBody, removeVoucherBody,
+  applyVoucherBody,
+  CART_MESSAGES,
+  cartIdParams,
+  cartLineBody,
+  cartQuery,
+  cartResponse,
+  mergeCartBody,
+  removeVoucherBody,
 } from '../../../shared/contract/cart';
 import { callerOf, requireUser } from '../../plugins/caller';
 import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
@@ -8,109 +15,157 @@ import { withErrors } from '../../plugins/schemas';
 import type { CartService } from './service';
 import { ok } from '../../platform/envelope';
 
-const target = ({ user_id, cart_token }: { user_id?: number | undefined; cart_token?: string | undefined }) =>
-  ({ ...(user_id !== undefined ? { user_id } : {}), ...(cart_token !== undefined ? { cart_token } : {}) });
+const target = ({ user_id, cart_token }: { user_id?: number | undefined; cart_token?: string | undefined }) => ({
+  ...(user_id !== undefined ? { user_id } : {}),
+  ...(cart_token !== undefined ? { cart_token } : {}),
+});
 
 /** Which cart a call names, in the API document's words. */
-const WHOSE = 'The cart may be named by `user_id` (the caller\'s) or `cart_token` (the calling guest\'s): another user\'s id, or a '
-  + '`cart_token` that is not the calling guest\'s (or no longer exists), is a 403 and changes nothing.';
+const WHOSE =
+  "The cart may be named by `user_id` (the caller's) or `cart_token` (the calling guest's): another user's id, or a " +
+  "`cart_token` that is not the calling guest's (or no longer exists), is a 403 and changes nothing.";
 const COUPON_DROPPED = 'A coupon that stops applying (its event removed, expired) is dropped.';
 
 /** Spec §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
-export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService; voucherAttemptsPerMinute: number; voucherAttemptsPerMinutePerAddress: number }> = async (app, opts) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  service: CartService;
+  voucherAttemptsPerMinute: number;
+  voucherAttemptsPerMinutePerAddress: number;
+}> = async (app, opts) => {
   const { service } = opts;
   const auth = { auth: 'guest' } as const;
   const answer = withErrors({ 200: cartResponse });
 
-  app.get('/cart', {
-    config: auth,
-    schema: {
-      summary: 'The caller\'s cart',
-      description: `${WHOSE} Answers \`{id, items, totals, cartToken, coupon, version}\`; an empty cart (\`id: null\`) before `
-        + 'the first add. Items carry `assetId`, `meta` (label, second_description, air_start_date, poster, path), `unitPrice`, '
-        + '`finalPrice`, `finalPriceEffective` (the line\'s share after the coupon; they add up to `grandTotal`) and '
-        + '`subscription_id`; totals `itemsSubtotal`, `itemDiscount`, `couponDiscount` and `grandTotal`, all computed by the '
-        + 'server in cents.',
-      tags: ['cart'],
-      querystring: cartQuery, response: answer,
+  app.get(
+    '/cart',
+    {
+      config: auth,
+      schema: {
+        summary: "The caller's cart",
+        description:
+          `${WHOSE} Answers \`{id, items, totals, cartToken, coupon, version}\`; an empty cart (\`id: null\`) before ` +
+          'the first add. Items carry `assetId`, `meta` (label, second_description, air_start_date, poster, path), `unitPrice`, ' +
+          "`finalPrice`, `finalPriceEffective` (the line's share after the coupon; they add up to `grandTotal`) and " +
+          '`subscription_id`; totals `itemsSubtotal`, `itemDiscount`, `couponDiscount` and `grandTotal`, all computed by the ' +
+          'server in cents.',
+        tags: ['cart'],
+        querystring: cartQuery,
+        response: answer,
+      },
     },
-  }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return ok(await service.get(callerOf(req), target(req.query)), 'Cart');
-  });
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await service.get(callerOf(req), target(req.query)), 'Cart');
+    },
+  );
 
-  app.get('/cart/:id', {
-    config: auth,
-    schema: {
-      summary: 'A cart by id, or the order it became',
-      description: 'A cart by id, for its owner only: the caller\'s live cart, or a cart that became an order (the order page '
-        + '`/order/{Id}`), with its lines as bought (prices paid), totals and coupon, and '
-        + '`order: {orderId, status, usageType, paymentMethod, created}`. Every order has a cart id of its own.',
-      tags: ['cart'],
-      params: cartIdParams, response: answer,
+  app.get(
+    '/cart/:id',
+    {
+      config: auth,
+      schema: {
+        summary: 'A cart by id, or the order it became',
+        description:
+          "A cart by id, for its owner only: the caller's live cart, or a cart that became an order (the order page " +
+          '`/order/{Id}`), with its lines as bought (prices paid), totals and coupon, and ' +
+          '`order: {orderId, status, usageType, paymentMethod, created}`. Every order has a cart id of its own.',
+        tags: ['cart'],
+        params: cartIdParams,
+        response: answer,
+      },
     },
-  }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return ok(await service.getById(callerOf(req), req.params.id), 'Cart');
-  });
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await service.getById(callerOf(req), req.params.id), 'Cart');
+    },
+  );
 
-  app.post('/cart', {
-    config: auth,
-    schema: {
-      summary: 'Add an event to the cart',
-      description: `Adds the event \`asset_id\` (one line per event) and answers the cart. ${WHOSE} A guest's first add creates its `
-        + 'cart and answers its `cartToken` (256 random bits, bound to that guest token). 409 for an owned, free or sold-out event '
-        + 'or a full cart.',
-      tags: ['cart'],
-      body: cartLineBody, response: answer,
+  app.post(
+    '/cart',
+    {
+      config: auth,
+      schema: {
+        summary: 'Add an event to the cart',
+        description:
+          `Adds the event \`asset_id\` (one line per event) and answers the cart. ${WHOSE} A guest's first add creates its ` +
+          'cart and answers its `cartToken` (256 random bits, bound to that guest token). 409 for an owned, free or sold-out event ' +
+          'or a full cart.',
+        tags: ['cart'],
+        body: cartLineBody,
+        response: answer,
+      },
     },
-  }, async (req) =>
-    ok(await service.add(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.added));
+    async (req) => ok(await service.add(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.added),
+  );
 
-  app.post('/cart/remove', {
-    config: auth,
-    schema: {
-      summary: 'Remove an event from the cart',
-      description: `Removes the event \`asset_id\` and answers the cart after the change. ${WHOSE} ${COUPON_DROPPED}`,
-      tags: ['cart'],
-      body: cartLineBody, response: answer,
+  app.post(
+    '/cart/remove',
+    {
+      config: auth,
+      schema: {
+        summary: 'Remove an event from the cart',
+        description: `Removes the event \`asset_id\` and answers the cart after the change. ${WHOSE} ${COUPON_DROPPED}`,
+        tags: ['cart'],
+        body: cartLineBody,
+        response: answer,
+      },
     },
-  }, async (req) =>
-    ok(await service.remove(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.removed));
+    async (req) => ok(await service.remove(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.removed),
+  );
 
-  app.post('/cart/merge', {
-    config: { auth: 'user' },
-    schema: {
-      summary: 'Move a guest cart into the signed-in user\'s cart',
-      description: 'Moves the guest cart `guest_cart_token` into the cart of `user_id` (the caller): skips events already there, '
-        + 'owned or no longer on sale, stops at the line limit, and keeps the coupon worth more. The guest cart is deleted.',
-      tags: ['cart'],
-      body: mergeCartBody, response: answer,
+  app.post(
+    '/cart/merge',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: "Move a guest cart into the signed-in user's cart",
+        description:
+          'Moves the guest cart `guest_cart_token` into the cart of `user_id` (the caller): skips events already there, ' +
+          'owned or no longer on sale, stops at the line limit, and keeps the coupon worth more. The guest cart is deleted.',
+        tags: ['cart'],
+        body: mergeCartBody,
+        response: answer,
+      },
     },
-  }, async (req) =>
-    ok(await service.merge(requireUser(req), req.body.user_id, req.body.guest_cart_token), CART_MESSAGES.merged));
+    async (req) =>
+      ok(await service.merge(requireUser(req), req.body.user_id, req.body.guest_cart_token), CART_MESSAGES.merged),
+  );
 
-  app.post('/order/applyVoucher', {
-    // Code guessing: counted per caller, and guests also per address.
-    config: { ...auth, rateLimit: perCaller(opts.voucherAttemptsPerMinute) },
-    preHandler: guestsPerAddress(app, 'applyVoucher', opts.voucherAttemptsPerMinutePerAddress),
-    schema: {
-      summary: 'Apply a coupon to the cart',
-      description: `Applies \`coupon_code\` and answers the cart after the change. ${WHOSE} An unknown, expired, used-up or `
-        + `other-event coupon is a 400 '${CART_MESSAGES.invalidCoupon}'. ${COUPON_DROPPED}`,
-      tags: ['cart'],
-      body: applyVoucherBody, response: answer,
+  app.post(
+    '/order/applyVoucher',
+    {
+      // Code guessing: counted per caller, and guests also per address.
+      config: { ...auth, rateLimit: perCaller(opts.voucherAttemptsPerMinute) },
+      preHandler: guestsPerAddress(app, 'applyVoucher', opts.voucherAttemptsPerMinutePerAddress),
+      schema: {
+        summary: 'Apply a coupon to the cart',
+        description:
+          `Applies \`coupon_code\` and answers the cart after the change. ${WHOSE} An unknown, expired, used-up or ` +
+          `other-event coupon is a 400 '${CART_MESSAGES.invalidCoupon}'. ${COUPON_DROPPED}`,
+        tags: ['cart'],
+        body: applyVoucherBody,
+        response: answer,
+      },
     },
-  }, async (req) => ok(await service.applyVoucher(callerOf(req), target(req.body), req.body.coupon_code), CART_MESSAGES.couponApplied));
+    async (req) =>
+      ok(
+        await service.applyVoucher(callerOf(req), target(req.body), req.body.coupon_code),
+        CART_MESSAGES.couponApplied,
+      ),
+  );
 
-  app.post('/order/removeVoucher', {
-    config: auth,
-    schema: {
-      summary: 'Remove the coupon from the cart',
-      description: `Removes the cart's coupon and answers the cart after the change. ${WHOSE}`,
-      tags: ['cart'],
-      body: removeVoucherBody, response: answer,
+  app.post(
+    '/order/removeVoucher',
+    {
+      config: auth,
+      schema: {
+        summary: 'Remove the coupon from the cart',
+        description: `Removes the cart's coupon and answers the cart after the change. ${WHOSE}`,
+        tags: ['cart'],
+        body: removeVoucherBody,
+        response: answer,
+      },
     },
-  }, async (req) =>
-    ok(await service.removeVoucher(callerOf(req), target(req.body)), CART_MESSAGES.couponRemoved));
+    async (req) => ok(await service.removeVoucher(callerOf(req), target(req.body)), CART_MESSAGES.couponRemoved),
+  );
 };

@@ -33,26 +33,36 @@ export function createCartService(deps: Deps) {
    * The ownership check of every cart call: a `user_id` must be the caller's, a `cart_token` must
    * belong to the guest calling. Neither: the caller's own cart. Nothing is changed before it passes.
    */
-  async function findCart(repos: Repositories, caller: Caller, target: CartTarget, forUpdate = false): Promise<CartRow | undefined> {
-    if (target.user_id !== undefined && target.cart_token !== undefined) throw new Invalid('Send user_id or cart_token, not both');
+  async function findCart(
+    repos: Repositories,
+    caller: Caller,
+    target: CartTarget,
+    forUpdate = false,
+  ): Promise<CartRow | undefined> {
+    if (target.user_id !== undefined && target.cart_token !== undefined)
+      throw new Invalid('Send user_id or cart_token, not both');
     assertOwnUserId(caller, target.user_id);
     if (target.cart_token !== undefined) {
       const cart = await repos.carts.find({ token: target.cart_token }, { forUpdate });
       // An unknown token (a merged or deleted cart) is not the caller's either: one answer, and the
       // client knows to drop the token and use its own cart.
-      if (!cart || caller.kind !== 'guest' || cart.guest_id !== caller.guestId) throw new Forbidden('This is not yours');
+      if (!cart || caller.kind !== 'guest' || cart.guest_id !== caller.guestId)
+        throw new Forbidden('This is not yours');
       return cart;
     }
-    return repos.carts.find(caller.kind === 'user' ? { userId: caller.userId } : { guestId: caller.guestId }, { forUpdate });
+    return repos.carts.find(caller.kind === 'user' ? { userId: caller.userId } : { guestId: caller.guestId }, {
+      forUpdate,
+    });
   }
 
   /** The target cart, created for the caller when it has none yet, locked for this transaction. */
   async function lockedCart(repos: Repositories, caller: Caller, target: CartTarget): Promise<CartRow> {
     const found = await findCart(repos, caller, target, true);
     if (found) return found;
-    const created = caller.kind === 'user'
-      ? await repos.carts.ensureUserCart(caller.userId)
-      : await repos.carts.ensureGuestCart(caller.guestId, newCartToken());
+    const created =
+      caller.kind === 'user'
+        ? await repos.carts.ensureUserCart(caller.userId)
+        : await repos.carts.ensureGuestCart(caller.guestId, newCartToken());
     return (await repos.carts.find({ id: created.id }, { forUpdate: true }))!;
   }
 
@@ -60,7 +70,8 @@ export function createCartService(deps: Deps) {
   async function dropUnusableCoupon(repos: Repositories, cart: CartRow, caller: Caller): Promise<void> {
     if (!cart.coupon_code) return;
     const lines = await repos.carts.lines(cart.id);
-    if (!(await usableCoupon(repos, cart.coupon_code, lines, caller, now()))) await repos.carts.setCoupon(cart.id, null);
+    if (!(await usableCoupon(repos, cart.coupon_code, lines, caller, now())))
+      await repos.carts.setCoupon(cart.id, null);
   }
 
   /**
@@ -68,7 +79,11 @@ export function createCartService(deps: Deps) {
    * `apply` says whether it changed anything, and may hand over the lines it left (saves a query).
    */
   type Outcome = boolean | { lines: CartLineRow[] };
-  function change(caller: Caller, target: CartTarget, apply: (repos: Repositories, cart: CartRow) => Promise<Outcome>): Promise<Cart> {
+  function change(
+    caller: Caller,
+    target: CartTarget,
+    apply: (repos: Repositories, cart: CartRow) => Promise<Outcome>,
+  ): Promise<Cart> {
     return uow.transaction(async (repos) => {
       const cart = await lockedCart(repos, caller, target);
       const outcome = await apply(repos, cart);
@@ -103,7 +118,8 @@ export function createCartService(deps: Deps) {
         const event = await repos.carts.eventForCart(eventId);
         if (!event) throw new NotFound(`No event ${eventId}`);
         if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
-        if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length) throw new Conflict(CART_MESSAGES.owned);
+        if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length)
+          throw new Conflict(CART_MESSAGES.owned);
         if (event.capacity !== null && event.sold >= event.capacity) throw new Conflict(CART_MESSAGES.soldOut);
         const lines = await repos.carts.lines(cart.id);
         if (lines.some((l) => l.event_id === eventId)) return false; // one line per event
@@ -150,7 +166,10 @@ export function createCartService(deps: Deps) {
     merge(user: UserCaller, userId: number, guestCartToken: string): Promise<Cart> {
       assertOwnUserId(user, userId);
       return uow.transaction(async (repos) => {
-        const mine = (await repos.carts.find({ id: (await repos.carts.ensureUserCart(user.userId)).id }, { forUpdate: true }))!;
+        const mine = (await repos.carts.find(
+          { id: (await repos.carts.ensureUserCart(user.userId)).id },
+          { forUpdate: true },
+        ))!;
         const theirs = await repos.carts.find({ token: guestCartToken }, { forUpdate: true });
         let merged = mine;
         if (theirs) {
@@ -160,11 +179,15 @@ export function createCartService(deps: Deps) {
           let count = have.size;
           for (const eventId of incoming) {
             const event = await repos.carts.eventForCart(eventId);
-            const onSale = event && event.is_premium && event.rate_cents && (event.capacity === null || event.sold < event.capacity);
+            const onSale =
+              event && event.is_premium && event.rate_cents && (event.capacity === null || event.sold < event.capacity);
             if (owned.has(eventId) || !onSale || count >= deps.limits.cartMaxLines) continue;
             if (await repos.carts.addLine(mine.id, eventId)) count += 1;
           }
-          await repos.carts.setCoupon(mine.id, await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]));
+          await repos.carts.setCoupon(
+            mine.id,
+            await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]),
+          );
           await repos.carts.remove(theirs.id);
           merged = await repos.carts.bumpVersion(mine.id);
         }
@@ -174,12 +197,18 @@ export function createCartService(deps: Deps) {
   };
 
   /** Of the candidate codes, the usable one worth most on the cart's lines (the user's own wins a tie). */
-  async function betterCoupon(repos: Repositories, user: UserCaller, cartId: number, codes: (string | null)[]): Promise<string | null> {
+  async function betterCoupon(
+    repos: Repositories,
+    user: UserCaller,
+    cartId: number,
+    codes: (string | null)[],
+  ): Promise<string | null> {
     const lines = await repos.carts.lines(cartId);
     let best: { code: string; cents: number } | null = null;
     for (const code of codes) {
       const coupon = await usableCoupon(repos, code, lines, user, now());
-      if (coupon && (!best || discountOf(coupon, lines) > best.cents)) best = { code: coupon.code, cents: discountOf(coupon, lines) };
+      if (coupon && (!best || discountOf(coupon, lines) > best.cents))
+        best = { code: coupon.code, cents: discountOf(coupon, lines) };
     }
     return best?.code ?? null;
   }

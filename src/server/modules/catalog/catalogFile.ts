@@ -5,12 +5,22 @@ import { streamConfigFile } from '../streams/streamConfigFile';
  * The shape of a catalog file (`npm run catalog:import -- FILE.json`, and the demo seed). Prices
  * are dollars with at most two decimals here and become integer cents in the database.
  */
-const path = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens, e.g. "night-shift-live"').max(120);
+const path = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens, e.g. "night-shift-live"')
+  .max(120);
 const html = z.string().max(20_000);
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2026-12-01T20:00:00Z' });
-const dollars = z.number().nonnegative().max(100_000).refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'must have at most two decimals');
+const dollars = z
+  .number()
+  .nonnegative()
+  .max(100_000)
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'must have at most two decimals');
 // A site path starts with one slash: '//host/…' (and '/\host/…', which browsers read the same way) is another site.
-const mediaUrl = z.string().max(500).regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
+const mediaUrl = z
+  .string()
+  .max(500)
+  .regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
 /** Links shown to visitors: web pages and e-mail addresses only (no javascript:, data: or other schemes). */
 const linkUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'must be an http:, https: or mailto: link' }).max(2000);
 
@@ -34,44 +44,73 @@ const catalogEvent = z.strictObject({
 });
 
 const catalogFile = z.strictObject({
-  subscriptions: z.array(z.strictObject({ id: z.number().int().positive(), title: z.string().min(1).max(200), description: html })).default([]),
-  agreements: z.array(z.strictObject({ id: z.number().int().positive(), label: z.string().min(1).max(200), description: html })).default([]),
-  footerLinks: z.array(z.strictObject({
-    id: z.number().int().positive(),
-    label: z.string().min(1).max(200),
-    links: z.array(z.strictObject({ label: z.string().min(1).max(100), url: linkUrl })).max(50),
-  })).default([]),
+  subscriptions: z
+    .array(z.strictObject({ id: z.number().int().positive(), title: z.string().min(1).max(200), description: html }))
+    .default([]),
+  agreements: z
+    .array(z.strictObject({ id: z.number().int().positive(), label: z.string().min(1).max(200), description: html }))
+    .default([]),
+  footerLinks: z
+    .array(
+      z.strictObject({
+        id: z.number().int().positive(),
+        label: z.string().min(1).max(200),
+        links: z.array(z.strictObject({ label: z.string().min(1).max(100), url: linkUrl })).max(50),
+      }),
+    )
+    .default([]),
   events: z.array(catalogEvent).max(50_000).default([]),
-  categories: z.array(z.strictObject({
-    path,
-    label: z.string().min(1).max(200),
-    description: html.default(''),
-    group: z.number().int().positive(),
-    order: z.number().int().default(0),
-    events: z.array(path).max(10_000).default([]),
-    blocks: z.array(z.strictObject({ title: z.string().min(1).max(200), description: html.default(''), events: z.array(path).max(10_000) })).default([]),
-  })).default([]),
-  carousel: z.array(z.strictObject({
-    label: z.string().min(1).max(200),
-    description: html.default(''),
-    filePath: mediaUrl.or(z.literal('')).default(''),
-    videoUrl: mediaUrl.or(z.literal('')).default(''),
-    type: z.enum(['image', 'video']).default('image'),
-    isButtonRequired: z.boolean().default(true),
-    isVisible: z.boolean().default(true),
-    event: path.nullable().default(null),
-  })).max(50).default([]),
-  coupons: z.array(z.strictObject({
-    code: z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3–32 capital letters, digits, - or _'),
-    kind: z.enum(['percent', 'fixed']),
-    percentOff: z.number().int().min(1).max(100).optional(),
-    amountOff: dollars.optional(),
-    startsAt: isoDate.nullable().default(null),
-    endsAt: isoDate.nullable().default(null),
-    maxRedemptions: z.number().int().positive().nullable().default(null),
-    perUserLimit: z.number().int().positive().nullable().default(null),
-    event: path.nullable().default(null),
-  })).default([]),
+  categories: z
+    .array(
+      z.strictObject({
+        path,
+        label: z.string().min(1).max(200),
+        description: html.default(''),
+        group: z.number().int().positive(),
+        order: z.number().int().default(0),
+        events: z.array(path).max(10_000).default([]),
+        blocks: z
+          .array(
+            z.strictObject({
+              title: z.string().min(1).max(200),
+              description: html.default(''),
+              events: z.array(path).max(10_000),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .default([]),
+  carousel: z
+    .array(
+      z.strictObject({
+        label: z.string().min(1).max(200),
+        description: html.default(''),
+        filePath: mediaUrl.or(z.literal('')).default(''),
+        videoUrl: mediaUrl.or(z.literal('')).default(''),
+        type: z.enum(['image', 'video']).default('image'),
+        isButtonRequired: z.boolean().default(true),
+        isVisible: z.boolean().default(true),
+        event: path.nullable().default(null),
+      }),
+    )
+    .max(50)
+    .default([]),
+  coupons: z
+    .array(
+      z.strictObject({
+        code: z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3–32 capital letters, digits, - or _'),
+        kind: z.enum(['percent', 'fixed']),
+        percentOff: z.number().int().min(1).max(100).optional(),
+        amountOff: dollars.optional(),
+        startsAt: isoDate.nullable().default(null),
+        endsAt: isoDate.nullable().default(null),
+        maxRedemptions: z.number().int().positive().nullable().default(null),
+        perUserLimit: z.number().int().positive().nullable().default(null),
+        event: path.nullable().default(null),
+      }),
+    )
+    .default([]),
   settings: z.record(z.string().max(64), z.string().max(1000)).default({}),
 });
 
@@ -85,13 +124,16 @@ export class CatalogFileError extends Error {
   }
 }
 
-const where = (p: PropertyKey[]) => p.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+const where = (p: PropertyKey[]) =>
+  p.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
 
 /** Validates a parsed catalog file: shape, then references between entries. Throws CatalogFileError. */
 export function validateCatalogFile(input: unknown): CatalogFile {
   const parsed = catalogFile.safeParse(input);
   if (!parsed.success) {
-    throw new CatalogFileError(parsed.error.issues.slice(0, 50).map((i) => `${where(i.path) || '(file)'}: ${i.message}`));
+    throw new CatalogFileError(
+      parsed.error.issues.slice(0, 50).map((i) => `${where(i.path) || '(file)'}: ${i.message}`),
+    );
   }
   const file = parsed.data;
   const problems: string[] = [];
@@ -110,7 +152,11 @@ export function validateCatalogFile(input: unknown): CatalogFile {
     if (categoryPaths.has(c.path)) problems.push(`categories[${i}].path: "${c.path}" appears twice`);
     categoryPaths.add(c.path);
     c.events.forEach((p, j) => known(p) || problems.push(`categories[${i}].events[${j}]: unknown event "${p}"`));
-    c.blocks.forEach((b, j) => b.events.forEach((p, k) => known(p) || problems.push(`categories[${i}].blocks[${j}].events[${k}]: unknown event "${p}"`)));
+    c.blocks.forEach((b, j) =>
+      b.events.forEach(
+        (p, k) => known(p) || problems.push(`categories[${i}].blocks[${j}].events[${k}]: unknown event "${p}"`),
+      ),
+    );
   });
   file.carousel.forEach((c, i) => {
     if (c.event !== null && !known(c.event)) problems.push(`carousel[${i}].event: unknown event "${c.event}"`);
@@ -121,8 +167,10 @@ export function validateCatalogFile(input: unknown): CatalogFile {
   file.coupons.forEach((c, i) => {
     if (codes.has(c.code)) problems.push(`coupons[${i}].code: "${c.code}" appears twice`);
     codes.add(c.code);
-    if (c.kind === 'percent' && c.percentOff === undefined) problems.push(`coupons[${i}].percentOff: required for a percent coupon`);
-    if (c.kind === 'fixed' && c.amountOff === undefined) problems.push(`coupons[${i}].amountOff: required for a fixed coupon`);
+    if (c.kind === 'percent' && c.percentOff === undefined)
+      problems.push(`coupons[${i}].percentOff: required for a percent coupon`);
+    if (c.kind === 'fixed' && c.amountOff === undefined)
+      problems.push(`coupons[${i}].amountOff: required for a fixed coupon`);
     if (c.event !== null && !known(c.event)) problems.push(`coupons[${i}].event: unknown event "${c.event}"`);
     if (c.startsAt && c.endsAt && c.startsAt >= c.endsAt) problems.push(`coupons[${i}].endsAt: must be after startsAt`);
   });
@@ -140,4 +188,5 @@ export function validateCatalogFile(input: unknown): CatalogFile {
   return file;
 }
 
-export const toCents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
+export const toCents = (dollars: number | null | undefined) =>
+  dollars === null || dollars === undefined ? null : Math.round(dollars * 100);

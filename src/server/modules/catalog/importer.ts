@@ -24,7 +24,11 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
     if (has('subscriptions')) await replaceById(trx, 'subscriptions', file.subscriptions);
     if (has('agreements')) await replaceById(trx, 'agreements', file.agreements);
     if (has('footerLinks')) {
-      await replaceById(trx, 'footer_links', file.footerLinks.map((f) => ({ ...f, links: JSON.stringify(f.links) })));
+      await replaceById(
+        trx,
+        'footer_links',
+        file.footerLinks.map((f) => ({ ...f, links: JSON.stringify(f.links) })),
+      );
     }
     const eventIds = await upsertEvents(trx, file);
     await upsertStreamConfigs(trx, file, eventIds);
@@ -32,8 +36,11 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
     if (has('carousel')) await replaceCarousel(trx, file, eventIds);
     if (has('coupons')) await upsertCoupons(trx, file, eventIds);
     for (const [key, value] of Object.entries(file.settings)) {
-      await trx.insertInto('settings').values({ key, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() })).execute();
+      await trx
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+        .execute();
     }
     await bumpCatalogVersion(trx);
     // After the bump: its row lock makes a concurrent import wait for this one to commit, so this
@@ -60,13 +67,24 @@ async function bumpCatalogVersion(db: Kysely<DB> | Transaction<DB>): Promise<voi
     on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(db);
 }
 
-async function replaceById(trx: Transaction<DB>, table: 'subscriptions' | 'agreements' | 'footer_links', rows: { id: number }[]) {
+async function replaceById(
+  trx: Transaction<DB>,
+  table: 'subscriptions' | 'agreements' | 'footer_links',
+  rows: { id: number }[],
+) {
   // The three tables share the shape that matters here (an integer id); Kysely cannot see that generically.
   const db = trx as unknown as Kysely<Record<string, { id: number }>>;
   const ids = rows.map((r) => r.id);
-  await db.deleteFrom(table).$if(ids.length > 0, (q) => q.where('id', 'not in', ids)).execute();
+  await db
+    .deleteFrom(table)
+    .$if(ids.length > 0, (q) => q.where('id', 'not in', ids))
+    .execute();
   for (const row of rows) {
-    await db.insertInto(table).values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    await db
+      .insertInto(table)
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
   }
 }
 
@@ -88,8 +106,11 @@ async function upsertEvents(trx: Transaction<DB>, file: CatalogFile): Promise<Ma
       subscription_id: e.subscriptionId,
       capacity: e.capacity,
     };
-    await trx.insertInto('events').values(row)
-      .onConflict((oc) => oc.column('path').doUpdateSet({ ...row, updated_at: new Date() })).execute();
+    await trx
+      .insertInto('events')
+      .values(row)
+      .onConflict((oc) => oc.column('path').doUpdateSet({ ...row, updated_at: new Date() }))
+      .execute();
   }
   const all = await trx.selectFrom('events').select(['id', 'path']).execute();
   return new Map(all.map((r) => [r.path, r.id]));
@@ -100,27 +121,57 @@ async function upsertStreamConfigs(trx: Transaction<DB>, file: CatalogFile, even
   for (const e of file.events) {
     if (!e.streams) continue;
     const row = { event_id: eventIds.get(e.path)!, config: JSON.stringify(e.streams) };
-    await trx.insertInto('stream_configs').values(row)
-      .onConflict((oc) => oc.column('event_id').doUpdateSet({ config: row.config, updated_at: new Date() })).execute();
+    await trx
+      .insertInto('stream_configs')
+      .values(row)
+      .onConflict((oc) => oc.column('event_id').doUpdateSet({ config: row.config, updated_at: new Date() }))
+      .execute();
   }
 }
 
 async function replaceCategories(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
   const paths = file.categories.map((c) => c.path);
-  await trx.deleteFrom('categories').$if(paths.length > 0, (q) => q.where('path', 'not in', paths)).execute();
+  await trx
+    .deleteFrom('categories')
+    .$if(paths.length > 0, (q) => q.where('path', 'not in', paths))
+    .execute();
   for (const c of file.categories) {
-    const row = { path: c.path, label: c.label, description: c.description, type: 'primary_navigation', group_id: c.group, sort_order: c.order };
-    const { id } = await trx.insertInto('categories').values(row)
-      .onConflict((oc) => oc.column('path').doUpdateSet(row)).returning('id').executeTakeFirstOrThrow();
+    const row = {
+      path: c.path,
+      label: c.label,
+      description: c.description,
+      type: 'primary_navigation',
+      group_id: c.group,
+      sort_order: c.order,
+    };
+    const { id } = await trx
+      .insertInto('categories')
+      .values(row)
+      .onConflict((oc) => oc.column('path').doUpdateSet(row))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom('category_events').where('category_id', '=', id).execute();
     await trx.deleteFrom('category_blocks').where('category_id', '=', id).execute();
     const links = c.events.map((p, i) => ({ category_id: id, event_id: eventIds.get(p)!, sort_order: i }));
-    if (links.length) await trx.insertInto('category_events').values(links).onConflict((oc) => oc.doNothing()).execute();
+    if (links.length)
+      await trx
+        .insertInto('category_events')
+        .values(links)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     for (const [i, b] of c.blocks.entries()) {
-      const block = await trx.insertInto('category_blocks')
-        .values({ category_id: id, title: b.title, description: b.description, sort_order: i }).returning('id').executeTakeFirstOrThrow();
+      const block = await trx
+        .insertInto('category_blocks')
+        .values({ category_id: id, title: b.title, description: b.description, sort_order: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const members = b.events.map((p, j) => ({ block_id: block.id, event_id: eventIds.get(p)!, sort_order: j }));
-      if (members.length) await trx.insertInto('category_block_events').values(members).onConflict((oc) => oc.doNothing()).execute();
+      if (members.length)
+        await trx
+          .insertInto('category_block_events')
+          .values(members)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
     }
   }
 }
@@ -154,6 +205,10 @@ async function upsertCoupons(trx: Transaction<DB>, file: CatalogFile, eventIds: 
       per_user_limit: c.perUserLimit,
       event_id: c.event ? eventIds.get(c.event)! : null,
     };
-    await trx.insertInto('coupons').values(row).onConflict((oc) => oc.column('code').doUpdateSet(row)).execute();
+    await trx
+      .insertInto('coupons')
+      .values(row)
+      .onConflict((oc) => oc.column('code').doUpdateSet(row))
+      .execute();
   }
 }

@@ -27,7 +27,12 @@ export function toAssetSummary(e: EventRow): AssetSummary {
 }
 
 export const toCategory = (c: CategoryRow): Category => ({
-  id: c.id, path: c.path, label: c.label, description: c.description, type: c.type, order: c.sort_order,
+  id: c.id,
+  path: c.path,
+  label: c.label,
+  description: c.description,
+  type: c.type,
+  order: c.sort_order,
 });
 
 export function toCarouselItem(r: CarouselRow): CarouselItem {
@@ -40,17 +45,25 @@ export function toCarouselItem(r: CarouselRow): CarouselItem {
     type: r.type === 'video' ? 'video' : 'image',
     isButtonRequired: r.is_button_required,
     isVisible: r.is_visible,
-    asset: r.event_id === null ? [] : [{
-      id: r.event_id,
-      path: r.event_path ?? '',
-      title: r.event_title ?? '',
-      venue_description: r.event_venue ?? '',
-      event_label: r.event_location ?? '',
-      airStartDate: r.event_air_start ? new Date(r.event_air_start).toISOString() : null,
-    }],
+    asset:
+      r.event_id === null
+        ? []
+        : [
+            {
+              id: r.event_id,
+              path: r.event_path ?? '',
+              title: r.event_title ?? '',
+              venue_description: r.event_venue ?? '',
+              event_label: r.event_location ?? '',
+              airStartDate: r.event_air_start ? new Date(r.event_air_start).toISOString() : null,
+            },
+          ],
   };
 }
 
 export const toBlock = (b: BlockRow): CategoryBlock => ({
-  id: b.id, title: b.title, description: b.description, data: b.events.map(toAssetSummary),
+  id: b.id,
+  title: b.title,
+  description: b.description,
+  data: b.events.map(toAssetSummary),
 });

@@ -17,7 +17,9 @@ function compressedCopies(json: string): Pick<CachedBody, 'br' | 'gzip'> {
   const bytes = Buffer.from(json);
   if (bytes.length < COMPRESS_FROM_BYTES) return {};
   return {
-    br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    br: zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
     gzip: zlib.gzipSync(bytes, { level: 6 }),
   };
 }
@@ -32,7 +34,10 @@ const sizeOf = (entry: CachedBody, key: string) =>
  * version; the version is read from the database at most once per `checkEveryMs`, so an import made
  * by another process or server instance is seen within that time, and an import in this process at once.
  */
-export function createReadCache(readVersion: () => Promise<string>, options: { checkEveryMs?: number; maxBytes?: number; now?: () => number } = {}) {
+export function createReadCache(
+  readVersion: () => Promise<string>,
+  options: { checkEveryMs?: number; maxBytes?: number; now?: () => number } = {},
+) {
   const checkEveryMs = options.checkEveryMs ?? 1000;
   const now = options.now ?? Date.now;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
@@ -44,7 +49,9 @@ export function createReadCache(readVersion: () => Promise<string>, options: { c
 
   async function currentVersion(): Promise<string> {
     if (version !== null && now() - checkedAt < checkEveryMs) return version;
-    checking ??= readVersion().finally(() => { checking = null; });
+    checking ??= readVersion().finally(() => {
+      checking = null;
+    });
     const latest = await checking;
     checkedAt = now();
     if (latest !== version) {

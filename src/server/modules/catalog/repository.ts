@@ -7,38 +7,71 @@ export type EventRow = Selectable<EventsTable>;
 export type Keyset = { order: number; id: number };
 
 const eventColumns = [
-  'events.id', 'events.path', 'events.title', 'events.label', 'events.description', 'events.event_label',
-  'events.venue_description', 'events.air_start_date', 'events.poster_path', 'events.is_premium', 'events.rate_cents',
-  'events.content_type', 'events.asset_type', 'events.subscription_id', 'events.capacity', 'events.sold', 'events.updated_at',
+  'events.id',
+  'events.path',
+  'events.title',
+  'events.label',
+  'events.description',
+  'events.event_label',
+  'events.venue_description',
+  'events.air_start_date',
+  'events.poster_path',
+  'events.is_premium',
+  'events.rate_cents',
+  'events.content_type',
+  'events.asset_type',
+  'events.subscription_id',
+  'events.capacity',
+  'events.sold',
+  'events.updated_at',
 ] as const;
 
 /** SQL of the catalog, nothing else. Lists page by keyset (never OFFSET) on indexed columns. */
 export function createCatalogRepository(db: Kysely<DB>) {
   return {
     async catalogVersion(): Promise<string> {
-      const row = await db.selectFrom('settings').select('value').where('key', '=', 'catalog_version').executeTakeFirst();
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'catalog_version')
+        .executeTakeFirst();
       return row?.value ?? '0';
     },
 
     async carousel() {
-      return db.selectFrom('carousel_items')
+      return db
+        .selectFrom('carousel_items')
         .leftJoin('events', 'events.id', 'carousel_items.event_id')
         .select([
-          'carousel_items.id', 'carousel_items.label', 'carousel_items.description', 'carousel_items.file_path',
-          'carousel_items.video_url', 'carousel_items.type', 'carousel_items.is_button_required', 'carousel_items.is_visible',
-          'events.id as event_id', 'events.path as event_path', 'events.title as event_title',
-          'events.venue_description as event_venue', 'events.event_label as event_location', 'events.air_start_date as event_air_start',
+          'carousel_items.id',
+          'carousel_items.label',
+          'carousel_items.description',
+          'carousel_items.file_path',
+          'carousel_items.video_url',
+          'carousel_items.type',
+          'carousel_items.is_button_required',
+          'carousel_items.is_visible',
+          'events.id as event_id',
+          'events.path as event_path',
+          'events.title as event_title',
+          'events.venue_description as event_venue',
+          'events.event_label as event_location',
+          'events.air_start_date as event_air_start',
         ])
-        .orderBy('carousel_items.sort_order').orderBy('carousel_items.id')
+        .orderBy('carousel_items.sort_order')
+        .orderBy('carousel_items.id')
         .execute();
     },
 
     async categoriesInGroup(groupId: number, limit: number, after?: Keyset) {
-      return db.selectFrom('categories').selectAll()
+      return db
+        .selectFrom('categories')
+        .selectAll()
         .where('group_id', '=', groupId)
         .where('type', '=', 'primary_navigation')
         .$if(after !== undefined, (q) => q.where(sql<boolean>`(sort_order, id) > (${after!.order}, ${after!.id})`))
-        .orderBy('sort_order').orderBy('id')
+        .orderBy('sort_order')
+        .orderBy('id')
         .limit(limit)
         .execute();
     },
@@ -50,27 +83,49 @@ export function createCatalogRepository(db: Kysely<DB>) {
     },
 
     /** One page of a category's events, in the category's order, after the given position. */
-    async eventsInCategory(categoryId: number, limit: number, after?: Keyset): Promise<(EventRow & { sort_order: number })[]> {
-      return db.selectFrom('category_events')
+    async eventsInCategory(
+      categoryId: number,
+      limit: number,
+      after?: Keyset,
+    ): Promise<(EventRow & { sort_order: number })[]> {
+      return db
+        .selectFrom('category_events')
         .innerJoin('events', 'events.id', 'category_events.event_id')
         .select([...eventColumns, 'category_events.sort_order'])
         .where('category_events.category_id', '=', categoryId)
-        .$if(after !== undefined, (q) => q.where(sql<boolean>`(category_events.sort_order, category_events.event_id) > (${after!.order}, ${after!.id})`))
-        .orderBy('category_events.sort_order').orderBy('category_events.event_id')
+        .$if(after !== undefined, (q) =>
+          q.where(
+            sql<boolean>`(category_events.sort_order, category_events.event_id) > (${after!.order}, ${after!.id})`,
+          ),
+        )
+        .orderBy('category_events.sort_order')
+        .orderBy('category_events.event_id')
         .limit(limit)
         .execute();
     },
 
     async blocksOfCategory(categoryId: number, offset: number, limit: number) {
-      const blocks = await db.selectFrom('category_blocks').selectAll().where('category_id', '=', categoryId)
+      const blocks = await db
+        .selectFrom('category_blocks')
+        .selectAll()
+        .where('category_id', '=', categoryId)
         .$if(offset > 0, (q) => q.where('sort_order', '>=', offset))
-        .orderBy('sort_order').orderBy('id').limit(limit).execute();
+        .orderBy('sort_order')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
       if (blocks.length === 0) return [];
-      const members = await db.selectFrom('category_block_events')
+      const members = await db
+        .selectFrom('category_block_events')
         .innerJoin('events', 'events.id', 'category_block_events.event_id')
         .select([...eventColumns, 'category_block_events.block_id', 'category_block_events.sort_order'])
-        .where('category_block_events.block_id', 'in', blocks.map((b) => b.id))
-        .orderBy('category_block_events.sort_order').orderBy('category_block_events.event_id')
+        .where(
+          'category_block_events.block_id',
+          'in',
+          blocks.map((b) => b.id),
+        )
+        .orderBy('category_block_events.sort_order')
+        .orderBy('category_block_events.event_id')
         .execute();
       return blocks.map((b) => ({ ...b, events: members.filter((m) => m.block_id === b.id) }));
     },
@@ -90,7 +145,6 @@ export function createCatalogRepository(db: Kysely<DB>) {
     async footerLink(id: number) {
       return db.selectFrom('footer_links').selectAll().where('id', '=', id).executeTakeFirst();
     },
-
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -26,7 +26,6 @@ type AssetFacts = { id: number; premium: boolean; limited: boolean };
 
 type Page = { start: number; limit: number; cursor?: string };
 
-
 /** `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event. */
 export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements: Entitlements }) {
   const { repo, cache } = deps;
@@ -54,10 +53,12 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
     categories(filterJson: string, page: Page): Promise<CachedBody> {
       const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
       const group = parseIdOrPath(String(f.path));
-      if (!('id' in group)) throw new Invalid(fieldProblem('querystring', ['filter', 'path'], 'must be a page id such as 1'));
+      if (!('id' in group))
+        throw new Invalid(fieldProblem('querystring', ['filter', 'path'], 'must be a page id such as 1'));
       const after = readCursor(page);
       return cache.get(`categories:${group.id}:${page.limit}:${keysetKey(after)}`, async () =>
-        found((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)));
+        found((await repo.categoriesInGroup(group.id, page.limit, after)).map(toCategory)),
+      );
     },
 
     listing(filterJson: string, page: Page): Promise<CachedBody> {
@@ -69,7 +70,8 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
         const rows = await repo.eventsInCategory(category.id, page.limit + 1, after);
         const pageRows = rows.slice(0, page.limit);
         const last = pageRows.at(-1);
-        const nextCursor = rows.length > page.limit && last ? writeCursor({ order: last.sort_order, id: last.id }) : null;
+        const nextCursor =
+          rows.length > page.limit && last ? writeCursor({ order: last.sort_order, id: last.id }) : null;
         return found([{ ...toCategory(category), data: pageRows.map(toAssetSummary), nextCursor }]);
       });
     },
@@ -81,7 +83,9 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
         if (blocks.length || offset > 0) return found(blocks.map(toBlock));
         // A category without blocks is one block: itself.
         const events = await repo.eventsInCategory(category.id, 100);
-        return found([{ id: 0, title: category.label, description: category.description, data: events.map(toAssetSummary) }]);
+        return found([
+          { id: 0, title: category.label, description: category.description, data: events.map(toAssetSummary) },
+        ]);
       });
     },
 
@@ -93,15 +97,21 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
      */
     async asset(key: string, caller: Caller | null): Promise<CachedBody> {
       const record = recordKey(key);
-      const facts = JSON.parse((await cache.get(`asset:${record}:facts`, async () => {
-        const event = await eventOr404(key);
-        return { id: event.id, premium: event.is_premium, limited: event.capacity !== null } satisfies AssetFacts;
-      })).json) as AssetFacts;
+      const facts = JSON.parse(
+        (
+          await cache.get(`asset:${record}:facts`, async () => {
+            const event = await eventOr404(key);
+            return { id: event.id, premium: event.is_premium, limited: event.capacity !== null } satisfies AssetFacts;
+          })
+        ).json,
+      ) as AssetFacts;
       const canWatch = !facts.premium || (await entitlements.ownsEvent(caller, facts.id));
       const soldOut = facts.premium && facts.limited && (await entitlements.isSoldOut(facts.id));
       return cache.get(`asset:${record}:${canWatch ? 1 : 0}${soldOut ? 1 : 0}`, async () => {
         const summary = toAssetSummary(await eventOr404(key));
-        return found([{ ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail]);
+        return found([
+          { ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail,
+        ]);
       });
     },
 
@@ -135,12 +145,20 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /** Paging is by keyset: the first page has start 0, the next ones the cursor the previous page gave. */
 function readCursor(page: Page): Keyset | undefined {
   if (page.cursor === undefined) {
-    if (page.start !== 0) throw new Invalid(fieldProblem('querystring', ['start'], 'must be 0: pages after the first are read with the nextCursor of the previous page'));
+    if (page.start !== 0)
+      throw new Invalid(
+        fieldProblem(
+          'querystring',
+          ['start'],
+          'must be 0: pages after the first are read with the nextCursor of the previous page',
+        ),
+      );
     return undefined;
   }
   try {
     const [order, id] = JSON.parse(Buffer.from(page.cursor, 'base64url').toString('utf8')) as unknown[];
-    const inRange = (n: unknown, min: number): n is number => Number.isInteger(n) && (n as number) >= min && (n as number) <= MAX_ID;
+    const inRange = (n: unknown, min: number): n is number =>
+      Number.isInteger(n) && (n as number) >= min && (n as number) <= MAX_ID;
     if (inRange(order, -MAX_ID) && inRange(id, 1)) return { order, id };
   } catch {
     // fall through to the 400 below

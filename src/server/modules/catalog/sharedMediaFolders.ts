@@ -11,8 +11,12 @@ import type { CatalogFile } from './catalogFile';
  * free/premium pair sharing a folder, on the file's entry that brings it about.
  */
 export async function sharedFolderProblems(trx: Transaction<DB>, file: CatalogFile): Promise<string[]> {
-  const rows = await trx.selectFrom('events').innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
-    .select(['events.path', 'events.is_premium', 'stream_configs.config']).orderBy('events.path').execute();
+  const rows = await trx
+    .selectFrom('events')
+    .innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
+    .select(['events.path', 'events.is_premium', 'stream_configs.config'])
+    .orderBy('events.path')
+    .execute();
   const watchable = rows.map((r) => ({ path: r.path, premium: r.is_premium, folders: foldersOf(r.config) }));
   const entries = new Map(file.events.map((e, i) => [e.path, { index: i, bringsStreams: e.streams !== undefined }]));
   const problems: string[] = [];
@@ -21,16 +25,22 @@ export async function sharedFolderProblems(trx: Transaction<DB>, file: CatalogFi
       const shared = [...free.folders].filter((dir) => premium.folders.has(dir)).sort();
       if (shared.length === 0) continue;
       const named = (e: { path: string }) => `"${e.path}"${entries.has(e.path) ? '' : ' (already in the database)'}`;
-      problems.push(`${entryOf(entries, free.path, premium.path)}: free event ${named(free)} and premium event ${named(premium)} share the media `
-        + `${shared.length === 1 ? 'folder' : 'folders'} ${shared.map((d) => `"${d}"`).join(', ')}: the free event's links would open the premium `
-        + 'event\'s media to anyone. Give the free event folders of its own.');
+      problems.push(
+        `${entryOf(entries, free.path, premium.path)}: free event ${named(free)} and premium event ${named(premium)} share the media ` +
+          `${shared.length === 1 ? 'folder' : 'folders'} ${shared.map((d) => `"${d}"`).join(', ')}: the free event's links would open the premium ` +
+          "event's media to anyone. Give the free event folders of its own.",
+      );
     }
   }
   return problems;
 }
 
 /** Where the problem is: the entry whose streams make the pair (the free event's first), else one whose flag does, else the database. */
-function entryOf(entries: Map<string, { index: number; bringsStreams: boolean }>, free: string, premium: string): string {
+function entryOf(
+  entries: Map<string, { index: number; bringsStreams: boolean }>,
+  free: string,
+  premium: string,
+): string {
   const [f, p] = [entries.get(free), entries.get(premium)];
   if (f?.bringsStreams) return `events[${f.index}].streams`;
   if (p?.bringsStreams) return `events[${p.index}].streams`;

@@ -18,13 +18,21 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const ordersPlaced = new Counter({ name: 'storefront_orders_placed_total', help: 'Orders made (card and voucher)', registers });
-  const paymentFailures = new Counter({
-    name: 'storefront_payment_failures_total',
-    help: 'Card payments refused (sandbox declines, the provider\'s payment_failed events)',
+  const ordersPlaced = new Counter({
+    name: 'storefront_orders_placed_total',
+    help: 'Orders made (card and voucher)',
     registers,
   });
-  const refunds = new Counter({ name: 'storefront_refunds_total', help: 'Payments refunded because no order could be made', registers });
+  const paymentFailures = new Counter({
+    name: 'storefront_payment_failures_total',
+    help: "Card payments refused (sandbox declines, the provider's payment_failed events)",
+    registers,
+  });
+  const refunds = new Counter({
+    name: 'storefront_refunds_total',
+    help: 'Payments refunded because no order could be made',
+    registers,
+  });
   const rateLimitRefusals = new Counter({
     name: 'storefront_rate_limit_refusals_total',
     help: 'Requests refused with 429, by route pattern',
@@ -37,14 +45,17 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     registers,
     async collect() {
       const cutoff = new Date((deps.now ?? Date.now)() - 2 * deps.heartbeatSeconds * 1000);
-      const { rows } = await sql<{ n: string }>`select count(*) as n from viewing_sessions where closed_at is null and last_seen_at > ${cutoff}`
-        .execute(deps.database.db);
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from viewing_sessions where closed_at is null and last_seen_at > ${cutoff}`.execute(
+        deps.database.db,
+      );
       this.set(Number(rows[0]?.n ?? 0));
     },
   });
   new Gauge({
     name: 'storefront_db_pool_connections',
-    help: 'Database connections of this instance: open, idle, callers waiting, and the pool\'s size',
+    help: "Database connections of this instance: open, idle, callers waiting, and the pool's size",
     labelNames: ['state'],
     registers,
     collect() {
@@ -57,7 +68,11 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     contentType: registry.contentType,
     /** This app's metrics and the process's, in Prometheus' text format. */
     text: () => Registry.merge([processRegistry(), registry]).metrics(),
-    requestSeconds, ordersPlaced, paymentFailures, refunds, rateLimitRefusals,
+    requestSeconds,
+    ordersPlaced,
+    paymentFailures,
+    refunds,
+    rateLimitRefusals,
   };
 }
 

@@ -9,7 +9,11 @@ export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;
  * the Authorization header: query strings end up in proxy and access logs. The base URL is
  * configurable so tests talk to a local fake (config insists on https outside tests).
  */
-export function createGoogleVerifier(options: { clientId: string | null; apiBase: string; fetchImpl?: typeof fetch }): GoogleVerifier {
+export function createGoogleVerifier(options: {
+  clientId: string | null;
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+}): GoogleVerifier {
   const doFetch = options.fetchImpl ?? fetch;
   return async (accessToken) => {
     if (!options.clientId) throw new Invalid('Google sign-in is not configured on this server');
@@ -29,9 +33,11 @@ export function createGoogleVerifier(options: { clientId: string | null; apiBase
     const verifiedEmail = info.email_verified === true || info.email_verified === 'true';
     const expires = Number(info.exp);
     if (audience !== options.clientId) throw new Unauthenticated('Google sign-in was issued for another application');
-    if (typeof info.sub !== 'string' || typeof info.email !== 'string' || !verifiedEmail) throw new Unauthenticated('Google did not confirm this e-mail address');
+    if (typeof info.sub !== 'string' || typeof info.email !== 'string' || !verifiedEmail)
+      throw new Unauthenticated('Google did not confirm this e-mail address');
     // No expiry means we cannot tell the token is still good: refuse rather than assume.
-    if (!Number.isFinite(expires) || expires * 1000 <= Date.now()) throw new Unauthenticated('Google sign-in has expired');
+    if (!Number.isFinite(expires) || expires * 1000 <= Date.now())
+      throw new Unauthenticated('Google sign-in has expired');
     return { sub: info.sub, email: info.email.toLowerCase() };
   };
 }

@@ -17,7 +17,11 @@ export function createIdentityRepository(db: Executor) {
 
   return {
     userByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
     },
     userById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,13 +29,35 @@ export function createIdentityRepository(db: Executor) {
     userByGoogleSub(sub: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     },
-    async createUser(user: { email: string; firstName: string; lastName: string; verified: boolean; googleSub?: string }): Promise<UserRow> {
-      return db.insertInto('users')
-        .values({ email: user.email.toLowerCase(), first_name: user.firstName, last_name: user.lastName, verified: user.verified, google_sub: user.googleSub ?? null })
-        .returningAll().executeTakeFirstOrThrow();
+    async createUser(user: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      verified: boolean;
+      googleSub?: string;
+    }): Promise<UserRow> {
+      return db
+        .insertInto('users')
+        .values({
+          email: user.email.toLowerCase(),
+          first_name: user.firstName,
+          last_name: user.lastName,
+          verified: user.verified,
+          google_sub: user.googleSub ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
-    async updateUser(id: number, changes: Partial<{ first_name: string; last_name: string; verified: boolean; google_sub: string }>): Promise<UserRow> {
-      return db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    async updateUser(
+      id: number,
+      changes: Partial<{ first_name: string; last_name: string; verified: boolean; google_sub: string }>,
+    ): Promise<UserRow> {
+      return db
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     async revokeTokens(id: number, atMs: number): Promise<void> {
       await db.updateTable('users').set({ tokens_valid_after: atMs }).where('id', '=', id).execute();
@@ -47,24 +73,60 @@ export function createIdentityRepository(db: Executor) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-code:${email}`}, 0))`.execute(db);
     },
     latestCode(email: string): Promise<CodeRow | undefined> {
-      return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return db
+        .selectFrom('login_codes')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
     /** The newest code for this e-mail, locked until the transaction ends (two verifications never both win). */
     async latestCodeForUpdate(email: string): Promise<CodeRow | undefined> {
       inTransaction('latestCodeForUpdate');
-      return db.selectFrom('login_codes').selectAll().where('email', '=', email).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('login_codes')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
     },
-    async storeCode(code: { email: string; purpose: 'login' | 'register'; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+    async storeCode(code: {
+      email: string;
+      purpose: 'login' | 'register';
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<number> {
       // A new code replaces the ones before it.
-      await db.updateTable('login_codes').set({ consumed_at: code.createdAt }).where('email', '=', code.email).where('consumed_at', 'is', null).execute();
-      const row = await db.insertInto('login_codes')
-        .values({ email: code.email, purpose: code.purpose, code_hash: code.codeHash, created_at: code.createdAt, expires_at: code.expiresAt })
-        .returning('id').executeTakeFirstOrThrow();
+      await db
+        .updateTable('login_codes')
+        .set({ consumed_at: code.createdAt })
+        .where('email', '=', code.email)
+        .where('consumed_at', 'is', null)
+        .execute();
+      const row = await db
+        .insertInto('login_codes')
+        .values({
+          email: code.email,
+          purpose: code.purpose,
+          code_hash: code.codeHash,
+          created_at: code.createdAt,
+          expires_at: code.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async countAttempt(codeId: number): Promise<number> {
-      const row = await db.updateTable('login_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId)
-        .returning('attempts').executeTakeFirstOrThrow();
+      const row = await db
+        .updateTable('login_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', codeId)
+        .returning('attempts')
+        .executeTakeFirstOrThrow();
       return row.attempts;
     },
     async consumeCode(codeId: number, at: Date): Promise<void> {
@@ -74,18 +136,27 @@ export function createIdentityRepository(db: Executor) {
       await db.insertInto('login_failures').values({ email, client, failed_at: at }).execute();
     },
     async failuresSince(email: string, since: Date): Promise<number> {
-      const row = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('email', '=', email).where('failed_at', '>', since).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('email', '=', email)
+        .where('failed_at', '>', since)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async clientFailuresSince(client: string, since: Date): Promise<number> {
-      const row = await db.selectFrom('login_failures').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('client', '=', client).where('failed_at', '>', since).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('client', '=', client)
+        .where('failed_at', '>', since)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** Failures older than every window that reads them are of no use: deleted in batches. */
     async deleteFailuresBefore(before: Date, batch: number): Promise<number> {
-      const rows = await db.deleteFrom('login_failures')
+      const rows = await db
+        .deleteFrom('login_failures')
         .where(sql<boolean>`ctid in (select ctid from login_failures where failed_at < ${before} limit ${batch})`)
         .executeTakeFirst();
       return Number(rows.numDeletedRows);

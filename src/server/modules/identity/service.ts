@@ -25,7 +25,15 @@ type Deps = {
   now?: () => number;
 };
 
-export type Session = { id: number; userId: number; firstName: string; lastName: string; emailId: string; token: string; verified: boolean };
+export type Session = {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  emailId: string;
+  token: string;
+  verified: boolean;
+};
 
 /**
  * Sign-in rules: e-mail codes (6 digits, hashed, 10 minutes, single use, 5 wrong tries, one new code
@@ -45,7 +53,15 @@ export function createIdentityService(deps: Deps) {
       { kind: 'user', sub: String(user.id), userId: user.id, name, email: user.email, iatMs: now() },
       limits.userTokenTtlSeconds,
     );
-    return { id: user.id, userId: user.id, firstName: user.first_name, lastName: user.last_name, emailId: user.email, token, verified: user.verified };
+    return {
+      id: user.id,
+      userId: user.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      emailId: user.email,
+      token,
+      verified: user.verified,
+    };
   }
 
   /**
@@ -56,10 +72,13 @@ export function createIdentityService(deps: Deps) {
    */
   async function refuseWhenTooManyFailures(email: string, client: string) {
     const at = now();
-    if (await repo.clientFailuresSince(client, new Date(at - HOUR_MS)) >= rules.failedAttemptsPerClientPerHour) {
+    if ((await repo.clientFailuresSince(client, new Date(at - HOUR_MS))) >= rules.failedAttemptsPerClientPerHour) {
       throw new RateLimited(TOO_MANY_ATTEMPTS);
     }
-    if (await repo.failuresSince(email, new Date(at - rules.emailSlowdownMinutes * MINUTE_MS)) >= rules.failedAttemptsPerEmail) {
+    if (
+      (await repo.failuresSince(email, new Date(at - rules.emailSlowdownMinutes * MINUTE_MS))) >=
+      rules.failedAttemptsPerEmail
+    ) {
       throw new RateLimited(TOO_MANY_ATTEMPTS);
     }
   }
@@ -69,7 +88,10 @@ export function createIdentityService(deps: Deps) {
   async function sweepOldFailures(at: number) {
     if (Math.abs(at - lastSweep) < SWEEP_EVERY_MS) return;
     lastSweep = at;
-    await repo.deleteFailuresBefore(new Date(at - Math.max(HOUR_MS, rules.emailSlowdownMinutes * MINUTE_MS) - HOUR_MS), 1000);
+    await repo.deleteFailuresBefore(
+      new Date(at - Math.max(HOUR_MS, rules.emailSlowdownMinutes * MINUTE_MS) - HOUR_MS),
+      1000,
+    );
   }
 
   return {
@@ -83,7 +105,8 @@ export function createIdentityService(deps: Deps) {
       const email = rawEmail.toLowerCase();
       const user = await repo.userByEmail(email);
       if (purpose === 'login' && !user) throw new NotFound('No account uses this e-mail address. Create one instead.');
-      if (purpose === 'register' && user?.verified) throw new Conflict('An account with this e-mail address already exists. Sign in instead.');
+      if (purpose === 'register' && user?.verified)
+        throw new Conflict('An account with this e-mail address already exists. Sign in instead.');
       await refuseWhenTooManyFailures(email, client);
       const code = newCode();
       const createdAt = new Date(now());
@@ -93,12 +116,22 @@ export function createIdentityService(deps: Deps) {
         await identity.lockEmail(email);
         const last = await identity.latestCode(email);
         // A code still waiting to be used holds back the next one; a used (or failed-to-send) one does not.
-        const waitMs = last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
+        const waitMs =
+          last && !last.consumed_at ? new Date(last.created_at).getTime() + rules.resendSeconds * 1000 - now() : 0;
         if (waitMs > 0) return { waitMs, id: null };
         const expiresAt = new Date(now() + rules.ttlMinutes * 60_000);
-        return { id: await identity.storeCode({ email, purpose, codeHash: hashCode(deps.codeKey, email, code), createdAt, expiresAt }) };
+        return {
+          id: await identity.storeCode({
+            email,
+            purpose,
+            codeHash: hashCode(deps.codeKey, email, code),
+            createdAt,
+            expiresAt,
+          }),
+        };
       });
-      if (stored.id === null) throw new RateLimited(`Please wait ${Math.ceil(stored.waitMs / 1000)} seconds before asking for a new code.`);
+      if (stored.id === null)
+        throw new RateLimited(`Please wait ${Math.ceil(stored.waitMs / 1000)} seconds before asking for a new code.`);
       // Mail goes out after the commit: a transaction never waits on the network.
       try {
         await deps.mailer.send(signInCodeMail(email, code, rules.ttlMinutes));
@@ -111,30 +144,49 @@ export function createIdentityService(deps: Deps) {
     },
 
     /** Checks a code; on success the account exists, is verified, and a session token is issued. */
-    async verifyCode(input: { email: string; otp: string; firstName?: string; lastName?: string; client: string }): Promise<Session> {
+    async verifyCode(input: {
+      email: string;
+      otp: string;
+      firstName?: string;
+      lastName?: string;
+      client: string;
+    }): Promise<Session> {
       const email = input.email.toLowerCase();
       await refuseWhenTooManyFailures(email, input.client);
       const outcome = await uow.transaction(async ({ identity }) => {
         const code = await identity.latestCodeForUpdate(email);
-        if (!code || code.consumed_at) return { error: new Invalid('There is no active code for this e-mail address. Request a new one.') };
-        if (new Date(code.expires_at).getTime() <= now()) return { error: new Invalid('This code has expired. Request a new one.') };
+        if (!code || code.consumed_at)
+          return { error: new Invalid('There is no active code for this e-mail address. Request a new one.') };
+        if (new Date(code.expires_at).getTime() <= now())
+          return { error: new Invalid('This code has expired. Request a new one.') };
         if (code.attempts >= rules.maxAttempts) return { error: new RateLimited(TOO_MANY_ATTEMPTS) };
         if (!sameHash(code.code_hash, hashCode(deps.codeKey, email, input.otp))) {
           const attempts = await identity.countAttempt(code.id);
           await identity.recordFailure(email, input.client, new Date(now()));
           const left = rules.maxAttempts - attempts;
-          return { error: left > 0 ? new Invalid(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`) : new RateLimited(TOO_MANY_ATTEMPTS) };
+          return {
+            error:
+              left > 0
+                ? new Invalid(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+                : new RateLimited(TOO_MANY_ATTEMPTS),
+          };
         }
         const existing = await identity.userByEmail(email);
         const needsNames = !existing || !existing.verified;
         const firstName = input.firstName?.trim() ?? '';
         const lastName = input.lastName?.trim() ?? '';
         if (needsNames && (!firstName || !lastName)) {
-          return { error: new Invalid(fieldProblem('body', [firstName ? 'lastName' : 'firstName'], 'is required for a new account')) };
+          return {
+            error: new Invalid(
+              fieldProblem('body', [firstName ? 'lastName' : 'firstName'], 'is required for a new account'),
+            ),
+          };
         }
         await identity.consumeCode(code.id, new Date(now()));
         const user = existing
-          ? needsNames ? await identity.updateUser(existing.id, { first_name: firstName, last_name: lastName, verified: true }) : existing
+          ? needsNames
+            ? await identity.updateUser(existing.id, { first_name: firstName, last_name: lastName, verified: true })
+            : existing
           : await identity.createUser({ email, firstName, lastName, verified: true });
         return { user };
       });
@@ -149,19 +201,32 @@ export function createIdentityService(deps: Deps) {
     /** Google sign-in of an existing account, keyed by Google subject, else by the verified e-mail. */
     async googleLogin(accessToken: string, claimedEmail: string): Promise<Session> {
       const google = await deps.google(accessToken);
-      if (google.email !== claimedEmail.toLowerCase()) throw new Unauthenticated('The e-mail address does not match the Google account');
+      if (google.email !== claimedEmail.toLowerCase())
+        throw new Unauthenticated('The e-mail address does not match the Google account');
       const user = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
       if (!user) throw new NotFound('No account uses this Google account. Create one instead.');
-      const linked = user.google_sub === google.sub && user.verified ? user : await repo.updateUser(user.id, { google_sub: google.sub, verified: true });
+      const linked =
+        user.google_sub === google.sub && user.verified
+          ? user
+          : await repo.updateUser(user.id, { google_sub: google.sub, verified: true });
       return session(linked);
     },
 
     async googleRegister(accessToken: string, claimedEmail: string, firstName = '', lastName = ''): Promise<Session> {
       const google = await deps.google(accessToken);
-      if (google.email !== claimedEmail.toLowerCase()) throw new Unauthenticated('The e-mail address does not match the Google account');
+      if (google.email !== claimedEmail.toLowerCase())
+        throw new Unauthenticated('The e-mail address does not match the Google account');
       const existing = (await repo.userByGoogleSub(google.sub)) ?? (await repo.userByEmail(google.email));
       if (existing) return session(await repo.updateUser(existing.id, { google_sub: google.sub, verified: true }));
-      return session(await repo.createUser({ email: google.email, firstName: firstName.trim(), lastName: lastName.trim(), verified: true, googleSub: google.sub }));
+      return session(
+        await repo.createUser({
+          email: google.email,
+          firstName: firstName.trim(),
+          lastName: lastName.trim(),
+          verified: true,
+          googleSub: google.sub,
+        }),
+      );
     },
 
     async logout(userId: number): Promise<void> {

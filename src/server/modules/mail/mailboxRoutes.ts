@@ -8,19 +8,33 @@ import { esc } from './templates';
  * Registered only in outbox mode and never when NODE_ENV=production. It holds every sign-in code, so
  * it answers only a caller on this machine (answerOnlyThisMachine).
  */
-export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 'newest'> }> = async (app, { outbox }) => {
+export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 'newest'> }> = async (
+  app,
+  { outbox },
+) => {
   answerOnlyThisMachine(app);
 
   const newest = () => outbox.newest(200);
 
   app.get('/dev/mailbox.json', { config: { auth: 'none' } }, async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
-    return (await newest()).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text, html: m.html, createdAt: new Date(m.created_at).toISOString() }));
+    return (await newest()).map((m) => ({
+      to: m.to_address,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      createdAt: new Date(m.created_at).toISOString(),
+    }));
   });
 
   app.get('/dev/mailbox', { config: { auth: 'none' } }, async (_req, reply) => {
     const mails = await newest();
-    const items = mails.map((m) => `<article><h2>${esc(m.subject)}</h2><p class="meta">To ${esc(m.to_address)} · ${esc(new Date(m.created_at).toISOString())}</p><pre>${esc(m.text)}</pre></article>`).join('');
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${esc(m.subject)}</h2><p class="meta">To ${esc(m.to_address)} · ${esc(new Date(m.created_at).toISOString())}</p><pre>${esc(m.text)}</pre></article>`,
+      )
+      .join('');
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mailbox (${mails.length})</title>
 <style>body{font-family:system-ui,sans-serif;background:#0b0a12;color:#f4f2f8;max-width:760px;margin:0 auto;padding:24px}article{border:1px solid #333;border-radius:10px;padding:16px;margin:16px 0;background:#16141f}h2{font-size:1.1rem;margin:0}.meta{color:#b9b4c7;margin:4px 0 12px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>

@@ -11,7 +11,12 @@ export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void>;
  * every mail is stored and listed at /dev/mailbox for local work and tests. Log lines name the
  * template and the message id only, never the subject, body or recipient.
  */
-export function createMailer(options: { smtpUrl: string | null; from: string; outbox: OutboxRepository; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  outbox: OutboxRepository;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -4,9 +4,11 @@ import type { Executor } from '../../db/executor';
 export function createOutboxRepository(db: Executor) {
   return {
     async store(mail: { to: string; subject: string; text: string; html: string }): Promise<number> {
-      const row = await db.insertInto('mail_outbox')
+      const row = await db
+        .insertInto('mail_outbox')
         .values({ to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .returning('id').executeTakeFirstOrThrow();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     newest(limit: number) {

@@ -16,13 +16,20 @@ export function createSettingsRepository(db: Executor) {
     },
     /** The value under `key`, stored first as `value` when missing (the first writer wins, all agree). */
     async getOrCreate(key: string, value: string): Promise<string> {
-      await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
       return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
     },
     /** Stores an address once; false when it was already on the list. */
     async addNewsletterSignup(email: string, ip: string | null): Promise<boolean> {
-      const result = await db.insertInto('newsletter_signups').values({ email, ip })
-        .onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+      const result = await db
+        .insertInto('newsletter_signups')
+        .values({ email, ip })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
   };

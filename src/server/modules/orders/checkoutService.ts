@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import {
-  ORDER_MESSAGES, type CreateCartOrderBody, type CreatePaymentIntentBody, type OrderSummary, type PaymentIntent,
+  ORDER_MESSAGES,
+  type CreateCartOrderBody,
+  type CreatePaymentIntentBody,
+  type OrderSummary,
+  type PaymentIntent,
 } from '../../../shared/contract/orders';
 import { dollarsToCents } from '../../../shared/money';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
@@ -33,7 +37,8 @@ export function createCheckoutService(deps: Deps) {
    * intents back for the same cart id and version.
    */
   let installation: Promise<string> | null = null;
-  const installationId = () => (installation ??= uow.repos.settings.getOrCreate('payments.installation_id', crypto.randomUUID()));
+  const installationId = () =>
+    (installation ??= uow.repos.settings.getOrCreate('payments.installation_id', crypto.randomUUID()));
 
   return {
     async createPaymentIntent(user: UserCaller, body: CreatePaymentIntentBody): Promise<PaymentIntent> {
@@ -43,9 +48,16 @@ export function createCheckoutService(deps: Deps) {
       if (body.amount !== priced.totalCents) throw new Invalid(ORDER_MESSAGES.amountMismatch);
       const { cart } = priced;
       const open = await uow.repos.checkouts.findOpen(cart.id, cart.version, provider.kind, priced.totalCents);
-      const reusable = open?.payment_intent_id ? await callProvider(() => provider.retrieveIntent(open.payment_intent_id!)) : null;
+      const reusable = open?.payment_intent_id
+        ? await callProvider(() => provider.retrieveIntent(open.payment_intent_id!))
+        : null;
       if (reusable && (reusable.status === 'requires_payment_method' || reusable.status === 'requires_action')) {
-        return { client_secret: reusable.clientSecret, paymentIntentId: reusable.id, amount: reusable.amountCents, provider: provider.kind };
+        return {
+          client_secret: reusable.clientSecret,
+          paymentIntentId: reusable.id,
+          amount: reusable.amountCents,
+          provider: provider.kind,
+        };
       }
       // Paid already (the browser was lost before it came back): make that order instead of a second charge.
       if (open && reusable?.status === 'succeeded') {
@@ -54,29 +66,44 @@ export function createCheckoutService(deps: Deps) {
       }
       const attempt = open ? `-${open.id}` : '';
       const installId = await installationId();
-      const intent = await callProvider(() => provider.createIntent({
-        amountCents: priced.totalCents,
-        currency: 'usd',
-        idempotencyKey: `checkout-${installId}-${cart.id}-v${cart.version}-${priced.totalCents}${attempt}`,
-        metadata: { user_id: String(user.userId), cart_id: String(cart.id), cart_version: String(cart.version) },
-        description: `AllAccess: ${priced.lines.length} event${priced.lines.length === 1 ? '' : 's'}`,
-      }));
+      const intent = await callProvider(() =>
+        provider.createIntent({
+          amountCents: priced.totalCents,
+          currency: 'usd',
+          idempotencyKey: `checkout-${installId}-${cart.id}-v${cart.version}-${priced.totalCents}${attempt}`,
+          metadata: { user_id: String(user.userId), cart_id: String(cart.id), cart_version: String(cart.version) },
+          description: `AllAccess: ${priced.lines.length} event${priced.lines.length === 1 ? '' : 's'}`,
+        }),
+      );
       await uow.repos.checkouts.create({
-        userId: user.userId, cartId: cart.id, cartVersion: cart.version, provider: provider.kind, paymentIntentId: intent.id,
-        amountCents: priced.totalCents, couponCode: priced.coupon?.code ?? null, lines: priced.lines,
+        userId: user.userId,
+        cartId: cart.id,
+        cartVersion: cart.version,
+        provider: provider.kind,
+        paymentIntentId: intent.id,
+        amountCents: priced.totalCents,
+        couponCode: priced.coupon?.code ?? null,
+        lines: priced.lines,
       });
-      return { client_secret: intent.clientSecret, paymentIntentId: intent.id, amount: intent.amountCents, provider: provider.kind };
+      return {
+        client_secret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: intent.amountCents,
+        provider: provider.kind,
+      };
     },
 
     /** The browser's "it succeeded": believed only once the provider confirms it. */
     async createCartOrder(user: UserCaller, body: CreateCartOrderBody): Promise<OrderSummary> {
       assertOwnUserId(user, body.userId);
       if (body.paymentMethod === 'vouchers') return voucherOrder(user, body);
-      if (!body.paymentIntentId) throw new Invalid(fieldProblem('body', ['paymentIntentId'], 'is required for a card payment'));
+      if (!body.paymentIntentId)
+        throw new Invalid(fieldProblem('body', ['paymentIntentId'], 'is required for a card payment'));
       const checkout = await uow.repos.checkouts.byIntent(body.paymentIntentId);
       if (!checkout) throw new NotFound(ORDER_MESSAGES.unknownPayment);
       if (checkout.user_id !== user.userId) throw new Forbidden(ORDER_MESSAGES.notYourPayment);
-      if (body.amount !== undefined && dollarsToCents(body.amount) !== checkout.amount_cents) throw new Invalid(ORDER_MESSAGES.amountMismatch);
+      if (body.amount !== undefined && dollarsToCents(body.amount) !== checkout.amount_cents)
+        throw new Invalid(ORDER_MESSAGES.amountMismatch);
       if (checkout.status === 'ordered' && checkout.order_id) return summaryOf(checkout.order_id);
       if (checkout.status !== 'open') return refundAndRefuse(checkout.id);
       const intent = await callProvider(() => provider.retrieveIntent(checkout.payment_intent_id!));

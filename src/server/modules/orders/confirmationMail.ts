@@ -7,7 +7,13 @@ import { esc } from '../mail/templates';
 type Line = { title: string; path: string; paidCents: number };
 
 /** The order confirmation (docs/decisions.md "Mail"): the events bought, the amount, the order id, a link to watch each. */
-function orderConfirmationMail(to: string, name: string, order: { ref: string; amountCents: number; method: string }, lines: Line[], publicUrl: string): Mail {
+function orderConfirmationMail(
+  to: string,
+  name: string,
+  order: { ref: string; amountCents: number; method: string },
+  lines: Line[],
+  publicUrl: string,
+): Mail {
   const watch = (l: Line) => `${publicUrl}/events/${encodeURIComponent(l.path)}`;
   const total = formatPrice(centsToDollars(order.amountCents));
   const paidWith = order.method === 'vouchers' ? 'a voucher' : 'card';
@@ -19,8 +25,13 @@ function orderConfirmationMail(to: string, name: string, order: { ref: string; a
     ...lines.flatMap((l) => [`${l.title} (${formatPrice(centsToDollars(l.paidCents))})`, `Watch: ${watch(l)}`, '']),
     'Your tickets are registered to your account: sign in with this e-mail address to watch.',
   ].join('\n');
-  const rows = lines.map((l) => `<tr><td style="padding:8px 0">${esc(l.title)}<br><a href="${esc(watch(l))}" style="color:#ff3d7f">Watch</a></td>`
-    + `<td style="padding:8px 0;text-align:right">${esc(formatPrice(centsToDollars(l.paidCents)))}</td></tr>`).join('');
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:8px 0">${esc(l.title)}<br><a href="${esc(watch(l))}" style="color:#ff3d7f">Watch</a></td>` +
+        `<td style="padding:8px 0;text-align:right">${esc(formatPrice(centsToDollars(l.paidCents)))}</td></tr>`,
+    )
+    .join('');
   const html = `<!doctype html><html><body style="margin:0;background:#0b0a12;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#f4f2f8">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:20px;font-weight:800;margin:0 0 24px">All<span style="color:#ff3d7f">Access</span></p>
@@ -37,7 +48,12 @@ function orderConfirmationMail(to: string, name: string, order: { ref: string; a
  * Sends an order's confirmation after its transaction committed. A mail failure is logged, never
  * thrown: the sale stands, and the order is on the profile page either way.
  */
-export function createOrderConfirmer(deps: { uow: UnitOfWork; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+export function createOrderConfirmer(deps: {
+  uow: UnitOfWork;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
   return async (orderId: number): Promise<void> => {
     try {
       const order = await deps.uow.repos.orders.byId(orderId);
@@ -46,8 +62,15 @@ export function createOrderConfirmer(deps: { uow: UnitOfWork; mailer: Mailer; pu
       if (!user) return;
       const items = await deps.uow.repos.orders.items(orderId);
       const name = `${user.first_name} ${user.last_name}`.trim() || user.email.split('@')[0]!;
-      await deps.mailer.send(orderConfirmationMail(user.email, name, { ref: order.order_ref, amountCents: order.amount_cents, method: order.payment_method },
-        items.map((i) => ({ title: i.title, path: i.path, paidCents: i.price_cents })), deps.publicUrl));
+      await deps.mailer.send(
+        orderConfirmationMail(
+          user.email,
+          name,
+          { ref: order.order_ref, amountCents: order.amount_cents, method: order.payment_method },
+          items.map((i) => ({ title: i.title, path: i.path, paidCents: i.price_cents })),
+          deps.publicUrl,
+        ),
+      );
     } catch (err) {
       deps.log.error({ err, orderId }, 'order confirmation mail failed');
     }

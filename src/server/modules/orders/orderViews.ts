@@ -25,8 +25,14 @@ export const toHistoryRow = (o: OrderRow): OrderHistoryRow => ({
 });
 
 export const toLookupRow = (r: {
-  order_ref: string; cart_id: number | null; user_id: number; event_id: number; status: string; usage_type: string;
-  payment_method: string; created_at: Date;
+  order_ref: string;
+  cart_id: number | null;
+  user_id: number;
+  event_id: number;
+  status: string;
+  usage_type: string;
+  payment_method: string;
+  created_at: Date;
 }): OrderLookupRow => ({
   orderId: r.order_ref,
   cartId: r.cart_id ?? 0,

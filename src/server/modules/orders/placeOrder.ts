@@ -7,7 +7,10 @@ import { newOrderRef, type OrderRow } from './repository';
 
 /** Why an order cannot be made: told to a buyer who paid (refunded) and to a voucher buyer. */
 export class OrderRefusal extends Error {
-  constructor(readonly refundMessage: string, readonly voucherMessage: string) {
+  constructor(
+    readonly refundMessage: string,
+    readonly voucherMessage: string,
+  ) {
     super(voucherMessage);
     this.name = 'OrderRefusal';
   }
@@ -37,16 +40,19 @@ export type OrderToPlace = {
 export async function placeOrder(repos: Repositories, o: OrderToPlace): Promise<OrderRow> {
   const cart = await repos.carts.find({ id: o.cartId }, { forUpdate: true });
   const eventIds = o.lines.map((l) => l.eventId).sort((a, b) => a - b);
-  if ((await repos.orders.ownedEventIds(o.userId, eventIds)).length > 0) throw new OrderRefusal(ORDER_MESSAGES.ownedRefunded, CART_MESSAGES.owned);
+  if ((await repos.orders.ownedEventIds(o.userId, eventIds)).length > 0)
+    throw new OrderRefusal(ORDER_MESSAGES.ownedRefunded, CART_MESSAGES.owned);
   for (const eventId of eventIds) {
-    if (!(await repos.orders.takeSeat(eventId))) throw new OrderRefusal(ORDER_MESSAGES.soldOutRefunded, CART_MESSAGES.soldOut);
+    if (!(await repos.orders.takeSeat(eventId)))
+      throw new OrderRefusal(ORDER_MESSAGES.soldOutRefunded, CART_MESSAGES.soldOut);
   }
   if (o.couponCode) {
     const coupon = await repos.coupons.lockForRedemption(o.couponCode);
     const used = await repos.coupons.redemptions(o.couponCode, o.userId);
-    const exhausted = !coupon
-      || (coupon.max_redemptions !== null && used.total >= coupon.max_redemptions)
-      || (coupon.per_user_limit !== null && used.byUser >= coupon.per_user_limit);
+    const exhausted =
+      !coupon ||
+      (coupon.max_redemptions !== null && used.total >= coupon.max_redemptions) ||
+      (coupon.per_user_limit !== null && used.byUser >= coupon.per_user_limit);
     if (exhausted) throw new OrderRefusal(ORDER_MESSAGES.couponGoneRefunded, CART_MESSAGES.invalidCoupon);
   }
   const order = await createWithRef(repos, o);
@@ -61,8 +67,14 @@ export async function placeOrder(repos: Repositories, o: OrderToPlace): Promise<
 
 /** A made-up order id can collide (same millisecond, same 4 digits): draw again. A chosen one cannot be taken. */
 async function createWithRef(repos: Repositories, o: OrderToPlace): Promise<OrderRow> {
-  const order = { userId: o.userId, paymentMethod: o.paymentMethod, paymentIntentId: o.paymentIntentId, amountCents: o.amountCents,
-    couponCode: o.couponCode, items: o.lines.map((l) => ({ eventId: l.eventId, priceCents: l.paidCents, listPriceCents: l.priceCents })) };
+  const order = {
+    userId: o.userId,
+    paymentMethod: o.paymentMethod,
+    paymentIntentId: o.paymentIntentId,
+    amountCents: o.amountCents,
+    couponCode: o.couponCode,
+    items: o.lines.map((l) => ({ eventId: l.eventId, priceCents: l.paidCents, listPriceCents: l.priceCents })),
+  };
   for (let i = 0; i < 8; i += 1) {
     const created = await repos.orders.create(order, o.orderRef ?? newOrderRef(o.now.getTime()));
     if (created) return created;

@@ -14,10 +14,17 @@ export async function pricedCart(repos: Repositories, user: UserCaller, now: Dat
   const lines = cart ? await repos.carts.lines(cart.id) : [];
   if (!cart || lines.length === 0) throw new Conflict(ORDER_MESSAGES.emptyCart);
   const coupon = await usableCoupon(repos, cart.coupon_code, lines, user, now);
-  const totals = priceCart(lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0 })), coupon ? couponTerms(coupon) : null);
+  const totals = priceCart(
+    lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0 })),
+    coupon ? couponTerms(coupon) : null,
+  );
   const eventIds = lines.map((l) => l.event_id);
   if ((await repos.orders.ownedEventIds(user.userId, eventIds)).length > 0) throw new Conflict(CART_MESSAGES.owned);
   if ((await repos.orders.soldOutIds(eventIds)).length > 0) throw new Conflict(CART_MESSAGES.soldOut);
-  const checkoutLines: CheckoutLine[] = lines.map((l) => ({ eventId: l.event_id, priceCents: l.rate_cents ?? 0, paidCents: totals.effectiveCents.get(l.event_id) ?? 0 }));
+  const checkoutLines: CheckoutLine[] = lines.map((l) => ({
+    eventId: l.event_id,
+    priceCents: l.rate_cents ?? 0,
+    paidCents: totals.effectiveCents.get(l.event_id) ?? 0,
+  }));
   return { cart, lines: checkoutLines, coupon, totalCents: totals.grandTotalCents };
 }

@@ -19,16 +19,23 @@ export async function reconcileCheckouts(
   for (const checkout of await uow.repos.checkouts.unsettled(new Date(now().getTime() - maxAgeMs), limit)) {
     try {
       if (checkout.status === 'refund_pending') {
-        await refundAndRefuse(checkout.id).catch((e: unknown) => { if (!(e instanceof Conflict)) throw e; });
+        await refundAndRefuse(checkout.id).catch((e: unknown) => {
+          if (!(e instanceof Conflict)) throw e;
+        });
         refunded += 1;
         continue;
       }
       const intent = await callProvider(() => provider.retrieveIntent(checkout.payment_intent_id!));
       if (intent?.status !== 'succeeded') continue;
-      await settle(checkout, intent).then(() => { ordered += 1; }, (e: unknown) => {
-        if (!(e instanceof Conflict)) throw e;
-        refunded += 1;
-      });
+      await settle(checkout, intent).then(
+        () => {
+          ordered += 1;
+        },
+        (e: unknown) => {
+          if (!(e instanceof Conflict)) throw e;
+          refunded += 1;
+        },
+      );
     } catch (err) {
       log.warn({ err, checkoutId: checkout.id }, 'reconciliation of a checkout failed; next run retries');
     }

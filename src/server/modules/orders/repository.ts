@@ -24,8 +24,15 @@ export type NewOrder = {
 };
 /** An order's line with what the order page shows of its event. */
 export type OrderItemRow = {
-  event_id: number; price_cents: number; list_price_cents: number | null; path: string; title: string; venue_description: string;
-  air_start_date: Date | null; poster_path: string; subscription_id: number | null;
+  event_id: number;
+  price_cents: number;
+  list_price_cents: number | null;
+  path: string;
+  title: string;
+  venue_description: string;
+  air_start_date: Date | null;
+  poster_path: string;
+  subscription_id: number | null;
 };
 
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
@@ -38,9 +45,13 @@ export function createOrderRepository(db: Executor) {
     /** The events of `eventIds` this user holds an Active order for. */
     async ownedEventIds(userId: number, eventIds: number[]): Promise<number[]> {
       if (eventIds.length === 0) return [];
-      const rows = await db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id')
-        .select('order_items.event_id').distinct()
-        .where('orders.user_id', '=', userId).where('orders.status', '=', 'Active')
+      const rows = await db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select('order_items.event_id')
+        .distinct()
+        .where('orders.user_id', '=', userId)
+        .where('orders.status', '=', 'Active')
         .where('order_items.event_id', 'in', eventIds)
         .execute();
       return rows.map((r) => r.event_id);
@@ -52,7 +63,9 @@ export function createOrderRepository(db: Executor) {
      * sold out. Events without capacity always have room.
      */
     async takeSeat(eventId: number): Promise<boolean> {
-      const result = await db.updateTable('events').set((eb) => ({ sold: eb('sold', '+', 1) }))
+      const result = await db
+        .updateTable('events')
+        .set((eb) => ({ sold: eb('sold', '+', 1) }))
         .where('id', '=', eventId)
         .where((eb) => eb.or([eb('capacity', 'is', null), eb('sold', '<', eb.ref('capacity'))]))
         .executeTakeFirst();
@@ -61,8 +74,13 @@ export function createOrderRepository(db: Executor) {
     /** The events of `eventIds` whose every ticket is sold (one query, however many). */
     async soldOutIds(eventIds: number[]): Promise<number[]> {
       if (eventIds.length === 0) return [];
-      const rows = await db.selectFrom('events').select('id').where('id', 'in', eventIds)
-        .where('capacity', 'is not', null).whereRef('sold', '>=', 'capacity').execute();
+      const rows = await db
+        .selectFrom('events')
+        .select('id')
+        .where('id', 'in', eventIds)
+        .where('capacity', 'is not', null)
+        .whereRef('sold', '>=', 'capacity')
+        .execute();
       return rows.map((r) => r.id);
     },
 
@@ -72,18 +90,31 @@ export function createOrderRepository(db: Executor) {
      * order with `orderRef` already (order ids are unique per user).
      */
     async create(order: NewOrder, orderRef: string): Promise<OrderRow | undefined> {
-      const row = await db.insertInto('orders').values({
-        order_ref: orderRef,
-        user_id: order.userId,
-        cart_id: sql<number>`nextval(pg_get_serial_sequence('carts', 'id'))`,
-        payment_method: order.paymentMethod,
-        payment_intent_id: order.paymentIntentId,
-        amount_cents: order.amountCents,
-        coupon_code: order.couponCode,
-      }).onConflict((oc) => oc.columns(['user_id', 'order_ref']).doNothing()).returningAll().executeTakeFirst();
+      const row = await db
+        .insertInto('orders')
+        .values({
+          order_ref: orderRef,
+          user_id: order.userId,
+          cart_id: sql<number>`nextval(pg_get_serial_sequence('carts', 'id'))`,
+          payment_method: order.paymentMethod,
+          payment_intent_id: order.paymentIntentId,
+          amount_cents: order.amountCents,
+          coupon_code: order.couponCode,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'order_ref']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
       if (!row) return undefined;
-      await db.insertInto('order_items')
-        .values(order.items.map((i) => ({ order_id: row.id, event_id: i.eventId, price_cents: i.priceCents, list_price_cents: i.listPriceCents })))
+      await db
+        .insertInto('order_items')
+        .values(
+          order.items.map((i) => ({
+            order_id: row.id,
+            event_id: i.eventId,
+            price_cents: i.priceCents,
+            list_price_cents: i.listPriceCents,
+          })),
+        )
         .execute();
       return row;
     },
@@ -102,23 +133,51 @@ export function createOrderRepository(db: Executor) {
       return orders().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
     },
     async eventIdsOf(orderId: number): Promise<number[]> {
-      const rows = await db.selectFrom('order_items').select('event_id').where('order_id', '=', orderId).orderBy('event_id').execute();
+      const rows = await db
+        .selectFrom('order_items')
+        .select('event_id')
+        .where('order_id', '=', orderId)
+        .orderBy('event_id')
+        .execute();
       return rows.map((r) => r.event_id);
     },
     items(orderId: number): Promise<OrderItemRow[]> {
-      return db.selectFrom('order_items').innerJoin('events', 'events.id', 'order_items.event_id')
-        .select(['order_items.event_id', 'order_items.price_cents', 'order_items.list_price_cents', 'events.path', 'events.title', 'events.venue_description',
-          'events.air_start_date', 'events.poster_path', 'events.subscription_id'])
-        .where('order_items.order_id', '=', orderId).orderBy('order_items.event_id')
+      return db
+        .selectFrom('order_items')
+        .innerJoin('events', 'events.id', 'order_items.event_id')
+        .select([
+          'order_items.event_id',
+          'order_items.price_cents',
+          'order_items.list_price_cents',
+          'events.path',
+          'events.title',
+          'events.venue_description',
+          'events.air_start_date',
+          'events.poster_path',
+          'events.subscription_id',
+        ])
+        .where('order_items.order_id', '=', orderId)
+        .orderBy('order_items.event_id')
         .execute();
     },
 
     /** The user's Active orders holding `eventId` (or any event), one row per order and event. */
     lookup(userId: number, eventId: number | undefined, direction: 'asc' | 'desc') {
-      let q = db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id')
-        .select(['orders.order_ref', 'orders.cart_id', 'orders.user_id', 'order_items.event_id', 'orders.status', 'orders.usage_type',
-          'orders.payment_method', 'orders.created_at'])
-        .where('orders.user_id', '=', userId).where('orders.status', '=', 'Active');
+      let q = db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select([
+          'orders.order_ref',
+          'orders.cart_id',
+          'orders.user_id',
+          'order_items.event_id',
+          'orders.status',
+          'orders.usage_type',
+          'orders.payment_method',
+          'orders.created_at',
+        ])
+        .where('orders.user_id', '=', userId)
+        .where('orders.status', '=', 'Active');
       if (eventId !== undefined) q = q.where('order_items.event_id', '=', eventId);
       return q.orderBy('orders.created_at', direction).orderBy('orders.id', direction).limit(500).execute();
     },
@@ -129,16 +188,27 @@ export function createOrderRepository(db: Executor) {
      * (reconciliation, a webhook) gave a count of 1 beside an empty page.
      */
     async history(userId: number, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
-      const counted = await db.selectFrom('orders').selectAll()
+      const counted = await db
+        .selectFrom('orders')
+        .selectAll()
         .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
-        .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
       if (counted.length > 0) {
         const total = Number(counted[0]!.total_count);
         return { rows: counted.map(({ total_count: _, ...row }) => row), total };
       }
       if (offset === 0) return { rows: [], total: 0 };
       // A page past the end holds no row to carry the count: it is asked for on its own.
-      const count = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return { rows: [], total: Number(count.n) };
     },
   };

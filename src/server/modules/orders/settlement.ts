@@ -24,7 +24,8 @@ export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof ProviderUnavailableError) throw new UpstreamFailure(ORDER_MESSAGES.paymentProviderDown, { cause: err });
+    if (err instanceof ProviderUnavailableError)
+      throw new UpstreamFailure(ORDER_MESSAGES.paymentProviderDown, { cause: err });
     throw err;
   }
 }
@@ -46,27 +47,35 @@ export function createSettlement(deps: SettlementDeps) {
       throw new Conflict(ORDER_MESSAGES.notYourPayment);
     }
     const refused: { reason?: OrderRefusal } = {};
-    const placed = await uow.transaction(async (repos) => {
-      const locked = await repos.checkouts.lock(checkout.id);
-      if (locked.status === 'ordered' && locked.order_id) return { orderId: locked.order_id, created: false };
-      if (locked.status !== 'open') return null;
-      try {
-        const order = await placeOrder(repos, {
-          userId: locked.user_id, paymentMethod: 'stripe', paymentIntentId: intent.id, amountCents: locked.amount_cents,
-          couponCode: locked.coupon_code, lines: locked.lines, cartId: locked.cart_id, now: now(),
-        });
-        await repos.checkouts.markOrdered(locked.id, order.id);
-        return { orderId: order.id, created: true };
-      } catch (err) {
-        if (!isOrderRefusal(err)) throw err;
-        // Rethrown so the transaction rolls back the seats and the coupon taken so far.
-        refused.reason = err;
+    const placed = await uow
+      .transaction(async (repos) => {
+        const locked = await repos.checkouts.lock(checkout.id);
+        if (locked.status === 'ordered' && locked.order_id) return { orderId: locked.order_id, created: false };
+        if (locked.status !== 'open') return null;
+        try {
+          const order = await placeOrder(repos, {
+            userId: locked.user_id,
+            paymentMethod: 'stripe',
+            paymentIntentId: intent.id,
+            amountCents: locked.amount_cents,
+            couponCode: locked.coupon_code,
+            lines: locked.lines,
+            cartId: locked.cart_id,
+            now: now(),
+          });
+          await repos.checkouts.markOrdered(locked.id, order.id);
+          return { orderId: order.id, created: true };
+        } catch (err) {
+          if (!isOrderRefusal(err)) throw err;
+          // Rethrown so the transaction rolls back the seats and the coupon taken so far.
+          refused.reason = err;
+          throw err;
+        }
+      })
+      .catch((err: unknown) => {
+        if (refused.reason && err === refused.reason) return null;
         throw err;
-      }
-    }).catch((err: unknown) => {
-      if (refused.reason && err === refused.reason) return null;
-      throw err;
-    });
+      });
     if (placed) {
       if (placed.created) await deps.confirmOrder(placed.orderId);
       return summaryOf(placed.orderId);
@@ -82,7 +91,10 @@ export function createSettlement(deps: SettlementDeps) {
       await callProvider(() => provider.refund(checkout.payment_intent_id!, `refund-${checkout.payment_intent_id}`));
       await uow.repos.checkouts.markRefunded(checkout.id);
       deps.onRefunded?.();
-      log.info({ checkoutId: checkout.id, intentId: checkout.payment_intent_id }, 'payment refunded: no order could be made');
+      log.info(
+        { checkoutId: checkout.id, intentId: checkout.payment_intent_id },
+        'payment refunded: no order could be made',
+      );
     }
     throw new Conflict(checkout?.refund_reason ?? ORDER_MESSAGES.refunded);
   }

@@ -10,7 +10,12 @@ import type { Settlement, SettlementDeps } from './settlement';
  * A voucher purchase (docs/behaviour.md §9): accepted only when the server's own total is 0 with a coupon. The
  * cart is locked first; the same order id sent again answers the same order.
  */
-export function createVoucherCheckout({ uow, confirmOrder, now, summaryOf }: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now'> & Pick<Settlement, 'summaryOf'>) {
+export function createVoucherCheckout({
+  uow,
+  confirmOrder,
+  now,
+  summaryOf,
+}: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now'> & Pick<Settlement, 'summaryOf'>) {
   return async function voucherOrder(user: UserCaller, body: CreateCartOrderBody): Promise<OrderSummary> {
     if (body.amount !== undefined && body.amount !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
     const placed = await uow.transaction(async (repos) => {
@@ -29,8 +34,15 @@ export function createVoucherCheckout({ uow, confirmOrder, now, summaryOf }: Pic
       if (!priced.coupon || priced.totalCents !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
       try {
         const order = await placeOrder(repos, {
-          userId: user.userId, paymentMethod: 'vouchers', paymentIntentId: null, amountCents: 0, couponCode: priced.coupon.code,
-          lines: priced.lines, cartId: cart!.id, now: now(), orderRef: body.orderId,
+          userId: user.userId,
+          paymentMethod: 'vouchers',
+          paymentIntentId: null,
+          amountCents: 0,
+          couponCode: priced.coupon.code,
+          lines: priced.lines,
+          cartId: cart!.id,
+          now: now(),
+          orderRef: body.orderId,
         });
         return { orderId: order.id, created: true };
       } catch (err) {

@@ -12,10 +12,22 @@ export function createPaymentProvider(
 ): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
   const p = config.payments;
   if (p.provider === 'stripe') {
-    return { provider: createStripeProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase, timeoutMs: p.timeoutMs }), sandbox: null };
+    return {
+      provider: createStripeProvider({
+        secretKey: p.secretKey,
+        publishableKey: p.publishableKey,
+        webhookSecret: p.webhookSecret,
+        apiBase: p.apiBase,
+        timeoutMs: p.timeoutMs,
+      }),
+      sandbox: null,
+    };
   }
   const sandbox = createSandboxProvider({
-    repo: deps.uow.repos.sandbox, webhookSecret: deps.webhookSecret, eventDelayMs: p.eventDelayMs, log: deps.log,
+    repo: deps.uow.repos.sandbox,
+    webhookSecret: deps.webhookSecret,
+    eventDelayMs: p.eventDelayMs,
+    log: deps.log,
     ...(deps.now ? { now: deps.now } : {}),
   });
   return { provider: sandbox, sandbox };

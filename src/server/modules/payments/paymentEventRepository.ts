@@ -7,7 +7,11 @@ export function createPaymentEventRepository(db: Executor) {
       return !!(await db.selectFrom('payment_events').select('id').where('id', '=', id).executeTakeFirst());
     },
     async record(id: string, type: string): Promise<void> {
-      await db.insertInto('payment_events').values({ id, type }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db
+        .insertInto('payment_events')
+        .values({ id, type })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     },
   };
 }

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CARD_MESSAGES, type PaymentIntentStatus, type SandboxCard, type SandboxConfirmResult } from '../../../shared/contract/payments';
+import {
+  CARD_MESSAGES,
+  type PaymentIntentStatus,
+  type SandboxCard,
+  type SandboxConfirmResult,
+} from '../../../shared/contract/payments';
 import { Forbidden, NotFound } from '../../platform/errors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
@@ -8,7 +13,11 @@ import { readWebhookEvent } from './webhookEvent';
 import { verifyStripeSignature } from './webhookSignature';
 import { sameSecret } from '../../platform/sameSecret';
 import {
-  WebhookSignatureError, type CreateIntentInput, type PaymentProvider, type ProviderEvent, type ProviderIntent,
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
 } from './provider';
 
 type Deps = {
@@ -37,11 +46,21 @@ const toIntent = (row: SandboxIntentRow): ProviderIntent => ({
 
 /** A payment intent as Stripe's API and webhooks show it (the sandbox's events use the same shape). */
 type StripeShapedIntent = {
-  id: string; object: 'payment_intent'; status: PaymentIntentStatus; amount: number; currency: string;
-  metadata: Record<string, string>; client_secret: string;
+  id: string;
+  object: 'payment_intent';
+  status: PaymentIntentStatus;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_secret: string;
 };
 const fromStripeShape = (o: StripeShapedIntent): ProviderIntent => ({
-  id: String(o.id), status: o.status, amountCents: Number(o.amount), currency: String(o.currency), metadata: o.metadata ?? {}, clientSecret: String(o.client_secret ?? ''),
+  id: String(o.id),
+  status: o.status,
+  amountCents: Number(o.amount),
+  currency: String(o.currency),
+  metadata: o.metadata ?? {},
+  clientSecret: String(o.client_secret ?? ''),
 });
 
 /**
@@ -58,11 +77,19 @@ export function createSandboxProvider(deps: Deps): SandboxProvider {
     async createIntent(input: CreateIntentInput) {
       const id = `pi_sbx_${randomId(18)}`;
       const row = await repo.create({
-        id, client_secret: `${id}_secret_${randomId(18)}`, idempotency_key: input.idempotencyKey, amount_cents: input.amountCents,
-        currency: input.currency, metadata: input.metadata, description: input.description,
+        id,
+        client_secret: `${id}_secret_${randomId(18)}`,
+        idempotency_key: input.idempotencyKey,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+        metadata: input.metadata,
+        description: input.description,
       });
       // As Stripe: the same key with other parameters is a mistake, not a new intent.
-      if (row.amount_cents !== input.amountCents) throw new Error('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      if (row.amount_cents !== input.amountCents)
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       return toIntent(row);
     },
 
@@ -75,14 +102,20 @@ export function createSandboxProvider(deps: Deps): SandboxProvider {
       const row = await repo.byId(intentId);
       if (!row) throw new Error(`No such payment_intent: '${intentId}'`);
       if (row.refunded_at) return; // refunded before: the same refund
-      if (row.status !== 'succeeded') throw new Error('This PaymentIntent does not have a successful charge to refund.');
+      if (row.status !== 'succeeded')
+        throw new Error('This PaymentIntent does not have a successful charge to refund.');
       await repo.refund(intentId, idempotencyKey);
     },
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
-      if (!verifyStripeSignature(rawBody, signature, deps.webhookSecret, (deps.now ?? Date.now)())) throw new WebhookSignatureError();
+      if (!verifyStripeSignature(rawBody, signature, deps.webhookSecret, (deps.now ?? Date.now)()))
+        throw new WebhookSignatureError();
       const event = readWebhookEvent(JSON.parse(rawBody.toString('utf8')));
-      return { id: event.id, type: event.type, intent: event.intent && fromStripeShape(event.intent as StripeShapedIntent) };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: event.intent && fromStripeShape(event.intent as StripeShapedIntent),
+      };
     },
   };
   return Object.assign(provider, sandboxExtras(deps));
@@ -98,7 +131,11 @@ function sandboxExtras(deps: Deps) {
     const delay = attempt === 0 ? deps.eventDelayMs : RETRY_DELAYS_MS[attempt - 1]!;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const event: ProviderEvent = { id: `evt_sbx_${intent.id}_succeeded`, type: 'payment_intent.succeeded', intent: toIntent(intent) };
+      const event: ProviderEvent = {
+        id: `evt_sbx_${intent.id}_succeeded`,
+        type: 'payment_intent.succeeded',
+        intent: toIntent(intent),
+      };
       (handler ? handler(event) : Promise.resolve()).catch((err: unknown) => {
         log.warn({ err, intentId: intent.id, attempt }, 'sandbox payment event failed; will retry');
         if (attempt < RETRY_DELAYS_MS.length) deliver(intent, attempt + 1);
@@ -121,8 +158,11 @@ function sandboxExtras(deps: Deps) {
     return row;
   }
 
-  const result = (row: SandboxIntentRow, status: PaymentIntentStatus, extra: Partial<SandboxConfirmResult> = {}): SandboxConfirmResult =>
-    ({ paymentIntentId: row.id, status, error: null, next_action: null, ...extra });
+  const result = (
+    row: SandboxIntentRow,
+    status: PaymentIntentStatus,
+    extra: Partial<SandboxConfirmResult> = {},
+  ): SandboxConfirmResult => ({ paymentIntentId: row.id, status, error: null, next_action: null, ...extra });
 
   return {
     /** Subscribes the shop to the sandbox's payment events (its webhook, in process). */
@@ -135,25 +175,56 @@ function sandboxExtras(deps: Deps) {
     },
 
     /** The card form's "Confirm and Pay": Stripe's test-card rules decide what happens. */
-    async confirm(userId: number, clientSecret: string, card: SandboxCard, authenticateUrl: (row: SandboxIntentRow) => string): Promise<SandboxConfirmResult> {
+    async confirm(
+      userId: number,
+      clientSecret: string,
+      card: SandboxCard,
+      authenticateUrl: (row: SandboxIntentRow) => string,
+    ): Promise<SandboxConfirmResult> {
       const row = await intentFor(clientSecret, userId);
       if (row.status === 'succeeded') {
-        return result(row, 'succeeded', { error: { type: 'card_error', code: 'payment_intent_unexpected_state', message: CARD_MESSAGES.alreadyPaid } });
+        return result(row, 'succeeded', {
+          error: { type: 'card_error', code: 'payment_intent_unexpected_state', message: CARD_MESSAGES.alreadyPaid },
+        });
       }
       const outcome = cardOutcome(card, new Date((deps.now ?? Date.now)()));
       const open = ['requires_payment_method', 'requires_action'];
       switch (outcome.kind) {
         case 'invalid':
-          return result(row, row.status as PaymentIntentStatus, { error: { type: 'validation_error', code: outcome.code, message: outcome.message } });
+          return result(row, row.status as PaymentIntentStatus, {
+            error: { type: 'validation_error', code: outcome.code, message: outcome.message },
+          });
         case 'declined':
-          await repo.transition(row.id, open, { status: 'requires_payment_method', last_error_code: outcome.declineCode });
-          return result(row, 'requires_payment_method', { error: { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } });
+          await repo.transition(row.id, open, {
+            status: 'requires_payment_method',
+            last_error_code: outcome.declineCode,
+          });
+          return result(row, 'requires_payment_method', {
+            error: {
+              type: 'card_error',
+              code: outcome.code,
+              decline_code: outcome.declineCode,
+              message: outcome.message,
+            },
+          });
         case 'authenticate':
           await repo.transition(row.id, open, { status: 'requires_action', last_error_code: null });
           return result(row, 'requires_action', { next_action: { redirect_url: authenticateUrl(row) } });
         case 'succeed': {
-          if (!(await repo.transition(row.id, open, { status: 'succeeded', card_last4: outcome.last4, last_error_code: null }))) {
-            return result(row, 'succeeded', { error: { type: 'card_error', code: 'payment_intent_unexpected_state', message: CARD_MESSAGES.alreadyPaid } });
+          if (
+            !(await repo.transition(row.id, open, {
+              status: 'succeeded',
+              card_last4: outcome.last4,
+              last_error_code: null,
+            }))
+          ) {
+            return result(row, 'succeeded', {
+              error: {
+                type: 'card_error',
+                code: 'payment_intent_unexpected_state',
+                message: CARD_MESSAGES.alreadyPaid,
+              },
+            });
           }
           await succeeded(row);
           return result(row, 'succeeded');
@@ -171,9 +242,19 @@ function sandboxExtras(deps: Deps) {
     /** The authentication page's Complete or Fail. Answers the intent's status afterwards. */
     async authenticate(row: SandboxIntentRow, complete: boolean): Promise<PaymentIntentStatus> {
       if (complete) {
-        if (await repo.transition(row.id, ['requires_action'], { status: 'succeeded', card_last4: '3155', last_error_code: null })) await succeeded(row);
+        if (
+          await repo.transition(row.id, ['requires_action'], {
+            status: 'succeeded',
+            card_last4: '3155',
+            last_error_code: null,
+          })
+        )
+          await succeeded(row);
       } else {
-        await repo.transition(row.id, ['requires_action'], { status: 'requires_payment_method', last_error_code: 'payment_intent_authentication_failure' });
+        await repo.transition(row.id, ['requires_action'], {
+          status: 'requires_payment_method',
+          last_error_code: 'payment_intent_authentication_failure',
+        });
       }
       return ((await repo.byId(row.id))?.status ?? row.status) as PaymentIntentStatus;
     },

@@ -16,7 +16,10 @@ const authQuery = z.object({ client_secret: z.string().min(10).max(200), return_
 
 /** Only a path on this site: the authentication page must not send buyers anywhere else. */
 function sameSitePath(url: string): string {
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url)) throw new Invalid(fieldProblem('body', ['return_url'], 'must be a path on this site, such as /order-confirmation/12'));
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url))
+    throw new Invalid(
+      fieldProblem('body', ['return_url'], 'must be a path on this site, such as /order-confirmation/12'),
+    );
   return url;
 }
 
@@ -29,69 +32,98 @@ type SandboxOptions = { sandbox: SandboxProvider; cardAttemptsPerMinute: number;
 
 export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, opts) => {
   const { sandbox } = opts;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
 
-  app.post('/v1/payments/sandbox/confirm', {
-    config: { auth: 'user', rateLimit: perCaller(opts.cardAttemptsPerMinute) },
-    schema: {
-      summary: 'Sandbox only: confirm a card payment',
-      description: 'Sandbox only: the card form\'s "Confirm and Pay" with Stripe\'s test cards (the README\'s "Sandbox test cards"), '
-        + 'for the caller\'s own intent (`client_secret`). Answers `data: {status, error, next_action}` like Stripe.js\'s '
-        + '`confirmPayment`. `return_url` must be a path on this site.',
-      tags: ['payments'],
-      body: sandboxConfirmBody, response: withErrors({ 200: sandboxConfirmResponse }),
+  app.post(
+    '/v1/payments/sandbox/confirm',
+    {
+      config: { auth: 'user', rateLimit: perCaller(opts.cardAttemptsPerMinute) },
+      schema: {
+        summary: 'Sandbox only: confirm a card payment',
+        description:
+          'Sandbox only: the card form\'s "Confirm and Pay" with Stripe\'s test cards (the README\'s "Sandbox test cards"), ' +
+          "for the caller's own intent (`client_secret`). Answers `data: {status, error, next_action}` like Stripe.js's " +
+          '`confirmPayment`. `return_url` must be a path on this site.',
+        tags: ['payments'],
+        body: sandboxConfirmBody,
+        response: withErrors({ 200: sandboxConfirmResponse }),
+      },
     },
-  }, async (req) => {
-    const user = requireUser(req);
-    const returnUrl = sameSitePath(req.body.return_url);
-    const result = await sandbox.confirm(user.userId, req.body.client_secret, req.body.card, (row) =>
-      `${AUTH_PATH}/${encodeURIComponent(row.id)}?${new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })}`);
-    // A declined card, as Stripe would report it with a payment_failed event.
-    if (result.error?.type === 'card_error' && result.status === 'requires_payment_method') opts.onPaymentFailed();
-    return { success: result.error === null, message: result.error?.message ?? result.status, data: result };
-  });
+    async (req) => {
+      const user = requireUser(req);
+      const returnUrl = sameSitePath(req.body.return_url);
+      const result = await sandbox.confirm(
+        user.userId,
+        req.body.client_secret,
+        req.body.card,
+        (row) =>
+          `${AUTH_PATH}/${encodeURIComponent(row.id)}?${new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })}`,
+      );
+      // A declined card, as Stripe would report it with a payment_failed event.
+      if (result.error?.type === 'card_error' && result.status === 'requires_payment_method') opts.onPaymentFailed();
+      return { success: result.error === null, message: result.error?.message ?? result.status, data: result };
+    },
+  );
 
-  app.get(`${AUTH_PATH}/:intentId`, {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Sandbox only: the payment authentication page',
-      description: 'Sandbox only: the HTML page a card such as 4000 0025 0000 3155 asks for, the sandbox\'s stand-in for 3D Secure, '
-        + 'with Complete and Fail. Its form posts here; the browser then goes back to `return_url` (a path on this site) with '
-        + '`payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
-      tags: ['payments'],
-      params: z.object({ intentId: z.string().max(100) }), querystring: authQuery,
+  app.get(
+    `${AUTH_PATH}/:intentId`,
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Sandbox only: the payment authentication page',
+        description:
+          "Sandbox only: the HTML page a card such as 4000 0025 0000 3155 asks for, the sandbox's stand-in for 3D Secure, " +
+          'with Complete and Fail. Its form posts here; the browser then goes back to `return_url` (a path on this site) with ' +
+          '`payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
+        tags: ['payments'],
+        params: z.object({ intentId: z.string().max(100) }),
+        querystring: authQuery,
+      },
     },
-  }, async (req, reply) => {
-    const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
-    sameSitePath(req.query.return_url);
-    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
-    return authenticationPage(row);
-  });
+    async (req, reply) => {
+      const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
+      sameSitePath(req.query.return_url);
+      void reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8');
+      return authenticationPage(row);
+    },
+  );
 
-  app.post(`${AUTH_PATH}/:intentId`, {
-    config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Sandbox only: complete or fail the payment authentication',
-      description: 'Sandbox only: the authentication page\'s form (`outcome`: `complete` or `fail`). Redirects (303) to `return_url` '
-        + '(a path on this site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status` (`succeeded` or '
-        + '`failed`); an unknown payment is a 404 page. At most 20 a minute.',
-      tags: ['payments'],
-      params: z.object({ intentId: z.string().max(100) }), querystring: authQuery,
-      body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+  app.post(
+    `${AUTH_PATH}/:intentId`,
+    {
+      config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Sandbox only: complete or fail the payment authentication',
+        description:
+          "Sandbox only: the authentication page's form (`outcome`: `complete` or `fail`). Redirects (303) to `return_url` " +
+          '(a path on this site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status` (`succeeded` or ' +
+          '`failed`); an unknown payment is a 404 page. At most 20 a minute.',
+        tags: ['payments'],
+        params: z.object({ intentId: z.string().max(100) }),
+        querystring: authQuery,
+        body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+      },
     },
-  }, async (req, reply) => {
-    const returnUrl = sameSitePath(req.query.return_url);
-    const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
-    if (!row) return reply.status(404).type('text/html; charset=utf-8').send(authenticationPage(undefined));
-    const status = await sandbox.authenticate(row, req.body.outcome === 'complete');
-    const params = new URLSearchParams({
-      payment_intent: row.id,
-      payment_intent_client_secret: row.client_secret,
-      redirect_status: status === 'succeeded' ? 'succeeded' : 'failed',
-    });
-    return reply.redirect(`${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${params}`, 303);
-  });
+    async (req, reply) => {
+      const returnUrl = sameSitePath(req.query.return_url);
+      const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
+      if (!row) return reply.status(404).type('text/html; charset=utf-8').send(authenticationPage(undefined));
+      const status = await sandbox.authenticate(row, req.body.outcome === 'complete');
+      const params = new URLSearchParams({
+        payment_intent: row.id,
+        payment_intent_client_secret: row.client_secret,
+        redirect_status: status === 'succeeded' ? 'succeeded' : 'failed',
+      });
+      return reply.redirect(`${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${params}`, 303);
+    },
+  );
 };
 
 function authenticationPage(row: SandboxIntentRow | undefined): string {

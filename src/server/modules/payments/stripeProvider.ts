@@ -2,8 +2,11 @@ import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../../shared/contract/payments';
 import { readWebhookEvent } from './webhookEvent';
 import {
-  ProviderUnavailableError, WebhookSignatureError,
-  type PaymentProvider, type ProviderEvent, type ProviderIntent,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
 } from './provider';
 
 export type StripeProviderOptions = {
@@ -65,7 +68,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   /** Outages become ProviderUnavailableError (the caller may retry); anything else is a plain Error. */
   function translate(err: unknown, action: string): Error {
     const E = Stripe.errors;
-    if (err instanceof E.StripeConnectionError || err instanceof E.StripeAPIError || err instanceof E.StripeRateLimitError) {
+    if (
+      err instanceof E.StripeConnectionError ||
+      err instanceof E.StripeAPIError ||
+      err instanceof E.StripeRateLimitError
+    ) {
       return new ProviderUnavailableError(`Stripe is unavailable (${action}): ${redact(err.message)}`, { cause: err });
     }
     if (err instanceof E.StripeError) return new Error(`Stripe refused to ${action}: ${redact(err.message)}`);
@@ -78,14 +85,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async createIntent(input) {
       try {
-        const pi = await stripe.paymentIntents.create({
-          amount: input.amountCents,
-          currency: input.currency,
-          // The spec takes cards only. API 2026-09 replaced `payment_method_types` with this list.
-          allowed_payment_method_types: ['card'],
-          metadata: input.metadata,
-          description: input.description,
-        }, { idempotencyKey: input.idempotencyKey });
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            // The spec takes cards only. API 2026-09 replaced `payment_method_types` with this list.
+            allowed_payment_method_types: ['card'],
+            metadata: input.metadata,
+            description: input.description,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
         return toIntent(pi);
       } catch (err) {
         throw translate(err, 'create a payment intent');
@@ -118,10 +128,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
       } catch (err) {
         // The SDK's message names the cause (no match, too old, bad header); it never holds the secret.
-        throw new WebhookSignatureError(err instanceof Error ? `Webhook signature verification failed: ${err.message}` : undefined);
+        throw new WebhookSignatureError(
+          err instanceof Error ? `Webhook signature verification failed: ${err.message}` : undefined,
+        );
       }
       const checked = readWebhookEvent(event);
-      return { id: checked.id, type: checked.type, intent: checked.intent && toIntent(checked.intent as unknown as Stripe.PaymentIntent) };
+      return {
+        id: checked.id,
+        type: checked.type,
+        intent: checked.intent && toIntent(checked.intent as unknown as Stripe.PaymentIntent),
+      };
     },
   };
 }

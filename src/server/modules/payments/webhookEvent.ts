@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
 /** Event ids and types are short printable ASCII (Stripe's `evt_…`, `payment_intent.succeeded`). */
-const token = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be text') }).min(1, 'is missing').max(255, 'is too long').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII');
+const token = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be text') })
+  .min(1, 'is missing')
+  .max(255, 'is too long')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII');
 
-const envelope = z.object({
-  id: token,
-  type: token,
-  data: z.object({ object: z.looseObject({}) }).optional(),
-}, { error: 'must be a JSON object' });
+const envelope = z.object(
+  {
+    id: token,
+    type: token,
+    data: z.object({ object: z.looseObject({}) }).optional(),
+  },
+  { error: 'must be a JSON object' },
+);
 
 /** The parts of a payment intent a `payment_intent.*` event must carry for us to act on it. */
 const intentObject = z.looseObject({

@@ -10,14 +10,22 @@ import { ok } from '../../platform/envelope';
  * this plugin (and only it) reads JSON bodies as a Buffer. A bad signature is a 400; an event
  * handled before is a 200 with no work; a failure of ours is a 5xx so the provider sends it again.
  */
-type WebhookOptions = { provider: PaymentProvider; checkout: CheckoutService; uow: UnitOfWork; onPaymentFailed: () => void };
+type WebhookOptions = {
+  provider: PaymentProvider;
+  checkout: CheckoutService;
+  uow: UnitOfWork;
+  onPaymentFailed: () => void;
+};
 
 export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opts) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post('/payments/webhook', { config: { auth: 'none', rateLimit: false } }, async (req, reply) => {
     const raw = req.body;
-    if (!Buffer.isBuffer(raw)) return reply.status(400).send({ success: false, message: 'Expected a JSON body', data: null });
+    if (!Buffer.isBuffer(raw))
+      return reply.status(400).send({ success: false, message: 'Expected a JSON body', data: null });
     const header = req.headers['stripe-signature'];
     let event;
     try {

@@ -14,7 +14,12 @@ export function signStripePayload(payload: string | Buffer, secret: string, nowM
   return `t=${t},v1=${mac}`;
 }
 
-export function verifyStripeSignature(rawBody: Buffer, header: string | undefined, secret: string, nowMs: number): boolean {
+export function verifyStripeSignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string,
+  nowMs: number,
+): boolean {
   if (!header) return false;
   const parts = header.split(',').map((p) => p.split('=') as [string, string?]);
   const t = Number(parts.find(([k]) => k === 't')?.[1]);

@@ -7,33 +7,44 @@ import { ok } from '../../platform/envelope';
 
 /** Profile read and update: only ever the caller's own (identity from the token; another id → 403). */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
-  app.get('/profile/:userId', {
-    config: { auth: 'user' },
-    schema: {
-      summary: 'The caller\'s profile',
-      description: 'The caller\'s own profile only: another user\'s id is a 403.',
-      tags: ['profile'],
-      params: profileParams, response: withErrors({ 200: profileResponse }),
+  app.get(
+    '/profile/:userId',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: "The caller's profile",
+        description: "The caller's own profile only: another user's id is a 403.",
+        tags: ['profile'],
+        params: profileParams,
+        response: withErrors({ 200: profileResponse }),
+      },
     },
-  }, async (req) => {
-    const user = requireUser(req);
-    assertOwnUserId(user, req.params.userId);
-    return ok([await service.get(user.userId)], 'Profile found');
-  });
+    async (req) => {
+      const user = requireUser(req);
+      assertOwnUserId(user, req.params.userId);
+      return ok([await service.get(user.userId)], 'Profile found');
+    },
+  );
 
-  app.post('/profile/update', {
-    config: { auth: 'user' },
-    schema: {
-      summary: 'Change the caller\'s name',
-      description: 'Changes `firstName` and `lastName` of the caller\'s own profile only (another user\'s `userId` is a 403). '
-        + 'The e-mail cannot be changed.',
-      tags: ['profile'],
-      body: profileUpdateBody, response: withErrors({ 200: profileResponse }),
+  app.post(
+    '/profile/update',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: "Change the caller's name",
+        description:
+          "Changes `firstName` and `lastName` of the caller's own profile only (another user's `userId` is a 403). " +
+          'The e-mail cannot be changed.',
+        tags: ['profile'],
+        body: profileUpdateBody,
+        response: withErrors({ 200: profileResponse }),
+      },
     },
-  }, async (req) => {
-    const user = requireUser(req);
-    assertOwnUserId(user, req.body.userId);
-    const profile = await service.rename(user.userId, req.body.firstName, req.body.lastName);
-    return ok([profile], 'Profile updated successfully.');
-  });
+    async (req) => {
+      const user = requireUser(req);
+      assertOwnUserId(user, req.body.userId);
+      const profile = await service.rename(user.userId, req.body.firstName, req.body.lastName);
+      return ok([profile], 'Profile updated successfully.');
+    },
+  );
 };

@@ -3,7 +3,12 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { NotFound } from '../../platform/errors';
 import type { UserRow } from '../identity/repository';
 
-const toProfile = (u: UserRow): Profile => ({ userId: u.id, firstName: u.first_name, lastName: u.last_name, emailId: u.email });
+const toProfile = (u: UserRow): Profile => ({
+  userId: u.id,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  emailId: u.email,
+});
 
 /** A user's own profile: read, and the names changed (the e-mail never is). */
 export function createProfileService({ uow }: { uow: UnitOfWork }) {
@@ -14,7 +19,9 @@ export function createProfileService({ uow }: { uow: UnitOfWork }) {
       return toProfile(user);
     },
     async rename(userId: number, firstName: string, lastName: string): Promise<Profile> {
-      return toProfile(await uow.repos.identity.updateUser(userId, { first_name: firstName.trim(), last_name: lastName.trim() }));
+      return toProfile(
+        await uow.repos.identity.updateUser(userId, { first_name: firstName.trim(), last_name: lastName.trim() }),
+      );
     },
   };
 }

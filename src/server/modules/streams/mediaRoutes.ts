@@ -10,14 +10,18 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
  * asks for several segments a second, and each answer is a signature check and a file.
  */
 export const protectedMediaRoutes: FastifyPluginAsync<{ media: ProtectedMedia }> = async (app, { media }) => {
-  app.get<{ Params: { '*': string } }>('/media/streams/*', {
-    config: { auth: 'none' },
-    // Long on-demand playlists repeat themselves: they shrink twenty-fold when compressed.
-    compress: { customTypes: /^application\/vnd\.apple\.mpegurl/ },
-  }, async (req, reply) => {
-    const answer = await media.open(req.params['*'], req.query);
-    void reply.header('cache-control', answer.cacheControl);
-    if (answer.kind === 'playlist') return reply.type(PLAYLIST_TYPE).send(answer.body);
-    return reply.type('video/mp2t').header('content-length', answer.size).send(fs.createReadStream(answer.absPath));
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/media/streams/*',
+    {
+      config: { auth: 'none' },
+      // Long on-demand playlists repeat themselves: they shrink twenty-fold when compressed.
+      compress: { customTypes: /^application\/vnd\.apple\.mpegurl/ },
+    },
+    async (req, reply) => {
+      const answer = await media.open(req.params['*'], req.query);
+      void reply.header('cache-control', answer.cacheControl);
+      if (answer.kind === 'playlist') return reply.type(PLAYLIST_TYPE).send(answer.body);
+      return reply.type('video/mp2t').header('content-length', answer.size).send(fs.createReadStream(answer.absPath));
+    },
+  );
 };

@@ -79,7 +79,8 @@ export function createProtectedMedia(deps: Deps) {
     const facts = await events.get(signed.e);
     // Access is granted per event: a folder of another event's config is not this URL's, even signed.
     if (!facts || !facts.folders.has(dir)) throw new Forbidden(MEDIA_MESSAGES.invalid);
-    if (facts.premium && !(signed.s && (await sessions.isOpen(signed.s, signed.e)))) throw new Forbidden(MEDIA_MESSAGES.sessionEnded);
+    if (facts.premium && !(signed.s && (await sessions.isOpen(signed.s, signed.e))))
+      throw new Forbidden(MEDIA_MESSAGES.sessionEnded);
     return facts;
   }
 
@@ -97,7 +98,12 @@ export function createProtectedMedia(deps: Deps) {
       if (file.kind === 'segment') {
         const stat = await fs.stat(file.absPath).catch(() => null);
         if (!stat?.isFile()) throw new NotFound(MEDIA_MESSAGES.missing);
-        return { kind: 'segment', absPath: file.absPath, size: stat.size, cacheControl: `private, max-age=${remaining}` };
+        return {
+          kind: 'segment',
+          absPath: file.absPath,
+          size: stat.size,
+          cacheControl: `private, max-age=${remaining}`,
+        };
       }
 
       const source = await sources.load(file.absPath);
@@ -106,12 +112,25 @@ export function createProtectedMedia(deps: Deps) {
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
       const signedQuery = signer.query(file.dir, signed);
       // An angle's ladder: the same text live or on demand; each rendition's playlist is then rendered below.
-      if ('kind' in source) return { kind: 'playlist', body: renderVariants(source, signedQuery), cacheControl: `private, max-age=${remaining}` };
+      if ('kind' in source)
+        return {
+          kind: 'playlist',
+          body: renderVariants(source, signedQuery),
+          cacheControl: `private, max-age=${remaining}`,
+        };
       if (mode === 'live') {
-        return { kind: 'playlist', body: renderLive(source, signedQuery, { airStartMs: schedule.airStart!.getTime(), nowMs: at }), cacheControl: 'private, no-cache' };
+        return {
+          kind: 'playlist',
+          body: renderLive(source, signedQuery, { airStartMs: schedule.airStart!.getTime(), nowMs: at }),
+          cacheControl: 'private, no-cache',
+        };
       }
       const originMs = schedule.airStart?.getTime() ?? VOD_FALLBACK_EPOCH_MS;
-      return { kind: 'playlist', body: renderVod(source, signedQuery, { originMs, minMinutes: settings.vodMinutes }), cacheControl: `private, max-age=${remaining}` };
+      return {
+        kind: 'playlist',
+        body: renderVod(source, signedQuery, { originMs, minMinutes: settings.vodMinutes }),
+        cacheControl: `private, max-age=${remaining}`,
+      };
     },
   };
 }

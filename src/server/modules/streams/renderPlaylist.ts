@@ -10,7 +10,13 @@ export const VOD_FALLBACK_EPOCH_MS = Date.UTC(2020, 0, 1);
  * pass floor(seq / N), and starts that far into the program. Each pass after the first begins
  * with a discontinuity (the timestamps of the files start over).
  */
-function segmentLines(source: SourcePlaylist, seq: number, originMs: number, query: string, firstInPlaylist: boolean): string[] {
+function segmentLines(
+  source: SourcePlaylist,
+  seq: number,
+  originMs: number,
+  query: string,
+  firstInPlaylist: boolean,
+): string[] {
   const n = source.segments.length;
   const pass = Math.floor(seq / n);
   const segment = source.segments[seq % n]!;
@@ -26,16 +32,25 @@ function segmentLines(source: SourcePlaylist, seq: number, originMs: number, que
   return lines;
 }
 
-const header = (source: SourcePlaylist) => ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${source.targetSeconds}`];
+const header = (source: SourcePlaylist) => [
+  '#EXTM3U',
+  '#EXT-X-VERSION:3',
+  `#EXT-X-TARGETDURATION:${source.targetSeconds}`,
+];
 
 /**
  * On demand: the source looped to at least `minMinutes` (0: one pass, as the files are), dated
  * from `originMs` on every segment so a player can align angles on program date-time.
  */
-export function renderVod(source: SourcePlaylist, query: string, opts: { originMs: number; minMinutes: number }): string {
+export function renderVod(
+  source: SourcePlaylist,
+  query: string,
+  opts: { originMs: number; minMinutes: number },
+): string {
   const passes = opts.minMinutes > 0 ? Math.max(1, Math.ceil((opts.minMinutes * 60_000) / source.totalMs)) : 1;
   const lines = [...header(source), '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
-  for (let seq = 0; seq < passes * source.segments.length; seq += 1) lines.push(...segmentLines(source, seq, opts.originMs, query, seq === 0));
+  for (let seq = 0; seq < passes * source.segments.length; seq += 1)
+    lines.push(...segmentLines(source, seq, opts.originMs, query, seq === 0));
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
@@ -57,6 +72,7 @@ export function renderLive(source: SourcePlaylist, query: string, opts: { airSta
     `#EXT-X-MEDIA-SEQUENCE:${first}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / source.segments.length)}`,
   ];
-  for (let seq = first; seq <= newest; seq += 1) lines.push(...segmentLines(source, seq, opts.airStartMs, query, seq === first));
+  for (let seq = first; seq <= newest; seq += 1)
+    lines.push(...segmentLines(source, seq, opts.airStartMs, query, seq === first));
   return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,13 @@ export type SessionRef = { id?: string | undefined; key?: string | undefined };
  * The device limit's check (viewing sessions), asked after entitlement and before any URL is
  * signed; it throws to refuse. Optional so the module stands alone; the app wires it.
  */
-export type SessionCheck = (caller: Caller, eventId: number, premium: boolean, sessionId: string | undefined, sessionKey: string | undefined) => Promise<void>;
+export type SessionCheck = (
+  caller: Caller,
+  eventId: number,
+  premium: boolean,
+  sessionId: string | undefined,
+  sessionKey: string | undefined,
+) => Promise<void>;
 
 export type StreamConfigAnswer = {
   config_data: string;
@@ -47,14 +53,22 @@ export function createStreamService(deps: Deps) {
       const event = await repo.eventWithConfig(key);
       if (!event) throw new NotFound(`No event "${key}"`);
       if (!event.config) throw new NotFound(`No streams for event "${key}"`);
-      if (event.is_premium && !(await entitlements.ownsEvent(caller, event.id))) throw new Forbidden(STREAM_MESSAGES.notEntitled);
+      if (event.is_premium && !(await entitlements.ownsEvent(caller, event.id)))
+        throw new Forbidden(STREAM_MESSAGES.notEntitled);
       const at = now();
-      const mode = streamMode({ contentType: event.content_type, airStart: event.air_start_date }, at, settings.liveMinutes);
+      const mode = streamMode(
+        { contentType: event.content_type, airStart: event.air_start_date },
+        at,
+        settings.liveMinutes,
+      );
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
       await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key);
 
       const exp = Math.floor(at / 1000) + settings.urlTtlMinutes * 60;
-      const grant: MediaGrant = event.is_premium && session.id ? { e: event.id, v: viewerTag(caller), s: session.id, exp } : { e: event.id, v: viewerTag(caller), exp };
+      const grant: MediaGrant =
+        event.is_premium && session.id
+          ? { e: event.id, v: viewerTag(caller), s: session.id, exp }
+          : { e: event.id, v: viewerTag(caller), exp };
       const signed = signConfig(streamConfigFile.parse(event.config), (url) => signUrl(signer, url, grant));
       return {
         config_data: JSON.stringify(signed),
@@ -75,7 +89,10 @@ function signUrl(signer: MediaSigner, url: string, grant: MediaGrant): string {
 }
 
 function signConfig(config: StoredStreamConfig, sign: (url: string) => string): StreamConfigData {
-  const feeds = Object.fromEntries(FEED_FIELDS.map((f) => [f, sign(config[f])])) as Record<(typeof FEED_FIELDS)[number], string>;
+  const feeds = Object.fromEntries(FEED_FIELDS.map((f) => [f, sign(config[f])])) as Record<
+    (typeof FEED_FIELDS)[number],
+    string
+  >;
   return {
     ...feeds,
     Program: config.Program,

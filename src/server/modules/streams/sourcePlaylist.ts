@@ -21,7 +21,8 @@ export function parseSourcePlaylist(text: string, where: string): SourcePlaylist
       if (!(duration > 0)) throw new Error(`${where}: bad EXTINF "${line}"`);
     } else if (line && !line.startsWith('#')) {
       if (duration === null) throw new Error(`${where}: "${line}" has no EXTINF`);
-      if (!SEGMENT_URI.test(line)) throw new Error(`${where}: segment "${line}" is not a file name beside the playlist`);
+      if (!SEGMENT_URI.test(line))
+        throw new Error(`${where}: segment "${line}" is not a file name beside the playlist`);
       segments.push({ uri: line, durationMs: Math.round(duration * 1000) });
       duration = null;
     }

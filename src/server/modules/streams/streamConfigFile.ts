@@ -13,10 +13,13 @@ export function parsePlaylistPath(url: string): { dir: string; file: string } | 
 }
 
 /** A stream config's media URL: a protected playlist, signed per viewer when it is answered. */
-const playlistPath = z.string().max(300).regex(
-  PLAYLIST_PATH,
-  'must be a protected playlist path such as /media/streams/angle-1/index.m3u8 (one folder, no "..", "//" or query)',
-);
+const playlistPath = z
+  .string()
+  .max(300)
+  .regex(
+    PLAYLIST_PATH,
+    'must be a protected playlist path such as /media/streams/angle-1/index.m3u8 (one folder, no "..", "//" or query)',
+  );
 
 /**
  * An event's `streams` in a catalog file (docs/behaviour.md §3 "Stream config"), as stored: media paths
@@ -30,9 +33,14 @@ export const streamConfigFile = z.strictObject({
   audiourl: playlistPath,
   programcutUrl: playlistPath,
   Program: z.string().min(1).max(60),
-  streamUrls: z.array(z.strictObject({ url: playlistPath, name: z.string().min(1).max(60) }))
-    .min(1, 'must list at least one angle').max(9, 'must list at most nine angles (keys 1–9)'),
-  layoutConfigs: z.array(layoutConfig.nullable()).max(20).default([])
+  streamUrls: z
+    .array(z.strictObject({ url: playlistPath, name: z.string().min(1).max(60) }))
+    .min(1, 'must list at least one angle')
+    .max(9, 'must list at most nine angles (keys 1–9)'),
+  layoutConfigs: z
+    .array(layoutConfig.nullable())
+    .max(20)
+    .default([])
     .transform((list) => list.filter((l): l is z.infer<typeof layoutConfig> => l !== null)),
 });
 
@@ -40,7 +48,14 @@ export type StoredStreamConfig = z.infer<typeof streamConfigFile>;
 export type StreamConfigFileInput = z.input<typeof streamConfigFile>;
 
 /** The media URL fields of a config other than the angles, in the spec's order. */
-export const FEED_FIELDS = ['videoUrl', 'video_H_Url', 'video_dual_Url', 'video_quad_Url', 'audiourl', 'programcutUrl'] as const;
+export const FEED_FIELDS = [
+  'videoUrl',
+  'video_H_Url',
+  'video_dual_Url',
+  'video_quad_Url',
+  'audiourl',
+  'programcutUrl',
+] as const;
 
 /** The folders a stored config's media live in (feeds and angles): what its signed URLs may open. */
 export function foldersOf(config: StoredStreamConfig): Set<string> {

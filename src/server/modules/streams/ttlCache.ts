@@ -3,7 +3,12 @@
  * same moment (the nine tiles of a player ask together). A clock set back (tests, or a corrected
  * host clock) reads again rather than trusting an entry from the future; a failed read is not kept.
  */
-export function createTtlCache<K, V>(opts: { ttlMs: number; max: number; now: () => number; load: (key: K) => Promise<V> }) {
+export function createTtlCache<K, V>(opts: {
+  ttlMs: number;
+  max: number;
+  now: () => number;
+  load: (key: K) => Promise<V>;
+}) {
   const entries = new Map<K, { readAt: number; value: Promise<V> }>();
   return {
     /** The value for `key`: the kept one while it is younger than the TTL and `usable` says so, else read afresh. */

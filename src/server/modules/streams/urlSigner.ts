@@ -25,7 +25,10 @@ export function viewerTag(caller: Caller): string {
  * separator, so no two grants sign the same text.
  */
 export function createMediaSigner(key: Buffer) {
-  const mac = (dir: string, g: MediaGrant) => createHmac('sha256', key).update(`${dir}\n${g.e}\n${g.v}\n${g.s ?? ''}\n${g.exp}`).digest();
+  const mac = (dir: string, g: MediaGrant) =>
+    createHmac('sha256', key)
+      .update(`${dir}\n${g.e}\n${g.v}\n${g.s ?? ''}\n${g.exp}`)
+      .digest();
   return {
     /** The query string (without '?') that grants `dir` to this viewer (and session) until `exp`. */
     query(dir: string, g: MediaGrant): string {

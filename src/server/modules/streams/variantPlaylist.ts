@@ -11,7 +11,10 @@ const VARIANT_URI = /^[A-Za-z0-9_-]+\.m3u8$/;
  * rendered playlist must sign every URI it holds, and the demo ladder has none of them.
  */
 export function parseVariantPlaylist(text: string, where: string): VariantPlaylist {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   let variants = 0;
   let expectUri = false;
   for (const line of lines) {

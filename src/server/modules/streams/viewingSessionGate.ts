@@ -16,7 +16,11 @@ type SessionState = { eventId: number; open: boolean; lastSeenMs: number } | nul
  * instance sees the same), read at most once per session per cache period, whatever the number of
  * tiles asking. Closed and silent sessions are never revived, so a "no" is as good as final.
  */
-export function createViewingSessionGate(deps: { repo: Pick<ViewingSessionRepository, 'byId'>; heartbeatSeconds: number; now?: (() => number) | undefined }) {
+export function createViewingSessionGate(deps: {
+  repo: Pick<ViewingSessionRepository, 'byId'>;
+  heartbeatSeconds: number;
+  now?: (() => number) | undefined;
+}) {
   const now = deps.now ?? Date.now;
   const silence = silenceMs(deps.heartbeatSeconds);
   const states = createTtlCache<string, SessionState>({

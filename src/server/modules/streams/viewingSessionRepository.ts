@@ -4,7 +4,14 @@ import type { Executor } from '../../db/executor';
 import type { ViewingSessionsTable } from '../../db/schema';
 
 export type ViewingSessionRow = Selectable<ViewingSessionsTable>;
-export type NewViewingSession = { id: string; eventId: number; userId: number | null; viewer: string; keyHash: string; at: Date };
+export type NewViewingSession = {
+  id: string;
+  eventId: number;
+  userId: number | null;
+  viewer: string;
+  keyHash: string;
+  at: Date;
+};
 
 /**
  * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
@@ -22,22 +29,38 @@ export function createViewingSessionRepository(db: Executor) {
     /** Serializes plays of one ticket (a user's event) until the transaction ends, on every instance. */
     async lockTicket(userId: number, eventId: number): Promise<void> {
       if (!db.isTransaction) throw new Error('lockTicket needs a transaction (use the unit of work)');
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`viewing-ticket:${userId}:${eventId}`}, 0))`.execute(db);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`viewing-ticket:${userId}:${eventId}`}, 0))`.execute(
+        db,
+      );
     },
 
     /** Sessions of this ticket not closed and seen after `freshAfter`. */
     async countOpen(userId: number, eventId: number, freshAfter: Date): Promise<number> {
-      const row = await db.selectFrom('viewing_sessions').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId).where('event_id', '=', eventId)
-        .where('closed_at', 'is', null).where('last_seen_at', '>', freshAfter)
+      const row = await db
+        .selectFrom('viewing_sessions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('event_id', '=', eventId)
+        .where('closed_at', 'is', null)
+        .where('last_seen_at', '>', freshAfter)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     insert(s: NewViewingSession): Promise<ViewingSessionRow> {
-      return db.insertInto('viewing_sessions')
-        .values({ id: s.id, event_id: s.eventId, user_id: s.userId, viewer: s.viewer, key_hash: s.keyHash, opened_at: s.at, last_seen_at: s.at })
-        .returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('viewing_sessions')
+        .values({
+          id: s.id,
+          event_id: s.eventId,
+          user_id: s.userId,
+          viewer: s.viewer,
+          key_hash: s.keyHash,
+          opened_at: s.at,
+          last_seen_at: s.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     byId(id: string): Promise<ViewingSessionRow | undefined> {
@@ -49,11 +72,23 @@ export function createViewingSessionRepository(db: Executor) {
      * is open (not closed, seen after `freshAfter`): one conditional update, so a session whose slot
      * was freed is never revived.
      */
-    touch(id: string, viewer: string, keyHash: string, at: Date, freshAfter: Date): Promise<ViewingSessionRow | undefined> {
-      return db.updateTable('viewing_sessions').set({ last_seen_at: at })
-        .where('id', '=', id).where('viewer', '=', viewer).where('key_hash', '=', keyHash)
-        .where('closed_at', 'is', null).where('last_seen_at', '>', freshAfter)
-        .returningAll().executeTakeFirst();
+    touch(
+      id: string,
+      viewer: string,
+      keyHash: string,
+      at: Date,
+      freshAfter: Date,
+    ): Promise<ViewingSessionRow | undefined> {
+      return db
+        .updateTable('viewing_sessions')
+        .set({ last_seen_at: at })
+        .where('id', '=', id)
+        .where('viewer', '=', viewer)
+        .where('key_hash', '=', keyHash)
+        .where('closed_at', 'is', null)
+        .where('last_seen_at', '>', freshAfter)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /**
@@ -61,9 +96,14 @@ export function createViewingSessionRepository(db: Executor) {
      * closing time). False when it is not theirs, or the key is not its own.
      */
     async close(id: string, viewer: string, keyHash: string, at: Date): Promise<boolean> {
-      const row = await db.updateTable('viewing_sessions').set((eb) => ({ closed_at: eb.fn.coalesce('closed_at', eb.val(at)) }))
-        .where('id', '=', id).where('viewer', '=', viewer).where('key_hash', '=', keyHash)
-        .returning('id').executeTakeFirst();
+      const row = await db
+        .updateTable('viewing_sessions')
+        .set((eb) => ({ closed_at: eb.fn.coalesce('closed_at', eb.val(at)) }))
+        .where('id', '=', id)
+        .where('viewer', '=', viewer)
+        .where('key_hash', '=', keyHash)
+        .returning('id')
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -72,9 +112,17 @@ export function createViewingSessionRepository(db: Executor) {
      * Rows another instance is deleting are skipped, not waited for.
      */
     async sweep(seenBefore: Date, batch: number): Promise<number> {
-      const result = await db.deleteFrom('viewing_sessions')
-        .where('id', 'in', (eb) => eb.selectFrom('viewing_sessions').select('id')
-          .where('last_seen_at', '<', seenBefore).limit(batch).forUpdate().skipLocked())
+      const result = await db
+        .deleteFrom('viewing_sessions')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('viewing_sessions')
+            .select('id')
+            .where('last_seen_at', '<', seenBefore)
+            .limit(batch)
+            .forUpdate()
+            .skipLocked(),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  openedViewingSessionResponse, openViewingSessionBody, STREAM_MESSAGES, viewingSessionParams, viewingSessionResponse,
+  openedViewingSessionResponse,
+  openViewingSessionBody,
+  STREAM_MESSAGES,
+  viewingSessionParams,
+  viewingSessionResponse,
 } from '../../../shared/contract/streams';
 import { callerOf } from '../../plugins/caller';
 import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
@@ -9,17 +13,22 @@ import { sessionKeyOf } from './viewingSessionKey';
 import type { ViewingSessions } from './viewingSessionService';
 import { ok } from '../../platform/envelope';
 
-
 /** What an open answers, in the API document's words. */
-const OPEN = 'Opens a viewing session for the event `eventId` (its path or id) on play: '
-  + '201 `data: {sessionId, sessionKey, heartbeatSeconds, deviceLimit}`. `sessionKey` (256 random bits, base64url) is the opening '
-  + 'device\'s secret, answered this once and stored only as its SHA-256; the device sends it in the `X-Viewing-Session-Key` '
-  + 'header of every later call about the session. A premium event needs the caller\'s order '
-  + `(else 403 '${STREAM_MESSAGES.notEntitled}') and a free device slot (else 409 '${STREAM_MESSAGES.deviceLimit(2)}': `
-  + 'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404.';
-const KEY = 'The session\'s key goes in the `X-Viewing-Session-Key` header.';
+const OPEN =
+  'Opens a viewing session for the event `eventId` (its path or id) on play: ' +
+  '201 `data: {sessionId, sessionKey, heartbeatSeconds, deviceLimit}`. `sessionKey` (256 random bits, base64url) is the opening ' +
+  "device's secret, answered this once and stored only as its SHA-256; the device sends it in the `X-Viewing-Session-Key` " +
+  "header of every later call about the session. A premium event needs the caller's order " +
+  `(else 403 '${STREAM_MESSAGES.notEntitled}') and a free device slot (else 409 '${STREAM_MESSAGES.deviceLimit(2)}': ` +
+  'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404.';
+const KEY = "The session's key goes in the `X-Viewing-Session-Key` header.";
 
-export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMinute: number; opensPerMinutePerAddress: number; heartbeatsPerMinute: number };
+export type ViewingSessionRouteOptions = {
+  service: ViewingSessions;
+  opensPerMinute: number;
+  opensPerMinutePerAddress: number;
+  heartbeatsPerMinute: number;
+};
 
 /**
  * The device limit's calls (docs/decisions.md "Watching"): the player opens a session on play, heartbeats
@@ -28,46 +37,65 @@ export type ViewingSessionRouteOptions = { service: ViewingSessions; opensPerMin
  */
 export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOptions> = async (app, opts) => {
   const { service } = opts;
-  const limited = (max: number) => ({ auth: 'guest', rateLimit: perCaller(max) } as const);
+  const limited = (max: number) => ({ auth: 'guest', rateLimit: perCaller(max) }) as const;
   const answer = withErrors({ 200: viewingSessionResponse });
   // Every answer here, refusals included, is about one player right now: nothing may keep it.
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
   });
 
-  app.post('/viewing-sessions', {
-    config: limited(opts.opensPerMinute),
-    preHandler: guestsPerAddress(app, 'openViewingSession', opts.opensPerMinutePerAddress),
-    schema: {
-      summary: 'Open a viewing session (press play)',
-      description: OPEN,
-      tags: ['streams'],
-      body: openViewingSessionBody, response: withErrors({ 201: openedViewingSessionResponse }),
+  app.post(
+    '/viewing-sessions',
+    {
+      config: limited(opts.opensPerMinute),
+      preHandler: guestsPerAddress(app, 'openViewingSession', opts.opensPerMinutePerAddress),
+      schema: {
+        summary: 'Open a viewing session (press play)',
+        description: OPEN,
+        tags: ['streams'],
+        body: openViewingSessionBody,
+        response: withErrors({ 201: openedViewingSessionResponse }),
+      },
     },
-  }, async (req, reply) => {
-    const session = await service.open(callerOf(req), req.body.eventId);
-    return reply.status(201).send(ok(session, STREAM_MESSAGES.opened));
-  });
+    async (req, reply) => {
+      const session = await service.open(callerOf(req), req.body.eventId);
+      return reply.status(201).send(ok(session, STREAM_MESSAGES.opened));
+    },
+  );
 
-  app.post('/viewing-sessions/:sessionId/heartbeat', {
-    config: limited(opts.heartbeatsPerMinute),
-    schema: {
-      summary: 'Keep a viewing session open',
-      description: `Keeps the caller's session open (200). ${KEY} A closed, silent (for twice the heartbeat) or unknown session, `
-        + `another's, or a missing or wrong key: 404 '${STREAM_MESSAGES.sessionEnded}' A silent session is never revived: open a new one.`,
-      tags: ['streams'],
-      params: viewingSessionParams, response: answer,
+  app.post(
+    '/viewing-sessions/:sessionId/heartbeat',
+    {
+      config: limited(opts.heartbeatsPerMinute),
+      schema: {
+        summary: 'Keep a viewing session open',
+        description:
+          `Keeps the caller's session open (200). ${KEY} A closed, silent (for twice the heartbeat) or unknown session, ` +
+          `another's, or a missing or wrong key: 404 '${STREAM_MESSAGES.sessionEnded}' A silent session is never revived: open a new one.`,
+        tags: ['streams'],
+        params: viewingSessionParams,
+        response: answer,
+      },
     },
-  }, async (req) => ok(await service.heartbeat(callerOf(req), req.params.sessionId, sessionKeyOf(req)), STREAM_MESSAGES.kept));
+    async (req) =>
+      ok(await service.heartbeat(callerOf(req), req.params.sessionId, sessionKeyOf(req)), STREAM_MESSAGES.kept),
+  );
 
-  app.delete('/viewing-sessions/:sessionId', {
-    config: limited(opts.heartbeatsPerMinute),
-    schema: {
-      summary: 'Close a viewing session (leave the player)',
-      description: `Closes the caller's session and frees its slot: 200, and 200 again when it is already closed. ${KEY} `
-        + 'Another\'s session, or a missing or wrong key: 404.',
-      tags: ['streams'],
-      params: viewingSessionParams, response: answer,
+  app.delete(
+    '/viewing-sessions/:sessionId',
+    {
+      config: limited(opts.heartbeatsPerMinute),
+      schema: {
+        summary: 'Close a viewing session (leave the player)',
+        description:
+          `Closes the caller's session and frees its slot: 200, and 200 again when it is already closed. ${KEY} ` +
+          "Another's session, or a missing or wrong key: 404.",
+        tags: ['streams'],
+        params: viewingSessionParams,
+        response: answer,
+      },
     },
-  }, async (req) => ok(await service.close(callerOf(req), req.params.sessionId, sessionKeyOf(req)), STREAM_MESSAGES.closed));
+    async (req) =>
+      ok(await service.close(callerOf(req), req.params.sessionId, sessionKeyOf(req)), STREAM_MESSAGES.closed),
+  );
 };

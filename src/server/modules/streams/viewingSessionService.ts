@@ -71,7 +71,12 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       // Answered once, stored only hashed, never logged.
       const sessionKey = newSessionKey();
       const session = {
-        id, eventId: event.id, userId: caller.kind === 'user' ? caller.userId : null, viewer: viewerOf(caller), keyHash: hashSessionKey(sessionKey), at: new Date(at),
+        id,
+        eventId: event.id,
+        userId: caller.kind === 'user' ? caller.userId : null,
+        viewer: viewerOf(caller),
+        keyHash: hashSessionKey(sessionKey),
+        at: new Date(at),
       };
       if (!event.is_premium) {
         // No ticket, so no limit; still a session, so the player works one way for every event.
@@ -79,7 +84,8 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
         log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
         return { ...answer(id), sessionKey };
       }
-      if (caller.kind !== 'user' || !(await entitlements.ownsEvent(caller, event.id))) throw new Forbidden(STREAM_MESSAGES.notEntitled);
+      if (caller.kind !== 'user' || !(await entitlements.ownsEvent(caller, event.id)))
+        throw new Forbidden(STREAM_MESSAGES.notEntitled);
       const userId = caller.userId;
       const opened = await uow.transaction(async ({ viewingSessions }) => {
         // Plays of one ticket take turns (on every instance), so two devices never both see a free slot.
@@ -101,7 +107,13 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     async heartbeat(caller: Caller, sessionId: string, sessionKey: string | undefined): Promise<ViewingSession> {
       if (!UUID.test(sessionId) || !sessionKey) throw ended();
       const at = now();
-      const kept = await uow.repos.viewingSessions.touch(sessionId, viewerOf(caller), hashSessionKey(sessionKey), new Date(at), freshAfter(at));
+      const kept = await uow.repos.viewingSessions.touch(
+        sessionId,
+        viewerOf(caller),
+        hashSessionKey(sessionKey),
+        new Date(at),
+        freshAfter(at),
+      );
       if (!kept) throw ended();
       return answer(kept.id);
     },
@@ -109,7 +121,15 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     /** The caller's player left: its slot is free at once. Closing again answers the same. */
     async close(caller: Caller, sessionId: string, sessionKey: string | undefined): Promise<ViewingSession> {
       if (!UUID.test(sessionId) || !sessionKey) throw ended();
-      if (!(await uow.repos.viewingSessions.close(sessionId, viewerOf(caller), hashSessionKey(sessionKey), new Date(now())))) throw ended();
+      if (
+        !(await uow.repos.viewingSessions.close(
+          sessionId,
+          viewerOf(caller),
+          hashSessionKey(sessionKey),
+          new Date(now()),
+        ))
+      )
+        throw ended();
       return answer(sessionId);
     },
 
@@ -118,13 +138,24 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
      * session (it holds the key), the caller's own, for this event and still open (409 otherwise:
      * press play again, the same answer whatever was wrong). Free events need none.
      */
-    async assertOpen(caller: Caller, eventId: number, premium: boolean, sessionId: string | undefined, sessionKey: string | undefined): Promise<void> {
+    async assertOpen(
+      caller: Caller,
+      eventId: number,
+      premium: boolean,
+      sessionId: string | undefined,
+      sessionKey: string | undefined,
+    ): Promise<void> {
       if (!premium) return;
       const refused = () => new Conflict(STREAM_MESSAGES.sessionEnded);
       if (!sessionId || !UUID.test(sessionId) || !sessionKey) throw refused();
       const row = await uow.repos.viewingSessions.byId(sessionId);
-      const open = row && row.viewer === viewerOf(caller) && row.event_id === eventId && sameHash(row.key_hash, hashSessionKey(sessionKey))
-        && row.closed_at === null && row.last_seen_at.getTime() > freshAfter(now()).getTime();
+      const open =
+        row &&
+        row.viewer === viewerOf(caller) &&
+        row.event_id === eventId &&
+        sameHash(row.key_hash, hashSessionKey(sessionKey)) &&
+        row.closed_at === null &&
+        row.last_seen_at.getTime() > freshAfter(now()).getTime();
       if (!open) throw refused();
     },
   };

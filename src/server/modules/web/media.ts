@@ -24,7 +24,11 @@ export function isPublicMediaPath(pathName: string): boolean {
     decoded = next;
   }
   if (decoded.includes('%')) return false;
-  const first = path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`).split('/').find(Boolean) ?? '';
+  const first =
+    path.posix
+      .normalize(`/${decoded.replaceAll('\\', '/')}`)
+      .split('/')
+      .find(Boolean) ?? '';
   return first.toLowerCase() !== 'streams';
 }
 

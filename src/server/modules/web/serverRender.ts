@@ -5,7 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node. */
 type RenderedPage = { html: string; styleTags: string; state: unknown; chunks: string[] };
 type ServerFetch = { origin: string; fetchFn: typeof fetch };
-type RenderPage = (url: string, opts: { serverFetch: ServerFetch; guestToken: string | null }) => Promise<RenderedPage | null>;
+type RenderPage = (
+  url: string,
+  opts: { serverFetch: ServerFetch; guestToken: string | null },
+) => Promise<RenderedPage | null>;
 
 /** Where the API answers of a server render come from: this very app, in process. */
 const INTERNAL_ORIGIN = 'http://storefront.internal';
@@ -20,7 +23,11 @@ export function loadPageRenderer(distDir: string): RenderPage | null {
 /** Which files each named chunk loads (written by webpack.config.ts's ChunkGroupsFilePlugin). */
 function readChunkGroups(distDir: string): Record<string, string[]> {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(distDir, 'chunk-groups.json'), 'utf8')) as { groups: Record<string, string[]> }).groups;
+    return (
+      JSON.parse(fs.readFileSync(path.join(distDir, 'chunk-groups.json'), 'utf8')) as {
+        groups: Record<string, string[]>;
+      }
+    ).groups;
   } catch {
     return {};
   }
@@ -33,7 +40,11 @@ const FIRST_IMAGE_PRELOAD = /<link rel="preload"(?=[^>]*\bas="image")(?=[^>]*\bf
 const FIRST_SCRIPT = /<script\b/;
 
 /** JSON inside <script>: nothing in it may close the element or open a comment. */
-const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
@@ -44,7 +55,10 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
  * (same routes, limits, caching rules); the render is skipped, and index.html sent as before, for
  * screens that are not server-rendered or when anything goes wrong.
  */
-export function createServerRender(app: FastifyInstance, deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string>; distDir: string }) {
+export function createServerRender(
+  app: FastifyInstance,
+  deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string>; distDir: string },
+) {
   const chunkFiles = readChunkGroups(deps.distDir);
   return async (request: FastifyRequest, template: string): Promise<string | null> => {
     const guestToken = await deps.issueGuestToken(request.ip);
@@ -59,7 +73,8 @@ export function createServerRender(app: FastifyInstance, deps: { render: RenderP
         ...(req.body ? { payload: Buffer.from(await req.arrayBuffer()) } : {}),
       });
       const headers = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+      for (const [name, value] of Object.entries(res.headers))
+        if (value !== undefined) headers.set(name, String(value));
       const empty = res.statusCode === 204 || res.statusCode === 304;
       return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
     };
@@ -67,8 +82,10 @@ export function createServerRender(app: FastifyInstance, deps: { render: RenderP
     if (!page) return null;
     // The page's own chunks come with the entry instead of after it has run, at the low priority of
     // the entry's deferred scripts: at the default (high) they raced the first screen's picture.
-    const preloads = page.chunks.flatMap((chunk) => chunkFiles[chunk] ?? [])
-      .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="/${attr(file)}">`).join('');
+    const preloads = page.chunks
+      .flatMap((chunk) => chunkFiles[chunk] ?? [])
+      .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="/${attr(file)}">`)
+      .join('');
     const handover = `<script id="server-page" type="application/json">${scriptSafeJson({ state: page.state, guestToken })}</script>`;
     // React puts the largest picture's preload in the body, after the head's scripts: a copy goes
     // ahead of them, so the phone fetches the picture the first screen is judged by (LCP) first.

@@ -33,62 +33,72 @@ const isAppRoute = (url: string) => {
  * the service worker are never cached, so a deploy reaches every visitor on the next load. Every
  * other GET that wants HTML gets index.html: the app's router decides (and shows its 404 page).
  */
-export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => Promise<string> }>(async (app, { distDir, issueGuestToken }) => {
-  const indexFile = path.join(distDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  const renderer = built ? loadPageRenderer(distDir) : null;
-  const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken, distDir }) : null;
-  // Read once: a build replaces it only with a restart (`npm run dev` renders no pages on the server).
-  const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      prefix: '/',
-      // Wildcard lookups (not a route per file at start) so a rebuild in `npm run dev` is served at once.
-      wildcard: true,
-      index: false,
-      // The build's .br and .gz copies (compressed once, at best quality) go out as they are.
-      preCompressed: true,
-      cacheControl: false,
-      // Source maps would hand out our source: production builds make none, and none is ever served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(reply, filePath) {
-        // A compressed copy (x.js.br) is cached as the file it stands for.
-        const rel = path.relative(distDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
-        reply.header('cache-control', cacheControlFor(rel));
-      },
-    });
-  } else {
-    app.log.warn({ distDir }, 'client build not found: run `npm run build` (API only until then)');
-  }
-
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!built) {
-      return reply.status(503).type('text/plain').header('cache-control', 'no-store')
-        .send('The storefront has not been built yet. Run `npm run build` (or `npm run dev` while developing).');
+export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => Promise<string> }>(
+  async (app, { distDir, issueGuestToken }) => {
+    const indexFile = path.join(distDir, 'index.html');
+    const built = fs.existsSync(indexFile);
+    const renderer = built ? loadPageRenderer(distDir) : null;
+    const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken, distDir }) : null;
+    // Read once: a build replaces it only with a restart (`npm run dev` renders no pages on the server).
+    const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        // Wildcard lookups (not a route per file at start) so a rebuild in `npm run dev` is served at once.
+        wildcard: true,
+        index: false,
+        // The build's .br and .gz copies (compressed once, at best quality) go out as they are.
+        preCompressed: true,
+        cacheControl: false,
+        // Source maps would hand out our source: production builds make none, and none is ever served.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
+        setHeaders(reply, filePath) {
+          // A compressed copy (x.js.br) is cached as the file it stands for.
+          const rel = path
+            .relative(distDir, filePath)
+            .split(path.sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, '');
+          reply.header('cache-control', cacheControlFor(rel));
+        },
+      });
+    } else {
+      app.log.warn({ distDir }, 'client build not found: run `npm run build` (API only until then)');
     }
-    void reply.header('cache-control', 'no-store');
-    const rendered = serverRender && request.method === 'GET'
-      ? await serverRender(request, template).catch((err: unknown) => {
-        request.log.error({ err }, 'server render failed: sending the page to be rendered in the browser');
-        return null;
-      })
-      : null;
-    return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
-  };
 
-  app.get('/', { config: { auth: 'none' } }, sendApp);
+    const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!built) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .header('cache-control', 'no-store')
+          .send('The storefront has not been built yet. Run `npm run build` (or `npm run dev` while developing).');
+      }
+      void reply.header('cache-control', 'no-store');
+      const rendered =
+        serverRender && request.method === 'GET'
+          ? await serverRender(request, template).catch((err: unknown) => {
+              request.log.error({ err }, 'server render failed: sending the page to be rendered in the browser');
+              return null;
+            })
+          : null;
+      return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
+    };
 
-  app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isAppRoute(request.url)) {
-      return sendApp(request, reply);
-    }
-    return reply.status(404).send({
-      success: false,
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-      data: null,
-      requestId: String(request.id),
+    app.get('/', { config: { auth: 'none' } }, sendApp);
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isAppRoute(request.url)) {
+        return sendApp(request, reply);
+      }
+      return reply.status(404).send({
+        success: false,
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        data: null,
+        requestId: String(request.id),
+      });
     });
-  });
-});
+  },
+);

@@ -40,12 +40,16 @@ const SECRETS = {
 };
 
 it('sends DevTools no secret: tokens in state, in actions and in RTK Query entries are redacted', async () => {
-  const store = makeStore(preloaded({
-    auth: { authToken: SECRETS.guest, userToken: SECRETS.user, userId: '77', userName: 'Ada' },
-    cart: { guestCartToken: SECRETS.cartKey },
-  }));
+  const store = makeStore(
+    preloaded({
+      auth: { authToken: SECRETS.guest, userToken: SECRETS.user, userId: '77', userName: 'Ada' },
+      cart: { guestCartToken: SECRETS.cartKey },
+    }),
+  );
   expect(devtools.lifted).not.toBeNull();
-  await store.dispatch(authApi.endpoints.verifyOtp.initiate({ emailId: 'ada@example.com', otp: SECRETS.otp, NewUser: false }));
+  await store.dispatch(
+    authApi.endpoints.verifyOtp.initiate({ emailId: 'ada@example.com', otp: SECRETS.otp, NewUser: false }),
+  );
   await obtainGuestToken(store);
   const newGuestToken = store.getState().auth.authToken!;
   expect(newGuestToken).toMatch(/^eyJ/);
@@ -71,16 +75,30 @@ it('jumping, toggling, importing and resetting replay nothing against the server
   const lifted = devtools.lifted!;
   const recorded = lifted.getState().computedStates.length;
   expect(recorded).toBeGreaterThan(2);
-  act(() => { lifted.dispatch(ActionCreators.jumpToState(0)); });
+  act(() => {
+    lifted.dispatch(ActionCreators.jumpToState(0));
+  });
   expect(screen.getByText('loading')).toBeInTheDocument();
-  act(() => { lifted.dispatch(ActionCreators.jumpToState(recorded - 1)); });
+  act(() => {
+    lifted.dispatch(ActionCreators.jumpToState(recorded - 1));
+  });
   expect(await screen.findByText(/\d+ slides/)).toBeInTheDocument();
-  const ids = Object.keys(lifted.getState().actionsById).map(Number).filter((id) => id > 0);
-  act(() => { lifted.dispatch(ActionCreators.toggleAction(ids[ids.length - 1]!)); });
-  act(() => { lifted.dispatch(ActionCreators.toggleAction(ids[ids.length - 1]!)); });
+  const ids = Object.keys(lifted.getState().actionsById)
+    .map(Number)
+    .filter((id) => id > 0);
+  act(() => {
+    lifted.dispatch(ActionCreators.toggleAction(ids[ids.length - 1]!));
+  });
+  act(() => {
+    lifted.dispatch(ActionCreators.toggleAction(ids[ids.length - 1]!));
+  });
   const snapshot = lifted.getState();
-  act(() => { lifted.dispatch(ActionCreators.importState(snapshot as never)); });
-  act(() => { lifted.dispatch(ActionCreators.reset()); });
+  act(() => {
+    lifted.dispatch(ActionCreators.importState(snapshot as never));
+  });
+  act(() => {
+    lifted.dispatch(ActionCreators.reset());
+  });
   expect(screen.getByText('loading')).toBeInTheDocument();
   await new Promise((r) => setTimeout(r, 500));
   expect(calls.slice(callsBefore)).toEqual([]);

@@ -48,7 +48,9 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
     }
     try {
       const session = await verifyOtp({
-        emailId: email, otp: code.trim(), NewUser: isNewUser,
+        emailId: email,
+        otp: code.trim(),
+        NewUser: isNewUser,
         ...(askNames ? { firstName: firstName.trim(), lastName: lastName.trim() } : {}),
       }).unwrap();
       complete(session, askNames ? `${firstName.trim()} ${lastName.trim()}` : undefined);
@@ -71,29 +73,69 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>Check your e-mail</Typography>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
+        Check your e-mail
+      </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         Enter the 6-digit code we sent to <strong>{email}</strong>.
       </Typography>
       <Stack spacing={2}>
         {askNames && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextInput label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" required fullWidth />
-            <TextInput label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" required fullWidth />
+            <TextInput
+              label="First name"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              autoComplete="given-name"
+              required
+              fullWidth
+            />
+            <TextInput
+              label="Last name"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+              autoComplete="family-name"
+              required
+              fullWidth
+            />
           </Stack>
         )}
         <TextInput
-          label="Sign-in code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          autoComplete="one-time-code" autoFocus={!askNames} fullWidth
-          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'aria-label': 'Sign-in code', style: { letterSpacing: '0.5em', fontSize: '1.4rem' } }}
+          label="Sign-in code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          autoComplete="one-time-code"
+          autoFocus={!askNames}
+          fullWidth
+          htmlInput={{
+            inputMode: 'numeric',
+            pattern: '[0-9]*',
+            maxLength: 6,
+            'aria-label': 'Sign-in code',
+            style: { letterSpacing: '0.5em', fontSize: '1.4rem' },
+          }}
         />
-        <Button type="submit" variant="default" size="lg" disabled={isLoading || locked}>{isLoading ? 'Processing...' : 'Verify'}</Button>
-        {locked && <Typography color="error" role="alert">{MESSAGES.tooManyAttempts}</Typography>}
+        <Button type="submit" variant="default" size="lg" disabled={isLoading || locked}>
+          {isLoading ? 'Processing...' : 'Verify'}
+        </Button>
+        {locked && (
+          <Typography color="error" role="alert">
+            {MESSAGES.tooManyAttempts}
+          </Typography>
+        )}
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button variant="link" onClick={onChangeEmail}>Use a different e-mail</Button>
-          {resend.left > 0
-            ? <Typography color="text.secondary" data-testid="resend-countdown">Resend code in {resend.left}s</Typography>
-            : <Button variant="link" onClick={resendCode}>Resend code</Button>}
+          <Button variant="link" onClick={onChangeEmail}>
+            Use a different e-mail
+          </Button>
+          {resend.left > 0 ? (
+            <Typography color="text.secondary" data-testid="resend-countdown">
+              Resend code in {resend.left}s
+            </Typography>
+          ) : (
+            <Button variant="link" onClick={resendCode}>
+              Resend code
+            </Button>
+          )}
         </Stack>
       </Stack>
     </Box>

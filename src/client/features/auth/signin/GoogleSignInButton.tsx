@@ -15,8 +15,14 @@ export function GoogleSignInButton() {
   if (isLoading || !config?.googleClientId) {
     return (
       <>
-        <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled>Continue with Google</Button>
-        {!isLoading && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Google sign-in is not available here yet. Use your e-mail below.</Typography>}
+        <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled>
+          Continue with Google
+        </Button>
+        {!isLoading && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Google sign-in is not available here yet. Use your e-mail below.
+          </Typography>
+        )}
       </>
     );
   }
@@ -46,7 +52,12 @@ function GoogleFlow() {
         const { exists } = await checkUser({ emailId: profile.email, loginSource: 1 }).unwrap();
         const session = exists
           ? await googleLogin({ emailId: profile.email, accessToken }).unwrap()
-          : await googleRegister({ emailId: profile.email, accessToken, firstName: profile.given_name ?? '', lastName: profile.family_name ?? '' }).unwrap();
+          : await googleRegister({
+              emailId: profile.email,
+              accessToken,
+              firstName: profile.given_name ?? '',
+              lastName: profile.family_name ?? '',
+            }).unwrap();
         complete(session, exists ? undefined : `${session.firstName} ${session.lastName}`.trim());
       } catch (err) {
         // Spec §8: an SSO failure is silent; loading stops.
@@ -59,7 +70,17 @@ function GoogleFlow() {
   });
 
   return (
-    <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled={busy} onClick={() => { setBusy(true); start(); }}>
+    <Button
+      fullWidth
+      size="lg"
+      variant="outline"
+      startIcon={<GoogleIcon />}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        start();
+      }}
+    >
       {busy ? 'Processing...' : 'Continue with Google'}
     </Button>
   );

@@ -81,19 +81,37 @@ export default function SignInPage() {
           />
         ) : (
           <Box component="form" noValidate onSubmit={submitEmail}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>Sign in</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>Your passes and orders, on every device.</Typography>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
+              Sign in
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+              Your passes and orders, on every device.
+            </Typography>
             <GoogleSignInButton />
             <Divider sx={{ my: 3 }}>or</Divider>
-            <TextInput label="E-mail address" type="email" autoComplete="email" fullWidth value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextInput
+              label="E-mail address"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <Button type="submit" variant="default" size="lg" fullWidth sx={{ mt: 2 }} disabled={busy}>
               {busy ? 'Processing...' : 'Continue with e-mail'}
             </Button>
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          By continuing you accept our <Link component={RouterLink} to={paths.terms}>Terms of Use</Link> and{' '}
-          <Link component={RouterLink} to={paths.privacy}>Privacy Policy</Link>.
+          By continuing you accept our{' '}
+          <Link component={RouterLink} to={paths.terms}>
+            Terms of Use
+          </Link>{' '}
+          and{' '}
+          <Link component={RouterLink} to={paths.privacy}>
+            Privacy Policy
+          </Link>
+          .
         </Typography>
       </Paper>
     </Container>

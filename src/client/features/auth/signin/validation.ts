@@ -14,4 +14,3 @@ export function codeProblem(code: string): string | null {
   if (code.trim() === '') return MESSAGES.emptyCode;
   return /^\d{6}$/.test(code.trim()) ? null : MESSAGES.invalidCode;
 }
-

@@ -62,35 +62,75 @@ export default function SignUpPage() {
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         {step === 'details' ? (
           <Box component="form" noValidate onSubmit={submitDetails}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 3 }}>Create your account</Typography>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 3 }}>
+              Create your account
+            </Typography>
             <Stack spacing={2}>
               <TextInput label="Full name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-              <TextInput label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-              <Button type="submit" variant="default" size="lg">Create Account</Button>
+              <TextInput
+                label="E-mail address"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoComplete="email"
+              />
+              <Button type="submit" variant="default" size="lg">
+                Create Account
+              </Button>
             </Stack>
             <Divider sx={{ my: 3 }}>or</Divider>
-            <Button fullWidth variant="outline" size="lg" startIcon={<GoogleIcon />}
-              onClick={() => toast.success('Signed up with Google')}>Sign up with Google</Button>
+            <Button
+              fullWidth
+              variant="outline"
+              size="lg"
+              startIcon={<GoogleIcon />}
+              onClick={() => toast.success('Signed up with Google')}
+            >
+              Sign up with Google
+            </Button>
           </Box>
         ) : (
           <Box component="form" noValidate onSubmit={submitCode}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>Enter your code</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>We sent a 4-digit code to <strong>{email}</strong>.</Typography>
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
+              Enter your code
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+              We sent a 4-digit code to <strong>{email}</strong>.
+            </Typography>
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', mb: 3 }}>
               {digits.map((d, i) => (
-                <TextInput key={i} value={d} onChange={(e) => setDigit(i, e.target.value)} inputRef={(el: HTMLInputElement | null) => { boxes.current[i] = el; }}
-                  htmlInput={{ inputMode: 'numeric', maxLength: 1, 'aria-label': `Digit ${i + 1}`, style: { textAlign: 'center', fontSize: '1.5rem', width: '2.2rem' } }} />
+                <TextInput
+                  key={i}
+                  value={d}
+                  onChange={(e) => setDigit(i, e.target.value)}
+                  inputRef={(el: HTMLInputElement | null) => {
+                    boxes.current[i] = el;
+                  }}
+                  htmlInput={{
+                    inputMode: 'numeric',
+                    maxLength: 1,
+                    'aria-label': `Digit ${i + 1}`,
+                    style: { textAlign: 'center', fontSize: '1.5rem', width: '2.2rem' },
+                  }}
+                />
               ))}
             </Stack>
-            <Button type="submit" variant="default" size="lg" fullWidth disabled={done}>Verify</Button>
+            <Button type="submit" variant="default" size="lg" fullWidth disabled={done}>
+              Verify
+            </Button>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-              <Button variant="link" onClick={() => setStep('details')}>Change Email</Button>
-              <Button variant="link" onClick={() => toast.success('Verification code sent to your email')}>Resend code</Button>
+              <Button variant="link" onClick={() => setStep('details')}>
+                Change Email
+              </Button>
+              <Button variant="link" onClick={() => toast.success('Verification code sent to your email')}>
+                Resend code
+              </Button>
             </Stack>
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          By creating an account you accept our <Link href="#">Terms of Use</Link> and <Link href="#">Privacy Policy</Link>.
+          By creating an account you accept our <Link href="#">Terms of Use</Link> and{' '}
+          <Link href="#">Privacy Policy</Link>.
         </Typography>
       </Paper>
     </Container>

@@ -23,7 +23,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
       <Typography color="text.secondary">{label}</Typography>
-      <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right' }}>{children}</Typography>
+      <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right' }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -36,19 +38,33 @@ export function AccessCard({ event }: { event: AssetDetail }) {
   const hydrated = useHydrated();
   const canWatch = owned || !premium;
   return (
-    <Card sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
+    <Card
+      sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}
+    >
       <CardContent sx={{ p: 3 }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>Get Access</Typography>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>
+          Get Access
+        </Typography>
         {premium && !canWatch && !checking && event.rate !== null && (
-          <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>{formatPrice(event.rate)}</Typography>
+          <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>
+            {formatPrice(event.rate)}
+          </Typography>
         )}
         <Divider sx={{ my: 1 }} />
-        {event.contentType === 'Live'
-          ? <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
-          : <Row label="Availability">Available Now</Row>}
+        {event.contentType === 'Live' ? (
+          <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
+        ) : (
+          <Row label="Availability">Available Now</Row>
+        )}
         <Row label="Event type">{event.contentType}</Row>
         <Box sx={{ mt: 2 }}>
-          {checking || !hydrated ? <Skeleton variant="rounded" height={42} aria-label="Checking your access" /> : canWatch ? <WatchButton event={event} /> : <CartButton event={event} soldOut={event.soldOut === 1} />}
+          {checking || !hydrated ? (
+            <Skeleton variant="rounded" height={42} aria-label="Checking your access" />
+          ) : canWatch ? (
+            <WatchButton event={event} />
+          ) : (
+            <CartButton event={event} soldOut={event.soldOut === 1} />
+          )}
         </Box>
         {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
       </CardContent>
@@ -56,15 +72,25 @@ export function AccessCard({ event }: { event: AssetDetail }) {
   );
 }
 
-
 /** 'Play', or 'Show begins in …' ticking every second until the air time (docs/behaviour.md §4 "Countdown"). */
 function WatchButton({ event }: { event: AssetDetail }) {
   const left = formatCountdown(useCountdown(event.airStartDate));
   if (left) {
-    return <Button fullWidth size="lg" variant="outline" disabled data-testid="countdown">{`Show begins in ${left}`}</Button>;
+    return (
+      <Button fullWidth size="lg" variant="outline" disabled data-testid="countdown">{`Show begins in ${left}`}</Button>
+    );
   }
   return (
-    <Button fullWidth size="lg" variant="default" component={Link} to={paths.player(event.path)} startIcon={<PlayArrowIcon />}>Play</Button>
+    <Button
+      fullWidth
+      size="lg"
+      variant="default"
+      component={Link}
+      to={paths.player(event.path)}
+      startIcon={<PlayArrowIcon />}
+    >
+      Play
+    </Button>
   );
 }
 
@@ -73,8 +99,14 @@ function Included({ subscriptionId }: { subscriptionId: number }) {
   if (error) console.error('getSubscriptionById error', error);
   return (
     <Box sx={{ mt: 3 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>What's included:</Typography>
-      {isLoading ? <Skeleton height={80} /> : data && <SafeHtml html={data.description} sx={{ color: 'text.secondary' }} />}
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        What's included:
+      </Typography>
+      {isLoading ? (
+        <Skeleton height={80} />
+      ) : (
+        data && <SafeHtml html={data.description} sx={{ color: 'text.secondary' }} />
+      )}
     </Box>
   );
 }

@@ -20,7 +20,10 @@ export function CartButton({ event, soldOut = false }: { event: AssetDetail; sol
   // Until the cart has loaded the button offers 'Add to cart': adding is idempotent on the server.
   const { inCart, error } = useGetCartQuery(target, {
     skip: noPrice,
-    selectFromResult: ({ data, error }) => ({ inCart: data?.items.some((item) => item.assetId === event.id) ?? false, error }),
+    selectFromResult: ({ data, error }) => ({
+      inCart: data?.items.some((item) => item.assetId === event.id) ?? false,
+      error,
+    }),
   });
   const [add, adding] = useAddToCartMutation();
   const [remove, removing] = useRemoveFromCartMutation();
@@ -45,10 +48,20 @@ export function CartButton({ event, soldOut = false }: { event: AssetDetail; sol
   };
 
   if (soldOut && !inCart && !busy) {
-    return <Button fullWidth size="lg" variant="outline" disabled>Sold Out</Button>;
+    return (
+      <Button fullWidth size="lg" variant="outline" disabled>
+        Sold Out
+      </Button>
+    );
   }
   return (
-    <Button fullWidth size="lg" variant={inCart && !busy ? 'destructive' : 'default'} disabled={noPrice || busy} onClick={onClick}>
+    <Button
+      fullWidth
+      size="lg"
+      variant={inCart && !busy ? 'destructive' : 'default'}
+      disabled={noPrice || busy}
+      onClick={onClick}
+    >
       {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}
     </Button>
   );

@@ -2,7 +2,11 @@ import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { useHydrated } from '../../../components/afterFirstScreen';
 import { PageMeta, type MetaTag } from '../../../components/PageMeta';
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Page title and social meta tags from the event (React hoists them into <head>); the page owns the
@@ -14,7 +18,9 @@ export function EventMeta({ event }: { event: AssetDetail }) {
   // The tags name this page's absolute address, which only the browser knows for sure.
   if (!hydrated) return <title>{title}</title>;
   const description = plainText(event.description).slice(0, 200);
-  const image = event.vodOrLivePosterImageFilePath ? new URL(event.vodOrLivePosterImageFilePath, window.location.origin).href : undefined;
+  const image = event.vodOrLivePosterImageFilePath
+    ? new URL(event.vodOrLivePosterImageFilePath, window.location.origin).href
+    : undefined;
   const tags: MetaTag[] = [
     { name: 'description', content: description },
     { property: 'og:type', content: 'video.other' },

@@ -23,7 +23,8 @@ import { EventMeta } from './EventMeta';
 export const serverData: ServerData = async (dispatch, params) => {
   const { getAsset, getSubscription } = catalogApi.endpoints;
   const [event] = (await settle([dispatch(getAsset.initiate(params.eventId ?? ''))])) as [AssetDetail | null];
-  if (event?.isPremium === 1 && event.subscription_id !== null) await settle([dispatch(getSubscription.initiate(event.subscription_id))]);
+  if (event?.isPremium === 1 && event.subscription_id !== null)
+    await settle([dispatch(getSubscription.initiate(event.subscription_id))]);
 };
 
 /** Spec "Event detail": the event, its date in EDT and weekday, venue, description and the access card. */
@@ -47,10 +48,18 @@ export default function EventPage() {
             {event.label && <Chip label={event.label} color="primary" variant="outlined" />}
             {event.contentType === 'Live' && <Chip label="Live" color="secondary" size="medium" />}
           </Box>
-          <Typography component="h1" variant="h3" sx={{ mt: 2, fontWeight: 800, fontSize: { xs: '1.9rem', md: '2.8rem' } }}>{event.title}</Typography>
+          <Typography
+            component="h1"
+            variant="h3"
+            sx={{ mt: 2, fontWeight: 800, fontSize: { xs: '1.9rem', md: '2.8rem' } }}
+          >
+            {event.title}
+          </Typography>
           {event.event_label && <Typography sx={{ mt: 1, fontSize: '1.15rem' }}>{event.event_label}</Typography>}
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {[event.venue_description, when !== INVALID_DATE ? when : null, weekday !== INVALID_DATE ? weekday : null].filter(Boolean).join(' · ')}
+            {[event.venue_description, when !== INVALID_DATE ? when : null, weekday !== INVALID_DATE ? weekday : null]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
           <SafeHtml html={event.description} sx={{ mt: 3, fontSize: '1.05rem', lineHeight: 1.7 }} />
         </Grid>
@@ -64,7 +73,13 @@ export default function EventPage() {
 
 function EventSkeleton() {
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 6 } }} role="progressbar" aria-busy="true" aria-label="Loading event">
+    <Container
+      maxWidth="xl"
+      sx={{ py: { xs: 3, md: 6 } }}
+      role="progressbar"
+      aria-busy="true"
+      aria-label="Loading event"
+    >
       <Grid container spacing={{ xs: 3, md: 5 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 2 }} />
@@ -72,7 +87,9 @@ function EventSkeleton() {
           <Skeleton width="40%" />
           <Skeleton height={120} />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}><Skeleton variant="rectangular" height={320} sx={{ borderRadius: 2 }} /></Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Skeleton variant="rectangular" height={320} sx={{ borderRadius: 2 }} />
+        </Grid>
       </Grid>
     </Container>
   );

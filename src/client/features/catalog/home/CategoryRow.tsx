@@ -24,7 +24,12 @@ const BUTTON_PX = 44;
  */
 const thumbWhileScrolling = (theme: Theme) => theme.palette.text.secondary;
 const rowSx = {
-  display: 'flex', gap: 2, overflowX: 'auto', pb: 1, scrollbarWidth: 'thin', scrollbarColor: 'transparent transparent',
+  display: 'flex',
+  gap: 2,
+  overflowX: 'auto',
+  pb: 1,
+  scrollbarWidth: 'thin',
+  scrollbarColor: 'transparent transparent',
   '&[data-scrolling]': { scrollbarColor: (theme: Theme) => `${thumbWhileScrolling(theme)} transparent` },
   // Engines without scrollbar-color (older WebKit) style the same scrollbar through their own pseudo-elements.
   '&::-webkit-scrollbar': { height: 6 },
@@ -32,7 +37,9 @@ const rowSx = {
   '&[data-scrolling]::-webkit-scrollbar-thumb': { backgroundColor: thumbWhileScrolling },
 } as const;
 /** The scroll buttons sit on the middle of the posters (16:9, as wide as a card), clear of the 'View Event' buttons below. */
-const posterMiddle = Object.fromEntries(Object.entries(cardWidth).map(([bp, w]) => [bp, `calc(${parseFloat(w)}cqw * 9 / 32 - ${BUTTON_PX / 2}px)`]));
+const posterMiddle = Object.fromEntries(
+  Object.entries(cardWidth).map(([bp, w]) => [bp, `calc(${parseFloat(w)}cqw * 9 / 32 - ${BUTTON_PX / 2}px)`]),
+);
 
 /** A home row: label, 'View All', and the category's first events scrolling sideways. */
 export function CategoryRow({ category }: { category: Category }) {
@@ -42,8 +49,18 @@ export function CategoryRow({ category }: { category: Category }) {
   return (
     <Box component="section" aria-label={category.label} sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>{category.label}</Typography>
-        <Button component={Link} to={paths.category(category.path)} variant="link" size="sm" aria-label={`View All ${category.label}`}>View All</Button>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>
+          {category.label}
+        </Typography>
+        <Button
+          component={Link}
+          to={paths.category(category.path)}
+          variant="link"
+          size="sm"
+          aria-label={`View All ${category.label}`}
+        >
+          View All
+        </Button>
       </Box>
       {isLoading ? <RowSkeleton /> : <ScrollingRow events={events} label={category.label} />}
     </Box>
@@ -59,13 +76,29 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
   // focus with them; keyboard users reach every card with Tab instead, and the row scrolls the focused
   // card into view. No scroll snapping: it would pull each step off the spec's 80 % of the visible width.
   const buttonSx = {
-    position: 'absolute', top: posterMiddle, zIndex: 1, width: BUTTON_PX, height: BUTTON_PX, bgcolor: 'rgba(11,10,18,0.85)', border: 1, borderColor: 'divider',
+    position: 'absolute',
+    top: posterMiddle,
+    zIndex: 1,
+    width: BUTTON_PX,
+    height: BUTTON_PX,
+    bgcolor: 'rgba(11,10,18,0.85)',
+    border: 1,
+    borderColor: 'divider',
     '&:hover': { bgcolor: 'background.paper' },
   } as const;
   return (
     <Box sx={{ position: 'relative', containerType: 'inline-size' }}>
       {canScroll.left && (
-        <Button variant="ghost" size="icon" aria-label={`Scroll ${label} left`} tabIndex={-1} onClick={() => scrollByStep(-1)} sx={{ ...buttonSx, left: -12 }}><ChevronLeftIcon /></Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Scroll ${label} left`}
+          tabIndex={-1}
+          onClick={() => scrollByStep(-1)}
+          sx={{ ...buttonSx, left: -12 }}
+        >
+          <ChevronLeftIcon />
+        </Button>
       )}
       <Box ref={ref} role="list" data-testid="row-scroller" data-scrolling={scrolling || undefined} sx={rowSx}>
         {events.map((event) => (
@@ -75,7 +108,16 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
         ))}
       </Box>
       {canScroll.right && (
-        <Button variant="ghost" size="icon" aria-label={`Scroll ${label} right`} tabIndex={-1} onClick={() => scrollByStep(1)} sx={{ ...buttonSx, right: -12 }}><ChevronRightIcon /></Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Scroll ${label} right`}
+          tabIndex={-1}
+          onClick={() => scrollByStep(1)}
+          sx={{ ...buttonSx, right: -12 }}
+        >
+          <ChevronRightIcon />
+        </Button>
       )}
     </Box>
   );

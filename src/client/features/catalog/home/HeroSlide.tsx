@@ -20,7 +20,13 @@ const SCRIM_FADE = 120;
  * (WCAG 1.4.3), whatever the slide shows.
  */
 const textScrim = {
-  content: '""', position: 'absolute', zIndex: -1, top: -SCRIM_FADE, bottom: -SCRIM_FADE, left: '-100vw', right: -2 * SCRIM_FADE,
+  content: '""',
+  position: 'absolute',
+  zIndex: -1,
+  top: -SCRIM_FADE,
+  bottom: -SCRIM_FADE,
+  left: '-100vw',
+  right: -2 * SCRIM_FADE,
   background: `linear-gradient(90deg, rgba(5,4,10,0.85) 0, rgba(5,4,10,0.72) calc(100% - ${2 * SCRIM_FADE}px), rgba(5,4,10,0) 100%)`,
   maskImage: `linear-gradient(180deg, transparent 0, #000 ${SCRIM_FADE}px, #000 calc(100% - ${SCRIM_FADE}px), transparent 100%)`,
 } as const;
@@ -38,32 +44,88 @@ export function HeroSlide({ slide, active, eager }: { slide: CarouselItem; activ
     <Box sx={{ position: 'relative', height: '100%', overflow: 'hidden' }}>
       {isVideo ? (
         // Only the visible slide keeps a video playing.
-        active ? <HlsVideo src={slide.videoUrl} muted={muted} paused={paused} loop autoPlay poster={slide.filePath || undefined} label={`${slide.label} trailer`} />
-          : <Box sx={{ height: '100%', bgcolor: 'black' }} />
+        active ? (
+          <HlsVideo
+            src={slide.videoUrl}
+            muted={muted}
+            paused={paused}
+            loop
+            autoPlay
+            poster={slide.filePath || undefined}
+            label={`${slide.label} trailer`}
+          />
+        ) : (
+          <Box sx={{ height: '100%', bgcolor: 'black' }} />
+        )
       ) : (
-        <Box component="img" src={slide.filePath} alt="" width={1920} height={1080} loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'} sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box
+          component="img"
+          src={slide.filePath}
+          alt=""
+          width={1920}
+          height={1080}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       )}
       {/* zIndex: the text's scrim (a pseudo-element behind it) paints above the picture, under the text. */}
-      <Container maxWidth="xl" sx={{ position: 'absolute', inset: 0, zIndex: 1, display: 'flex', alignItems: 'center' }}>
-        <Box sx={{ position: 'relative', maxWidth: 720, px: { xs: 5, md: 8 }, color: 'common.white', '&::before': textScrim }}>
+      <Container
+        maxWidth="xl"
+        sx={{ position: 'absolute', inset: 0, zIndex: 1, display: 'flex', alignItems: 'center' }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            maxWidth: 720,
+            px: { xs: 5, md: 8 },
+            color: 'common.white',
+            '&::before': textScrim,
+          }}
+        >
           {event?.venue_description && (
-            <Typography variant="overline" sx={{ color: 'secondary.main', letterSpacing: 3, fontWeight: 700 }}>{event.venue_description}</Typography>
+            <Typography variant="overline" sx={{ color: 'secondary.main', letterSpacing: 3, fontWeight: 700 }}>
+              {event.venue_description}
+            </Typography>
           )}
-          <Typography component="h2" variant="h2" sx={{ fontSize: { xs: '2.1rem', md: '3.6rem' }, lineHeight: 1.05, my: 1 }}>{slide.label}</Typography>
-          {event?.event_label && <Typography sx={{ fontSize: '1.1rem', color: 'grey.100' }}>{event.event_label}</Typography>}
+          <Typography
+            component="h2"
+            variant="h2"
+            sx={{ fontSize: { xs: '2.1rem', md: '3.6rem' }, lineHeight: 1.05, my: 1 }}
+          >
+            {slide.label}
+          </Typography>
+          {event?.event_label && (
+            <Typography sx={{ fontSize: '1.1rem', color: 'grey.100' }}>{event.event_label}</Typography>
+          )}
           {when && <Typography sx={{ color: 'grey.300', mt: 0.5 }}>{when}</Typography>}
-          {slide.isVisible && (slide.isButtonRequired && event ? (
-            <Button component={Link} to={paths.event(event.path)} variant="default" size="lg" sx={{ mt: 3 }}>Join The Crowd</Button>
-          ) : (
-            <Button variant="secondary" color="inherit" size="lg" disableRipple
-              sx={{ mt: 3, bgcolor: 'grey.700', color: 'grey.200', cursor: 'default', '&:hover': { bgcolor: 'grey.700' } }}>
-              Join The Crowd
-            </Button>
-          ))}
+          {slide.isVisible &&
+            (slide.isButtonRequired && event ? (
+              <Button component={Link} to={paths.event(event.path)} variant="default" size="lg" sx={{ mt: 3 }}>
+                Join The Crowd
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                color="inherit"
+                size="lg"
+                disableRipple
+                sx={{
+                  mt: 3,
+                  bgcolor: 'grey.700',
+                  color: 'grey.200',
+                  cursor: 'default',
+                  '&:hover': { bgcolor: 'grey.700' },
+                }}
+              >
+                Join The Crowd
+              </Button>
+            ))}
         </Box>
       </Container>
-      {isVideo && active && <HeroVideoControls muted={muted} onMutedChange={setMuted} paused={paused} onPausedChange={setPaused} />}
+      {isVideo && active && (
+        <HeroVideoControls muted={muted} onMutedChange={setMuted} paused={paused} onPausedChange={setPaused} />
+      )}
     </Box>
   );
 }

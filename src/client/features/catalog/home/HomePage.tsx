@@ -30,13 +30,16 @@ export default function HomePage() {
       <title>AllAccess — Live music, every angle</title>
       <HeroCarousel />
       <Container maxWidth="xl" sx={{ py: 3 }}>
-        {isLoading && [0, 1].map((i) => (
-          <Box key={i} sx={{ py: 3 }}>
-            <Skeleton width={220} height={40} />
-            <Skeleton variant="rectangular" height={220} sx={{ borderRadius: 1 }} />
-          </Box>
+        {isLoading &&
+          [0, 1].map((i) => (
+            <Box key={i} sx={{ py: 3 }}>
+              <Skeleton width={220} height={40} />
+              <Skeleton variant="rectangular" height={220} sx={{ borderRadius: 1 }} />
+            </Box>
+          ))}
+        {dedupeByPath(categories ?? []).map((category) => (
+          <CategoryRow key={category.path} category={category} />
         ))}
-        {dedupeByPath(categories ?? []).map((category) => <CategoryRow key={category.path} category={category} />)}
       </Container>
       <NewsletterSection />
     </>

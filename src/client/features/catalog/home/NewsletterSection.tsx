@@ -14,13 +14,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function NewsletterSection() {
   const { data: config } = useGetPublicConfigQuery();
   return (
-    <Box component="section" aria-labelledby="newsletter-title" sx={{ py: { xs: 6, md: 10 }, background: 'linear-gradient(180deg, transparent, rgba(255,61,127,0.12))' }}>
+    <Box
+      component="section"
+      aria-labelledby="newsletter-title"
+      sx={{ py: { xs: 6, md: 10 }, background: 'linear-gradient(180deg, transparent, rgba(255,61,127,0.12))' }}
+    >
       <Container maxWidth="sm" sx={{ textAlign: 'center' }}>
-        <Typography id="newsletter-title" component="h2" variant="h4" sx={{ fontWeight: 800 }}>Get on the list</Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>Be the first to hear about upcoming broadcasts.</Typography>
-        {config?.newsletterEmbedUrl
-          ? <Box component="iframe" title="Newsletter sign-up" src={config.newsletterEmbedUrl} sx={{ width: '100%', height: 320, border: 0 }} />
-          : <NewsletterForm />}
+        <Typography id="newsletter-title" component="h2" variant="h4" sx={{ fontWeight: 800 }}>
+          Get on the list
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+          Be the first to hear about upcoming broadcasts.
+        </Typography>
+        {config?.newsletterEmbedUrl ? (
+          <Box
+            component="iframe"
+            title="Newsletter sign-up"
+            src={config.newsletterEmbedUrl}
+            sx={{ width: '100%', height: 320, border: 0 }}
+          />
+        ) : (
+          <NewsletterForm />
+        )}
       </Container>
     </Box>
   );
@@ -47,9 +62,22 @@ function NewsletterForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
-      <TextInput fullWidth type="email" label="Email address" autoComplete="email" value={email}
-        onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error ?? ' '} />
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}
+    >
+      <TextInput
+        fullWidth
+        type="email"
+        label="Email address"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+      />
       <Button type="submit" variant="default" size="lg" disabled={isLoading} sx={{ height: 56, px: 4, flexShrink: 0 }}>
         {isLoading ? 'Signing up…' : 'Sign up'}
       </Button>

@@ -8,18 +8,49 @@ type Props = { count: number; index: number; onSelect: (index: number) => void; 
  */
 export function SlideDots({ count, index, onSelect, raised }: Props) {
   return (
-    <Box sx={{ position: 'absolute', bottom: raised ? 72 : 20, left: '50%', transform: 'translateX(-50%)', zIndex: 2,
-      display: 'flex', gap: 0.5, px: 1, borderRadius: 999, bgcolor: 'rgba(5,4,10,0.7)' }}>
+    <Box
+      sx={{
+        position: 'absolute',
+        bottom: raised ? 72 : 20,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 2,
+        display: 'flex',
+        gap: 0.5,
+        px: 1,
+        borderRadius: 999,
+        bgcolor: 'rgba(5,4,10,0.7)',
+      }}
+    >
       {Array.from({ length: count }, (_, i) => (
-        <Box key={i} component="button" type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index || undefined}
+        <Box
+          key={i}
+          component="button"
+          type="button"
+          aria-label={`Go to slide ${i + 1}`}
+          aria-current={i === index || undefined}
           onClick={() => onSelect(i)}
           sx={{
-            minWidth: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', display: 'grid', placeItems: 'center', borderRadius: 999,
+            minWidth: 24,
+            height: 24,
+            p: 0,
+            border: 0,
+            bgcolor: 'transparent',
+            cursor: 'pointer',
+            display: 'grid',
+            placeItems: 'center',
+            borderRadius: 999,
             '&::after': {
-              content: '""', display: 'block', width: i === index ? 28 : 10, height: 10, borderRadius: 5, transition: 'width 300ms',
+              content: '""',
+              display: 'block',
+              width: i === index ? 28 : 10,
+              height: 10,
+              borderRadius: 5,
+              transition: 'width 300ms',
               bgcolor: i === index ? 'primary.main' : 'rgba(255,255,255,0.7)',
             },
-          }} />
+          }}
+        />
       ))}
     </Box>
   );

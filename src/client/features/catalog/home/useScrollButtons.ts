@@ -29,11 +29,14 @@ export function useScrollButtons(ref: RefObject<HTMLElement | null>) {
     };
   }, [ref, measure]);
 
-  const scrollByStep = useCallback((direction: -1 | 1) => {
-    const el = ref.current;
-    if (!el) return;
-    el.scrollBy({ left: direction * el.clientWidth * SCROLL_STEP_RATIO, behavior: 'smooth' });
-  }, [ref]);
+  const scrollByStep = useCallback(
+    (direction: -1 | 1) => {
+      const el = ref.current;
+      if (!el) return;
+      el.scrollBy({ left: direction * el.clientWidth * SCROLL_STEP_RATIO, behavior: 'smooth' });
+    },
+    [ref],
+  );
 
   return { canScroll, scrollByStep, measure };
 }

@@ -38,7 +38,10 @@ function CategoryListing({ categoryId }: { categoryId: string }) {
   );
 }
 
-const blocksOf = (categoryId: string): ServerData => (dispatch) => settle([dispatch(catalogApi.endpoints.getCategoryBlocks.initiate(categoryId))]);
+const blocksOf =
+  (categoryId: string): ServerData =>
+  (dispatch) =>
+    settle([dispatch(catalogApi.endpoints.getCategoryBlocks.initiate(categoryId))]);
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = (dispatch, params) => blocksOf(params.categoryId ?? '')(dispatch, params);
 export const experienceServerData = blocksOf(String(EXPERIENCE_CATEGORY_ID));

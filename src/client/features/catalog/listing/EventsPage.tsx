@@ -11,7 +11,8 @@ const UPCOMING_CATEGORY_PATH = 'upcoming-events';
 const LISTING = { path: UPCOMING_CATEGORY_PATH, start: CATEGORY_PAGE.listingStart, limit: CATEGORY_PAGE.listingLimit };
 
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
-export const serverData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
+export const serverData: ServerData = (dispatch) =>
+  settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
 
 /** /events: the upcoming-events category, soonest first. */
 export default function EventsPage() {
