@@ -9,8 +9,11 @@
 //   <name>Selectors.ts  read-only selectors of its client state
 // Everything else (slices and their reducers, listeners, components, pages, hooks) is the
 // feature's own: a feature that needs more of another asks for it to be made public, or the piece
-// moves to src/client/components (shared UI) or src/client/app. app/ wires the features together
-// and may import any of them. Import cycles are errors everywhere (import-x/no-cycle).
+// moves down to src/client/components (shared UI) or src/client/lib (shared logic). app/ wires the
+// features together and may import any of them; nothing but the entry points imports app/. The
+// layers and the server's are drawn in .ci/eslint/clientBoundaries.mjs and serverBoundaries.mjs.
+// import-x/no-cycle refuses cycles of value imports here; `npm run cycles` also counts type imports
+// and cycles between features or modules.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -18,6 +21,9 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { clientZones } from './eslint/clientBoundaries.mjs';
+import { serverZones } from './eslint/serverBoundaries.mjs';
+import { e2eRules } from './eslint/e2eRules.mjs';
 
 const FEATURES_DIR = path.resolve(import.meta.dirname, '../src/client/features');
 const features = fs
@@ -31,7 +37,8 @@ const featureZones = features.map((feature) => ({
   from: features.filter((other) => other !== feature).map((other) => `${FEATURES_DIR}/${other}/**`),
   except: publicSurface,
   message:
-    'Another feature is reached only through its public files: xApi.ts, xEvents.ts, xSelectors.ts (see the top of .ci/eslint.config.mjs).',
+    'Another feature is reached only through its public files: xApi.ts, xEvents.ts, xSelectors.ts' +
+    ' (see the top of .ci/eslint.config.mjs).',
 }));
 
 export default tseslint.config(
@@ -78,7 +85,14 @@ export default tseslint.config(
               from: ['./src/client', './src/server'],
               message: 'shared/ is imported by both sides and imports neither.',
             },
+            {
+              target: './src',
+              from: ['./tests', './e2e', './scripts'],
+              message: 'The product never imports its tests or build-time tools: move what both need into src/.',
+            },
             ...featureZones,
+            ...clientZones,
+            ...serverZones,
           ],
         },
       ],
@@ -118,4 +132,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Prettier wraps code at 120 columns but leaves comments and strings whole: this keeps them in the
+    // same width (core max-len: deprecated for @stylistic's copy, still in ESLint 9).
+    rules: { 'max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true }] },
+  },
+  {
+    // Tests quote the product's messages and name their cases in one sentence, which reads (and greps)
+    // best whole; benchmarks and build-time generators print report rows and write SVG or ffmpeg filter
+    // strings. There strings and template literals may run long; code and comments still keep to 120.
+    files: ['tests/**', 'scripts/**'],
+    rules: {
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
+    },
+  },
+  ...e2eRules,
 );

@@ -33,6 +33,13 @@ const VM_MODULES = ['--experimental-vm-modules', '--disable-warning=Experimental
 const unitOnly = process.argv.includes('--unit');
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const extra = process.argv.slice(2).filter((a) => a !== '--unit');
+/**
+ * Jest's default leaves one core to its parent, which only waits: on a 2-core machine that ran the
+ * unit and API suites one file at a time. Each of their files has its own database (a PGlite copy,
+ * or its own PostgreSQL schema), so they run a file per core. The cluster and browser suites share
+ * one set of servers and stay in band.
+ */
+const EVERY_CORE = `--maxWorkers=${os.availableParallelism()}`;
 
 /** A jest run (args), or another command (`command`) that passes by exiting 0: it counts as one test. */
 type Step = {
@@ -52,8 +59,8 @@ const steps: Step[] = [
     args: ['--selectProjects', 'fast', '--coverage', '--coverageReporters=text-summary'],
     rerun: true,
   },
-  { name: 'shared + client', args: ['--selectProjects', 'shared', 'client'] },
-  { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server'] },
+  { name: 'shared + client', args: ['--selectProjects', 'shared', 'client', EVERY_CORE] },
+  { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server', EVERY_CORE] },
 ];
 const skipped: string[] = [];
 
@@ -98,7 +105,11 @@ async function main() {
     const postgresUrl = await findPostgres();
     if (postgresUrl) {
       process.env.TEST_DATABASE_URL = postgresUrl;
-      steps.push({ name: 'server (PostgreSQL)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server-postgres'] });
+      steps.push({
+        name: 'server (PostgreSQL)',
+        nodeArgs: VM_MODULES,
+        args: ['--selectProjects', 'server-postgres', EVERY_CORE],
+      });
     } else {
       skipped.push(
         'server (PostgreSQL): no PostgreSQL answered. Set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (trust or password in the URL) and run again.',
@@ -181,7 +192,8 @@ async function main() {
   console.log('\n━━ summary ━━');
   for (const r of results) {
     console.log(
-      `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`,
+      `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed` +
+        ` (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`,
     );
   }
   for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);

@@ -21,10 +21,19 @@ export function postgresUrl(): string {
   return url;
 }
 
+/**
+ * The PostgreSQL run names its schemas after itself (TEST_SCHEMA_PREFIX, set by
+ * postgresSchemas.setup.ts) and drops them together when it ends (postgresSchemas.teardown.ts), not
+ * one by one as each file closes. Its files run in parallel, and Kysely's migrator and the
+ * readiness check introspect every table in the database: a schema another worker drops halfway
+ * through that scan fails it with 'schema "t_…" does not exist'.
+ */
+const runPrefix = () => process.env.TEST_SCHEMA_PREFIX;
+
 /** A fresh schema in a PostgreSQL database: its URL (search_path set) and how to drop it. */
 export async function scratchSchema(
   url: string,
-  prefix = 't',
+  prefix = runPrefix() ?? 't',
 ): Promise<{ schema: string; url: string; drop: () => Promise<void> }> {
   const schema = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -45,6 +54,11 @@ export async function scratchSchema(
   };
 }
 
+/** Drops a test file's schema now, or leaves it to the end of a run that names its schemas. */
+export async function releaseSchema(scratch: { drop: () => Promise<void> }): Promise<void> {
+  if (!runPrefix()) await scratch.drop();
+}
+
 async function openPostgresSchema(): Promise<Database> {
   const scratch = await scratchSchema(postgresUrl());
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 20 });
@@ -52,7 +66,7 @@ async function openPostgresSchema(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await scratch.drop();
+      await releaseSchema(scratch);
     },
   };
 }
