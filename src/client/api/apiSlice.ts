@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { CACHE_SECONDS } from '../../shared/constants';
-import { serverPageLoaded } from '../app/appEvents';
+import { serverPageLoaded } from '../lib/appEvents';
 import { appBaseQuery } from './baseQuery';
 
 const FRESH_FOR_SECONDS = Math.min(CACHE_SECONDS.catalog, CACHE_SECONDS.userDetail);

@@ -5,10 +5,10 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
-import { requestFailedOffline } from '../app/appEvents';
-import { OFFLINE_ACTION_MESSAGE } from '../app/connectivity';
-import { guestTokenRejected, sessionExpired } from '../features/auth/authEvents';
-import type { AuthState } from '../features/auth/authSlice';
+import { requestFailedOffline } from '../lib/appEvents';
+import { OFFLINE_ACTION_MESSAGE } from '../lib/connectivity';
+import { guestTokenRejected, sessionExpired } from '../lib/sessionEvents';
+import type { RootState } from '../lib/storeTypes';
 import { resolveUrl } from './apiHost';
 import { obtainGuestToken } from './guestToken';
 
@@ -43,8 +43,14 @@ function withAuthorization(args: FetchArgs, token: string | null): FetchArgs {
   return { ...args, headers };
 }
 
+/**
+ * The session the base query reads: the auth feature's state, reached through the store's type
+ * (lib/storeTypes), so that api/ imports no feature.
+ */
+type Session = RootState['auth'];
+
 /** The bearer a request carries: the user's token when logged in, otherwise the guest token. */
-const requestToken = (auth: AuthState) => (auth.userId !== null ? auth.userToken : auth.authToken);
+const requestToken = (auth: Session) => (auth.userId !== null ? auth.userToken : auth.authToken);
 
 /**
  * The one base query of the app: docs/behaviour.md §4/§6/§7 request rules. On 401 it logs the spec's message
@@ -56,7 +62,7 @@ const requestToken = (auth: AuthState) => (auth.userId !== null ? auth.userToken
  */
 export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
-  const sent = (api.getState() as { auth: AuthState }).auth;
+  const sent = (api.getState() as RootState).auth;
   const token = requestToken(sent);
   const request = withAuthorization({ ...args, url: resolveUrl(args.url) }, token);
   const result = await queryFor(api.extra)(request, api, extraOptions);
@@ -76,7 +82,7 @@ export const appBaseQuery: AppBaseQuery = async (rawArgs, api, extraOptions) => 
 
   if (result.error?.status === 401) {
     console.error(UNAUTHORIZED_LOG);
-    const now = (api.getState() as { auth: AuthState }).auth;
+    const now = (api.getState() as RootState).auth;
     if (token === null || token === requestToken(now)) {
       api.dispatch(sent.userId !== null && token !== null ? sessionExpired() : guestTokenRejected());
       await obtainGuestToken(api);

@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { guestTokenFetchFailed, guestTokenReceived } from '../features/auth/authEvents';
+import { guestTokenFetchFailed, guestTokenReceived } from '../lib/sessionEvents';
 import { resolveUrl } from './apiHost';
 
 type StoreApi = { dispatch: Dispatch; getState: () => unknown };

@@ -1,5 +1,5 @@
 import type { Storage as PersistStorage } from 'redux-persist';
-import type { PersistedFields } from './persistedField';
+import type { PersistedFields } from '../lib/persistedField';
 
 /**
  * A redux-persist storage that writes each persisted field under its own localStorage name (the

@@ -1,7 +1,9 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from '../lib/storeTypes';
 
-/** One listener middleware; each feature registers its side effects in its own *Listeners.ts file. */
+/**
+ * One listener middleware; each feature registers its side effects in its own *Listeners.ts file,
+ * typed by lib/listeners' AppStartListening (the type of startAppListening).
+ */
 export const listenerMiddleware = createListenerMiddleware();
 export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
-export type AppStartListening = typeof startAppListening;

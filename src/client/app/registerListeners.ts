@@ -1,9 +1,10 @@
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addCartListeners } from '../features/cart/cartListeners';
+import { addProfileListeners } from '../features/profile/profileListeners';
 import { addShellListeners } from '../features/shell/shellListeners';
-import { addSupportListeners } from '../features/support/supportListeners';
-import { addConnectivityListener } from './connectivity';
+import { addSupportCartListeners } from '../features/cart/supportCartListeners';
+import { addConnectivityListener } from '../lib/connectivity';
 import { addCrossTabSyncListener } from './crossTabSync';
 import { startAppListening } from './listeners';
 
@@ -19,5 +20,6 @@ export function registerListeners(): void {
   addAuthListeners(startAppListening);
   addShellListeners(startAppListening);
   addSessionListeners(startAppListening);
-  addSupportListeners(startAppListening);
+  addProfileListeners(startAppListening);
+  addSupportCartListeners(startAppListening);
 }

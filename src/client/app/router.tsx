@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AppFrame } from './AppFrame';
-import { routePatterns } from './paths';
-import type { ServerData } from './serverData';
+import { routePatterns } from '../lib/paths';
+import type { ServerData } from '../lib/serverData';
 import { shellServerData } from '../features/shell/shellServerData';
 
 type PageModule = { default: ComponentType; serverData?: ServerData };

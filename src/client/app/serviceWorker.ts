@@ -1,4 +1,4 @@
-import { toast } from './toasts/toast';
+import { toast } from '../lib/toast';
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER } from '../../shared/constants';
 

@@ -1,7 +1,7 @@
 import { persistStore } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
 import { whenIdle } from '../components/afterFirstScreen';
-import { appStarted, serverPageLoaded } from './appEvents';
+import { appStarted, serverPageLoaded } from '../lib/appEvents';
 import { registerListeners } from './registerListeners';
 import type { ServerPage } from './serverPage';
 import { makeStore, type AppStore } from './store';

@@ -6,10 +6,10 @@ import { authPersistedFields, authSlice } from '../features/auth/authSlice';
 import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
 import { playerSlice } from '../features/player/playerSlice';
 import { uiPersistedFields, uiSlice } from '../features/shell/uiSlice';
-import { redactSecrets } from './devtools/redactSecrets';
+import { redactSecrets } from '../lib/redactSecrets';
 import { keyedStorage } from './keyedStorage';
 import { listenerMiddleware } from './listeners';
-import type { PersistedFields } from './persistedField';
+import type { PersistedFields } from '../lib/persistedField';
 
 /** Each persisted slice writes its fields under the spec's localStorage names (see keyedStorage). */
 function persisted<S>(key: string, fields: PersistedFields<S>) {
@@ -68,3 +68,17 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { server
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+// The store's types reach lib/ (typed hooks, listeners, server data) by declaration merging, so that
+// nothing below app/ imports this file, not even for a type (see lib/storeTypes.ts). The aliases are
+// needed: inside `declare module` a name resolves in lib/storeTypes first, whose RootState is this one.
+type StoreState = RootState;
+type StoreDispatch = AppDispatch;
+type Store = AppStore;
+declare module '../lib/storeTypes' {
+  interface StoreTypes {
+    state: StoreState;
+    dispatch: StoreDispatch;
+    store: Store;
+  }
+}

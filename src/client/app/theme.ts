@@ -1,15 +1,18 @@
 import { createTheme } from '@mui/material/styles';
+import { focusRing } from '../components/focusRing';
 import { MuiButton } from './buttonStyles';
 
 const night = '#0b0a12';
 const magenta = '#ff3d7f';
 const amber = '#ffb74d';
 
-/**
- * The keyboard focus ring: amber, 2 px, offset from the element so it reads on magenta buttons,
- * dark pages and photos alike (over 3:1 against the page: WCAG 2.4.7 / 1.4.11).
- */
-export const focusRing = { outline: `2px solid ${amber}`, outlineOffset: 2 } as const;
+/** What MUI's own focus styling does not reach: links, plain buttons and focusable cards. */
+const FOCUSABLE_VISIBLE = [
+  'a:focus-visible',
+  'button:focus-visible',
+  '[role="button"]:focus-visible',
+  '[tabindex]:not([tabindex="-1"]):focus-visible',
+].join(', ');
 
 /** Dark, stage-lit: deep night background, a magenta spotlight and an amber accent. */
 export const theme = createTheme({
@@ -38,8 +41,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         // MUI removes the browser's outline from its buttons; links, plain buttons and cards get the same ring.
-        'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible':
-          focusRing,
+        [FOCUSABLE_VISIBLE]: focusRing,
       },
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /** The Terms of Service and Privacy Policy links under a cart or an order summary (/terms/3, /privacy/2). */
 export function AgreementLinks() {

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import type { AssetSummary } from '../../shared/contract/catalog';
 import { formatDayAndWeekday, hasStarted } from '../../shared/format';
 import { PosterImage } from './PosterImage';

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AssetSummary } from '../../shared/contract/catalog';
-import { dedupeByPath } from '../features/catalog/dedupe';
+import { dedupeByPath } from '../lib/dedupe';
 import { EventCard } from './EventCard';
 
 export type EventGroup = { label: string; events: AssetSummary[] };

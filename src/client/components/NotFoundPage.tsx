@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 export default function NotFoundPage() {
   return (

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import type { CartItem, CartTotals } from '../../shared/contract/cart';
 import { formatEventDateTime, INVALID_DATE } from '../../shared/format';
 import { formatPrice } from '../../shared/money';

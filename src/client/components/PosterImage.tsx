@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 
 const FALLBACK =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 9'%3E%3Crect width='16' height='9' fill='%2316141f'/%3E%3C/svg%3E";
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 9'%3E%3Crect width='16' " +
+  "height='9' fill='%2316141f'/%3E%3C/svg%3E";
 
 /**
  * A 16:9 poster with its size reserved (no layout shift), lazy below the fold, a plain panel if it

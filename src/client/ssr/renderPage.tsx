@@ -4,7 +4,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { ServerFetch } from '../api/baseQuery';
-import { serverPageLoaded } from '../app/appEvents';
+import { serverPageLoaded } from '../lib/appEvents';
 import { AppProviders } from '../app/AppProviders';
 import { routes, type RouteHandle } from '../app/router';
 import { makeStore } from '../app/store';

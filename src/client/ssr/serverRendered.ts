@@ -1,4 +1,4 @@
-import { routePatterns } from '../app/paths';
+import { routePatterns } from '../lib/paths';
 
 /**
  * Screens the server renders to HTML: the ones every visitor sees alike (the catalog, the company

@@ -106,5 +106,6 @@ export const STREAM_MESSAGES = {
   sessionEnded: 'This viewing session has ended. Press play to watch again.',
   /** 409 when the device limit is reached: names the limit. */
   deviceLimit: (limit: number) =>
-    `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}. Stop watching on one of them to watch here.`,
+    `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}.` +
+    ' Stop watching on one of them to watch here.',
 } as const;

@@ -8,7 +8,7 @@ import { signTestToken } from '../../utils/signToken';
 import { signUpOnTestServer } from '../../utils/apiUser';
 
 /**
- * The request rules of spec §4/§6/§7, observed against the real server (started for the client
+ * The request rules of docs/behaviour.md §4/§6/§7, observed against the real server (started for the client
  * tests by apiServer.setup.ts): a bad bearer is answered 401, no bearer or a good one is not.
  */
 const probeApi = apiSlice.injectEndpoints({

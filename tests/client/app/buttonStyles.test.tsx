@@ -4,7 +4,9 @@ import { BUTTON_SIZES, BUTTON_VARIANTS, buttonColours } from '../../../src/clien
 import { theme } from '../../../src/client/app/theme';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
-/** Spec §9: Button style variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon. */
+/**
+ * Spec §9: Button style variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.
+ */
 
 /** The CSS emotion wrote for an element's own classes (media rules included), as text. */
 function cssOf(el: Element): string {
@@ -160,7 +162,8 @@ describe('contrast of every variant, on the page and on cards (WCAG 1.4.3 text 4
     (_name, surface) => {
       expect(contrast(parse(buttonColours.outlineBorder, surface), surface)).toBeGreaterThanOrEqual(3);
       expect(contrast(parse(buttonColours.secondary.bg, surface), surface)).toBeGreaterThanOrEqual(3);
-      expect(contrast(parse(palette.secondary.main, surface), surface)).toBeGreaterThanOrEqual(3); // the amber focus ring
+      // the amber focus ring
+      expect(contrast(parse(palette.secondary.main, surface), surface)).toBeGreaterThanOrEqual(3);
     },
   );
 });

@@ -1,8 +1,8 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import { act, screen } from '@testing-library/react';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { connectivityChanged } from '../../../src/client/app/appEvents';
-import { OFFLINE_ACTION_MESSAGE } from '../../../src/client/app/connectivity';
+import { connectivityChanged } from '../../../src/client/lib/appEvents';
+import { OFFLINE_ACTION_MESSAGE } from '../../../src/client/lib/connectivity';
 import { makeStore } from '../../../src/client/app/store';
 import { OFFLINE_ACTION_NOTICE, OFFLINE_NOTICE, OfflineNotice } from '../../../src/client/features/shell/OfflineNotice';
 import { preloaded, renderWithProviders } from '../../utils/renderWithProviders';

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
-import { appStopped, storageChangedInAnotherTab } from '../../../src/client/app/appEvents';
+import { appStopped, storageChangedInAnotherTab } from '../../../src/client/lib/appEvents';
 import { startAppListening } from '../../../src/client/app/listeners';
 import type { AppStore } from '../../../src/client/app/store';
-import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
+import { guestTokenReceived } from '../../../src/client/lib/sessionEvents';
 import { selectCartCount } from '../../../src/client/features/cart/cartSelectors';
 import { apiSlice } from '../../../src/client/api/apiSlice';
 import { startStore } from '../../utils/startStore';

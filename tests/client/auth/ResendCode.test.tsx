@@ -67,57 +67,60 @@ async function enterCode(user: UserEvent, code: string) {
   await user.type(input, code);
 }
 
-it('at zero the countdown turns into Resend code; resending toasts, restarts at 60 and unlocks a locked form', async () => {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const { router, store: s } = await startApp('/sign-in');
-  store = s;
-  await eventually(() => screen.getByRole('textbox', { name: 'E-mail address' }));
-  await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), email);
-  await user.click(screen.getByRole('button', { name: 'Continue with e-mail' }));
-  await eventually(() => screen.getByRole('heading', { name: 'Check your e-mail' }));
-  const sent = `We sent a sign-in code to ${email}.`;
-  await eventually(() => expect(toasts.seen).toEqual([sent]));
-  expect(countdown()).toBe('Resend code in 60s');
-  expect(resendButton()).not.toBeInTheDocument();
+it(
+  'at zero the countdown turns into Resend code; resending toasts, restarts at 60 and unlocks a locked ' + 'form',
+  async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { router, store: s } = await startApp('/sign-in');
+    store = s;
+    await eventually(() => screen.getByRole('textbox', { name: 'E-mail address' }));
+    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), email);
+    await user.click(screen.getByRole('button', { name: 'Continue with e-mail' }));
+    await eventually(() => screen.getByRole('heading', { name: 'Check your e-mail' }));
+    const sent = `We sent a sign-in code to ${email}.`;
+    await eventually(() => expect(toasts.seen).toEqual([sent]));
+    expect(countdown()).toBe('Resend code in 60s');
+    expect(resendButton()).not.toBeInTheDocument();
 
-  await consumeCode(email, await mailedCode(email));
+    await consumeCode(email, await mailedCode(email));
 
-  // Five failed verifications lock the form (5 s between them, so each toast has come and gone).
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    await enterCode(user, '000000');
+    // Five failed verifications lock the form (5 s between them, so each toast has come and gone).
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await enterCode(user, '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      const expected = attempt < 5 ? INVALID_CODE : TOO_MANY;
+      await eventually(() => expect(toasts.seen.slice(1)).toHaveLength(attempt));
+      expect(toasts.seen.at(-1)).toBe(expected);
+      passSeconds(5);
+    }
+    await eventually(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled());
+    expect(within(codeForm()).getByRole('alert')).toHaveTextContent(TOO_MANY);
+    expect(countdown()).toBe('Resend code in 35s');
+
+    // The countdown runs to zero: no Resend button a second before, the button at zero.
+    passSeconds(34);
+    expect(countdown()).toBe('Resend code in 1s');
+    expect(resendButton()).not.toBeInTheDocument();
+    passSeconds(1);
+    expect(countdown()).toBeNull();
+    expect(resendButton()).toBeInTheDocument();
+
+    // Resend: the server's message as a new toast, the countdown back at 60, the form usable again.
+    const toastsBefore = toasts.seen.length;
+    await user.click(resendButton()!);
+    await eventually(() => expect(toasts.seen.slice(toastsBefore)).toEqual([sent]));
+    await eventually(() => expect(countdown()).toBe('Resend code in 60s'));
+    expect(resendButton()).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    expect(within(codeForm()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Sign-in code' })).toHaveValue('');
+    passSeconds(1);
+    expect(countdown()).toBe('Resend code in 59s');
+
+    // The new code signs in from the once-locked form.
+    await enterCode(user, await mailedCode(email));
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    const expected = attempt < 5 ? INVALID_CODE : TOO_MANY;
-    await eventually(() => expect(toasts.seen.slice(1)).toHaveLength(attempt));
-    expect(toasts.seen.at(-1)).toBe(expected);
-    passSeconds(5);
-  }
-  await eventually(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled());
-  expect(within(codeForm()).getByRole('alert')).toHaveTextContent(TOO_MANY);
-  expect(countdown()).toBe('Resend code in 35s');
-
-  // The countdown runs to zero: no Resend button a second before, the button at zero.
-  passSeconds(34);
-  expect(countdown()).toBe('Resend code in 1s');
-  expect(resendButton()).not.toBeInTheDocument();
-  passSeconds(1);
-  expect(countdown()).toBeNull();
-  expect(resendButton()).toBeInTheDocument();
-
-  // Resend: the server's message as a new toast, the countdown back at 60, the form usable again.
-  const toastsBefore = toasts.seen.length;
-  await user.click(resendButton()!);
-  await eventually(() => expect(toasts.seen.slice(toastsBefore)).toEqual([sent]));
-  await eventually(() => expect(countdown()).toBe('Resend code in 60s'));
-  expect(resendButton()).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
-  expect(within(codeForm()).queryByRole('alert')).not.toBeInTheDocument();
-  expect(screen.getByRole('textbox', { name: 'Sign-in code' })).toHaveValue('');
-  passSeconds(1);
-  expect(countdown()).toBe('Resend code in 59s');
-
-  // The new code signs in from the once-locked form.
-  await enterCode(user, await mailedCode(email));
-  await user.click(screen.getByRole('button', { name: 'Verify' }));
-  await eventually(() => expect(router.state.location.pathname).toBe('/'));
-  expect(store.getState().auth.userId).not.toBeNull();
-});
+    await eventually(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().auth.userId).not.toBeNull();
+  },
+);

@@ -14,7 +14,7 @@ import {
 
 /**
  * The sign-in page against the real test server: where a signed-in visitor goes (spec "Sign-in"),
- * the empty-code toast and the lock after 5 wrong codes (spec §5, §8). Codes come from the outbox.
+ * the empty-code toast and the lock after 5 wrong codes (docs/behaviour.md §5, §8). Codes come from the outbox.
  */
 const INVALID_CODE = 'Please Enter a valid 6-digit Code';
 const TOO_MANY = 'Too many attempts. Try again later.';
@@ -83,24 +83,28 @@ describe('after signing in', () => {
 });
 
 describe("the signed-in user's name, from the session token", () => {
-  it('a returning verified user is stored by the name the token carries, not the e-mail’s local part, with no profile fetch', async () => {
-    const email = `ada-${stamp}@example.com`;
-    await signUpOnTestServer(email, 'Ada', 'King Lovelace');
-    const fetchSpy = jest.spyOn(globalThis, 'fetch');
-    try {
-      const user = userEvent.setup();
-      await start('/sign-in');
-      await toCodeStep(user, email);
-      expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
-      await enterCode(user, await mailedCode(email));
-      await user.click(screen.getByRole('button', { name: 'Verify' }));
-      await waitFor(() => expect(store!.getState().auth.userName).toBe('Ada King Lovelace'), { timeout: 10_000 });
-      await waitFor(() => expect(localStorage.getItem('userName')).toBe('Ada King Lovelace'));
-      expect(requestedUrls(fetchSpy).filter((u) => u.includes('/v1/profile/'))).toEqual([]);
-    } finally {
-      fetchSpy.mockRestore();
-    }
-  });
+  it(
+    'a returning verified user is stored by the name the token carries, not the e-mail’s local part, with no ' +
+      'profile fetch',
+    async () => {
+      const email = `ada-${stamp}@example.com`;
+      await signUpOnTestServer(email, 'Ada', 'King Lovelace');
+      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      try {
+        const user = userEvent.setup();
+        await start('/sign-in');
+        await toCodeStep(user, email);
+        expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+        await enterCode(user, await mailedCode(email));
+        await user.click(screen.getByRole('button', { name: 'Verify' }));
+        await waitFor(() => expect(store!.getState().auth.userName).toBe('Ada King Lovelace'), { timeout: 10_000 });
+        await waitFor(() => expect(localStorage.getItem('userName')).toBe('Ada King Lovelace'));
+        expect(requestedUrls(fetchSpy).filter((u) => u.includes('/v1/profile/'))).toEqual([]);
+      } finally {
+        fetchSpy.mockRestore();
+      }
+    },
+  );
 });
 
 describe('a visitor who is already signed in', () => {
@@ -148,42 +152,45 @@ describe('the code step', () => {
     }
   });
 
-  it('5 wrong codes lock the form: Verify disabled, the toast and the alert say so, the right code is not sent', async () => {
-    const user = userEvent.setup();
-    const { router } = await start('/sign-in');
-    await toCodeStep(user, existing);
-    const code = await mailedCode(existing);
-    const wrong = code === '000000' ? '111111' : '000000';
-    const invalids = () => toasts.seen.filter((t) => t === INVALID_CODE).length;
+  it(
+    '5 wrong codes lock the form: Verify disabled, the toast and the alert say so, the right code is not ' + 'sent',
+    async () => {
+      const user = userEvent.setup();
+      const { router } = await start('/sign-in');
+      await toCodeStep(user, existing);
+      const code = await mailedCode(existing);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const invalids = () => toasts.seen.filter((t) => t === INVALID_CODE).length;
 
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        await enterCode(user, wrong);
+        await user.click(screen.getByRole('button', { name: 'Verify' }));
+        await waitFor(() => expect(invalids()).toBe(attempt), { timeout: 10_000 });
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+        expect(within(codeForm()).queryByRole('alert')).not.toBeInTheDocument();
+        expect(toasts.seen).not.toContain(TOO_MANY);
+      }
+
       await enterCode(user, wrong);
       await user.click(screen.getByRole('button', { name: 'Verify' }));
-      await waitFor(() => expect(invalids()).toBe(attempt), { timeout: 10_000 });
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
-      expect(within(codeForm()).queryByRole('alert')).not.toBeInTheDocument();
-      expect(toasts.seen).not.toContain(TOO_MANY);
-    }
+      await waitFor(() => expect(toasts.seen).toContain(TOO_MANY), { timeout: 10_000 });
+      expect(invalids()).toBe(4);
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      expect(within(codeForm()).getByRole('alert')).toHaveTextContent(TOO_MANY);
 
-    await enterCode(user, wrong);
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(toasts.seen).toContain(TOO_MANY), { timeout: 10_000 });
-    expect(invalids()).toBe(4);
-    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
-    expect(within(codeForm()).getByRole('alert')).toHaveTextContent(TOO_MANY);
-
-    // Locked means locked: submitting the form anyway, with the right code, only repeats the toast and sends nothing.
-    const fetchSpy = jest.spyOn(globalThis, 'fetch');
-    try {
-      const lockToasts = toasts.seen.filter((t) => t === TOO_MANY).length;
-      await enterCode(user, code);
-      fireEvent.submit(codeForm());
-      await waitFor(() => expect(toasts.seen.filter((t) => t === TOO_MANY)).toHaveLength(lockToasts + 1));
-      expect(requestedUrls(fetchSpy).filter((u) => u.includes('/verifyotp'))).toEqual([]);
-      expect(router.state.location.pathname).toBe('/sign-in');
-      expect(store!.getState().auth.userId).toBeNull();
-    } finally {
-      fetchSpy.mockRestore();
-    }
-  });
+      // Locked means locked: submitting the form anyway, with the right code, only repeats the toast and sends nothing.
+      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      try {
+        const lockToasts = toasts.seen.filter((t) => t === TOO_MANY).length;
+        await enterCode(user, code);
+        fireEvent.submit(codeForm());
+        await waitFor(() => expect(toasts.seen.filter((t) => t === TOO_MANY)).toHaveLength(lockToasts + 1));
+        expect(requestedUrls(fetchSpy).filter((u) => u.includes('/verifyotp'))).toEqual([]);
+        expect(router.state.location.pathname).toBe('/sign-in');
+        expect(store!.getState().auth.userId).toBeNull();
+      } finally {
+        fetchSpy.mockRestore();
+      }
+    },
+  );
 });

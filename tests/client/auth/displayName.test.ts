@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStopped } from '../../../src/client/app/appEvents';
+import { appStopped } from '../../../src/client/lib/appEvents';
 import type { AppStore } from '../../../src/client/app/store';
 import { userSignedIn, userSignedOut } from '../../../src/client/features/auth/authEvents';
 import { signUpOnTestServer } from '../../utils/apiUser';
@@ -70,7 +70,8 @@ describe('display name of a logged-in user', () => {
     ['a missing', null],
     ["an 'undefined undefined'", 'undefined undefined'],
   ])(
-    '%s stored name with a token that names nobody is fetched and replaced by the e-mail’s local part (spec §4)',
+    '%s stored name with a token that names nobody is fetched and replaced by the e-mail’s local part' +
+      ' (docs/behaviour.md §4)',
     async (_name, stored) => {
       signedInWith(stored);
       localStorage.setItem('user_token', namelessToken());
@@ -92,17 +93,21 @@ describe('display name of a logged-in user', () => {
     expect(store.getState().auth.userName).toBe('Night Owl');
   });
 
-  it('a sign-in that brings no name resolves it from the token, or by the spec’s profile fetch when the token names nobody', async () => {
-    store = await startStore();
-    expect(store.getState().auth.userId).toBeNull();
-    store.dispatch(userSignedIn({ userToken: user.token, userId: user.userId }));
-    await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
-    expect(profileCalls(fetchSpy)).toEqual([]);
-    store.dispatch(userSignedOut());
-    store.dispatch(userSignedIn({ userToken: namelessToken(), userId: user.userId }));
-    await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
-    expect(profileCalls(fetchSpy)).toHaveLength(1);
-  });
+  it(
+    'a sign-in that brings no name resolves it from the token, or by the spec’s profile fetch when the token ' +
+      'names nobody',
+    async () => {
+      store = await startStore();
+      expect(store.getState().auth.userId).toBeNull();
+      store.dispatch(userSignedIn({ userToken: user.token, userId: user.userId }));
+      await waitFor(() => expect(store!.getState().auth.userName).toBe('Night Owl'));
+      expect(profileCalls(fetchSpy)).toEqual([]);
+      store.dispatch(userSignedOut());
+      store.dispatch(userSignedIn({ userToken: namelessToken(), userId: user.userId }));
+      await waitFor(() => expect(store!.getState().auth.userName).toBe(LOCAL_PART));
+      expect(profileCalls(fetchSpy)).toHaveLength(1);
+    },
+  );
 
   it('a login in another tab (userID and token, no name) resolves it here too', async () => {
     store = await startStore();

@@ -8,7 +8,7 @@ import { startStore } from '../../utils/startStore';
 import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 
 /**
- * Tokens are read with jwt-decode (PRODUCT.md): the session token's claims name the user, and each
+ * Tokens are read with jwt-decode (docs/decisions.md): the session token's claims name the user, and each
  * token's `exp` says when it runs out, so a token that has run out is replaced at start instead of
  * failing the page's first calls. Nothing is decided from a claim: the server checks every token.
  */
@@ -83,28 +83,32 @@ describe('at start', () => {
     expect(guestFetches()).toBe(0);
   });
 
-  it('a session token that has run out ends the session as a 401 would: signed out, told once, a guest token fetched', async () => {
-    const { userId } = await signUpOnTestServer(`expired-${Date.now()}@example.com`, 'Ex', 'Pired');
-    const expired = signTestToken(
-      { kind: 'user', sub: String(userId), userId, name: 'Ex Pired', email: 'x@example.com' },
-      -10,
-    );
-    localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: 'with-session' }));
-    localStorage.setItem('user_token', expired);
-    localStorage.setItem('userID', String(userId));
-    localStorage.setItem('userName', 'Ex Pired');
-    const toasts = recordToasts();
-    const app = await startApp('/');
-    try {
-      await waitFor(() => expect(app.store.getState().auth.userId).toBeNull());
-      await waitFor(() => expect(toasts.seen).toEqual(['Your session has expired. Please sign in again.']));
-      await waitFor(() => expect(app.store.getState().auth.authToken).not.toBeNull());
-      expect(await screen.findByRole('link', { name: 'Upcoming Events' })).toBeInTheDocument();
-      expect(bearers()).not.toContain(`Bearer ${expired}`);
-      await waitFor(() => expect(localStorage.getItem('userID')).toBeNull());
-    } finally {
-      toasts.stop();
-      await stopApp(app.store);
-    }
-  });
+  it(
+    'a session token that has run out ends the session as a 401 would: signed out, told once, a guest token ' +
+      'fetched',
+    async () => {
+      const { userId } = await signUpOnTestServer(`expired-${Date.now()}@example.com`, 'Ex', 'Pired');
+      const expired = signTestToken(
+        { kind: 'user', sub: String(userId), userId, name: 'Ex Pired', email: 'x@example.com' },
+        -10,
+      );
+      localStorage.setItem('auth_token', signTestToken({ kind: 'guest', sub: 'with-session' }));
+      localStorage.setItem('user_token', expired);
+      localStorage.setItem('userID', String(userId));
+      localStorage.setItem('userName', 'Ex Pired');
+      const toasts = recordToasts();
+      const app = await startApp('/');
+      try {
+        await waitFor(() => expect(app.store.getState().auth.userId).toBeNull());
+        await waitFor(() => expect(toasts.seen).toEqual(['Your session has expired. Please sign in again.']));
+        await waitFor(() => expect(app.store.getState().auth.authToken).not.toBeNull());
+        expect(await screen.findByRole('link', { name: 'Upcoming Events' })).toBeInTheDocument();
+        expect(bearers()).not.toContain(`Bearer ${expired}`);
+        await waitFor(() => expect(localStorage.getItem('userID')).toBeNull());
+      } finally {
+        toasts.stop();
+        await stopApp(app.store);
+      }
+    },
+  );
 });

@@ -56,22 +56,25 @@ it("'Add to cart' adds the event on the server, shows 'Processing...' while it d
   expect(onServer.data.items.map((i) => i.assetId)).toEqual([await eventId(PREMIUM.velvet.path)]);
 });
 
-it("shows 'Remove from cart' for an event already in the cart; removing it returns the button to 'Add to cart'", async () => {
-  const user = userEvent.setup();
-  const guest = await guestWithCart('remove-button', [PREMIUM.planets]);
-  rememberGuest(guest);
-  const app = await startApp(`/events/${PREMIUM.planets.path}`);
-  store = app.store;
-  const remove = await cartButton('Remove from cart');
-  const release = holdPosts('/cart/remove');
-  await user.click(remove);
-  expect(await cartButton('Processing...')).toBeDisabled();
-  release();
-  expect(await cartButton('Add to cart')).toBeEnabled();
-  expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.planets.path}`);
-  const onServer = await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken);
-  expect(onServer.data.items).toEqual([]);
-});
+it(
+  "shows 'Remove from cart' for an event already in the cart; removing it returns the button to 'Add to " + "cart'",
+  async () => {
+    const user = userEvent.setup();
+    const guest = await guestWithCart('remove-button', [PREMIUM.planets]);
+    rememberGuest(guest);
+    const app = await startApp(`/events/${PREMIUM.planets.path}`);
+    store = app.store;
+    const remove = await cartButton('Remove from cart');
+    const release = holdPosts('/cart/remove');
+    await user.click(remove);
+    expect(await cartButton('Processing...')).toBeDisabled();
+    release();
+    expect(await cartButton('Add to cart')).toBeEnabled();
+    expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.planets.path}`);
+    const onServer = await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken);
+    expect(onServer.data.items).toEqual([]);
+  },
+);
 
 it("keeps 'Add to cart' for an event not in the cart even when the cart holds others", async () => {
   rememberGuest(await guestWithCart('other-events', [PREMIUM.planets]));
@@ -81,68 +84,75 @@ it("keeps 'Add to cart' for an event not in the cart even when the cart holds ot
   expect(screen.queryByRole('button', { name: 'Remove from cart' })).not.toBeInTheDocument();
 });
 
-it("a guest cart token the server refuses (another guest's) is dropped after the refused add, and the next add starts a new cart", async () => {
-  const user = userEvent.setup();
-  const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-  const someoneElse = await guestWithCart('stale-token-owner', [PREMIUM.planets]);
-  rememberGuest({ guestToken: newGuestToken('stale-token'), cartToken: someoneElse.cartToken });
-  const app = await startApp(`/events/${PREMIUM.canyon.path}`);
-  store = app.store;
-  await waitFor(() =>
-    expect(errors).toHaveBeenCalledWith('Failed to fetch cart items', expect.objectContaining({ status: 403 })),
-  );
-  await user.click(await cartButton('Add to cart'));
-  await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 403 })));
-  await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
-  expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.canyon.path}`);
+it(
+  "a guest cart token the server refuses (another guest's) is dropped after the refused add, and the next add " +
+    'starts a new cart',
+  async () => {
+    const user = userEvent.setup();
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const someoneElse = await guestWithCart('stale-token-owner', [PREMIUM.planets]);
+    rememberGuest({ guestToken: newGuestToken('stale-token'), cartToken: someoneElse.cartToken });
+    const app = await startApp(`/events/${PREMIUM.canyon.path}`);
+    store = app.store;
+    await waitFor(() =>
+      expect(errors).toHaveBeenCalledWith('Failed to fetch cart items', expect.objectContaining({ status: 403 })),
+    );
+    await user.click(await cartButton('Add to cart'));
+    await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 403 })));
+    await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
+    expect(app.router.state.location.pathname).toBe(`/events/${PREMIUM.canyon.path}`);
 
-  await user.click(await cartButton('Add to cart'));
-  await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'));
-  expect(store.getState().cart.guestCartToken).not.toBe(someoneElse.cartToken);
-  expect(await screen.findByRole('link', { name: PREMIUM.canyon.title }, { timeout: 10_000 })).toBeInTheDocument();
-  // The other guest's cart was never touched.
-  const theirs = await callApi(`/cart?cart_token=${someoneElse.cartToken}`, someoneElse.guestToken);
-  expect(theirs.data.items.map((i) => i.assetId)).toEqual([await eventId(PREMIUM.planets.path)]);
-});
+    await user.click(await cartButton('Add to cart'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'));
+    expect(store.getState().cart.guestCartToken).not.toBe(someoneElse.cartToken);
+    expect(await screen.findByRole('link', { name: PREMIUM.canyon.title }, { timeout: 10_000 })).toBeInTheDocument();
+    // The other guest's cart was never touched.
+    const theirs = await callApi(`/cart?cart_token=${someoneElse.cartToken}`, someoneElse.guestToken);
+    expect(theirs.data.items.map((i) => i.assetId)).toEqual([await eventId(PREMIUM.planets.path)]);
+  },
+);
 
 describe('failures go to the console only', () => {
   beforeAll(() => registerListeners());
 
-  it("an add the server refuses (a free event) logs 'Cart error', stays on the page and keeps 'Add to cart'", async () => {
-    const user = userEvent.setup();
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    // The free demo event, shown as if it had a price: the server has the last word and answers 409.
-    const id = await eventId(FREE_EVENT);
-    const event: AssetDetail = {
-      id,
-      path: FREE_EVENT,
-      title: 'Free, shown with a price',
-      label: '',
-      description: '',
-      event_label: '',
-      venue_description: '',
-      airStartDate: null,
-      vodOrLivePosterImageFilePath: '',
-      isPremium: 1,
-      canUserWatchAsset: 0,
-      soldOut: 0,
-      rate: 5,
-      contentType: 'On Demand',
-      assetType: 'vod',
-      subscription_id: null,
-    };
-    store = makeStore(preloaded({ auth: { authToken: newGuestToken('refused-add') } }));
-    renderWithProviders(
-      <MemoryRouter>
-        <AccessCard event={event} />
-      </MemoryRouter>,
-      { store },
-    );
-    const add = await cartButton('Add to cart');
-    await waitFor(() => expect(add).toBeEnabled());
-    await user.click(add);
-    await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 409 })));
-    expect(await cartButton('Add to cart')).toBeEnabled();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // no toast
-  });
+  it(
+    "an add the server refuses (a free event) logs 'Cart error', stays on the page and keeps 'Add to " + "cart'",
+    async () => {
+      const user = userEvent.setup();
+      const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+      // The free demo event, shown as if it had a price: the server has the last word and answers 409.
+      const id = await eventId(FREE_EVENT);
+      const event: AssetDetail = {
+        id,
+        path: FREE_EVENT,
+        title: 'Free, shown with a price',
+        label: '',
+        description: '',
+        event_label: '',
+        venue_description: '',
+        airStartDate: null,
+        vodOrLivePosterImageFilePath: '',
+        isPremium: 1,
+        canUserWatchAsset: 0,
+        soldOut: 0,
+        rate: 5,
+        contentType: 'On Demand',
+        assetType: 'vod',
+        subscription_id: null,
+      };
+      store = makeStore(preloaded({ auth: { authToken: newGuestToken('refused-add') } }));
+      renderWithProviders(
+        <MemoryRouter>
+          <AccessCard event={event} />
+        </MemoryRouter>,
+        { store },
+      );
+      const add = await cartButton('Add to cart');
+      await waitFor(() => expect(add).toBeEnabled());
+      await user.click(add);
+      await waitFor(() => expect(errors).toHaveBeenCalledWith('Cart error', expect.objectContaining({ status: 409 })));
+      expect(await cartButton('Add to cart')).toBeEnabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // no toast
+    },
+  );
 });

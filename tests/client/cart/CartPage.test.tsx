@@ -50,93 +50,107 @@ it('shows an empty cart: title, "Your cart is empty" and Browse Events, and no c
   expect(screen.queryByTestId('cart-item')).not.toBeInTheDocument();
 });
 
-it('lists each event: poster, title linking to the event, venue, air time in EDT, price and a named remove button', async () => {
-  const { guest } = await openCart('items', [PREMIUM.velvet, PREMIUM.planets]);
-  const rows = screen.getAllByTestId('cart-item');
-  expect(rows).toHaveLength(2);
-  const [velvet, planets] = guest.cart.items as [Cart['items'][0], Cart['items'][0]];
-  const first = within(rows[0]!);
-  expect(first.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
-    'href',
-    `/events/${await eventId(PREMIUM.velvet.path)}`,
-  );
-  expect(first.getByText(PREMIUM.velvet.venue)).toBeInTheDocument();
-  expect(first.getByText(formatEventDateTime(velvet.meta.air_start_date))).toHaveTextContent(/ EDT$/);
-  expect(first.getByTestId('cart-item-price')).toHaveTextContent('$9.99');
-  expect(first.getByRole('button', { name: `Remove ${PREMIUM.velvet.title} from cart` })).toBeEnabled();
-  expect(rows[0]!.querySelector('img')).toHaveAttribute('src', velvet.meta.vodOrLivePosterImageFilePath);
-  expect(within(rows[1]!).getByTestId('cart-item-price')).toHaveTextContent('$12.00');
-  expect(within(rows[1]!).getByRole('link', { name: PREMIUM.planets.title })).toHaveAttribute(
-    'href',
-    `/events/${planets.assetId}`,
-  );
-});
+it(
+  'lists each event: poster, title linking to the event, venue, air time in EDT, price and a named remove ' + 'button',
+  async () => {
+    const { guest } = await openCart('items', [PREMIUM.velvet, PREMIUM.planets]);
+    const rows = screen.getAllByTestId('cart-item');
+    expect(rows).toHaveLength(2);
+    const [velvet, planets] = guest.cart.items as [Cart['items'][0], Cart['items'][0]];
+    const first = within(rows[0]!);
+    expect(first.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
+      'href',
+      `/events/${await eventId(PREMIUM.velvet.path)}`,
+    );
+    expect(first.getByText(PREMIUM.velvet.venue)).toBeInTheDocument();
+    expect(first.getByText(formatEventDateTime(velvet.meta.air_start_date))).toHaveTextContent(/ EDT$/);
+    expect(first.getByTestId('cart-item-price')).toHaveTextContent('$9.99');
+    expect(first.getByRole('button', { name: `Remove ${PREMIUM.velvet.title} from cart` })).toBeEnabled();
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', velvet.meta.vodOrLivePosterImageFilePath);
+    expect(within(rows[1]!).getByTestId('cart-item-price')).toHaveTextContent('$12.00');
+    expect(within(rows[1]!).getByRole('link', { name: PREMIUM.planets.title })).toHaveAttribute(
+      'href',
+      `/events/${planets.assetId}`,
+    );
+  },
+);
 
-it('sums up: Subtotal and Total, no Item Discount or Coupon rows at 0, Proceed to Checkout enabled and going to /checkout, terms links', async () => {
-  const user = userEvent.setup();
-  const { router } = await openCart('summary', [PREMIUM.velvet, PREMIUM.planets]);
-  expect(summaryValue('Subtotal')).toBe('$21.99');
-  expect(summaryValue('Total')).toBe('$21.99');
-  expect(summaryValue('Item Discount')).toBeNull();
-  expect(summaryValue('Coupon')).toBeNull();
-  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms/3');
-  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy/2');
-  expect(screen.queryByRole('button', { name: 'Purchase Tickets' })).not.toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
-});
+it(
+  'sums up: Subtotal and Total, no Item Discount or Coupon rows at 0, Proceed to Checkout enabled and going to ' +
+    '/checkout, terms links',
+  async () => {
+    const user = userEvent.setup();
+    const { router } = await openCart('summary', [PREMIUM.velvet, PREMIUM.planets]);
+    expect(summaryValue('Subtotal')).toBe('$21.99');
+    expect(summaryValue('Total')).toBe('$21.99');
+    expect(summaryValue('Item Discount')).toBeNull();
+    expect(summaryValue('Coupon')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms/3');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy/2');
+    expect(screen.queryByRole('button', { name: 'Purchase Tickets' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  },
+);
 
 describe('promo code', () => {
-  it('Enter applies SAVE10: "Coupon applied", a Coupon row, a lower Total; then "Remove coupon" takes it off', async () => {
-    const user = userEvent.setup();
-    await openCart('save10', [PREMIUM.velvet, PREMIUM.planets]);
-    const fetchSpy = jest.spyOn(globalThis, 'fetch');
-    const cartCalls = () =>
-      apiCalls(fetchSpy)
-        .filter((c) => /^(GET \/v1\/cart\?|POST \/v1\/order\/(apply|remove)Voucher)/.test(c))
-        .map((c) => c.split('?')[0]);
-    const dialog = await openPromoDialog(user);
-    const input = within(dialog).getByRole('textbox', { name: 'Enter code' });
-    expect(input).toHaveFocus();
-    await user.type(input, 'SAVE10{Enter}');
-    await toastShown('Coupon applied');
-    // Spec §4: the cart is re-fetched after each coupon change.
-    await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart']));
-    await waitFor(() => expect(summaryValue('Coupon')).toMatch(/^-\$\d+\.\d{2}$/));
-    expect(dollars(summaryValue('Coupon'))).toBeCloseTo(2.2, 2);
-    expect(dollars(summaryValue('Total'))).toBeCloseTo(21.99 - dollars(summaryValue('Coupon')), 2);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  it(
+    'Enter applies SAVE10: "Coupon applied", a Coupon row, a lower Total; then "Remove coupon" takes it ' + 'off',
+    async () => {
+      const user = userEvent.setup();
+      await openCart('save10', [PREMIUM.velvet, PREMIUM.planets]);
+      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      const cartCalls = () =>
+        apiCalls(fetchSpy)
+          .filter((c) => /^(GET \/v1\/cart\?|POST \/v1\/order\/(apply|remove)Voucher)/.test(c))
+          .map((c) => c.split('?')[0]);
+      const dialog = await openPromoDialog(user);
+      const input = within(dialog).getByRole('textbox', { name: 'Enter code' });
+      expect(input).toHaveFocus();
+      await user.type(input, 'SAVE10{Enter}');
+      await toastShown('Coupon applied');
+      // Spec §4: the cart is re-fetched after each coupon change.
+      await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart']));
+      await waitFor(() => expect(summaryValue('Coupon')).toMatch(/^-\$\d+\.\d{2}$/));
+      expect(dollars(summaryValue('Coupon'))).toBeCloseTo(2.2, 2);
+      expect(dollars(summaryValue('Total'))).toBeCloseTo(21.99 - dollars(summaryValue('Coupon')), 2);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
-    await waitFor(() => expect(summaryValue('Coupon')).toBeNull());
-    expect(summaryValue('Total')).toBe('$21.99');
-    await waitFor(() =>
-      expect(cartCalls()).toEqual([
-        'POST /v1/order/applyVoucher',
-        'GET /v1/cart',
-        'POST /v1/order/removeVoucher',
-        'GET /v1/cart',
-      ]),
-    );
-    expect(screen.getByRole('button', { name: 'Have a promo code? Apply it now' })).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
+      await waitFor(() => expect(summaryValue('Coupon')).toBeNull());
+      expect(summaryValue('Total')).toBe('$21.99');
+      await waitFor(() =>
+        expect(cartCalls()).toEqual([
+          'POST /v1/order/applyVoucher',
+          'GET /v1/cart',
+          'POST /v1/order/removeVoucher',
+          'GET /v1/cart',
+        ]),
+      );
+      expect(screen.getByRole('button', { name: 'Have a promo code? Apply it now' })).toBeInTheDocument();
+    },
+  );
 
-  it('FREEPASS brings the total to $0.00 and turns the button into a green, enabled "Purchase Tickets"; a guest pressing it signs in first (marker "vocher")', async () => {
-    const user = userEvent.setup();
-    const { router } = await openCart('freepass', [PREMIUM.canyon]);
-    const dialog = await openPromoDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Enter code' }), 'FREEPASS');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    const purchase = await screen.findByRole('button', { name: 'Purchase Tickets' });
-    expect(purchase).toBeEnabled();
-    expect(purchase).toHaveClass('MuiButton-default', 'MuiButton-colorSuccess');
-    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
-    expect(summaryValue('Total')).toBe('$0.00');
-    expect(summaryValue('Coupon')).toBe('-$11.50');
-    await user.click(purchase);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
-    expect(localStorage.getItem('redirect_url')).toBe('vocher');
-  });
+  it(
+    'FREEPASS brings the total to $0.00 and turns the button into a green, enabled "Purchase Tickets"; a guest ' +
+      'pressing it signs in first (marker "vocher")',
+    async () => {
+      const user = userEvent.setup();
+      const { router } = await openCart('freepass', [PREMIUM.canyon]);
+      const dialog = await openPromoDialog(user);
+      await user.type(within(dialog).getByRole('textbox', { name: 'Enter code' }), 'FREEPASS');
+      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      const purchase = await screen.findByRole('button', { name: 'Purchase Tickets' });
+      expect(purchase).toBeEnabled();
+      expect(purchase).toHaveClass('MuiButton-default', 'MuiButton-colorSuccess');
+      expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+      expect(summaryValue('Total')).toBe('$0.00');
+      expect(summaryValue('Coupon')).toBe('-$11.50');
+      await user.click(purchase);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+      expect(localStorage.getItem('redirect_url')).toBe('vocher');
+    },
+  );
 
   it.each([
     ['empty', ''],
@@ -245,25 +259,29 @@ describe('removing an event', () => {
 });
 
 describe('a cart that cannot be loaded', () => {
-  it("says 'Failed to load cart', clears the cart state and shows nothing more (a cart token that is not this guest's: 403)", async () => {
-    const someoneElse = await guestWithCart('someone-else', [PREMIUM.velvet]);
-    rememberGuest({ guestToken: newGuestToken('not-mine'), cartToken: someoneElse.cartToken });
-    localStorage.setItem('cartItems', JSON.stringify([{ assetId: 1 }, { assetId: 2 }]));
-    jest.spyOn(console, 'error').mockImplementation(() => {});
-    const app = await startApp('/cart');
-    store = app.store;
-    await toastShown('Failed to load cart');
-    await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
-    expect(store.getState().cart.lines.ids).toEqual([]);
-    await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBeNull());
-    expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toEqual([]);
-    // Nothing more: not even the empty cart a new request without the token would now find.
-    await new Promise((r) => setTimeout(r, 500));
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
-    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('cart-item')).not.toBeInTheDocument();
-  });
+  it(
+    "says 'Failed to load cart', clears the cart state and shows nothing more (a cart token that is not this " +
+      "guest's: 403)",
+    async () => {
+      const someoneElse = await guestWithCart('someone-else', [PREMIUM.velvet]);
+      rememberGuest({ guestToken: newGuestToken('not-mine'), cartToken: someoneElse.cartToken });
+      localStorage.setItem('cartItems', JSON.stringify([{ assetId: 1 }, { assetId: 2 }]));
+      jest.spyOn(console, 'error').mockImplementation(() => {});
+      const app = await startApp('/cart');
+      store = app.store;
+      await toastShown('Failed to load cart');
+      await waitFor(() => expect(store!.getState().cart.guestCartToken).toBeNull());
+      expect(store.getState().cart.lines.ids).toEqual([]);
+      await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBeNull());
+      expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toEqual([]);
+      // Nothing more: not even the empty cart a new request without the token would now find.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
+      expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('cart-item')).not.toBeInTheDocument();
+    },
+  );
 
   it("says 'Failed to load cart' on a server error and keeps the guest's cart token for next time", async () => {
     const guest = await guestWithCart('load-500', [PREMIUM.velvet]);

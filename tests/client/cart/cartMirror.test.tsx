@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { apiSlice } from '../../../src/client/api/apiSlice';
-import { appStopped } from '../../../src/client/app/appEvents';
+import { appStopped } from '../../../src/client/lib/appEvents';
 import type { AppStore } from '../../../src/client/app/store';
-import { sessionExpired, userSignedOut } from '../../../src/client/features/auth/authEvents';
+import { userSignedOut } from '../../../src/client/features/auth/authEvents';
+import { sessionExpired } from '../../../src/client/lib/sessionEvents';
 import { cartApi } from '../../../src/client/features/cart/cartApi';
 import { selectCartCount, selectCartTarget } from '../../../src/client/features/cart/cartSelectors';
 import { startStore } from '../../utils/startStore';

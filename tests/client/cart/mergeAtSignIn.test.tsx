@@ -29,34 +29,38 @@ afterEach(async () => {
   store = undefined;
 });
 
-it("signing in on the sign-in page merges the guest's cart into the user's, deletes the guest cart token and shows the merged cart", async () => {
-  const person = userEvent.setup();
-  const guest = await guestWithCart('merge-guest', [PREMIUM.velvet, PREMIUM.canyon]);
-  rememberGuest(guest);
-  localStorage.setItem('redirect_url', 'cart'); // the guest was on the way to checkout: after sign-in, /cart
-  const app = await startApp('/sign-in');
-  store = app.store;
-  await person.type(await screen.findByRole('textbox', { name: 'E-mail address' }), email);
-  await person.click(screen.getByRole('button', { name: 'Continue with e-mail' }));
-  await screen.findByRole('heading', { name: 'Check your e-mail' }, { timeout: 10_000 });
-  await person.type(screen.getByRole('textbox', { name: 'Sign-in code' }), await mailedCode(email));
-  await person.click(screen.getByRole('button', { name: 'Verify' }));
+it(
+  "signing in on the sign-in page merges the guest's cart into the user's, deletes the guest cart token and " +
+    'shows the merged cart',
+  async () => {
+    const person = userEvent.setup();
+    const guest = await guestWithCart('merge-guest', [PREMIUM.velvet, PREMIUM.canyon]);
+    rememberGuest(guest);
+    localStorage.setItem('redirect_url', 'cart'); // the guest was on the way to checkout: after sign-in, /cart
+    const app = await startApp('/sign-in');
+    store = app.store;
+    await person.type(await screen.findByRole('textbox', { name: 'E-mail address' }), email);
+    await person.click(screen.getByRole('button', { name: 'Continue with e-mail' }));
+    await screen.findByRole('heading', { name: 'Check your e-mail' }, { timeout: 10_000 });
+    await person.type(screen.getByRole('textbox', { name: 'Sign-in code' }), await mailedCode(email));
+    await person.click(screen.getByRole('button', { name: 'Verify' }));
 
-  await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
-  await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(3), { timeout: 10_000 });
-  for (const event of [PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon])
-    expect(screen.getByRole('link', { name: event.title })).toBeInTheDocument();
-  expect(store.getState().cart.guestCartToken).toBeNull();
-  await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBeNull());
-  await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(3));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(3), { timeout: 10_000 });
+    for (const event of [PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon])
+      expect(screen.getByRole('link', { name: event.title })).toBeInTheDocument();
+    expect(store.getState().cart.guestCartToken).toBeNull();
+    await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toBeNull());
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(3));
 
-  // On the server: the user's cart holds all three once; the guest cart is gone.
-  const mine = await callApi(`/cart?user_id=${user.userId}`, user.token);
-  expect(mine.data.items.map((i) => i.assetId).sort()).toEqual(
-    (await Promise.all([PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon].map((e) => eventId(e.path)))).sort(),
-  );
-  expect((await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken)).status).toBe(403);
-});
+    // On the server: the user's cart holds all three once; the guest cart is gone.
+    const mine = await callApi(`/cart?user_id=${user.userId}`, user.token);
+    expect(mine.data.items.map((i) => i.assetId).sort()).toEqual(
+      (await Promise.all([PREMIUM.planets, PREMIUM.velvet, PREMIUM.canyon].map((e) => eventId(e.path)))).sort(),
+    );
+    expect((await callApi(`/cart?cart_token=${guest.cartToken}`, guest.guestToken)).status).toBe(403);
+  },
+);
 
 it('signing in without a guest cart token asks for no merge', async () => {
   rememberGuest({ guestToken: newGuestToken('no-guest-cart') });

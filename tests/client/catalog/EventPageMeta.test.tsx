@@ -32,27 +32,33 @@ beforeEach(() => {
 });
 afterEach(() => generic.forEach((el) => el.remove()));
 
-it('the event page owns the one description and one of each social tag; leaving it brings the generic description back', async () => {
-  expect(GENERIC).toMatch(/Your All-Access Pass/);
-  const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta' }) } }));
-  const { router } = renderRoute('/events/velvet-static-unplugged', { store });
-  await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });
+it(
+  'the event page owns the one description and one of each social tag; leaving it brings the generic ' +
+    'description back',
+  async () => {
+    expect(GENERIC).toMatch(/Your All-Access Pass/);
+    const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta' }) } }));
+    const { router } = renderRoute('/events/velvet-static-unplugged', { store });
+    await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });
 
-  expect(contents('meta[name="description"]')).toEqual([
-    expect.stringMatching(/^Stripped back to two acoustic guitars/),
-  ]);
-  for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
-  expect(contents('meta[property="og:description"]')).toEqual(contents('meta[name="description"]'));
+    expect(contents('meta[name="description"]')).toEqual([
+      expect.stringMatching(/^Stripped back to two acoustic guitars/),
+    ]);
+    for (const selector of SOCIAL)
+      expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
+    expect(contents('meta[property="og:description"]')).toEqual(contents('meta[name="description"]'));
 
-  await act(() => router.navigate('/about'));
-  await screen.findByRole('heading', { level: 1, name: /The best seat in the house/ }, { timeout: 5000 });
-  expect(contents('meta[name="description"]')).toEqual([GENERIC]);
-  for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 0 });
-  // The generic tag is back where index.html had it.
-  expect(document.head.querySelector('meta[name="description"]')).toBe(
-    generic.find((el) => el.getAttribute('name') === 'description'),
-  );
-});
+    await act(() => router.navigate('/about'));
+    await screen.findByRole('heading', { level: 1, name: /The best seat in the house/ }, { timeout: 5000 });
+    expect(contents('meta[name="description"]')).toEqual([GENERIC]);
+    for (const selector of SOCIAL)
+      expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 0 });
+    // The generic tag is back where index.html had it.
+    expect(document.head.querySelector('meta[name="description"]')).toBe(
+      generic.find((el) => el.getAttribute('name') === 'description'),
+    );
+  },
+);
 
 it("going from one event to another keeps exactly one description, the second event's", async () => {
   const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta-2' }) } }));

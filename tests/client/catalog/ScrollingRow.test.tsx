@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssetSummary } from '../../../src/shared/contract/catalog';
-import { dedupeByPath } from '../../../src/client/features/catalog/dedupe';
+import { dedupeByPath } from '../../../src/client/lib/dedupe';
 import { ScrollingRow } from '../../../src/client/features/catalog/home/CategoryRow';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
@@ -78,7 +78,7 @@ describe('category row scroll buttons', () => {
   });
 });
 
-describe("the row's scrollbar (spec §9: scroll-area hide delay 600 ms)", () => {
+describe("the row's scrollbar (docs/behaviour.md §9: scroll-area hide delay 600 ms)", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
   const scroll = (row: HTMLElement) =>

@@ -53,81 +53,88 @@ it("a guest is sent to sign in with the marker 'cart'", async () => {
   await waitFor(() => expect(localStorage.getItem('redirect_url')).toBe('cart'));
 });
 
-it("shows the title, the intro, 'Preparing payment…' until the payment has started, then the card form and the order summary", async () => {
-  const buyer = await newBuyer('checkout-texts');
-  await fillCart(buyer, [PREMIUM.velvet, PREMIUM.planets]);
-  rememberBuyer(buyer);
-  // The intent's answer is held until 'Preparing payment…' was seen: a fast server must not hide it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const realFetch = globalThis.fetch;
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.includes('/order/createPaymentIntent')) await held;
-    return realFetch(input, init);
-  });
-  try {
-    const app = await startApp('/checkout');
-    store = app.store;
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
-    expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
-    // The summary first (the cart has arrived), then the payment box still preparing: the intent is held.
-    await screen.findByRole('list', { name: 'Events in your order' }, { timeout: 10_000 });
-    await waitFor(
-      () => {
-        if (!screen.queryByText('Preparing payment…'))
-          throw new Error(`'Preparing payment…' not shown; the page shows: ${document.body.textContent}`);
-      },
-      { timeout: 10_000 },
+it(
+  "shows the title, the intro, 'Preparing payment…' until the payment has started, then the card form and the " +
+    'order summary',
+  async () => {
+    const buyer = await newBuyer('checkout-texts');
+    await fillCart(buyer, [PREMIUM.velvet, PREMIUM.planets]);
+    rememberBuyer(buyer);
+    // The intent's answer is held until 'Preparing payment…' was seen: a fast server must not hide it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const realFetch = globalThis.fetch;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/order/createPaymentIntent')) await held;
+      return realFetch(input, init);
+    });
+    try {
+      const app = await startApp('/checkout');
+      store = app.store;
+      expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+      expect(screen.getByText('Please enter your payment information below.')).toBeInTheDocument();
+      // The summary first (the cart has arrived), then the payment box still preparing: the intent is held.
+      await screen.findByRole('list', { name: 'Events in your order' }, { timeout: 10_000 });
+      await waitFor(
+        () => {
+          if (!screen.queryByText('Preparing payment…'))
+            throw new Error(`'Preparing payment…' not shown; the page shows: ${document.body.textContent}`);
+        },
+        { timeout: 10_000 },
+      );
+      expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+    } finally {
+      // Released whatever happened: a held request would keep the app from stopping after a failure.
+      release();
+    }
+    const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
+    expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+    expect(field('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(field('Expiry')).toHaveAttribute('placeholder', 'MM / YY');
+    expect(field('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+    expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+    const summary = within(screen.getByRole('list', { name: 'Events in your order' }));
+    expect(summary.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
+      'href',
+      `/events/${await eventId(PREMIUM.velvet.path)}`,
     );
-    expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
-  } finally {
-    // Released whatever happened: a held request would keep the app from stopping after a failure.
-    release();
-  }
-  const number = await screen.findByRole('textbox', { name: 'Card number' }, { timeout: 10_000 });
-  expect(screen.queryByText('Preparing payment…')).not.toBeInTheDocument();
-  expect(number).toHaveAttribute('autocomplete', 'cc-number');
-  expect(number).toHaveAttribute('inputmode', 'numeric');
-  expect(field('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
-  expect(field('Expiry')).toHaveAttribute('placeholder', 'MM / YY');
-  expect(field('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
-  expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
-  const summary = within(screen.getByRole('list', { name: 'Events in your order' }));
-  expect(summary.getByRole('link', { name: PREMIUM.velvet.title })).toHaveAttribute(
-    'href',
-    `/events/${await eventId(PREMIUM.velvet.path)}`,
-  );
-  expect(summary.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
-  expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$21.99');
-});
+    expect(summary.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
+    expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$21.99');
+  },
+);
 
-it('formats as typed and checks the card in the browser: Luhn, expiry and CVC messages inline, nothing sent', async () => {
-  await openCheckout('checkout-invalid');
-  const spy = jest.spyOn(globalThis, 'fetch');
-  await pay('4242424242424241', '1320', '1');
-  expect(field('Card number')).toHaveValue('4242 4242 4242 4241');
-  expect(field('Expiry')).toHaveValue('13 / 20');
-  expect(await screen.findByText(CARD_MESSAGES.invalidNumber)).toBeInTheDocument();
-  expect(screen.getByText(CARD_MESSAGES.invalidExpiry)).toBeInTheDocument();
-  expect(screen.getByText(CARD_MESSAGES.incompleteCvc)).toBeInTheDocument();
-  for (const name of ['Card number', 'Expiry', 'CVC']) expect(field(name)).toHaveAttribute('aria-invalid', 'true');
-  expect(field('Card number')).toHaveFocus();
+it(
+  'formats as typed and checks the card in the browser: Luhn, expiry and CVC messages inline, nothing ' + 'sent',
+  async () => {
+    await openCheckout('checkout-invalid');
+    const spy = jest.spyOn(globalThis, 'fetch');
+    await pay('4242424242424241', '1320', '1');
+    expect(field('Card number')).toHaveValue('4242 4242 4242 4241');
+    expect(field('Expiry')).toHaveValue('13 / 20');
+    expect(await screen.findByText(CARD_MESSAGES.invalidNumber)).toBeInTheDocument();
+    expect(screen.getByText(CARD_MESSAGES.invalidExpiry)).toBeInTheDocument();
+    expect(screen.getByText(CARD_MESSAGES.incompleteCvc)).toBeInTheDocument();
+    for (const name of ['Card number', 'Expiry', 'CVC']) expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Card number')).toHaveFocus();
 
-  const user = userEvent.setup();
-  await user.clear(field('Card number'));
-  await user.type(field('Card number'), '4242');
-  expect(await screen.findByText(CARD_MESSAGES.incompleteNumber)).toBeInTheDocument();
-  await user.clear(field('Expiry'));
-  await user.type(field('Expiry'), '0120');
-  expect(await screen.findByText(CARD_MESSAGES.pastExpiry)).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
-  expect(apiCalls(spy).filter((c) => c.includes('/payments/sandbox/confirm') || c.includes('createCartOrder'))).toEqual(
-    [],
-  );
-});
+    const user = userEvent.setup();
+    await user.clear(field('Card number'));
+    await user.type(field('Card number'), '4242');
+    expect(await screen.findByText(CARD_MESSAGES.incompleteNumber)).toBeInTheDocument();
+    await user.clear(field('Expiry'));
+    await user.type(field('Expiry'), '0120');
+    expect(await screen.findByText(CARD_MESSAGES.pastExpiry)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
+    expect(
+      apiCalls(spy).filter((c) => c.includes('/payments/sandbox/confirm') || c.includes('createCartOrder')),
+    ).toEqual([]);
+  },
+);
 
 it("a declined card toasts 'Error: Your card was declined.' and leaves the cart alone", async () => {
   const { router } = await openCheckout('checkout-declined');
@@ -138,41 +145,43 @@ it("a declined card toasts 'Error: Your card was declined.' and leaves the cart 
   expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
 });
 
-it("4242 pays: 'Payment processed successfully.', the local cart cleared with cartUpdated 0, then /profile with the order listed", async () => {
-  const { buyer, router } = await openCheckout('checkout-paid');
-  const sent = recordOrderBodies();
-  const counts: unknown[] = [];
-  const onCart = (e: Event) => counts.push((e as CustomEvent).detail);
-  window.addEventListener('cartUpdated', onCart);
-  try {
-    await pay('4242424242424242');
-    await toastShown('Payment processed successfully.');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual([]));
-    expect(counts).toContain(0);
-  } finally {
-    window.removeEventListener('cartUpdated', onCart);
-  }
-  expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
-  const lookup = await callApi<unknown[]>(
-    `/order?filter=${encodeURIComponent(JSON.stringify({ userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) }))}`,
-    buyer.token,
-  );
-  expect(lookup.data).toHaveLength(1);
-  // Spec §3's payload: an order id for a card order too, and the billing name and e-mail from the session token.
-  expect(sent.bodies).toEqual([
-    expect.objectContaining({
-      userId: buyer.userId,
-      paymentMethod: 'stripe',
-      orderId: expect.stringMatching(/^ORD-\d{14,17}$/),
-      billingName: 'Bea Buyer',
-      billingEmail: buyer.email.toLowerCase(),
-      status: 'Active',
-      usageType: 'Paid',
-      isActive: 1,
-    }),
-  ]);
-});
+it(
+  "4242 pays: 'Payment processed successfully.', the local cart cleared with cartUpdated 0, then /profile with " +
+    'the order listed',
+  async () => {
+    const { buyer, router } = await openCheckout('checkout-paid');
+    const sent = recordOrderBodies();
+    const counts: unknown[] = [];
+    const onCart = (e: Event) => counts.push((e as CustomEvent).detail);
+    window.addEventListener('cartUpdated', onCart);
+    try {
+      await pay('4242424242424242');
+      await toastShown('Payment processed successfully.');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+      await waitFor(() => expect(JSON.parse(localStorage.getItem('cartItems') ?? 'null')).toEqual([]));
+      expect(counts).toContain(0);
+    } finally {
+      window.removeEventListener('cartUpdated', onCart);
+    }
+    expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
+    const filter = { userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) };
+    const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify(filter))}`, buyer.token);
+    expect(lookup.data).toHaveLength(1);
+    // Spec §3's payload: an order id for a card order too, and the billing name and e-mail from the session token.
+    expect(sent.bodies).toEqual([
+      expect.objectContaining({
+        userId: buyer.userId,
+        paymentMethod: 'stripe',
+        orderId: expect.stringMatching(/^ORD-\d{14,17}$/),
+        billingName: 'Bea Buyer',
+        billingEmail: buyer.email.toLowerCase(),
+        status: 'Active',
+        usageType: 'Paid',
+        isActive: 1,
+      }),
+    ]);
+  },
+);
 
 it('a card that needs authentication sends the browser to the sandbox authentication page', async () => {
   await openCheckout('checkout-3ds', [PREMIUM.canyon]);

@@ -24,7 +24,9 @@ it("a signed-in user's 'Purchase Tickets' creates a voucher order: toast, cart c
   const buyer = await newBuyer('voucher');
   await fillCart(buyer, [PREMIUM.canyon], 'FREEPASS');
   rememberBuyer(buyer);
-  // The name the browser stored is stale; the session token's is the one billed (spec §3: the token decodes to the name).
+  // The name the browser stored is stale; the session token's is the one billed (docs/behaviour.md §3: the token
+  // decodes to the
+  // name).
   localStorage.setItem('userName', 'Someone Else');
   const sent = recordOrderBodies();
   const app = await startApp('/cart');

@@ -16,7 +16,7 @@ export async function newBuyer(label: string): Promise<Buyer> {
   return { ...(await signUpOnTestServer(email, 'Bea', 'Buyer')), email };
 }
 
-/** The browser of a signed-in user (spec §3 keys), as after a sign-in. */
+/** The browser of a signed-in user (docs/behaviour.md §3 keys), as after a sign-in. */
 export function rememberBuyer(buyer: Buyer) {
   localStorage.setItem('user_token', buyer.token);
   localStorage.setItem('userID', String(buyer.userId));

@@ -1,5 +1,5 @@
 import type { AppStore } from '../../../src/client/app/store';
-import { orderPlaced } from '../../../src/client/features/checkout/checkoutEvents';
+import { orderPlaced } from '../../../src/client/features/cart/cartEvents';
 import { stopApp } from '../../utils/clientApp';
 import { startStore } from '../../utils/startStore';
 

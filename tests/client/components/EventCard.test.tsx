@@ -53,7 +53,7 @@ describe("event card: 'date | weekday' (en-US date in UTC, weekday in New York)"
 });
 
 describe('event card: past events use a muted button style', () => {
-  // "Past" (PRODUCT.md): a 'Live' event whose air start has passed; on-demand events are never past.
+  // "Past" (docs/decisions.md): a 'Live' event whose air start has passed; on-demand events are never past.
   const past = new Date(Date.now() - 2 * HOUR).toISOString();
   const future = new Date(Date.now() + 48 * HOUR).toISOString();
 

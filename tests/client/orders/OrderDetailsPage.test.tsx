@@ -15,35 +15,38 @@ afterEach(async () => {
 
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-it('shows the order read-only: its events and prices as bought, id, status, method, date, totals and the links', async () => {
-  const buyer = await newBuyer('details');
-  const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
-  rememberBuyer(buyer);
-  const fetchSpy = jest.spyOn(globalThis, 'fetch');
-  const app = await startApp(`/order/${order.cartId}`);
-  store = app.store;
-  expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
-  const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
-  // Spec §7: the page reads the order's cart by id.
-  expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
-    `GET /v1/cart/${order.cartId}`,
-  ]);
-  fetchSpy.mockRestore();
-  expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
-  expect(list.getByRole('link', { name: PREMIUM.planets.title })).toBeInTheDocument();
-  expect(list.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
-  expect(fact('Order Id')).toBe(order.orderId);
-  expect(fact('Status')).toBe('Paid');
-  expect(fact('Method')).toBe('vouchers');
-  expect(fact('Purchased on')).toBe(formatLongUsDate(order.created));
-  expect(fact('Subtotal')).toBe('$21.99');
-  expect(fact('Coupon')).toBe('-$21.99');
-  expect(fact('Total')).toBe('$0.00');
-  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms/3');
-  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy/2');
-  // Read-only: no remove, checkout or coupon buttons.
-  expect(screen.queryByRole('button', { name: /Remove|Checkout|Purchase|promo/ })).not.toBeInTheDocument();
-});
+it(
+  'shows the order read-only: its events and prices as bought, id, status, method, date, totals and the ' + 'links',
+  async () => {
+    const buyer = await newBuyer('details');
+    const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
+    rememberBuyer(buyer);
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const app = await startApp(`/order/${order.cartId}`);
+    store = app.store;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+    const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
+    // Spec §7: the page reads the order's cart by id.
+    expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
+      `GET /v1/cart/${order.cartId}`,
+    ]);
+    fetchSpy.mockRestore();
+    expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
+    expect(list.getByRole('link', { name: PREMIUM.planets.title })).toBeInTheDocument();
+    expect(list.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
+    expect(fact('Order Id')).toBe(order.orderId);
+    expect(fact('Status')).toBe('Paid');
+    expect(fact('Method')).toBe('vouchers');
+    expect(fact('Purchased on')).toBe(formatLongUsDate(order.created));
+    expect(fact('Subtotal')).toBe('$21.99');
+    expect(fact('Coupon')).toBe('-$21.99');
+    expect(fact('Total')).toBe('$0.00');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms/3');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy/2');
+    // Read-only: no remove, checkout or coupon buttons.
+    expect(screen.queryByRole('button', { name: /Remove|Checkout|Purchase|promo/ })).not.toBeInTheDocument();
+  },
+);
 
 it('a guest is sent to sign in, without a purchase marker', async () => {
   const app = await startApp('/order/1');

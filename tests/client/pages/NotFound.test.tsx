@@ -3,7 +3,10 @@ import { makeStore } from '../../../src/client/app/store';
 import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
-/** Routes that match a pattern (/{type}/{id}, /category/{id}) but name nothing: the app's 404 page, against the real server. */
+/**
+ * Routes that match a pattern (/{type}/{id}, /category/{id}) but name nothing: the app's 404 page, against the real
+ * server.
+ */
 const guestStore = () =>
   makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'not-found-test' }) } }));
 

@@ -9,7 +9,10 @@ jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
   hlsWorkerPath: 'http://localhost/assets/hls.worker.js',
 }));
 
-/** Who may open the player (spec §4 "Access", as the event page decides), and a live event before its start. */
+/**
+ * Who may open the player (docs/behaviour.md §4 "Access", as the event page decides), and a live event before its
+ * start.
+ */
 
 const LIVE_TOMORROW = 'midnight-brass-club';
 

@@ -20,33 +20,36 @@ const fatal = (angle: number, data: object) =>
 const expired = (angle: number) =>
   fatal(angle, { type: 'networkError', details: 'fragLoadError', response: { code: 403, text: 'Forbidden' } });
 
-it('a 403 from the tiles fetches one fresh config and loads each tile’s new URL where it was, in the same instance', async () => {
-  const streams = fakeStreams();
-  await openPlayer();
-  const angles = [0, ...ANGLES.map((_, i) => i + 1)];
-  angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(1, fileOf(a))));
-  videoOf(3).currentTime = 42;
-  const instances = [...FakeHls.instances];
+it(
+  'a 403 from the tiles fetches one fresh config and loads each tile’s new URL where it was, in the same ' + 'instance',
+  async () => {
+    const streams = fakeStreams();
+    await openPlayer();
+    const angles = [0, ...ANGLES.map((_, i) => i + 1)];
+    angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(1, fileOf(a))));
+    videoOf(3).currentTime = 42;
+    const instances = [...FakeHls.instances];
 
-  expired(3);
-  expect(within(tileOf(3)).getByRole('status')).toHaveTextContent('Refreshing stream…');
-  expired(5);
-  expired(0);
-  await eventually(() => angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(2, fileOf(a)))));
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 100));
-  });
-  const configs = streams.made('GET', /streamconfig/);
-  expect(configs).toHaveLength(2);
-  expect(configs[1]!.path).toBe(configs[0]!.path);
-  expect(FakeHls.instances).toEqual(instances);
-  angles.forEach((a) => expect(instanceOf(a).loadSource).toHaveBeenCalledTimes(2));
-  expect(instanceOf(3).config.startPosition).toBe(42);
-  act(() => {
-    videoOf(3).dispatchEvent(new Event('playing'));
-  });
-  expect(within(tileOf(3)).queryByRole('status')).not.toBeInTheDocument();
-});
+    expired(3);
+    expect(within(tileOf(3)).getByRole('status')).toHaveTextContent('Refreshing stream…');
+    expired(5);
+    expired(0);
+    await eventually(() => angles.forEach((a) => expect(instanceOf(a).url).toBe(mediaUrl(2, fileOf(a)))));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    const configs = streams.made('GET', /streamconfig/);
+    expect(configs).toHaveLength(2);
+    expect(configs[1]!.path).toBe(configs[0]!.path);
+    expect(FakeHls.instances).toEqual(instances);
+    angles.forEach((a) => expect(instanceOf(a).loadSource).toHaveBeenCalledTimes(2));
+    expect(instanceOf(3).config.startPosition).toBe(42);
+    act(() => {
+      videoOf(3).dispatchEvent(new Event('playing'));
+    });
+    expect(within(tileOf(3)).queryByRole('status')).not.toBeInTheDocument();
+  },
+);
 
 it('fresh URLs refused again at once are not fetched in a loop: the tile says it cannot play', async () => {
   const streams = fakeStreams();

@@ -36,58 +36,62 @@ const shownAngles = () =>
     .map((t) => Number(t.dataset.angle));
 const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
-it('names every tile, opens on the program cut with a strip, and switches layouts without a new hls.js instance or load', async () => {
-  const user = userEvent.setup();
-  await openPlayer();
-  expect(videos()).toHaveLength(10);
-  expect(screen.getByRole('heading', { level: 1, name: FREE_VOD.title })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Back to event' })).toHaveAttribute('href', `/events/${FREE_VOD.path}`);
-  for (const name of ['Program', ...ANGLES]) {
-    expect(screen.getByLabelText(name, { selector: 'video' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Watch ${name}` })).toBeInTheDocument();
-  }
-  expect(player.store.getState().player).toMatchObject({ layout: 'main-strip', main: 0 });
-  expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  for (const hls of liveInstances())
-    expect(hls.config).toMatchObject({
-      capLevelToPlayerSize: true,
-      maxBufferLength: 8,
-      maxMaxBufferLength: 20,
-      backBufferLength: 6,
-    });
-  // One worker file, which hls.js shares between the tiles (its ES module build has none of its own).
-  expect(new Set(liveInstances().map((h) => h.config.workerPath))).toEqual(
-    new Set(['http://localhost/assets/hls.worker.js']),
-  );
+it(
+  'names every tile, opens on the program cut with a strip, and switches layouts without a new hls.js instance ' +
+    'or load',
+  async () => {
+    const user = userEvent.setup();
+    await openPlayer();
+    expect(videos()).toHaveLength(10);
+    expect(screen.getByRole('heading', { level: 1, name: FREE_VOD.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to event' })).toHaveAttribute('href', `/events/${FREE_VOD.path}`);
+    for (const name of ['Program', ...ANGLES]) {
+      expect(screen.getByLabelText(name, { selector: 'video' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `Watch ${name}` })).toBeInTheDocument();
+    }
+    expect(player.store.getState().player).toMatchObject({ layout: 'main-strip', main: 0 });
+    expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const hls of liveInstances())
+      expect(hls.config).toMatchObject({
+        capLevelToPlayerSize: true,
+        maxBufferLength: 8,
+        maxMaxBufferLength: 20,
+        backBufferLength: 6,
+      });
+    // One worker file, which hls.js shares between the tiles (its ES module build has none of its own).
+    expect(new Set(liveInstances().map((h) => h.config.workerPath))).toEqual(
+      new Set(['http://localhost/assets/hls.worker.js']),
+    );
 
-  const layouts = within(screen.getByRole('group', { name: 'Layout' }));
-  const loads = () => FakeHls.instances.reduce((n, h) => n + h.loadSource.mock.calls.length, 0);
-  const before = { instances: FakeHls.instances.length, loads: loads(), videos: videos() };
+    const layouts = within(screen.getByRole('group', { name: 'Layout' }));
+    const loads = () => FakeHls.instances.reduce((n, h) => n + h.loadSource.mock.calls.length, 0);
+    const before = { instances: FakeHls.instances.length, loads: loads(), videos: videos() };
 
-  await user.click(layouts.getByRole('button', { name: 'Single' }));
-  expect(shownAngles()).toEqual([0]);
-  await user.click(layouts.getByRole('button', { name: '2 × 2 grid' }));
-  expect(shownAngles()).toEqual([0, 1, 2, 3]);
-  expect(layouts.getByRole('button', { name: '2 × 2 grid' })).toHaveAttribute('aria-pressed', 'true');
-  await user.click(layouts.getByRole('button', { name: 'Side by side' }));
-  expect(shownAngles()).toEqual([0, 1]);
-  await user.click(layouts.getByRole('button', { name: '3 × 3 grid' }));
-  expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await user.click(layouts.getByRole('button', { name: 'Single' }));
+    expect(shownAngles()).toEqual([0]);
+    await user.click(layouts.getByRole('button', { name: '2 × 2 grid' }));
+    expect(shownAngles()).toEqual([0, 1, 2, 3]);
+    expect(layouts.getByRole('button', { name: '2 × 2 grid' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(layouts.getByRole('button', { name: 'Side by side' }));
+    expect(shownAngles()).toEqual([0, 1]);
+    await user.click(layouts.getByRole('button', { name: '3 × 3 grid' }));
+    expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
 
-  // A main angle outside the grid takes its last cell; in the strip layout it comes first.
-  press('9');
-  expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9]);
-  await user.click(layouts.getByRole('button', { name: 'Main and strip' }));
-  expect(shownAngles()).toEqual([9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
-  expect(tileOf(9)).toHaveAttribute('data-main', 'true');
+    // A main angle outside the grid takes its last cell; in the strip layout it comes first.
+    press('9');
+    expect(shownAngles()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9]);
+    await user.click(layouts.getByRole('button', { name: 'Main and strip' }));
+    expect(shownAngles()).toEqual([9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(tileOf(9)).toHaveAttribute('data-main', 'true');
 
-  expect(FakeHls.instances).toHaveLength(before.instances);
-  expect(loads()).toBe(before.loads);
-  expect(liveInstances()).toHaveLength(10);
-  // The very same video elements, never remounted.
-  expect(videos()).toHaveLength(10);
-  videos().forEach((v, i) => expect(v).toBe(before.videos[i]));
-});
+    expect(FakeHls.instances).toHaveLength(before.instances);
+    expect(loads()).toBe(before.loads);
+    expect(liveInstances()).toHaveLength(10);
+    // The very same video elements, never remounted.
+    expect(videos()).toHaveLength(10);
+    videos().forEach((v, i) => expect(v).toBe(before.videos[i]));
+  },
+);
 
 it('keys 1–9 and 0 promote an angle and make it the only one heard; M mutes; a click promotes', async () => {
   const user = userEvent.setup();
@@ -131,44 +135,47 @@ it('the volume slider and mute button act on the heard angle only', async () => 
   expect(audibleAngles()).toEqual([2]);
 });
 
-it('Space and K pause and play every angle; keys are left alone in text inputs and on buttons that use them', async () => {
-  const pause = jest.mocked(HTMLMediaElement.prototype.pause);
-  const play = jest.mocked(HTMLMediaElement.prototype.play);
-  await openPlayer();
-  videos().forEach((v) => Object.defineProperty(v, 'readyState', { configurable: true, value: 4 }));
-  pause.mockClear();
-  press(' ');
-  expect(player.store.getState().player.paused).toBe(true);
-  expect(pause).toHaveBeenCalledTimes(10);
-  videos().forEach((v) => Object.defineProperty(v, 'paused', { configurable: true, value: true }));
-  play.mockClear();
-  press('k');
-  expect(player.store.getState().player.paused).toBe(false);
-  expect(play).toHaveBeenCalledTimes(10);
+it(
+  'Space and K pause and play every angle; keys are left alone in text inputs and on buttons that use ' + 'them',
+  async () => {
+    const pause = jest.mocked(HTMLMediaElement.prototype.pause);
+    const play = jest.mocked(HTMLMediaElement.prototype.play);
+    await openPlayer();
+    videos().forEach((v) => Object.defineProperty(v, 'readyState', { configurable: true, value: 4 }));
+    pause.mockClear();
+    press(' ');
+    expect(player.store.getState().player.paused).toBe(true);
+    expect(pause).toHaveBeenCalledTimes(10);
+    videos().forEach((v) => Object.defineProperty(v, 'paused', { configurable: true, value: true }));
+    play.mockClear();
+    press('k');
+    expect(player.store.getState().player.paused).toBe(false);
+    expect(play).toHaveBeenCalledTimes(10);
 
-  const input = document.createElement('input');
-  document.body.append(input);
-  try {
-    input.focus();
-    const before = player.store.getState().player;
-    for (const key of ['3', 'p', ' ', 'k', 'm', 'f', '?']) {
-      fireEvent.keyDown(input, { key });
-      expect(player.store.getState().player).toBe(before);
+    const input = document.createElement('input');
+    document.body.append(input);
+    try {
+      input.focus();
+      const before = player.store.getState().player;
+      for (const key of ['3', 'p', ' ', 'k', 'm', 'f', '?']) {
+        fireEvent.keyDown(input, { key });
+        expect(player.store.getState().player).toBe(before);
+      }
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      input.remove();
     }
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  } finally {
-    input.remove();
-  }
-  // Space on a focused button presses that button, not play/pause; digits still work there.
-  const layoutButton = screen.getByRole('button', { name: 'Single' });
-  fireEvent.keyDown(layoutButton, { key: ' ' });
-  expect(player.store.getState().player.paused).toBe(false);
-  fireEvent.keyDown(layoutButton, { key: '4' });
-  expect(player.store.getState().player.main).toBe(4);
-  // Ctrl and Meta combinations are the browser's.
-  fireEvent.keyDown(document.body, { key: '7', ctrlKey: true });
-  expect(player.store.getState().player.main).toBe(4);
-});
+    // Space on a focused button presses that button, not play/pause; digits still work there.
+    const layoutButton = screen.getByRole('button', { name: 'Single' });
+    fireEvent.keyDown(layoutButton, { key: ' ' });
+    expect(player.store.getState().player.paused).toBe(false);
+    fireEvent.keyDown(layoutButton, { key: '4' });
+    expect(player.store.getState().player.main).toBe(4);
+    // Ctrl and Meta combinations are the browser's.
+    fireEvent.keyDown(document.body, { key: '7', ctrlKey: true });
+    expect(player.store.getState().player.main).toBe(4);
+  },
+);
 
 it('lists the shortcuts in a dialog, from its button or ?', async () => {
   const user = userEvent.setup();

@@ -34,41 +34,49 @@ const frames = () =>
       new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
 
-it('the main angle starts by bandwidth, every other tile on the lowest rung; all are capped to their size, at most 2 device pixels per CSS pixel', async () => {
-  await player.open();
-  expect(player.store.getState().player.main).toBe(0);
-  expect(hlsOf(0).config).toMatchObject({ startLevel: -1, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 });
-  for (const angle of [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    expect([angle, hlsOf(angle).config]).toEqual([
-      angle,
-      expect.objectContaining({ startLevel: 0, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 }),
-    ]);
-});
+it(
+  'the main angle starts by bandwidth, every other tile on the lowest rung; all are capped to their size, at ' +
+    'most 2 device pixels per CSS pixel',
+  async () => {
+    await player.open();
+    expect(player.store.getState().player.main).toBe(0);
+    expect(hlsOf(0).config).toMatchObject({ startLevel: -1, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 });
+    for (const angle of [1, 2, 3, 4, 5, 6, 7, 8, 9])
+      expect([angle, hlsOf(angle).config]).toEqual([
+        angle,
+        expect.objectContaining({ startLevel: 0, capLevelToPlayerSize: true, maxDevicePixelRatio: 2 }),
+      ]);
+  },
+);
 
-it('a tile made main is switched up at once (the buffer ahead dropped, the level still automatic); the old main is left to its size', async () => {
-  await player.open();
-  manifestsParsed(0);
-  press('3');
-  expect(tileOf(3)).toHaveAttribute('data-main', 'true');
-  await frames();
-  expect(hlsOf(3).nextLevels).toEqual([-1]);
-  expect(hlsOf(0).nextLevels).toEqual([]);
-  // Already on the highest rung its size allows: nothing to drop.
-  act(() => {
-    hlsOf(5).currentLevel = 2;
-  });
-  press('5');
-  await frames();
-  expect(hlsOf(5).nextLevels).toEqual([]);
-  // Chosen by hand elsewhere (not automatic): left alone.
-  act(() => {
-    hlsOf(6).autoLevelEnabled = false;
-  });
-  press('6');
-  await frames();
-  expect(hlsOf(6).nextLevels).toEqual([]);
-  for (const hls of liveInstances()) expect(hls.autoLevelCapping).toBe(-1);
-});
+it(
+  'a tile made main is switched up at once (the buffer ahead dropped, the level still automatic); the old main ' +
+    'is left to its size',
+  async () => {
+    await player.open();
+    manifestsParsed(0);
+    press('3');
+    expect(tileOf(3)).toHaveAttribute('data-main', 'true');
+    await frames();
+    expect(hlsOf(3).nextLevels).toEqual([-1]);
+    expect(hlsOf(0).nextLevels).toEqual([]);
+    // Already on the highest rung its size allows: nothing to drop.
+    act(() => {
+      hlsOf(5).currentLevel = 2;
+    });
+    press('5');
+    await frames();
+    expect(hlsOf(5).nextLevels).toEqual([]);
+    // Chosen by hand elsewhere (not automatic): left alone.
+    act(() => {
+      hlsOf(6).autoLevelEnabled = false;
+    });
+    press('6');
+    await frames();
+    expect(hlsOf(6).nextLevels).toEqual([]);
+    for (const hls of liveInstances()) expect(hls.autoLevelCapping).toBe(-1);
+  },
+);
 
 it('tiles the layout hides drop to the lowest rung, also after a fresh manifest', async () => {
   const user = userEvent.setup();

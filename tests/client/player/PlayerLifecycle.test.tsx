@@ -14,97 +14,105 @@ jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
 const player = playerTestApp();
 const openPlayer = () => player.open();
 
-it('leaving destroys every hls.js instance and video and closes the session; coming back starts afresh, with nothing left over', async () => {
-  const streams = fakeStreams();
-  const load = jest.mocked(HTMLMediaElement.prototype.load);
-  const app = await openPlayer();
-  expect(window.__allaccessPlayer?.tiles).toHaveLength(10);
-  const first = [...FakeHls.instances];
-  const sessionId = streams.sessions[0];
-  const sessionKey = streams.keys[0];
-  expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(1);
-  // The session's id in the query, its key in a header (never in the URL).
-  expect(streams.made('GET', /streamconfig/)[0]).toMatchObject({
-    path: `/v1/admin/asset/streamconfig/${FREE_VOD.path}?session=${sessionId}`,
-    sessionKey,
-  });
-  expect(streams.calls.filter((c) => c.path.includes(sessionKey!))).toEqual([]);
-  const playerVideos = videos();
-  playerVideos.forEach((v) => v.setAttribute('src', 'blob:media'));
-  load.mockClear();
+it(
+  'leaving destroys every hls.js instance and video and closes the session; coming back starts afresh, with ' +
+    'nothing left over',
+  async () => {
+    const streams = fakeStreams();
+    const load = jest.mocked(HTMLMediaElement.prototype.load);
+    const app = await openPlayer();
+    expect(window.__allaccessPlayer?.tiles).toHaveLength(10);
+    const first = [...FakeHls.instances];
+    const sessionId = streams.sessions[0];
+    const sessionKey = streams.keys[0];
+    expect(streams.made('POST', /^\/v1\/viewing-sessions$/)).toHaveLength(1);
+    // The session's id in the query, its key in a header (never in the URL).
+    expect(streams.made('GET', /streamconfig/)[0]).toMatchObject({
+      path: `/v1/admin/asset/streamconfig/${FREE_VOD.path}?session=${sessionId}`,
+      sessionKey,
+    });
+    expect(streams.calls.filter((c) => c.path.includes(sessionKey!))).toEqual([]);
+    const playerVideos = videos();
+    playerVideos.forEach((v) => v.setAttribute('src', 'blob:media'));
+    load.mockClear();
 
-  await userEvent.setup().click(screen.getByRole('link', { name: 'Back to event' }));
-  await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${FREE_VOD.path}`));
-  await waitFor(() => expect(videos()).toHaveLength(0));
-  expect(first.every((h) => h.destroy.mock.calls.length === 1)).toBe(true);
-  expect(liveInstances()).toHaveLength(0);
-  expect(videos()).toHaveLength(0);
-  expect(playerVideos.every((v) => !v.hasAttribute('src'))).toBe(true);
-  expect(load).toHaveBeenCalledTimes(10);
-  expect(window.__allaccessPlayer).toBeUndefined();
-  await eventually(() =>
-    expect(streams.made('DELETE', /^\/v1\/viewing-sessions\//).map((c) => [c.path, c.sessionKey])).toEqual([
-      [`/v1/viewing-sessions/${sessionId}`, sessionKey],
-    ]),
-  );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to event' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${FREE_VOD.path}`));
+    await waitFor(() => expect(videos()).toHaveLength(0));
+    expect(first.every((h) => h.destroy.mock.calls.length === 1)).toBe(true);
+    expect(liveInstances()).toHaveLength(0);
+    expect(videos()).toHaveLength(0);
+    expect(playerVideos.every((v) => !v.hasAttribute('src'))).toBe(true);
+    expect(load).toHaveBeenCalledTimes(10);
+    expect(window.__allaccessPlayer).toBeUndefined();
+    await eventually(() =>
+      expect(streams.made('DELETE', /^\/v1\/viewing-sessions\//).map((c) => [c.path, c.sessionKey])).toEqual([
+        [`/v1/viewing-sessions/${sessionId}`, sessionKey],
+      ]),
+    );
 
-  await act(() => app.router.navigate(`/player/${FREE_VOD.path}`));
-  await waitForTiles(10);
-  expect(FakeHls.instances).toHaveLength(20);
-  expect(liveInstances().every((h) => !first.includes(h))).toBe(true);
-  expect(videos()).toHaveLength(10);
-  expect(streams.sessions).toHaveLength(2);
-  expect(player.store.getState().player).toMatchObject({ main: 0, muted: true, paused: false });
-});
+    await act(() => app.router.navigate(`/player/${FREE_VOD.path}`));
+    await waitForTiles(10);
+    expect(FakeHls.instances).toHaveLength(20);
+    expect(liveInstances().every((h) => !first.includes(h))).toBe(true);
+    expect(videos()).toHaveLength(10);
+    expect(streams.sessions).toHaveLength(2);
+    expect(player.store.getState().player).toMatchObject({ main: 0, muted: true, paused: false });
+  },
+);
 
-it('heartbeats on the session’s interval with its key; a 404 opens a new session without a word, and the angles play on with URLs for it', async () => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-  const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
-  await openPlayer();
-  const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => [c.path.split('/')[3], c.sessionKey]);
-  const first = [streams.sessions[0], streams.keys[0]];
+it(
+  'heartbeats on the session’s interval with its key; a 404 opens a new session without a word, and the angles ' +
+    'play on with URLs for it',
+  async () => {
+    jest.useFakeTimers({
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
+    await openPlayer();
+    const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => [c.path.split('/')[3], c.sessionKey]);
+    const first = [streams.sessions[0], streams.keys[0]];
 
-  act(() => jest.advanceTimersByTime(14_000));
-  expect(heartbeats()).toEqual([]);
-  act(() => jest.advanceTimersByTime(1_000));
-  await eventually(() => expect(heartbeats()).toEqual([first]));
-  act(() => jest.advanceTimersByTime(15_000));
-  await eventually(() => expect(streams.sessions).toHaveLength(2));
-  expect(heartbeats()).toEqual([first, first]);
-  const second = [streams.sessions[1], streams.keys[1]];
-  expect(second[1]).not.toBe(first[1]);
-  act(() => jest.advanceTimersByTime(15_000));
-  await eventually(() => expect(heartbeats()).toEqual([first, first, second]));
-  // A premium event's URLs name their session: a fresh config for the new one, loaded into the same
-  // instances where they were. No message.
-  await eventually(() =>
-    expect(streams.made('GET', /streamconfig/).map((c) => [c.path.split('session=')[1], c.sessionKey])).toEqual([
-      first,
-      second,
-    ]),
-  );
-  await eventually(() => expect(FakeHls.instances.every((h) => h.loadSource.mock.calls.length === 2)).toBe(true));
-  expect(FakeHls.instances.every((h) => String(h.loadSource.mock.calls[1]![0]).includes('/g2/'))).toBe(true);
-  expect(liveInstances()).toHaveLength(10);
-  expect(FakeHls.instances).toHaveLength(10);
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-});
+    act(() => jest.advanceTimersByTime(14_000));
+    expect(heartbeats()).toEqual([]);
+    act(() => jest.advanceTimersByTime(1_000));
+    await eventually(() => expect(heartbeats()).toEqual([first]));
+    act(() => jest.advanceTimersByTime(15_000));
+    await eventually(() => expect(streams.sessions).toHaveLength(2));
+    expect(heartbeats()).toEqual([first, first]);
+    const second = [streams.sessions[1], streams.keys[1]];
+    expect(second[1]).not.toBe(first[1]);
+    act(() => jest.advanceTimersByTime(15_000));
+    await eventually(() => expect(heartbeats()).toEqual([first, first, second]));
+    // A premium event's URLs name their session: a fresh config for the new one, loaded into the same
+    // instances where they were. No message.
+    await eventually(() =>
+      expect(streams.made('GET', /streamconfig/).map((c) => [c.path.split('session=')[1], c.sessionKey])).toEqual([
+        first,
+        second,
+      ]),
+    );
+    await eventually(() => expect(FakeHls.instances.every((h) => h.loadSource.mock.calls.length === 2)).toBe(true));
+    expect(FakeHls.instances.every((h) => String(h.loadSource.mock.calls[1]![0]).includes('/g2/'))).toBe(true);
+    expect(liveInstances()).toHaveLength(10);
+    expect(FakeHls.instances).toHaveLength(10);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+);
 
 it('a session the server refuses on reopening shows the device limit and stops the angles', async () => {
   jest.useFakeTimers({

@@ -1,7 +1,7 @@
 import { devtools } from '../app/devtools/fakeDevtoolsExtension';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { redactSecrets } from '../../../src/client/app/devtools/redactSecrets';
+import { redactSecrets } from '../../../src/client/lib/redactSecrets';
 import { eventually } from '../../utils/clientApp';
 import { fakeStreams, FREE_VOD, playerTestApp, videos } from './playerHelpers';
 

@@ -9,17 +9,22 @@ const shown = (layout: Parameters<typeof placeTiles>[0], tiles: number, main: nu
     .sort(([, a], [, b]) => a.order - b.order)
     .map(([angle]) => angle);
 
-it('places the main angle first in single and main-strip (which shows every angle), and keeps grid cells stable', () => {
-  expect(shown('single', 1, 4)).toEqual([4]);
-  expect(shown('main-strip', 4, 4)).toEqual([4, 0, 1, 2, 3, 5, 6, 7, 8, 9]);
-  expect(shown('grid-2x2', 4, 2)).toEqual([0, 1, 2, 3]);
-  expect(shown('grid-2x2', 4, 7)).toEqual([0, 1, 2, 7]);
-  expect(shown('two-up', 2, 0)).toEqual([0, 1]);
-  expect(shown('grid-3x3', 9, 9)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9]);
-  // Fewer angles than cells: all of them; an unknown main angle falls back to the first.
-  expect([...placeTiles('grid-3x3', 9, [0, 1, 2], 8)].filter(([, p]) => p.visible).map(([a]) => a)).toEqual([0, 1, 2]);
-  expect(placeTiles('main-strip', 9, [0, 1, 2], 8).get(0)).toMatchObject({ main: true, spanAll: true });
-});
+it(
+  'places the main angle first in single and main-strip (which shows every angle), and keeps grid cells ' + 'stable',
+  () => {
+    expect(shown('single', 1, 4)).toEqual([4]);
+    expect(shown('main-strip', 4, 4)).toEqual([4, 0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    expect(shown('grid-2x2', 4, 2)).toEqual([0, 1, 2, 3]);
+    expect(shown('grid-2x2', 4, 7)).toEqual([0, 1, 2, 7]);
+    expect(shown('two-up', 2, 0)).toEqual([0, 1]);
+    expect(shown('grid-3x3', 9, 9)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9]);
+    // Fewer angles than cells: all of them; an unknown main angle falls back to the first.
+    expect([...placeTiles('grid-3x3', 9, [0, 1, 2], 8)].filter(([, p]) => p.visible).map(([a]) => a)).toEqual([
+      0, 1, 2,
+    ]);
+    expect(placeTiles('main-strip', 9, [0, 1, 2], 8).get(0)).toMatchObject({ main: true, spanAll: true });
+  },
+);
 
 it('keeps three strip tiles a row on phones and the grid within the screen’s height', () => {
   expect(gridShape('main-strip', 10).columns).toEqual({

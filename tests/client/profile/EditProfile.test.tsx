@@ -25,28 +25,34 @@ async function openEditor(label: string) {
   return { buyer, form, name: within(form).getByRole('textbox', { name: 'Name' }) };
 }
 
-it("saves an empty name, as the spec accepts it: the success toast, and the e-mail's local part shown as the name", async () => {
-  const { buyer, form, name } = await openEditor('empty-name');
-  const toasts = recordToasts();
-  await userEvent.clear(name);
-  await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(toasts.seen).toContain('Profile updated successfully.'));
-  expect(toasts.seen.join(' ')).not.toMatch(/body\.|firstName|must not be empty/);
-  const local = buyer.email.split('@')[0]!;
-  // Already shown when the toast says so: the saved profile is written before the toast.
-  expect(screen.getByTestId('profile-name')).toHaveTextContent(local);
-  expect(store!.getState().auth.userName).toBe(local);
-  toasts.stop();
-});
+it(
+  "saves an empty name, as the spec accepts it: the success toast, and the e-mail's local part shown as the " + 'name',
+  async () => {
+    const { buyer, form, name } = await openEditor('empty-name');
+    const toasts = recordToasts();
+    await userEvent.clear(name);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.seen).toContain('Profile updated successfully.'));
+    expect(toasts.seen.join(' ')).not.toMatch(/body\.|firstName|must not be empty/);
+    const local = buyer.email.split('@')[0]!;
+    // Already shown when the toast says so: the saved profile is written before the toast.
+    expect(screen.getByTestId('profile-name')).toHaveTextContent(local);
+    expect(store!.getState().auth.userName).toBe(local);
+    toasts.stop();
+  },
+);
 
-it('a name the server refuses (over 100 characters) is told in a sentence naming the field, not a schema path', async () => {
-  const { form, name } = await openEditor('long-name');
-  const toasts = recordToasts();
-  await userEvent.clear(name);
-  await userEvent.click(name);
-  await userEvent.paste(`${'x'.repeat(101)} Lovelace`);
-  await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(toasts.seen).toContain('First name must be at most 100 characters.'));
-  expect(toasts.seen.join(' ')).not.toMatch(/body\./);
-  toasts.stop();
-});
+it(
+  'a name the server refuses (over 100 characters) is told in a sentence naming the field, not a schema ' + 'path',
+  async () => {
+    const { form, name } = await openEditor('long-name');
+    const toasts = recordToasts();
+    await userEvent.clear(name);
+    await userEvent.click(name);
+    await userEvent.paste(`${'x'.repeat(101)} Lovelace`);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.seen).toContain('First name must be at most 100 characters.'));
+    expect(toasts.seen.join(' ')).not.toMatch(/body\./);
+    toasts.stop();
+  },
+);

@@ -23,35 +23,39 @@ it("a user without orders sees the empty state: 'No order history', the line and
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
-it('lists each order once: Order Id, Status, Method, Amount, Purchased on (long US date, UTC) and a View link to /order/{cartId}', async () => {
-  const buyer = await newBuyer('history-rows');
-  // Two events in one order are one row (spec §3: rows are per orderId).
-  const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
-  rememberBuyer(buyer);
-  const app = await startApp('/profile');
-  store = app.store;
-  const table = await screen.findByRole('table', { name: 'Order History' }, { timeout: 10_000 });
-  expect(
-    within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent),
-  ).toEqual(['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info']);
-  const rows = within(table).getAllByTestId('order-row');
-  expect(rows).toHaveLength(1);
-  const cells = Array.from(rows[0]!.querySelectorAll('th, td')).map((c) => c.textContent);
-  const date = new Date(order.created).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-  expect(cells).toEqual([order.orderId, 'Paid', 'vouchers', '$0.00', date, 'View']);
-  expect(within(rows[0]!).getByRole('link', { name: `View order ${order.orderId}` })).toHaveAttribute(
-    'href',
-    `/order/${order.cartId}`,
-  );
-  expect(screen.queryByText('No order history')).not.toBeInTheDocument();
-  // On a phone the table scrolls inside its own focusable region, not the page.
-  expect(screen.getByRole('region', { name: 'Orders' })).toHaveAttribute('tabindex', '0');
-});
+it(
+  'lists each order once: Order Id, Status, Method, Amount, Purchased on (long US date, UTC) and a View link to ' +
+    '/order/{cartId}',
+  async () => {
+    const buyer = await newBuyer('history-rows');
+    // Two events in one order are one row (docs/behaviour.md §3: rows are per orderId).
+    const order = await voucherOrder(buyer, [PREMIUM.velvet, PREMIUM.planets]);
+    rememberBuyer(buyer);
+    const app = await startApp('/profile');
+    store = app.store;
+    const table = await screen.findByRole('table', { name: 'Order History' }, { timeout: 10_000 });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info']);
+    const rows = within(table).getAllByTestId('order-row');
+    expect(rows).toHaveLength(1);
+    const cells = Array.from(rows[0]!.querySelectorAll('th, td')).map((c) => c.textContent);
+    const date = new Date(order.created).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(cells).toEqual([order.orderId, 'Paid', 'vouchers', '$0.00', date, 'View']);
+    expect(within(rows[0]!).getByRole('link', { name: `View order ${order.orderId}` })).toHaveAttribute(
+      'href',
+      `/order/${order.cartId}`,
+    );
+    expect(screen.queryByText('No order history')).not.toBeInTheDocument();
+    // On a phone the table scrolls inside its own focusable region, not the page.
+    expect(screen.getByRole('region', { name: 'Orders' })).toHaveAttribute('tabindex', '0');
+  },
+);

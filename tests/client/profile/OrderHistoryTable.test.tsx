@@ -25,30 +25,33 @@ it('a single page of orders shows no pager', () => {
   expect(screen.queryByRole('button', { name: 'Go to next page' })).not.toBeInTheDocument();
 });
 
-it('twelve orders: the first page says 1–10 of 12, and next page asks for page 2; the last page goes back', async () => {
-  const onPage = jest.fn();
-  const { rerender } = render(
-    <MemoryRouter>
-      <OrderHistoryTable rows={rows(1, 10)} total={12} page={0} pageSize={10} onPage={onPage} />
-    </MemoryRouter>,
-  );
-  const next = await screen.findByRole('button', { name: 'Go to next page' });
-  expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
-  await userEvent.click(next);
-  expect(onPage).toHaveBeenLastCalledWith(1);
+it(
+  'twelve orders: the first page says 1–10 of 12, and next page asks for page 2; the last page goes ' + 'back',
+  async () => {
+    const onPage = jest.fn();
+    const { rerender } = render(
+      <MemoryRouter>
+        <OrderHistoryTable rows={rows(1, 10)} total={12} page={0} pageSize={10} onPage={onPage} />
+      </MemoryRouter>,
+    );
+    const next = await screen.findByRole('button', { name: 'Go to next page' });
+    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
+    await userEvent.click(next);
+    expect(onPage).toHaveBeenLastCalledWith(1);
 
-  rerender(
-    <MemoryRouter>
-      <OrderHistoryTable rows={rows(11, 2)} total={12} page={1} pageSize={10} onPage={onPage} />
-    </MemoryRouter>,
-  );
-  expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
-  expect(screen.getAllByTestId('order-row').map((r) => r.querySelector('th')?.textContent)).toEqual([
-    'ORD-11',
-    'ORD-12',
-  ]);
-  expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
-  await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
-  expect(onPage).toHaveBeenLastCalledWith(0);
-});
+    rerender(
+      <MemoryRouter>
+        <OrderHistoryTable rows={rows(11, 2)} total={12} page={1} pageSize={10} onPage={onPage} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-row').map((r) => r.querySelector('th')?.textContent)).toEqual([
+      'ORD-11',
+      'ORD-12',
+    ]);
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(onPage).toHaveBeenLastCalledWith(0);
+  },
+);

@@ -5,14 +5,20 @@ import { detectPlatform } from '../../../src/client/features/shell/devicePlatfor
 import { captureInstallPrompt } from '../../../src/client/features/shell/installPrompt';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
-/** Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s auto-hide. */
+/**
+ * Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s
+ * auto-hide.
+ */
 const UA = {
   android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile ' +
+    'Safari/537.36',
   iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+    'Version/18.0 Mobile/15E148 Safari/604.1',
   ipadOs:
-    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 ' +
+    'Safari/605.1.15',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 };
 function onDevice(ua: string, { touchPoints = 0, standalone = false } = {}) {
@@ -116,31 +122,34 @@ describe('Install App', () => {
     expect(install).toHaveFocus();
   });
 
-  it('once the visitor has asked for the instruction, the 5 s clock no longer hides the banner: only Dismiss does', () => {
-    onDevice(UA.android);
-    renderWithProviders(
-      <>
-        <InstallBanner />
-        <button type="button">Elsewhere</button>
-      </>,
-    );
-    advance(3000);
-    const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
-    act(() => {
-      install.focus();
-    });
-    fireEvent.click(install);
-    // Focus and pointer leave (the visitor opens the browser's menu): the clock stays off.
-    fireEvent.mouseEnter(banner()!);
-    fireEvent.mouseLeave(banner()!);
-    act(() => {
-      screen.getByRole('button', { name: 'Elsewhere' }).focus();
-    });
-    advance(60_000);
-    expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(banner()).toBeNull();
-  });
+  it(
+    'once the visitor has asked for the instruction, the 5 s clock no longer hides the banner: only Dismiss ' + 'does',
+    () => {
+      onDevice(UA.android);
+      renderWithProviders(
+        <>
+          <InstallBanner />
+          <button type="button">Elsewhere</button>
+        </>,
+      );
+      advance(3000);
+      const install = screen.getByRole('button', { name: INSTALL_BANNER.installButton });
+      act(() => {
+        install.focus();
+      });
+      fireEvent.click(install);
+      // Focus and pointer leave (the visitor opens the browser's menu): the clock stays off.
+      fireEvent.mouseEnter(banner()!);
+      fireEvent.mouseLeave(banner()!);
+      act(() => {
+        screen.getByRole('button', { name: 'Elsewhere' }).focus();
+      });
+      advance(60_000);
+      expect(banner()).toHaveTextContent(INSTALL_BANNER.menuInstruction);
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(banner()).toBeNull();
+    },
+  );
 
   it('an offer that comes after the instruction is what the next press uses', async () => {
     onDevice(UA.android);

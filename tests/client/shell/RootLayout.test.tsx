@@ -5,7 +5,7 @@ import { makeStore } from '../../../src/client/app/store';
 import { catalogApi } from '../../../src/client/features/catalog/catalogApi';
 import { FOOTER_LINK_ID } from '../../../src/shared/constants';
 import type { FooterLink } from '../../../src/shared/contract/catalog';
-import { guestTokenReceived } from '../../../src/client/features/auth/authEvents';
+import { guestTokenReceived } from '../../../src/client/lib/sessionEvents';
 import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { toast } from '../../../src/client/app/toasts/toast';
+import { toast } from '../../../src/client/lib/toast';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /** Spec §8/§9 toasts beyond notistack's own: every kind, Alt+T, close, Escape, swipe past 45 px. */

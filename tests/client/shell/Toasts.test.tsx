@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '../../../src/client/app/toasts/toast';
+import { toast } from '../../../src/client/lib/toast';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /** Spec §9 toasts on the app's real AppProviders: at most 3 visible, 4000 ms, bottom-right. */

@@ -106,45 +106,49 @@ it('a malformed file is refused with what is wrong, and nothing changes: store, 
   }).toEqual(before);
 });
 
-it("a customer's file reproduces their cart (in this browser's own server cart), redirect marker and page", async () => {
-  const velvet = await eventId(PREMIUM.velvet.path);
-  const planets = await eventId(PREMIUM.planets.path);
-  const exported = {
-    kind: 'allaccess-support-state',
-    version: 1,
-    exportedAt: '2026-11-22T10:00:00.000Z',
-    location: '/cart',
-    localStorage: {
-      auth_token: '[redacted]',
-      user_token: '[redacted]',
-      guest_cart_token: null,
-      userID: '41',
-      userName: 'Customer',
-      demoUse: '0',
-      cartItems: [{ assetId: velvet, unitPrice: 9.99 }, { assetId: planets }],
-      redirect_url: 'cart',
-    },
-  };
-  const ownToken = newGuestToken('support-import');
-  rememberGuest({ guestToken: ownToken });
-  const app = await startApp('/events?support=1');
-  store = app.store;
-  await dialog();
-  await choose(JSON.stringify(exported));
-  expect(await screen.findByRole('status')).toHaveTextContent(
-    "Imported: 2 cart items, redirect marker 'cart'. Opening /cart.",
-  );
-  await waitFor(() => expect([...store!.getState().cart.lines.ids].sort()).toEqual([velvet, planets].sort()), {
-    timeout: 10_000,
-  });
-  expect(app.router.state.location.pathname).toBe('/cart');
-  expect(localStorage.getItem('redirect_url')).toBe('cart');
-  expect(localStorage.getItem('demoUse')).toBe('0');
-  // Identity stays this browser's own: no user id, this guest's token.
-  expect(localStorage.getItem('userID')).toBeNull();
-  expect(localStorage.getItem('auth_token')).toBe(ownToken);
-  expect(localStorage.getItem('guest_cart_token')).toEqual(expect.any(String));
-});
+it(
+  "a customer's file reproduces their cart (in this browser's own server cart), redirect marker and " + 'page',
+  async () => {
+    const velvet = await eventId(PREMIUM.velvet.path);
+    const planets = await eventId(PREMIUM.planets.path);
+    const exported = {
+      kind: 'allaccess-support-state',
+      version: 1,
+      exportedAt: '2026-11-22T10:00:00.000Z',
+      location: '/cart',
+      localStorage: {
+        auth_token: '[redacted]',
+        user_token: '[redacted]',
+        guest_cart_token: null,
+        userID: '41',
+        userName: 'Customer',
+        demoUse: '0',
+        cartItems: [{ assetId: velvet, unitPrice: 9.99 }, { assetId: planets }],
+        redirect_url: 'cart',
+      },
+    };
+    const ownToken = newGuestToken('support-import');
+    rememberGuest({ guestToken: ownToken });
+    const app = await startApp('/events?support=1');
+    store = app.store;
+    await dialog();
+    await choose(JSON.stringify(exported));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Imported: 2 cart items, redirect marker 'cart'. Opening /cart.",
+    );
+    await waitFor(() => expect([...store!.getState().cart.lines.ids].sort()).toEqual([velvet, planets].sort()), {
+      timeout: 10_000,
+    });
+    expect(app.router.state.location.pathname).toBe('/cart');
+    expect(localStorage.getItem('redirect_url')).toBe('cart');
+    expect(localStorage.getItem('demoUse')).toBe('0');
+    // Identity stays this browser's own: no user id, this guest's token.
+    expect(localStorage.getItem('userID')).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBe(ownToken);
+    // The cart's key is in the state with the first add; redux-persist writes it out a tick later.
+    await waitFor(() => expect(localStorage.getItem('guest_cart_token')).toEqual(expect.any(String)));
+  },
+);
 
 it('Ctrl+Alt+Shift+S opens the panel from any page; Close shuts it', async () => {
   rememberGuest({ guestToken: newGuestToken('support-key') });

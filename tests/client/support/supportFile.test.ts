@@ -1,4 +1,4 @@
-import { REDACTED } from '../../../src/client/app/devtools/redactSecrets';
+import { REDACTED } from '../../../src/client/lib/redactSecrets';
 import {
   exportSupportFile,
   readSupportFile,

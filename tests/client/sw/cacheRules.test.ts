@@ -90,16 +90,20 @@ describe('the event page copy kept for offline use', () => {
       headers: { 'content-type': 'application/json', vary: 'Authorization', etag: '"per-caller"', ...headers },
     });
 
-  it('says what it says to anyone: a premium event the caller owns is stored as not watchable; a free one as watchable', async () => {
-    const premium = await publicEventCopy(answer([{ id: 1, isPremium: 1, canUserWatchAsset: 1, rate: 20 }]));
-    expect(await premium!.json()).toEqual({
-      success: true,
-      message: 'ok',
-      data: [{ id: 1, isPremium: 1, canUserWatchAsset: 0, rate: 20 }],
-    });
-    const free = await publicEventCopy(answer([{ id: 2, isPremium: 0, canUserWatchAsset: 1 }]));
-    expect((await free!.json()).data[0].canUserWatchAsset).toBe(1);
-  });
+  it(
+    'says what it says to anyone: a premium event the caller owns is stored as not watchable; a free one as ' +
+      'watchable',
+    async () => {
+      const premium = await publicEventCopy(answer([{ id: 1, isPremium: 1, canUserWatchAsset: 1, rate: 20 }]));
+      expect(await premium!.json()).toEqual({
+        success: true,
+        message: 'ok',
+        data: [{ id: 1, isPremium: 1, canUserWatchAsset: 0, rate: 20 }],
+      });
+      const free = await publicEventCopy(answer([{ id: 2, isPremium: 0, canUserWatchAsset: 1 }]));
+      expect((await free!.json()).data[0].canUserWatchAsset).toBe(1);
+    },
+  );
 
   it('drops the per-caller Vary and ETag', async () => {
     const copy = await publicEventCopy(answer([{ id: 1, isPremium: 1, canUserWatchAsset: 1 }]));

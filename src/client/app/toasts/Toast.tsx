@@ -9,9 +9,9 @@ import Button from '@mui/material/Button';
 import { SnackbarContent, closeSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { TOASTS } from '../../../shared/constants';
-import { focusRing } from '../theme';
+import { focusRing } from '../../components/focusRing';
 import { handOnFocus } from './toastFocus';
-import { TOAST_COLOURS, roleOf } from './toastKinds';
+import { TOAST_COLOURS, roleOf } from '../../lib/toastKinds';
 import { useSwipeToDismiss } from './useSwipeToDismiss';
 
 const ICONS: Record<string, ReactNode> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useHydrated, whenIdle } from '../../components/afterFirstScreen';
-import { toasterWanted } from './toast';
+import { toasterWanted } from '../../lib/toast';
 
 let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;

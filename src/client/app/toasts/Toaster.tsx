@@ -3,10 +3,10 @@ import { SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { TOASTS } from '../../../shared/constants';
 import { Toast } from './Toast';
-import { toasterMounted } from './toast';
+import { toasterMounted } from '../../lib/toast';
 import { ToastHotkey } from './ToastHotkey';
 import { ToastRoom } from './ToastRoom';
-import { TOAST_KINDS } from './toastKinds';
+import { TOAST_KINDS } from '../../lib/toastKinds';
 
 const COMPONENTS = Object.fromEntries([...TOAST_KINDS, 'default'].map((kind) => [kind, Toast]));
 const STACK_CLASS = 'toast-stack';

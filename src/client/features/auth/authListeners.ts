@@ -1,8 +1,9 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { obtainGuestToken } from '../../api/guestToken';
-import { appStarted, storageChangedInAnotherTab } from '../../app/appEvents';
-import type { AppStartListening } from '../../app/listeners';
-import { guestTokenExpired, guestTokenRetryRequested, sessionExpired } from './authEvents';
+import { appStarted, storageChangedInAnotherTab } from '../../lib/appEvents';
+import type { AppStartListening } from '../../lib/listeners';
+import { guestTokenExpired, guestTokenRetryRequested } from './authEvents';
+import { sessionExpired } from '../../lib/sessionEvents';
 import { hasExpired } from './tokenClaims';
 
 /**

@@ -34,5 +34,17 @@ export const selectBilling = createSelector([selectSessionClaims, selectUserName
   const email = claims?.email || undefined;
   return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
 });
+/** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
+const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
+/**
+ * The signed-in user whose display name is still to be worked out (docs/behaviour.md §4 "Display
+ * name"), with the name their session token claims, if it names one; null when there is nothing to
+ * do. For the profile's listener, which asks the server when the token names nobody.
+ */
+export const selectUnnamedUser = (s: WithAuth) => {
+  const { userId, userName, userToken } = s.auth;
+  if (userId === null || !needsDisplayName(userName)) return null;
+  return { userId, claimedName: readSessionClaims(userToken)?.name };
+};
 /** The bearer for API calls: the user's token when logged in, else the guest token. */
 export const selectRequestToken = (s: WithAuth) => (s.auth.userId !== null ? s.auth.userToken : s.auth.authToken);

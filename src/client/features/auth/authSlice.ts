@@ -1,20 +1,16 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { serverPageLoaded, storageChangedInAnotherTab } from '../../app/appEvents';
-import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import { serverPageLoaded, storageChangedInAnotherTab } from '../../lib/appEvents';
+import { applyExternalChange, plainString, type PersistedFields } from '../../lib/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
 import { supportStateImported } from '../support/supportEvents';
+import { guestTokenExpired, redirectMarkerUsed, userNameResolved, userSignedIn, userSignedOut } from './authEvents';
 import {
-  guestTokenExpired,
   guestTokenFetchFailed,
   guestTokenReceived,
   guestTokenRejected,
   redirectMarkerStored,
-  redirectMarkerUsed,
   sessionExpired,
-  userNameResolved,
-  userSignedIn,
-  userSignedOut,
-} from './authEvents';
+} from '../../lib/sessionEvents';
 
 export type AuthState = {
   /** Guest token (localStorage 'auth_token'). */

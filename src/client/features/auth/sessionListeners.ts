@@ -1,20 +1,16 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { apiSlice } from '../../api/apiSlice';
-import { appStarted, storageChangedInAnotherTab } from '../../app/appEvents';
-import type { AppStartListening } from '../../app/listeners';
-import { profileApi } from '../profile/profileApi';
-import { sessionExpired, userNameResolved, userSignedIn, userSignedOut } from './authEvents';
-import { readSessionClaims } from './tokenClaims';
-
-/** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
-const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
+import type { AppStartListening } from '../../lib/listeners';
+import { userSignedIn, userSignedOut } from './authEvents';
+import { sessionExpired } from '../../lib/sessionEvents';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export function addSessionListeners(startListening: AppStartListening) {
   // The one place that runs after every sign-in and sign-out. Answers cached for the previous
-  // identity are dropped (the spec's page reload). The guest cart merge is the cart's own listener.
+  // identity are dropped (the spec's page reload). The guest cart merge is the cart's own listener;
+  // the display name a session token lacks is the profile's (features/profile/profileListeners.ts).
   const unsubscribeSession = startListening({
     matcher: isAnyOf(userSignedIn, userSignedOut, sessionExpired),
     effect: (_action, api) => {
@@ -32,31 +28,8 @@ export function addSessionListeners(startListening: AppStartListening) {
     },
   });
 
-  const unsubscribeName = startListening({
-    matcher: isAnyOf(appStarted, userSignedIn, storageChangedInAnotherTab),
-    effect: async (_action, api) => {
-      const { userId, userName, userToken } = api.getState().auth;
-      if (userId === null || !needsDisplayName(userName)) return;
-      // The session token says who this is; only when it names nobody is the profile asked (docs/behaviour.md §4).
-      const claimed = readSessionClaims(userToken)?.name;
-      if (claimed) {
-        api.dispatch(userNameResolved(claimed));
-        return;
-      }
-      api.cancelActiveListeners();
-      const result = await api.dispatch(profileApi.endpoints.getProfile.initiate(userId, { subscribe: false }));
-      const email = result.data?.emailId;
-      if (!email) {
-        console.error('Failed to fetch user profile');
-        return;
-      }
-      api.dispatch(userNameResolved(email.split('@')[0] ?? email));
-    },
-  });
-
   return () => {
     unsubscribeSession();
     unsubscribeExpiry();
-    unsubscribeName();
   };
 }

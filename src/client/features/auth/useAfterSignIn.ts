@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { redirectMarkerUsed, userSignedIn } from './authEvents';
 import { selectRedirectMarker } from './authSelectors';
 import { readSessionClaims } from './tokenClaims';

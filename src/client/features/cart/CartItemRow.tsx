@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { CartItem } from '../../../shared/contract/cart';
 import { formatEventDateTime, INVALID_DATE } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
@@ -13,7 +13,10 @@ import { PosterImage } from '../../components/PosterImage';
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 const linePrice = (item: Pick<CartItem, 'finalPrice' | 'unitPrice'>): number => item.finalPrice ?? item.unitPrice;
 
-/** One cart line (docs/behaviour.md §2 "Cart"): poster, title linking to the event, venue line, air time in EDT, price, remove. */
+/**
+ * One cart line (docs/behaviour.md §2 "Cart"): poster, title linking to the event, venue line, air time in EDT, price,
+ * remove.
+ */
 export function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
   const { meta } = item;
   const airs = formatEventDateTime(meta.air_start_date);

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AgreementLinks } from '../../components/AgreementLinks';
 import type { Cart } from '../../../shared/contract/cart';
 import { formatPrice } from '../../../shared/money';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import type { AppliedCoupon } from '../../../shared/contract/cart';
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { messageFor } from '../../api/serverError';

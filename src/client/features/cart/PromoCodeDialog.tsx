@@ -3,9 +3,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useState, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { errorStatus, messageFor } from '../../api/serverError';
 import { useApplyVoucherMutation } from './cartApi';
@@ -13,7 +13,10 @@ import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 import { TextInput } from '../../components/TextInput';
 
-/** 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (docs/behaviour.md §2 "Cart", §8). */
+/**
+ * 'Do you have a promo code?': Enter or Apply applies the code, Cancel or Escape closes (docs/behaviour.md §2 "Cart",
+ * §8).
+ */
 export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [code, setCode] = useState('');
   const target = useAppSelector(selectCartTarget);

@@ -7,9 +7,13 @@ import type {
   CartTarget,
   MergeCartBody,
 } from '../../../shared/contract/cart';
+import type { CreateCartOrderBody, OrderSummary } from '../../../shared/contract/orders';
 import { errorStatus } from '../../api/serverError';
+import type { Billing } from '../auth/authSelectors';
+import { orderPlaced } from './cartEvents';
 
 const cartOf = (r: CartResponse) => r.data;
+type Envelope<T> = { data: T; message: string };
 
 /** The getCart key a body is about: only its user_id or cart_token (see selectCartTarget). */
 function targetOf(body: CartTarget): CartTarget {
@@ -95,6 +99,21 @@ export const cartApi = apiSlice.injectEndpoints({
         storeAnswer(body, dispatch, queryFulfilled).catch(ignoreFailure),
       invalidatesTags: ['Cart'],
     }),
+    /** The cart becomes an order (card or voucher): docs/behaviour.md §3. */
+    createCartOrder: build.mutation<{ order: OrderSummary; message: string }, CreateCartOrderBody>({
+      query: (body) => ({ url: '/order/createCartOrder', method: 'POST', body }),
+      transformResponse: (r: Envelope<OrderSummary>) => ({ order: r.data, message: r.message }),
+      // The bought events play at once (Event), the cart is empty (Cart), history and lookups change (Order).
+      invalidatesTags: (result) => (result ? ['Cart', 'Order', 'Event'] : []),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(orderPlaced({ orderId: data.order.orderId, cartId: data.order.cartId }));
+        } catch {
+          // the caller's promise carries the failure and its message
+        }
+      },
+    }),
   }),
 });
 
@@ -105,6 +124,7 @@ export const {
   useRemoveFromCartMutation,
   useApplyVoucherMutation,
   useRemoveVoucherMutation,
+  useCreateCartOrderMutation,
 } = cartApi;
 
 /**
@@ -114,4 +134,34 @@ export const {
 export function refusedGuestCartToken(error: unknown, target: CartTarget): boolean {
   if (!target.cart_token || target.user_id !== undefined) return false;
   return errorStatus(error) === 403;
+}
+
+/** Spec §9: an order's id, 'ORD-' + the time + a random number below 10000. */
+export const newOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`;
+
+/**
+ * The docs/behaviour.md §3 order payload for a cart, card and voucher alike: an order id, the cart's lines and
+ * who is billed. The server believes none of it but the payment reference: it prices the cart, and a
+ * card order's id is the one its payment intent's order has (whoever made it: this call or the webhook).
+ */
+export function orderBody(
+  cart: Cart,
+  userId: number,
+  payment: Pick<CreateCartOrderBody, 'paymentMethod' | 'paymentIntentId' | 'orderId' | 'amount'>,
+  billing: Billing,
+): CreateCartOrderBody {
+  return {
+    userId,
+    orderId: newOrderId(),
+    ...payment,
+    ...(cart.id !== null ? { cartId: cart.id } : {}),
+    assetId: cart.items.map((item) => item.assetId),
+    cartItems: cart.items,
+    subscriptionId: cart.items.map((item) => item.subscription_id),
+    ...(billing.name ? { billingName: billing.name } : {}),
+    ...(billing.email ? { billingEmail: billing.email } : {}),
+    status: 'Active',
+    usageType: 'Paid',
+    isActive: 1,
+  };
 }

@@ -29,3 +29,11 @@ export const guestCartMerged = createAction('cart/guestCartMerged');
 
 /** A `cartUpdated` window event announced the cart's size (docs/behaviour.md §4). */
 export const cartCountAnnounced = createAction<number>('cart/countAnnounced');
+
+/**
+ * An order was created (card or voucher): docs/behaviour.md §4 "Payment confirmation" clears the local
+ * cart and announces the new count. createCartOrder (cartApi) dispatches it, whether checkout, the
+ * order page or the cart's voucher purchase placed the order. Its type keeps the 'checkout/' name that
+ * recorded sessions and DevTools know it by.
+ */
+export const orderPlaced = createAction<{ orderId: string; cartId: number }>('checkout/orderPlaced');

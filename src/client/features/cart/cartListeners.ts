@@ -1,15 +1,16 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../../api/apiSlice';
-import { appStarted, appStopped, storageChangedInAnotherTab } from '../../app/appEvents';
-import type { AppStartListening } from '../../app/listeners';
-import { sessionExpired, userSignedIn, userSignedOut } from '../auth/authEvents';
-import { orderPlaced } from '../checkout/checkoutEvents';
+import { appStarted, appStopped, storageChangedInAnotherTab } from '../../lib/appEvents';
+import type { AppStartListening } from '../../lib/listeners';
+import { userSignedIn, userSignedOut } from '../auth/authEvents';
+import { sessionExpired } from '../../lib/sessionEvents';
 import { cartApi, refusedGuestCartToken } from './cartApi';
 import {
   cartCountAnnounced,
   cartLoadFailed,
   guestCartMerged,
   guestCartTokenRefused,
+  orderPlaced,
   serverCartReceived,
 } from './cartEvents';
 

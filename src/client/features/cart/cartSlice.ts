@@ -1,14 +1,15 @@
 import { createEntityAdapter, createSlice, isAnyOf, type EntityState } from '@reduxjs/toolkit';
-import { storageChangedInAnotherTab } from '../../app/appEvents';
-import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import { storageChangedInAnotherTab } from '../../lib/appEvents';
+import { applyExternalChange, plainString, type PersistedFields } from '../../lib/persistedField';
 import type { CartItem } from '../../../shared/contract/cart';
-import { sessionExpired, userSignedOut } from '../auth/authEvents';
-import { orderPlaced } from '../checkout/checkoutEvents';
+import { userSignedOut } from '../auth/authEvents';
+import { sessionExpired } from '../../lib/sessionEvents';
 import {
   cartCountAnnounced,
   cartLoadFailed,
   guestCartMerged,
   guestCartTokenRefused,
+  orderPlaced,
   serverCartReceived,
 } from './cartEvents';
 

@@ -1,19 +1,19 @@
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
-import { redirectMarkerStored } from '../auth/authEvents';
+import { redirectMarkerStored } from '../../lib/sessionEvents';
 import { selectBilling, selectUserId } from '../auth/authSelectors';
 import { messageFor } from '../../api/serverError';
-import { newOrderId, orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
+import { newOrderId, orderBody, useCreateCartOrderMutation } from './cartApi';
 
 /**
  * 'Purchase Tickets' (docs/behaviour.md §2 "Cart", §6): a cart the coupon pays in full is bought with paymentMethod
  * 'vouchers'. A guest is sent to sign in with the marker 'vocher' (sic), which brings them back here.
- * The cart mirror is cleared by checkout's orderPlaced event, as for a card payment.
+ * The cart mirror is cleared by the cart's orderPlaced event, as for a card payment.
  */
 export function useVoucherPurchase(cart: Cart) {
   const userId = useAppSelector(selectUserId);

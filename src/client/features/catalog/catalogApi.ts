@@ -18,7 +18,6 @@ import type {
   SubscriptionResponse,
   Agreement,
 } from '../../../shared/contract/catalog';
-import type { PublicConfig, PublicConfigResponse } from '../../../shared/contract/publicConfig';
 
 const device = { deviceTypeId: DEVICE_TYPE_ID, languageId: LANGUAGE_ID };
 
@@ -85,11 +84,6 @@ export const catalogApi = apiSlice.injectEndpoints({
       keepUnusedDataFor: CACHE_SECONDS.catalog,
       providesTags: ['FooterLink'],
     }),
-    getPublicConfig: build.query<PublicConfig, void>({
-      query: () => '/public/config',
-      transformResponse: (r: PublicConfigResponse) => r.data,
-      keepUnusedDataFor: CACHE_SECONDS.catalog,
-    }),
     joinNewsletter: build.mutation<string, string>({
       query: (email) => ({ url: '/public/newsletter', method: 'POST', body: { email } }),
       transformResponse: (r: { message: string }) => r.message,
@@ -106,6 +100,5 @@ export const {
   useGetSubscriptionQuery,
   useGetAgreementQuery,
   useGetFooterLinkQuery,
-  useGetPublicConfigQuery,
   useJoinNewsletterMutation,
 } = catalogApi;

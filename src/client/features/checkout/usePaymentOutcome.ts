@@ -1,15 +1,15 @@
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import type { PaymentIntentStatus } from '../../../shared/contract/payments';
 import { centsToDollars } from '../../../shared/money';
 import { browserNavigation } from './browserNavigation';
-import { orderBody, useCreateCartOrderMutation } from './checkoutApi';
+import { orderBody, useCreateCartOrderMutation } from '../cart/cartApi';
 import { messageFor, UNEXPECTED_ERROR } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectBilling } from '../auth/authSelectors';
 
 /** What a card confirmation came back with: Stripe.js's confirmPayment and the sandbox both fit. */

@@ -7,8 +7,8 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useRequireSignIn } from '../../app/useRequireSignIn';
+import { paths } from '../../lib/paths';
+import { useRequireSignIn } from '../../lib/useRequireSignIn';
 import { CONFIRMATION_REDIRECT_S } from '../../../shared/constants';
 import { CONFIRMATION_COPY, confirmationState } from './confirmationCopy';
 import { useConfirmOrder } from './useConfirmOrder';

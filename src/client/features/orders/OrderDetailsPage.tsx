@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { useRequireSignIn } from '../../app/useRequireSignIn';
+import { useRequireSignIn } from '../../lib/useRequireSignIn';
 import { AgreementLinks } from '../../components/AgreementLinks';
 import type { CartItem } from '../../../shared/contract/cart';
 import { formatLongUsDate } from '../../../shared/format';

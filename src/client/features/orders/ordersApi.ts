@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { CACHE_SECONDS } from '../../../shared/constants';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import type { OrderHistoryPage, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useGetCartQuery } from '../cart/cartApi';
-import { orderBody, useCreateCartOrderMutation } from '../checkout/checkoutApi';
-import { useAppSelector } from '../../app/hooks';
+import { orderBody, useCreateCartOrderMutation, useGetCartQuery } from '../cart/cartApi';
+import { useAppSelector } from '../../lib/hooks';
 import { selectBilling } from '../auth/authSelectors';
 
 /**
  * Back from the payment provider's authentication with redirect_status 'succeeded': the order is
  * created here (the server makes one order per intent however often it is asked, so a reload is
- * harmless). The cart is cleared by checkout's orderPlaced event on success. A failure is left to
+ * harmless). The cart is cleared by the cart's orderPlaced event on success. A failure is left to
  * the webhook and the order history: this page only states the payment's outcome (spec).
  */
 export function useConfirmOrder(userId: number | null, paymentIntentId: string | null, succeeded: boolean) {

@@ -4,12 +4,14 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 const pillars = [
   {
     title: 'Every angle',
-    text: 'Up to nine cameras on every show: the stage, the crowd, the drum riser, backstage. Switch whenever you like.',
+    text:
+      'Up to nine cameras on every show: the stage, the crowd, the drum riser, backstage. Switch whenever ' +
+      'you like.',
   },
   {
     title: 'Live and on demand',

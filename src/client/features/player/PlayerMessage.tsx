@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { formatEventDateTime } from '../../../shared/format';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PLAYER_COPY } from './playerCopy';
 import { PlayerTopBar } from './PlayerTopBar';
 

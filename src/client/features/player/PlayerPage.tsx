@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { hasStarted } from '../../../shared/format';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import NotFoundPage from '../../components/NotFoundPage';
 import { PLAYER_COPY } from './playerCopy';

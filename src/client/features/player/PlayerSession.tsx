@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { SessionHandle } from './playerApi';
 import { PlayerLoading, PlayerNotStarted, PlayerProblem } from './PlayerMessage';
 import { PlayerView } from './PlayerView';

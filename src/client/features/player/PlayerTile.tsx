@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import { memo, useRef } from 'react';
-import { focusRing } from '../../app/theme';
+import { focusRing } from '../../components/focusRing';
 import type { Placement } from './layoutPlacement';
 import type { TileRegistry } from './tileRegistry';
 import type { TileSource } from './tileSources';

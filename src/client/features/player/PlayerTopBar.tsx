@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PLAYER_COPY } from './playerCopy';
 
 /** The way back to the event, and what is playing (the player has no site header). */

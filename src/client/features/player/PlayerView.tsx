@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useCallback, useMemo, useState } from 'react';
 import type { AssetDetail } from '../../../shared/contract/catalog';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ControlsBar } from './ControlsBar';
 import { gridShape, placeTiles } from './layoutPlacement';
 import type { StreamConfig } from './playerApi';

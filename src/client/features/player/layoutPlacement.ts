@@ -6,7 +6,8 @@ export type Placement = { visible: boolean; order: number; main: boolean; spanAl
 const GRIDS: PlayerLayout[] = ['two-up', 'grid-2x2', 'grid-3x3'];
 
 /**
- * Places every angle for a layout showing `tiles` at once (main-strip: all of them). Grids keep each angle in its own cell (the
+ * Places every angle for a layout showing `tiles` at once (main-strip: all of them). Grids keep each angle in its own
+ * cell (the
  * main one is marked; when it is not among the first cells it takes the last one); single and
  * main-strip put the main angle first. Tiles are never reordered in the DOM: only CSS `order` and
  * `display` change, so no video is moved or remounted.

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { LayoutConfig, PlayerLayout } from '../../../shared/contract/streams';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { playerClosed, playerOpened } from './playerSlice';
 import { syncTiles, SYNC_INTERVAL_MS } from './syncTiles';
 import type { TileDiagnostics, TileRegistry } from './tileRegistry';

@@ -10,10 +10,12 @@ export type ShortcutActions = {
 };
 
 const TEXT_INPUTS =
-  'textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="dialog"]';
+  'textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], ' +
+  '[role="dialog"]';
 const NON_TEXT_INPUT_TYPES = ['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'color', 'image'];
 const ACTIVATORS =
-  'button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="tab"], [role="option"]';
+  'button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], ' +
+  '[role="menuitem"], [role="tab"], [role="option"]';
 const SLIDERS = 'input[type="range"], [role="slider"]';
 
 /** True when the focused element does something with this key itself: the player leaves it alone. */

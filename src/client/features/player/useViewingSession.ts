@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { resolveUrl } from '../../api/apiHost';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../lib/hooks';
 import { selectRequestToken } from '../auth/authSelectors';
 import { playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../../shared/contract/identity';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { userNameResolved } from '../auth/authEvents';
 import { messageFor } from '../../api/serverError';
 import { profileApi, useUpdateProfileMutation } from './profileApi';
@@ -34,7 +34,8 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
       // The answer is the saved profile: it replaces the cached one synchronously, before the toast
       // shows, so the page never announces a save while it still shows the old name.
       if (saved) dispatch(profileApi.util.updateQueryData('getProfile', userId, () => saved));
-      // An empty name is a valid choice (docs/behaviour.md §5); the display name then falls back as docs/behaviour.md §4 says.
+      // An empty name is a valid choice (docs/behaviour.md §5); the display name then falls back as docs/behaviour.md
+      // §4 says.
       dispatch(userNameResolved(displayNameOf(splitName(name), profile.emailId)));
       toast.success(message);
       onDone();

@@ -4,11 +4,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { toast } from '../../app/toasts/toast';
+import { toast } from '../../lib/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { userSignedOut } from '../auth/authEvents';
 import { useLogoutMutation } from '../auth/authApi';
 

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { useGetOrderHistoryQuery } from '../orders/ordersApi';
 import { OrderHistoryTable } from './OrderHistoryTable';

@@ -9,7 +9,7 @@ import type TablePaginationType from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { formatLongUsDate } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { selectUserId } from '../auth/authSelectors';
 import { displayNameOf, EditProfileForm } from './EditProfileForm';
 import { LogoutButton } from './LogoutButton';
@@ -70,7 +70,9 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
   );
 }
 
-/** The loaded card's shape (avatar, name and e-mail, two buttons; stacked on a phone), so nothing moves when it arrives. */
+/**
+ * The loaded card's shape (avatar, name and e-mail, two buttons; stacked on a phone), so nothing moves when it arrives.
+ */
 function ProfileCardSkeleton() {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>

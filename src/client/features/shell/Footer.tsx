@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { FOOTER_LINK_ID } from '../../../shared/constants';
 import { useGetFooterLinkQuery } from '../catalog/catalogApi';
 import { socialLinks } from './navLinks';

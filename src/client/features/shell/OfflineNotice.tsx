@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectOfflineRequestFailed, selectOnline } from './uiSlice';
 
 export const OFFLINE_NOTICE = "You're offline. Pages you've visited still work.";

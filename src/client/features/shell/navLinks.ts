@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** Header links (docs/behaviour.md §2 "Shell"). */
 export const headerLinks = [

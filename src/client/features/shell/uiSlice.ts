@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { connectivityChanged, requestFailedOffline, storageChangedInAnotherTab } from '../../app/appEvents';
-import { applyExternalChange, plainString, type PersistedFields } from '../../app/persistedField';
+import { connectivityChanged, requestFailedOffline, storageChangedInAnotherTab } from '../../lib/appEvents';
+import { applyExternalChange, plainString, type PersistedFields } from '../../lib/persistedField';
 import { supportStateImported } from '../support/supportEvents';
 
 export type UiState = {

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { supportStateImported } from './supportEvents';
 import { exportSupportFile, readSupportFile, sizeProblem } from './supportFile';
 
@@ -97,7 +97,9 @@ export default function SupportDialog({ onClosed }: { onClosed: () => void }) {
     const marker = saved.redirect_url ? `redirect marker '${saved.redirect_url}'` : 'no redirect marker';
     setOutcome({
       severity: 'success',
-      text: `Imported: ${saved.cartItems.length} cart item${saved.cartItems.length === 1 ? '' : 's'}, ${marker}. Opening ${where}.`,
+      text:
+        `Imported: ${saved.cartItems.length} cart item${saved.cartItems.length === 1 ? '' : 's'}, ${marker}. ` +
+        `Opening ${where}.`,
     });
     void navigate(`${where}${where.includes('?') ? '&' : '?'}${SUPPORT_PARAM}=1`, { replace: true });
   };

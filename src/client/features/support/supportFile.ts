@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REDIRECT_MARKERS } from '../../../shared/constants';
-import { REDACTED } from '../../app/devtools/redactSecrets';
+import { REDACTED } from '../../lib/redactSecrets';
 
 export const SUPPORT_FILE_KIND = 'allaccess-support-state';
 const SUPPORT_FILE_MAX_BYTES = 256 * 1024;
@@ -73,7 +73,8 @@ export type ImportCheck = { ok: true; file: SupportFile } | { ok: false; problem
 /** What is wrong with a file of this size, if anything (a support file is small). */
 export const sizeProblem = (size: number): string | null =>
   size > SUPPORT_FILE_MAX_BYTES
-    ? `The file is too large (${Math.ceil(size / 1024)} KiB; a support file is under ${SUPPORT_FILE_MAX_BYTES / 1024} KiB).`
+    ? `The file is too large (${Math.ceil(size / 1024)} KiB; a support file is under ` +
+      `${SUPPORT_FILE_MAX_BYTES / 1024} KiB).`
     : null;
 
 /** Reads a support file, or says in words what is wrong with it. */

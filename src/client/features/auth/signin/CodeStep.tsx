@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toast } from '../../../app/toasts/toast';
+import { toast } from '../../../lib/toast';
 import { useState, type FormEvent } from 'react';
 import { MAX_CODE_ATTEMPTS } from '../../../../shared/constants';
 import { useVerifyOtpMutation } from '../authApi';

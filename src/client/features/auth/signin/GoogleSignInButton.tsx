@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
 import { GoogleOAuthProvider, useGoogleLogin } from '@react-oauth/google';
 import { useState } from 'react';
-import { useGetPublicConfigQuery } from '../../catalog/catalogApi';
+import { useGetPublicConfigQuery } from '../../misc/miscApi';
 import { useCheckUserMutation, useGoogleLoginMutation, useGoogleRegisterMutation } from '../authApi';
 import { useCompleteSignIn } from '../useAfterSignIn';
 

@@ -5,19 +5,19 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { toast } from '../../../app/toasts/toast';
+import { toast } from '../../../lib/toast';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../lib/hooks';
+import { paths } from '../../../lib/paths';
 import { useCheckUserMutation, useRequestLoginCodeMutation, useRequestRegisterCodeMutation } from '../authApi';
 import { selectIsLoggedIn } from '../authSelectors';
 import { useSignedInDestination } from '../useAfterSignIn';
 import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { messageFor } from '../../../api/serverError';
-import { settle, type ServerData } from '../../../app/serverData';
-import { catalogApi } from '../../catalog/catalogApi';
+import { settle, type ServerData } from '../../../lib/serverData';
+import { miscApi } from '../../misc/miscApi';
 import { MESSAGES, isEmail } from './validation';
 import { TextInput } from '../../../components/TextInput';
 
@@ -25,7 +25,7 @@ type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
 /** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
-export const serverData: ServerData = (dispatch) => settle([dispatch(catalogApi.endpoints.getPublicConfig.initiate())]);
+export const serverData: ServerData = (dispatch) => settle([dispatch(miscApi.endpoints.getPublicConfig.initiate())]);
 
 /** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
 export default function SignInPage() {

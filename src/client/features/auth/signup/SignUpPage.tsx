@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
-import { toast } from '../../../app/toasts/toast';
+import { toast } from '../../../lib/toast';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MOCK_SIGN_UP_CODE_LENGTH } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TextInput } from '../../../components/TextInput';
 
 const DONE_DELAY_MS = 1500;

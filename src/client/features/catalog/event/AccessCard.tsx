@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { formatCountdown, formatEventDateTime } from '../../../../shared/format';
 import { formatPrice } from '../../../../shared/money';

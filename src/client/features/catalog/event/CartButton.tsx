@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../lib/hooks';
+import { paths } from '../../../lib/paths';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { useAddToCartMutation, useGetCartQuery, useRemoveFromCartMutation } from '../../cart/cartApi';
 import { selectCartTarget } from '../../cart/cartSelectors';

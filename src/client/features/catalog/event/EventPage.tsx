@@ -10,7 +10,7 @@ import { formatEventDateTime, formatWeekday, INVALID_DATE } from '../../../../sh
 import { PosterImage } from '../../../components/PosterImage';
 import { SafeHtml } from '../../../components/SafeHtml';
 import NotFoundPage from '../../../components/NotFoundPage';
-import { settle, type ServerData } from '../../../app/serverData';
+import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetAssetQuery } from '../catalogApi';
 import { AccessCard } from './AccessCard';
 import { EventMeta } from './EventMeta';

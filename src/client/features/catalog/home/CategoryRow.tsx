@@ -7,12 +7,12 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { SCROLL_AREA_HIDE_DELAY_MS } from '../../../../shared/constants';
 import type { AssetSummary, Category } from '../../../../shared/contract/catalog';
 import { EventCard } from '../../../components/EventCard';
 import { useGetCategoryListingQuery } from '../catalogApi';
-import { dedupeByPath } from '../dedupe';
+import { dedupeByPath } from '../../../lib/dedupe';
 import { useScrollButtons } from './useScrollButtons';
 import { useScrollingFlag } from './useScrollingFlag';
 
@@ -36,7 +36,10 @@ const rowSx = {
   '&::-webkit-scrollbar-thumb': { borderRadius: 3, backgroundColor: 'transparent' },
   '&[data-scrolling]::-webkit-scrollbar-thumb': { backgroundColor: thumbWhileScrolling },
 } as const;
-/** The scroll buttons sit on the middle of the posters (16:9, as wide as a card), clear of the 'View Event' buttons below. */
+/**
+ * The scroll buttons sit on the middle of the posters (16:9, as wide as a card), clear of the 'View Event' buttons
+ * below.
+ */
 const posterMiddle = Object.fromEntries(
   Object.entries(cardWidth).map(([bp, w]) => [bp, `calc(${parseFloat(w)}cqw * 9 / 32 - ${BUTTON_PX / 2}px)`]),
 );

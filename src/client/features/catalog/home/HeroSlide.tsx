@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { CarouselItem } from '../../../../shared/contract/catalog';
 import { formatDayAndWeekday } from '../../../../shared/format';
 import { HlsVideo } from '../../../components/HlsVideo';
@@ -27,8 +27,12 @@ const textScrim = {
   bottom: -SCRIM_FADE,
   left: '-100vw',
   right: -2 * SCRIM_FADE,
-  background: `linear-gradient(90deg, rgba(5,4,10,0.85) 0, rgba(5,4,10,0.72) calc(100% - ${2 * SCRIM_FADE}px), rgba(5,4,10,0) 100%)`,
-  maskImage: `linear-gradient(180deg, transparent 0, #000 ${SCRIM_FADE}px, #000 calc(100% - ${SCRIM_FADE}px), transparent 100%)`,
+  background:
+    `linear-gradient(90deg, rgba(5,4,10,0.85) 0, rgba(5,4,10,0.72) calc(100% - ${2 * SCRIM_FADE}px), ` +
+    `rgba(5,4,10,0) 100%)`,
+  maskImage:
+    `linear-gradient(180deg, transparent 0, #000 ${SCRIM_FADE}px, #000 calc(100% - ${SCRIM_FADE}px), ` +
+    `transparent 100%)`,
 } as const;
 
 /** One hero slide: image or looping muted video, venue, title, location, date | weekday, 'Join The Crowd'. */

@@ -3,17 +3,19 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { HOME } from '../../../../shared/constants';
 import type { Category } from '../../../../shared/contract/catalog';
-import { settle, type ServerData } from '../../../app/serverData';
+import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoriesQuery } from '../catalogApi';
-import { dedupeByPath } from '../dedupe';
+import { dedupeByPath } from '../../../lib/dedupe';
 import { CategoryRow } from './CategoryRow';
+import { miscApi } from '../../misc/miscApi';
 import { HeroCarousel } from './HeroCarousel';
 import { NewsletterSection } from './NewsletterSection';
 
 /** The hero's slides, the rows and their events, and the newsletter's settings. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = async (dispatch) => {
-  const { getCarousel, getCategories, getCategoryListing, getPublicConfig } = catalogApi.endpoints;
+  const { getCarousel, getCategories, getCategoryListing } = catalogApi.endpoints;
+  const { getPublicConfig } = miscApi.endpoints;
   const [categories] = (await settle([
     dispatch(getCategories.initiate({ page: HOME.categoryListPageId })),
     dispatch(getCarousel.initiate()),

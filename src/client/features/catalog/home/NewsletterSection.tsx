@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { toast } from '../../../app/toasts/toast';
+import { toast } from '../../../lib/toast';
 import { useState, type FormEvent } from 'react';
-import { useGetPublicConfigQuery, useJoinNewsletterMutation } from '../catalogApi';
+import { useGetPublicConfigQuery } from '../../misc/miscApi';
+import { useJoinNewsletterMutation } from '../catalogApi';
 import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';
 

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { EXPERIENCE_CATEGORY_ID } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import NotFoundPage from '../../../components/NotFoundPage';
-import { settle, type ServerData } from '../../../app/serverData';
+import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryBlocksQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 

@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { CATEGORY_PAGE } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
-import { settle, type ServerData } from '../../../app/serverData';
+import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryListingQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
 

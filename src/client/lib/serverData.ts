@@ -1,5 +1,5 @@
 import type { Params } from 'react-router-dom';
-import type { AppDispatch } from './store';
+import type { AppDispatch } from './storeTypes';
 
 /**
  * What a page needs from the API to render its first screen: a page module may export one as

@@ -1,14 +1,16 @@
-import type { AppStartListening } from '../../app/listeners';
-import { cartApi } from '../cart/cartApi';
-import { selectCartTarget } from '../cart/cartSelectors';
-import { supportCartRestored, supportStateImported } from './supportEvents';
+import type { AppStartListening } from '../../lib/listeners';
+import { supportCartRestored, supportStateImported } from '../support/supportEvents';
+import { cartApi } from './cartApi';
+import { selectCartTarget } from './cartSelectors';
 
 /**
  * A support file's cart is put in this browser's own cart through the server (the cart is the
  * server's; 'cartItems' only mirrors it), one event at a time: a guest's first add creates the cart
- * whose key the next adds use. An event this account owns, or one sold out, is skipped.
+ * whose key the next adds use. An event this account owns, or one sold out, is skipped. The cart
+ * feature reacts to the support panel's event (as auth and the shell take their parts of the file),
+ * so that the support feature depends on no other.
  */
-export function addSupportListeners(startListening: AppStartListening) {
+export function addSupportCartListeners(startListening: AppStartListening) {
   return startListening({
     actionCreator: supportStateImported,
     effect: async ({ payload }, api) => {

@@ -3,8 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { paths } from './paths';
 import type { RedirectMarker } from '../../shared/constants';
-import { redirectMarkerStored } from '../features/auth/authEvents';
-import { selectUserId } from '../features/auth/authSelectors';
+import { redirectMarkerStored } from './sessionEvents';
+import type { RootState } from './storeTypes';
+
+/** Who is signed in (auth's selectUserId, read here through the store's type: lib imports no feature). */
+const selectUserId = (s: RootState) => s.auth.userId;
 
 /**
  * Spec §6: pages for signed-in users send a guest to /sign-in. From a purchase step the guest also
