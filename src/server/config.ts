@@ -355,14 +355,16 @@ function deploymentProblems(e: Env): string[] {
   // The outbox holds every sign-in code: a server others can reach must mail for real, unless told otherwise.
   if (!production && !e.SMTP_URL && e.DEV_MAILBOX !== 'true' && !isLoopback(e.HOST)) {
     problems.push(
-      'SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on purpose)',
+      'SMTP_URL: required when HOST is not a loopback address (or set DEV_MAILBOX=true to run the local outbox on ' +
+        'purpose)',
     );
   }
   const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
   const missingStripe = stripeKeys.filter((k) => !e[k]);
   if (missingStripe.length > 0 && missingStripe.length < stripeKeys.length) {
     problems.push(
-      `${missingStripe.join(', ')}: required with the other Stripe keys (set all three for Stripe, or none for the sandbox)`,
+      `${missingStripe.join(', ')}: required with the other Stripe keys (set all three for Stripe, or none for the ` +
+        `sandbox)`,
     );
   }
   if (e.NODE_ENV !== 'test' && !e.STRIPE_API_BASE.startsWith('https://')) {
@@ -396,7 +398,8 @@ function generatedSecret(dataDir: string): string {
   );
   if (secret.length < 32)
     throw new ConfigError([
-      `DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to generate a new one`,
+      `DATA_DIR: ${path.join(dataDir, 'jwt-secret')} holds a secret shorter than 32 characters; delete the file to ` +
+        `generate a new one`,
     ]);
   return secret;
 }

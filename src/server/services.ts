@@ -26,6 +26,7 @@ import { createMediaSigner } from './modules/streams/urlSigner';
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 import type { Metrics } from './modules/health/metrics';
+import { createRepositories } from './repositories';
 
 export type ServiceDeps = {
   database: Database;
@@ -45,7 +46,7 @@ export type ServiceDeps = {
 export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const { database, log, metrics } = deps;
   const clock = deps.now ? { now: deps.now } : {};
-  const uow = createUnitOfWork(database.db);
+  const uow = createUnitOfWork(database.db, createRepositories);
   const keys = deriveKeys(config.jwtSecret);
   const tokens = createTokenService(keys.tokenSigning, deps.now);
   const mailer =

@@ -56,7 +56,8 @@ export async function phoneRun(browser: Browser, baseUrl: string, event: string,
     const { cdp, transfers } = await recordMediaTransfers(page);
     await emulatePhone(page, cdp);
     await installMediaProbe(page);
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0', timeout: 60_000 }); // a guest token, as a visitor arriving
+    // a guest token, as a visitor arriving
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0', timeout: 60_000 });
     await page.goto(`${baseUrl}/player/${event}`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(
       () => {

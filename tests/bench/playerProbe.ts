@@ -5,7 +5,10 @@ import type { Page } from 'puppeteer';
  * (ms since the page's navigation start), and on demand where each one is. Media events do not bubble, so the
  * listener captures them on the document. Shared by the player's e2e journey and bench:player.
  */
-/** A `waiting` event of a video that had played: when (ms since navigation start), how long (null: still waiting), whether it was a seek. */
+/**
+ * A `waiting` event of a video that had played: when (ms since navigation start), how long (null: still waiting),
+ * whether it was a seek.
+ */
 export type Stall = { label: string; at: number; ms: number | null; seeking: boolean };
 
 export type MediaSnapshot = {

@@ -138,7 +138,8 @@ async function main() {
           return;
         }
         case 'coupon': {
-          // Each guest applies and removes in turn (i % 2 would give the applies to the even guests only, over their limit).
+          // Each guest applies and removes in turn (i % 2 would give the applies to the even guests only, over their
+          // limit).
           const round = Math.floor(i / guests.length);
           if (round % 2 === 0)
             await send('POST', '/v1/order/applyVoucher', guest, {

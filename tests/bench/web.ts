@@ -28,7 +28,9 @@ const RESULTS = path.resolve(__dirname, 'results/web', new Date().toISOString().
 
 let stopping = false;
 
-/** A server that stops under the bench (a crash, or killed from outside) ends it, saying how and with its last words. */
+/**
+ * A server that stops under the bench (a crash, or killed from outside) ends it, saying how and with its last words.
+ */
 function watchForExit(server: RunningServer) {
   const tail: string[] = [];
   const keep = (d: Buffer) => {

@@ -61,7 +61,7 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
       ),
     history: (who: Who, userId = who.userId, page = '') =>
       send('GET', `/v1/order/history?userId=${userId}${page}`, who),
-    /** The order page's read (spec §7 GET /cart/{id}): an ordered cart, its owner only. */
+    /** The order page's read (docs/behaviour.md §7 GET /cart/{id}): an ordered cart, its owner only. */
     details: (who: Who, cartId: number) => send('GET', `/v1/cart/${cartId}`, who),
 
     /** An intent for the cart's total, paid with `card`: answers the intent id and client secret. */

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { apiHost } from '../../src/client/api/apiHost';
 import { apiSlice } from '../../src/client/api/apiSlice';
-import { appStopped } from '../../src/client/app/appEvents';
+import { appStopped } from '../../src/client/lib/appEvents';
 import type { AppStore } from '../../src/client/app/store';
 import { latestCodeIn } from './mailbox';
 import { renderRoute } from './renderWithProviders';

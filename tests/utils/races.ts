@@ -2,12 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
-import {
-  createRepositories,
-  createUnitOfWork,
-  type Repositories,
-  type UnitOfWork,
-} from '../../src/server/db/unitOfWork';
+import { createUnitOfWork, type UnitOfWork } from '../../src/server/db/unitOfWork';
+import { createRepositories, type Repositories } from '../../src/server/repositories';
 import { openTestDatabase } from './testDatabase';
 
 /** A migrated PostgreSQL schema of its own; race tests refuse to run anywhere else (PGlite cannot race). */
@@ -28,8 +24,8 @@ export function unitOfWorkWith<K extends keyof Repositories>(
   database: Database,
   key: K,
   change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
-): UnitOfWork {
-  const real = createUnitOfWork(database.db);
+): UnitOfWork<Repositories> {
+  const real = createUnitOfWork(database.db, createRepositories);
   return {
     repos: real.repos,
     // As withTransaction does, keeping hold of the transaction for `change`.

@@ -1,5 +1,5 @@
 import { persistStore } from 'redux-persist';
-import { appStarted } from '../../src/client/app/appEvents';
+import { appStarted } from '../../src/client/lib/appEvents';
 import { registerListeners } from '../../src/client/app/registerListeners';
 import { makeStore, type AppStore } from '../../src/client/app/store';
 

@@ -13,7 +13,8 @@ const needed = [path.join(distDir, 'index.html'), path.join(path.dirname(distDir
 const missing = needed.find((file) => !fs.existsSync(file));
 if (missing) {
   console.error(
-    `The storefront is not built (${path.relative(process.cwd(), missing) || missing} is missing): run npm run build first.`,
+    `The storefront is not built (${path.relative(process.cwd(), missing) || missing} is missing): run npm run build ` +
+      `first.`,
   );
   process.exit(1);
 }

@@ -34,7 +34,17 @@ export async function migrationStatus(db: Kysely<any>): Promise<MigrationState[]
   return known.map((m) => ({ name: m.name, appliedAt: m.executedAt ?? null }));
 }
 
-/** True when the database has every migration this build knows (readiness: an old schema is not ready). */
+/**
+ * True when the database has every migration this build knows (readiness: an old schema is not ready).
+ * It reads this schema's migration table itself: Kysely's getMigrations() first introspects every
+ * table of every schema in the database, which /readyz would repeat on each probe, and which fails
+ * when anyone drops a schema of that database during the scan (another application, another run).
+ */
 export async function migrationsAtHead(db: Kysely<any>): Promise<boolean> {
-  return (await migrationStatus(db)).every((m) => m.appliedAt !== null);
+  const { rows: table } = await sql<{ found: string | null }>`
+    select to_regclass('kysely_migration')::text as found`.execute(db);
+  if (!table[0]?.found) return false;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).every((name) => applied.has(name));
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StoredStreamConfig } from '../modules/streams/streamConfigFile';
+import type { StreamConfigData } from '../../shared/contract/streams';
 
 /** Row types of every table, as Kysely sees them. One interface per table, named after it. */
 interface SettingsTable {
@@ -250,6 +250,12 @@ export interface ViewingSessionsTable {
   /** SHA-256 (base64url) of the key handed to the device that opened it; null for sessions older than keys. */
   key_hash: string | null;
 }
+
+/**
+ * An event's stream config as the organizer gave it: the shape the player gets, its media paths not yet
+ * signed. modules/streams/streamConfigFile.ts validates it and the compiler holds its schema to this type.
+ */
+export type StoredStreamConfig = StreamConfigData;
 
 /** An event's stream config as the organizer gave it (media paths unsigned); see modules/streams. */
 interface StreamConfigsTable {

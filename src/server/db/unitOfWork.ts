@@ -1,35 +1,13 @@
 import type { Kysely } from 'kysely';
-import { createAuthRepository } from '../modules/auth/repository';
-import { createCouponRepository } from '../modules/cart/couponRepository';
-import { createCartRepository } from '../modules/cart/repository';
-import { createIdentityRepository } from '../modules/identity/repository';
-import { createOutboxRepository } from '../modules/mail/outboxRepository';
-import { createSettingsRepository } from '../modules/misc/repository';
-import { createCheckoutRepository } from '../modules/orders/checkoutRepository';
-import { createOrderRepository } from '../modules/orders/repository';
-import { createPaymentEventRepository } from '../modules/payments/paymentEventRepository';
-import { createSandboxRepository } from '../modules/payments/sandboxRepository';
-import { createViewingSessionRepository } from '../modules/streams/viewingSessionRepository';
 import type { DB } from './schema';
 import type { Executor } from './executor';
 
-/** Every repository, built over one handle: the shared database, or one transaction. */
-export function createRepositories(db: Executor) {
-  return {
-    identity: createIdentityRepository(db),
-    guests: createAuthRepository(db),
-    carts: createCartRepository(db),
-    coupons: createCouponRepository(db),
-    orders: createOrderRepository(db),
-    checkouts: createCheckoutRepository(db),
-    sandbox: createSandboxRepository(db),
-    paymentEvents: createPaymentEventRepository(db),
-    settings: createSettingsRepository(db),
-    outbox: createOutboxRepository(db),
-    viewingSessions: createViewingSessionRepository(db),
-  };
-}
-export type Repositories = ReturnType<typeof createRepositories>;
+/**
+ * Builds a set of repositories over one handle: the shared database, or one transaction. The unit
+ * of work knows no module: each module exports its own (modules/<name>/repositories.ts) and
+ * src/server/repositories.ts gathers them for the services.
+ */
+export type RepositoryBuilder<R> = (db: Executor) => R;
 
 /**
  * The one owner of transactions: `work` gets repositories bound to a new transaction, which commits
@@ -38,16 +16,24 @@ export type Repositories = ReturnType<typeof createRepositories>;
  * session the transaction holds, or silently run outside the transaction on PostgreSQL).
  * Never call a payment provider, mail or any other network service inside `work`.
  */
-export function withTransaction<T>(db: Kysely<DB>, work: (repos: Repositories) => Promise<T>): Promise<T> {
-  return db.transaction().execute((trx) => work(createRepositories(trx)));
+export function withTransaction<R, T>(
+  db: Kysely<DB>,
+  build: RepositoryBuilder<R>,
+  work: (repos: R) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute((trx) => work(build(trx)));
 }
 
-/** What services are given: repositories for single statements, and transactions for the rest. */
-export type UnitOfWork = {
-  repos: Repositories;
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+/**
+ * What services are given: repositories for single statements, and transactions for the rest. A
+ * service names the repositories it uses (`UnitOfWork<CartRepositories>`); the unit of work over
+ * every repository is one of those.
+ */
+export type UnitOfWork<R> = {
+  repos: R;
+  transaction<T>(work: (repos: R) => Promise<T>): Promise<T>;
 };
 
-export function createUnitOfWork(db: Kysely<DB>): UnitOfWork {
-  return { repos: createRepositories(db), transaction: (work) => withTransaction(db, work) };
+export function createUnitOfWork<R>(db: Kysely<DB>, build: RepositoryBuilder<R>): UnitOfWork<R> {
+  return { repos: build(db), transaction: (work) => withTransaction(db, build, work) };
 }

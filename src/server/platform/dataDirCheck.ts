@@ -22,7 +22,10 @@ export function dataDirProblem(dir: string, err: unknown): string | null {
   if (code === 'ENOSPC' || code === 'EDQUOT' || errno === 51)
     return `the disk holding DATA_DIR (${dir}) is full: free some space or point DATA_DIR at a larger disk.`;
   if (code === 'EACCES' || code === 'EPERM' || errno === 2)
-    return `DATA_DIR (${dir}) cannot be written by this user: give it write access or point DATA_DIR at a folder it owns.`;
+    return (
+      `DATA_DIR (${dir}) cannot be written by this user: ` +
+      'give it write access or point DATA_DIR at a folder it owns.'
+    );
   return null;
 }
 
@@ -47,7 +50,8 @@ export function assertDataDirWritable(dir: string, needBytes: number): void {
   const free = bavail * bsize;
   if (free < needBytes) {
     throw new DataDirError(
-      `the disk holding DATA_DIR (${dir}) has ${mib(free)} free and the embedded database needs at least ${mib(needBytes)}: free some space or point DATA_DIR at a larger disk.`,
+      `the disk holding DATA_DIR (${dir}) has ${mib(free)} free and the embedded database needs at ` +
+        `least ${mib(needBytes)}: free some space or point DATA_DIR at a larger disk.`,
     );
   }
 }

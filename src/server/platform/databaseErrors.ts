@@ -19,8 +19,15 @@ const CONNECTION_CODES = new Set([
   '08004',
   '08006',
 ]);
-const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/i;
+const CONNECTION_MESSAGES = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'Connection terminated unexpectedly',
+  ].join('|'),
+  'i',
+);
 
 /**
  * True when an error means "the database is out of reach", not "this request is wrong": the server

@@ -1,13 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { AuthRequirement } from './caller';
-
-/** Where the document is served; README and docs link here instead of keeping a call table by hand. */
-export const OPENAPI_PATH = '/openapi.json';
-
-/** How an operation's description begins when the call needs a signed-in user's token. */
-export const USER_TOKEN_NOTE = "Needs a signed-in user's token.";
+import { OPENAPI_PATH, USER_TOKEN_NOTE } from '../platform/apiDocument';
+import type { AuthRequirement } from '../platform/caller';
 
 /** What each `config.auth` asks of the caller, in OpenAPI's words ({} is "no token"). */
 const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {

@@ -30,7 +30,10 @@ const FLAGS = {
 };
 const CHILD = path.join(__dirname, 'lighthouseChild.mjs');
 
-/** One Lighthouse navigation to `url` in `page` (kept: its context holds the visitor's state); the LHR is written to `out`. */
+/**
+ * One Lighthouse navigation to `url` in `page` (kept: its context holds the visitor's state); the LHR is written to
+ * `out`.
+ */
 export async function runLighthouse(browser: Browser, page: Page, url: string, out: string): Promise<Lhr> {
   const marker = `about:blank#bench-web-${process.pid}-${Date.now()}`;
   await page.goto(marker);

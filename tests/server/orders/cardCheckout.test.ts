@@ -317,7 +317,7 @@ describe('orders are read by their owner only', () => {
     expect((await c.details(who, 2_000_000_000)).statusCode).toBe(404);
     const guest = await d.guest();
     expect((await c.details(guest, cartId)).statusCode).toBe(403);
-    // The old path of the order page is gone: GET /cart/{id} is the one read (spec §7).
+    // The old path of the order page is gone: GET /cart/{id} is the one read (docs/behaviour.md §7).
     expect(
       (await t.app.inject({ url: `/v1/order/cart/${cartId}`, headers: { authorization: who.authorization! } }))
         .statusCode,

@@ -3,13 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { CARDS } from '../../utils/checkout';
 import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';
 import { latestCodeIn } from '../../utils/mailbox';
 import { spawnServer, type ServerProcess } from '../../utils/serverProcess';
-import { postgresUrl } from '../../utils/testDatabase';
+import { postgresUrl, releaseSchema, scratchSchema } from '../../utils/testDatabase';
 
 /**
  * A crash between "the card was charged" and "the order was written": the real server process is
@@ -41,23 +40,10 @@ async function storage() {
   const env: Record<string, string> = { DATA_DIR: dataDir, CLIENT_DIST_DIR: clientDist };
   let open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   if (process.env.TEST_DB_KIND === 'postgres') {
-    const url = postgresUrl();
-    const schema = `t_crash_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create schema ${schema}`);
-    cleanups.push(() => admin(`drop schema ${schema} cascade`));
-    const scoped = new URL(url);
-    scoped.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = scoped.toString();
-    open = () => openDatabase({ kind: 'postgres', url: scoped.toString(), poolSize: 2 });
+    const scratch = await scratchSchema(postgresUrl());
+    cleanups.push(() => releaseSchema(scratch));
+    env.DATABASE_URL = scratch.url;
+    open = () => openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
   }
   return { env, open };
 }

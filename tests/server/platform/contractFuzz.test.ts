@@ -139,7 +139,8 @@ describe('fuzzing from the contract', () => {
       for (const route of targets) {
         await fc.assert(
           fc.asyncProperty(requestsFor(route), async (req) => {
-            // A logout would end the fuzzing users' sessions for every later request: it is sent without a user's token.
+            // A logout would end the fuzzing users' sessions for every later request: it is sent without a user's
+            // token.
             const who =
               route.url === '/v1/logout' && callers[req.caller]!.userId ? callers.at(-1)! : callers[req.caller]!;
             // Each request from its own address, as many visitors are: per-address limits do not hide the handlers.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { withErrors } from '../../../src/server/plugins/schemas';
+import { withErrors } from '../../../src/server/platform/schemas';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 /**

@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { cartTestApp } from '../../utils/cart';
 import { CARDS, checkoutDriver } from '../../utils/checkout';
+import { postgresUrl } from '../../utils/testDatabase';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 /**
@@ -53,6 +56,41 @@ describe('GET /readyz', () => {
       );
     }
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('stays ready while another schema of the same database is created and dropped', async () => {
+    if (t.database.kind !== 'postgres') {
+      // The embedded database has this server as its only session: no one else can drop anything.
+      expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      return;
+    }
+    // Another application (or another test run) sharing the database changes its own schema. Kysely's
+    // getMigrations() scanned every table of every schema, and failed on one dropped mid-scan.
+    const admin = new pg.Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    let stop = false;
+    let churned = 0;
+    const churn = (async () => {
+      while (!stop) {
+        const other = `zz_other_${crypto.randomBytes(4).toString('hex')}`;
+        await admin.query(`create schema ${other}; create table ${other}.t (id serial primary key, a int, b text)`);
+        await admin.query(`drop schema ${other} cascade`);
+        churned += 1;
+      }
+    })();
+    const answers: string[] = [];
+    try {
+      for (let i = 0; i < 150; i += 1) {
+        const res = await t.app.inject({ url: '/readyz' });
+        answers.push(`${res.statusCode} ${res.json().migrations}`);
+      }
+    } finally {
+      stop = true;
+      await churn;
+      await admin.end();
+    }
+    expect(churned).toBeGreaterThan(5);
+    expect(answers.filter((a) => a !== '200 at head')).toEqual([]);
   });
 });
 

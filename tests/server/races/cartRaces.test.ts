@@ -2,7 +2,7 @@ import type { Cart } from '../../../src/shared/contract/cart';
 import type { Database } from '../../../src/server/db/database';
 import type { CartRepository } from '../../../src/server/modules/cart/repository';
 import { createCartService } from '../../../src/server/modules/cart/service';
-import type { GuestCaller } from '../../../src/server/plugins/caller';
+import type { GuestCaller } from '../../../src/server/platform/caller';
 import { loadCartFixture, type CartFixture } from '../../utils/cart';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 
@@ -76,7 +76,8 @@ it('50 parallel adds, removes and coupon changes on one cart leave it consistent
 }, 60_000);
 
 it('control: without the row lock the same bursts break the line limit or strand a coupon', async () => {
-  const unlocked = cartsWith((repo) => ({ find: (key: Parameters<typeof repo.find>[0]) => repo.find(key) })); // never FOR UPDATE
+  // never FOR UPDATE
+  const unlocked = cartsWith((repo) => ({ find: (key: Parameters<typeof repo.find>[0]) => repo.find(key) }));
   const broken: string[] = [];
   for (let i = 0; i < 3; i += 1) {
     const { cart, lines } = await burst(unlocked);

@@ -6,6 +6,7 @@ import { createStreamRepository } from '../../../src/server/modules/streams/repo
 import { createStreamService, type SessionCheck } from '../../../src/server/modules/streams/service';
 import { createMediaSigner } from '../../../src/server/modules/streams/urlSigner';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
+import { createRepositories } from '../../../src/server/repositories';
 import { Conflict } from '../../../src/server/platform/errors';
 import { giveOrder } from '../../utils/cart';
 import { configData, HOUR, streamsTestApp, urlsOf, type StreamsTestApp } from './streamsFixture';
@@ -137,7 +138,7 @@ describe('the session check (device limit)', () => {
   const service = (sessionCheck: SessionCheck) =>
     createStreamService({
       repo: createStreamRepository(x.t.database.db),
-      entitlements: createEntitlements({ uow: createUnitOfWork(x.t.database.db) }),
+      entitlements: createEntitlements({ uow: createUnitOfWork(x.t.database.db, createRepositories) }),
       signer: createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning),
       settings: x.t.config.streams,
       now: x.clock.now,

@@ -1,8 +1,9 @@
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
+import { createRepositories } from '../../../src/server/repositories';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
 import { createViewingSessions } from '../../../src/server/modules/streams/viewingSessionService';
-import type { Caller } from '../../../src/server/plugins/caller';
+import type { Caller } from '../../../src/server/platform/caller';
 import type { Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
 import { sessionIdOf, ticketHolder, viewingTestApp } from './viewingSessionFixture';
@@ -18,7 +19,7 @@ let s: Awaited<ReturnType<typeof viewingTestApp>>;
 let sessions: ReturnType<typeof createViewingSessions>;
 beforeAll(async () => {
   s = await viewingTestApp({ deps: { now: clock.now } });
-  const uow = createUnitOfWork(s.t.database.db);
+  const uow = createUnitOfWork(s.t.database.db, createRepositories);
   sessions = createViewingSessions({
     uow,
     entitlements: createEntitlements({ uow }),

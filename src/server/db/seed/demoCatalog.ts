@@ -6,7 +6,10 @@ import { agreements, subscriptions } from './demoTexts';
 
 const NEW_YORK = 'America/New_York';
 
-/** 20:00 UTC (afternoon in New York), `days` from `now`: the spec shows dates in UTC labelled EDT, with the weekday taken in New York, and at this hour both name the same day. */
+/**
+ * 20:00 UTC (afternoon in New York), `days` from `now`: the spec shows dates in UTC labelled EDT, with the weekday
+ * taken in New York, and at this hour both name the same day.
+ */
 function showTime(now: Date, days: number): string {
   const day = formatInTimeZone(new Date(now.getTime() + days * 86_400_000), NEW_YORK, 'yyyy-MM-dd');
   return `${day}T20:00:00.000Z`;

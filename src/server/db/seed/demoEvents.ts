@@ -32,7 +32,8 @@ export const demoEvents: DemoEvent[] = [
     live: true,
     palette: ['#ff3d7f', '#7b2ff7', '#0b0a12'],
     blurb:
-      'Neon Harbor bring their wall of analog synths and a lighting rig built from salvaged ship lanterns to the city where it all started.',
+      'Neon Harbor bring their wall of analog synths and a lighting rig built from salvaged ship lanterns to the ' +
+      'city where it all started.',
     setlist: ['Low Tide Radio', 'Lanternfish', 'Saltwater Static', 'Harbor Lights (extended)'],
   },
   {
@@ -47,7 +48,8 @@ export const demoEvents: DemoEvent[] = [
     live: true,
     palette: ['#ffb74d', '#ff5252', '#1a0f0a'],
     blurb:
-      'Twenty thousand voices, four guitars and a drummer who never sits still: Echo Parade play the biggest room of their career.',
+      'Twenty thousand voices, four guitars and a drummer who never sits still: Echo Parade play the biggest room of ' +
+      'their career.',
     setlist: ['Paper Crowns', 'Northbound', 'Glass Houses', 'Echo (reprise)'],
   },
   {
@@ -63,7 +65,8 @@ export const demoEvents: DemoEvent[] = [
     capacity: 5,
     palette: ['#f9a825', '#d84315', '#140c05'],
     blurb:
-      'Only a handful of passes for a candle-lit set in a ninety-seat room. Amber Radio play their debut album front to back.',
+      'Only a handful of passes for a candle-lit set in a ninety-seat room. Amber Radio play their debut album front ' +
+      'to back.',
     setlist: ['Slow Burn', 'Golden Hour', 'Radio Silence', 'Come Home'],
   },
   {

@@ -41,11 +41,13 @@ broadcast fails for reasons on our side.</p>
   {
     id: 2,
     label: 'Privacy Policy',
-    description: `<p>This policy explains what we collect when you use AllAccess, why, and the choices you have.</p>
+    description:
+      `<p>This policy explains what we collect when you use AllAccess, why, and the choices you have.</p>
 <h2>What we collect</h2>
 <ul><li>Your name and e-mail address, to create your account and send your passes.</li>
 <li>Your orders, so you can watch what you bought and see your history.</li>
-<li>Technical data (device type, approximate location from IP address), to keep the service secure and working.</li></ul>
+<li>Technical data (device type, approximate location from IP address), to keep the service secure and ` +
+      `working.</li></ul>
 <h2>What we do not collect</h2>
 <p>We do not receive your full card details: payments are handled by our payment provider.</p>
 <h2>How long we keep it</h2>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestTokenResponse } from '../../../shared/contract/auth';
-import { withErrors } from '../../plugins/schemas';
+import { withErrors } from '../../platform/schemas';
 import type { AuthService } from './service';
 import { ok } from '../../platform/envelope';
 

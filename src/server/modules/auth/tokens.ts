@@ -1,13 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { guestClaims, userClaims, type GuestClaims, type UserClaims } from '../../../shared/contract/auth';
+import type { VerifiedToken } from '../../platform/caller';
 
 const ISSUER = 'allaccess-storefront';
 /** Our API is the only audience of these tokens; a token minted for another purpose is refused. */
 export const TOKEN_AUDIENCE = 'allaccess-storefront/api';
 const ALGORITHM = 'HS256';
-
-export type VerifiedToken = (GuestClaims | UserClaims) & { iat: number; exp: number };
 
 export class TokenError extends Error {
   constructor(message: string) {
@@ -20,7 +19,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
  * Signs and verifies our JWTs. Only HS256 with our token key is accepted (no `alg: none`, no RS/HS
- * confusion), issued by us for our API's audience. A token whose signature was checked is remembered (bounded, until it expires), so the
+ * confusion), issued by us for our API's audience. A token whose signature was checked is remembered (bounded, until it
+ * expires), so the
  * hot read paths do not pay for HMAC and claim parsing on every request.
  */
 export function createTokenService(key: KeyObject, now: () => number = Date.now) {

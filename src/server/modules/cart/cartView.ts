@@ -1,9 +1,9 @@
 import type { AppliedCoupon, Cart } from '../../../shared/contract/cart';
 import { centsToDollars } from '../../../shared/money';
-import type { Repositories } from '../../db/unitOfWork';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../platform/caller';
 import { couponTerms, couponUsable, type CouponRow } from './couponRules';
 import { priceCart, type PricedLine } from './pricing';
+import type { CartRepositories } from './repositories';
 import type { CartLineRow, CartRow } from './repository';
 
 export const EMPTY_CART: Cart = {
@@ -20,7 +20,7 @@ const priced = (lines: CartLineRow[]): PricedLine[] =>
 
 /** The cart's coupon if it can still be used on these lines by this caller, else null. */
 export async function usableCoupon(
-  repos: Repositories,
+  repos: CartRepositories,
   code: string | null,
   lines: CartLineRow[],
   caller: Caller,
@@ -50,7 +50,7 @@ export const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
  * A coupon that no longer applies (expired, used up, its event removed) is shown as none.
  */
 export async function cartView(
-  repos: Repositories,
+  repos: CartRepositories,
   cart: CartRow,
   caller: Caller,
   now: Date,

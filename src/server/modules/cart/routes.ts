@@ -9,9 +9,9 @@ import {
   mergeCartBody,
   removeVoucherBody,
 } from '../../../shared/contract/cart';
-import { callerOf, requireUser } from '../../plugins/caller';
-import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
-import { withErrors } from '../../plugins/schemas';
+import { callerOf, requireUser } from '../../platform/caller';
+import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
+import { withErrors } from '../../platform/schemas';
 import type { CartService } from './service';
 import { ok } from '../../platform/envelope';
 
@@ -44,10 +44,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's cart",
         description:
           `${WHOSE} Answers \`{id, items, totals, cartToken, coupon, version}\`; an empty cart (\`id: null\`) before ` +
-          'the first add. Items carry `assetId`, `meta` (label, second_description, air_start_date, poster, path), `unitPrice`, ' +
+          'the first add. Items carry `assetId`, `meta` (label, second_description, air_start_date, poster, path), ' +
+          '`unitPrice`, ' +
           "`finalPrice`, `finalPriceEffective` (the line's share after the coupon; they add up to `grandTotal`) and " +
-          '`subscription_id`; totals `itemsSubtotal`, `itemDiscount`, `couponDiscount` and `grandTotal`, all computed by the ' +
-          'server in cents.',
+          '`subscription_id`; totals `itemsSubtotal`, `itemDiscount`, `couponDiscount` and `grandTotal`, all ' +
+          'computed by the server in cents.',
         tags: ['cart'],
         querystring: cartQuery,
         response: answer,
@@ -87,9 +88,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Add an event to the cart',
         description:
-          `Adds the event \`asset_id\` (one line per event) and answers the cart. ${WHOSE} A guest's first add creates its ` +
-          'cart and answers its `cartToken` (256 random bits, bound to that guest token). 409 for an owned, free or sold-out event ' +
-          'or a full cart.',
+          `Adds the event \`asset_id\` (one line per event) and answers the cart. ${WHOSE} A guest's first add ` +
+          `creates its ` +
+          'cart and answers its `cartToken` (256 random bits, bound to that guest token). 409 for an owned, free or ' +
+          'sold-out event or a full cart.',
         tags: ['cart'],
         body: cartLineBody,
         response: answer,
@@ -120,8 +122,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Move a guest cart into the signed-in user's cart",
         description:
-          'Moves the guest cart `guest_cart_token` into the cart of `user_id` (the caller): skips events already there, ' +
-          'owned or no longer on sale, stops at the line limit, and keeps the coupon worth more. The guest cart is deleted.',
+          'Moves the guest cart `guest_cart_token` into the cart of `user_id` (the caller): skips events already ' +
+          'there, ' +
+          'owned or no longer on sale, stops at the line limit, and keeps the coupon worth more. The guest cart is ' +
+          'deleted.',
         tags: ['cart'],
         body: mergeCartBody,
         response: answer,

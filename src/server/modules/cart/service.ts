@@ -1,15 +1,24 @@
 import crypto from 'node:crypto';
 import { CART_MESSAGES, type Cart, type CartTarget } from '../../../shared/contract/cart';
 import type { AppConfig } from '../../config';
-import type { Repositories, UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../plugins/caller';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
 import { normalizeCode } from './couponRules';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
+import type { CartRepositories } from './repositories';
 import type { CartLineRow, CartRow } from './repository';
 
+/**
+ * What the cart reads and writes: its own repositories, and of the orders module's only the events a
+ * user already owns (those cannot be added). Named here, not imported: orders builds on the cart.
+ */
+type Repositories = CartRepositories & {
+  orders: { ownedEventIds(userId: number, eventIds: number[]): Promise<number[]> };
+};
+
 type Deps = {
-  uow: UnitOfWork;
+  uow: UnitOfWork<Repositories>;
   limits: Pick<AppConfig['limits'], 'cartMaxLines'>;
   /** A cart that became an order, read by its id (its owner only), or null when none did: the orders module's. */
   orderedCart: (caller: Caller, cartId: number) => Promise<Cart | null>;

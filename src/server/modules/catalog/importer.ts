@@ -1,51 +1,53 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import { withTransaction } from '../../db/unitOfWork';
+import { createSettingsRepository } from '../misc/repository';
 import { CatalogFileError, toCents, validateCatalogFile, type CatalogFile } from './catalogFile';
+import { createCatalogImportRepository, type CatalogImportRepository } from './importRepository';
 import { sharedFolderProblems } from './sharedMediaFolders';
 
-const CATALOG_VERSION_KEY = 'catalog_version';
 type Section = keyof CatalogFile;
 export type ImportSummary = Record<Section, number> & { sections: Section[] };
 
+/** What an import writes through: the catalog's tables, and the settings a file may carry. */
+const importRepositories = (db: Executor) => ({
+  catalog: createCatalogImportRepository(db),
+  settings: createSettingsRepository(db),
+});
+
 /**
- * Loads a catalog file in one transaction: a bad file or a failure halfway changes nothing.
- * Each section present in the file replaces that section; absent sections are left alone.
- * Events are upserted by path and never deleted (orders will point at them); coupons are upserted
- * by code. The catalog version is bumped so every server's read cache lets go of old answers.
- * A catalog in which a free and a premium event would share a media folder is refused the same way,
- * whether the events come from the file or were already in the database.
+ * Loads a catalog file in one transaction (the unit of work's): a bad file or a failure halfway
+ * changes nothing. Each section present in the file replaces that section; absent sections are left
+ * alone. Events are upserted by path and never deleted (orders will point at them); coupons are
+ * upserted by code. The catalog version is bumped so every server's read cache lets go of old
+ * answers. A catalog in which a free and a premium event would share a media folder is refused the
+ * same way, whether the events come from the file or were already in the database.
  */
 export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<ImportSummary> {
   const file = validateCatalogFile(input);
   const sections = Object.keys(input as object).filter((k): k is Section => k in file);
   const has = (s: Section) => sections.includes(s);
 
-  await db.transaction().execute(async (trx) => {
-    if (has('subscriptions')) await replaceById(trx, 'subscriptions', file.subscriptions);
-    if (has('agreements')) await replaceById(trx, 'agreements', file.agreements);
+  await withTransaction(db, importRepositories, async ({ catalog, settings }) => {
+    if (has('subscriptions')) await catalog.replaceById('subscriptions', file.subscriptions);
+    if (has('agreements')) await catalog.replaceById('agreements', file.agreements);
     if (has('footerLinks')) {
-      await replaceById(
-        trx,
+      await catalog.replaceById(
         'footer_links',
         file.footerLinks.map((f) => ({ ...f, links: JSON.stringify(f.links) })),
       );
     }
-    const eventIds = await upsertEvents(trx, file);
-    await upsertStreamConfigs(trx, file, eventIds);
-    if (has('categories')) await replaceCategories(trx, file, eventIds);
-    if (has('carousel')) await replaceCarousel(trx, file, eventIds);
-    if (has('coupons')) await upsertCoupons(trx, file, eventIds);
-    for (const [key, value] of Object.entries(file.settings)) {
-      await trx
-        .insertInto('settings')
-        .values({ key, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
-        .execute();
-    }
-    await bumpCatalogVersion(trx);
+    const eventIds = await upsertEvents(catalog, file);
+    await upsertStreamConfigs(catalog, file, eventIds);
+    if (has('categories')) await replaceCategories(catalog, file, eventIds);
+    if (has('carousel')) await replaceCarousel(catalog, file, eventIds);
+    if (has('coupons')) await upsertCoupons(catalog, file, eventIds);
+    for (const [key, value] of Object.entries(file.settings)) await settings.upsert(key, value);
+    await catalog.bumpCatalogVersion();
     // After the bump: its row lock makes a concurrent import wait for this one to commit, so this
     // check (each statement sees what was committed before it) never misses the other's events.
-    const shared = await sharedFolderProblems(trx, file);
+    const shared = sharedFolderProblems(await catalog.eventsWithStreams(), file);
     if (shared.length) throw new CatalogFileError(shared.slice(0, 50));
   });
 
@@ -62,35 +64,9 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
   };
 }
 
-async function bumpCatalogVersion(db: Kysely<DB> | Transaction<DB>): Promise<void> {
-  await sql`insert into settings (key, value) values (${CATALOG_VERSION_KEY}, '1')
-    on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(db);
-}
-
-async function replaceById(
-  trx: Transaction<DB>,
-  table: 'subscriptions' | 'agreements' | 'footer_links',
-  rows: { id: number }[],
-) {
-  // The three tables share the shape that matters here (an integer id); Kysely cannot see that generically.
-  const db = trx as unknown as Kysely<Record<string, { id: number }>>;
-  const ids = rows.map((r) => r.id);
-  await db
-    .deleteFrom(table)
-    .$if(ids.length > 0, (q) => q.where('id', 'not in', ids))
-    .execute();
-  for (const row of rows) {
-    await db
-      .insertInto(table)
-      .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
-  }
-}
-
-async function upsertEvents(trx: Transaction<DB>, file: CatalogFile): Promise<Map<string, number>> {
+async function upsertEvents(catalog: CatalogImportRepository, file: CatalogFile): Promise<Map<string, number>> {
   for (const e of file.events) {
-    const row = {
+    await catalog.upsertEvent({
       path: e.path,
       title: e.title,
       label: e.label,
@@ -105,96 +81,67 @@ async function upsertEvents(trx: Transaction<DB>, file: CatalogFile): Promise<Ma
       asset_type: e.assetType,
       subscription_id: e.subscriptionId,
       capacity: e.capacity,
-    };
-    await trx
-      .insertInto('events')
-      .values(row)
-      .onConflict((oc) => oc.column('path').doUpdateSet({ ...row, updated_at: new Date() }))
-      .execute();
+    });
   }
-  const all = await trx.selectFrom('events').select(['id', 'path']).execute();
-  return new Map(all.map((r) => [r.path, r.id]));
+  return catalog.eventIdsByPath();
 }
 
 /** Events that bring `streams` get that config; the others keep theirs. */
-async function upsertStreamConfigs(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
+async function upsertStreamConfigs(catalog: CatalogImportRepository, file: CatalogFile, eventIds: Map<string, number>) {
   for (const e of file.events) {
     if (!e.streams) continue;
-    const row = { event_id: eventIds.get(e.path)!, config: JSON.stringify(e.streams) };
-    await trx
-      .insertInto('stream_configs')
-      .values(row)
-      .onConflict((oc) => oc.column('event_id').doUpdateSet({ config: row.config, updated_at: new Date() }))
-      .execute();
+    await catalog.upsertStreamConfig({ event_id: eventIds.get(e.path)!, config: JSON.stringify(e.streams) });
   }
 }
 
-async function replaceCategories(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
-  const paths = file.categories.map((c) => c.path);
-  await trx
-    .deleteFrom('categories')
-    .$if(paths.length > 0, (q) => q.where('path', 'not in', paths))
-    .execute();
+async function replaceCategories(catalog: CatalogImportRepository, file: CatalogFile, eventIds: Map<string, number>) {
+  await catalog.removeCategoriesExcept(file.categories.map((c) => c.path));
   for (const c of file.categories) {
-    const row = {
+    const id = await catalog.upsertCategory({
       path: c.path,
       label: c.label,
       description: c.description,
       type: 'primary_navigation',
       group_id: c.group,
       sort_order: c.order,
-    };
-    const { id } = await trx
-      .insertInto('categories')
-      .values(row)
-      .onConflict((oc) => oc.column('path').doUpdateSet(row))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('category_events').where('category_id', '=', id).execute();
-    await trx.deleteFrom('category_blocks').where('category_id', '=', id).execute();
-    const links = c.events.map((p, i) => ({ category_id: id, event_id: eventIds.get(p)!, sort_order: i }));
-    if (links.length)
-      await trx
-        .insertInto('category_events')
-        .values(links)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+    });
+    await catalog.clearCategory(id);
+    await catalog.addCategoryEvents(
+      c.events.map((p, i) => ({ category_id: id, event_id: eventIds.get(p)!, sort_order: i })),
+    );
     for (const [i, b] of c.blocks.entries()) {
-      const block = await trx
-        .insertInto('category_blocks')
-        .values({ category_id: id, title: b.title, description: b.description, sort_order: i })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const members = b.events.map((p, j) => ({ block_id: block.id, event_id: eventIds.get(p)!, sort_order: j }));
-      if (members.length)
-        await trx
-          .insertInto('category_block_events')
-          .values(members)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+      const blockId = await catalog.addCategoryBlock({
+        category_id: id,
+        title: b.title,
+        description: b.description,
+        sort_order: i,
+      });
+      await catalog.addBlockEvents(
+        b.events.map((p, j) => ({ block_id: blockId, event_id: eventIds.get(p)!, sort_order: j })),
+      );
     }
   }
 }
 
-async function replaceCarousel(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
-  await trx.deleteFrom('carousel_items').execute();
-  const rows = file.carousel.map((c, i) => ({
-    label: c.label,
-    description: c.description,
-    file_path: c.filePath,
-    video_url: c.videoUrl,
-    type: c.type,
-    is_button_required: c.isButtonRequired,
-    is_visible: c.isVisible,
-    event_id: c.event ? eventIds.get(c.event)! : null,
-    sort_order: i,
-  }));
-  if (rows.length) await trx.insertInto('carousel_items').values(rows).execute();
+async function replaceCarousel(catalog: CatalogImportRepository, file: CatalogFile, eventIds: Map<string, number>) {
+  await catalog.replaceCarousel(
+    file.carousel.map((c, i) => ({
+      label: c.label,
+      description: c.description,
+      file_path: c.filePath,
+      video_url: c.videoUrl,
+      type: c.type,
+      is_button_required: c.isButtonRequired,
+      is_visible: c.isVisible,
+      event_id: c.event ? eventIds.get(c.event)! : null,
+      sort_order: i,
+    })),
+  );
 }
 
-async function upsertCoupons(trx: Transaction<DB>, file: CatalogFile, eventIds: Map<string, number>) {
+async function upsertCoupons(catalog: CatalogImportRepository, file: CatalogFile, eventIds: Map<string, number>) {
   for (const c of file.coupons) {
-    const row = {
+    await catalog.upsertCoupon({
       code: c.code,
       kind: c.kind,
       percent_off: c.kind === 'percent' ? c.percentOff! : null,
@@ -204,11 +151,6 @@ async function upsertCoupons(trx: Transaction<DB>, file: CatalogFile, eventIds: 
       max_redemptions: c.maxRedemptions,
       per_user_limit: c.perUserLimit,
       event_id: c.event ? eventIds.get(c.event)! : null,
-    };
-    await trx
-      .insertInto('coupons')
-      .values(row)
-      .onConflict((oc) => oc.column('code').doUpdateSet(row))
-      .execute();
+    });
   }
 }

@@ -16,8 +16,8 @@ import {
   subscriptionResponse,
 } from '../../../shared/contract/catalog';
 import { dbId, idOrPathParam } from '../../../shared/contract/ids';
-import { optionalCaller } from '../../plugins/caller';
-import { withErrors } from '../../plugins/schemas';
+import { optionalCaller } from '../../platform/caller';
+import { withErrors } from '../../platform/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';
 
@@ -62,7 +62,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
       schema: {
         summary: 'The hero slides of the home page',
         description:
-          'The hero slides, for example `GET /v1/carousel?filter={"deviceTypeId":"1","languageId":"1"}`. Each slide has ' +
+          'The hero slides, for example `GET /v1/carousel?filter={"deviceTypeId":"1","languageId":"1"}`. Each slide ' +
+          'has ' +
           `\`asset[0]\`, the event, with its path, venue, location and air date. ${SHARED}`,
         tags: ['catalog'],
         querystring: filterOnlyQuery,
@@ -79,7 +80,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
         summary: 'The categories of a page',
         description:
           'The categories of a page, for example ' +
-          '`GET /v1/pagecategory?filter={"path":1,"type":"primary_navigation"}&start=0&limit=20`: page 1 is the home page\'s rows, ' +
+          '`GET /v1/pagecategory?filter={"path":1,"type":"primary_navigation"}&start=0&limit=20`: page 1 is the home ' +
+          "page's rows, " +
           `page 2 the category pages. ${SHARED}`,
         tags: ['catalog'],
         querystring: pagedQuery,
@@ -95,8 +97,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
       schema: {
         summary: 'A category with a page of its events',
         description:
-          'For example `GET /v1/pagecategory/listing?filter={"path":"on-demand"}&start=0&limit=7`. `data[0]` is the category, ' +
-          'with its events in `data` and `nextCursor` for the next page, asked for with `&cursor=…` (paging is keyset: `start` ' +
+          'For example `GET /v1/pagecategory/listing?filter={"path":"on-demand"}&start=0&limit=7`. `data[0]` is the ' +
+          'category, ' +
+          'with its events in `data` and `nextCursor` for the next page, asked for with `&cursor=…` (paging is ' +
+          'keyset: `start` ' +
           `stays 0). ${SHARED}`,
         tags: ['catalog'],
         querystring: pagedQuery,
@@ -132,9 +136,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
       schema: {
         summary: 'An event, and whether the caller may watch it',
         description:
-          'The event named by id or path in `data[0]`, with `canUserWatchAsset` (and `soldOut`) for this caller. The answer ' +
-          `depends on the caller: a strong \`ETag\` (\`If-None-Match\` gives a 304), \`Cache-Control: ${PER_CALLER.cacheControl}\` and ` +
-          `\`Vary: ${PER_CALLER.vary}\`.`,
+          'The event named by id or path in `data[0]`, with `canUserWatchAsset` (and `soldOut`) for this caller. The ' +
+          'answer ' +
+          `depends on the caller: a strong \`ETag\` (\`If-None-Match\` gives a ` +
+          `304), \`Cache-Control: ${PER_CALLER.cacheControl}\` and \`Vary: ${PER_CALLER.vary}\`.`,
         tags: ['catalog'],
         params: keyParam('id'),
         response: withNotModified({ 200: assetResponse }),
@@ -165,7 +170,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
     {
       schema: {
         summary: 'The terms or the privacy policy',
-        description: `An agreement: 3 is the terms, 2 the privacy policy; 404 when there is no such agreement. ${SHARED}`,
+        description:
+          `An agreement: 3 is the terms, 2 the privacy policy; 404 when there is no such ` + `agreement. ${SHARED}`,
         tags: ['catalog'],
         params: idParam,
         response: withNotModified({ 200: agreementResponse }),

@@ -55,8 +55,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         summary: 'Readiness: send traffic only when this is 200',
         description:
           'Answers 200 `{status: "ready"}` when the database and Redis (when configured) answer and the schema is at ' +
-          'this build\'s newest migration; else 503 `{status: "unavailable"}`, saying which one is not: `database` (up or down), ' +
-          '`redis` (up, down or not configured) and `migrations` (at head, pending or unknown). `Cache-Control: no-store`.',
+          'this build\'s newest migration; else 503 `{status: "unavailable"}`, saying which one is not: `database` ' +
+          '(up or down), ' +
+          '`redis` (up, down or not configured) and `migrations` (at head, pending or unknown). `Cache-Control: ' +
+          'no-store`.',
         tags: ['health'],
         response: { 200: readyResponse, 503: readyResponse },
       },

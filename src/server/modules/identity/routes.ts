@@ -13,8 +13,8 @@ import {
 import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import { Invalid } from '../../platform/errors';
-import { requireUser } from '../../plugins/caller';
-import { withErrors } from '../../plugins/schemas';
+import { requireUser } from '../../platform/caller';
+import { withErrors } from '../../platform/schemas';
 import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
@@ -25,9 +25,12 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', 
 
 /** What /login and /register answer, in the API document; `which` is 'an existing' or 'a new'. */
 const codeOrGoogle = (which: string, facebook: string) =>
-  `With \`loginSource: 3\`: mails a sign-in code for ${which} account and answers \`data[0]: {verified}\`; no names are answered ` +
-  "before the code is verified. The code is in the mail's body, never its subject or any log line (mail is logged by template " +
-  'name and message id). With `loginSource: 1` and `accessToken`: Google; the token is checked with Google, and the answer is a ' +
+  `With \`loginSource: 3\`: mails a sign-in code for ${which} account and answers \`data[0]: {verified}\`; no names ` +
+  `are answered ` +
+  "before the code is verified. The code is in the mail's body, never its subject or any log line (mail is logged by " +
+  'template ' +
+  'name and message id). With `loginSource: 1` and `accessToken`: Google; the token is checked with Google, and the ' +
+  'answer is a ' +
   `session like /v1/verifyotp's. \`loginSource: 2\` (Facebook) is a 400 '${facebook}'`;
 
 /**
@@ -121,8 +124,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
       schema: {
         summary: 'Check a mailed sign-in code and start a session',
         description:
-          'Takes `{emailId, otp, NewUser, firstName, lastName}`; `firstName` and `lastName` are required for a new or ' +
-          'unverified account. Answers the session: `data[0]: {id, userId, firstName, lastName, emailId, token, verified}`.',
+          'Takes `{emailId, otp, NewUser, firstName, lastName}`; `firstName` and `lastName` are required for a new ' +
+          'or unverified account. Answers the session: `data[0]: {id, userId, firstName, lastName, emailId, token, ' +
+          'verified}`.',
         tags: ['identity'],
         body: verifyOtpBody,
         response: withErrors({ 200: sessionResponse }),

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import { hashCode, newCode, sameHash } from './codes';
 import type { GoogleVerifier } from './google';
 import type { UnitOfWork } from '../../db/unitOfWork';
+import type { IdentityRepositories } from './repositories';
 import type { UserRow } from './repository';
 import { fieldProblem } from '../../platform/fieldProblem';
 
@@ -15,7 +16,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const SWEEP_EVERY_MS = 10 * MINUTE_MS;
 
 type Deps = {
-  uow: UnitOfWork;
+  uow: UnitOfWork<IdentityRepositories>;
   tokens: TokenService;
   mailer: Mailer;
   google: GoogleVerifier;

@@ -32,12 +32,21 @@ export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 
     const items = mails
       .map(
         (m) =>
-          `<article><h2>${esc(m.subject)}</h2><p class="meta">To ${esc(m.to_address)} · ${esc(new Date(m.created_at).toISOString())}</p><pre>${esc(m.text)}</pre></article>`,
+          `<article><h2>${esc(m.subject)}</h2><p ` +
+          `class="meta">To ${esc(m.to_address)} · ${esc(new Date(m.created_at).toISOString())}</p>` +
+          `<pre>${esc(m.text)}</pre></article>`,
       )
       .join('');
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mailbox (${mails.length})</title>
-<style>body{font-family:system-ui,sans-serif;background:#0b0a12;color:#f4f2f8;max-width:760px;margin:0 auto;padding:24px}article{border:1px solid #333;border-radius:10px;padding:16px;margin:16px 0;background:#16141f}h2{font-size:1.1rem;margin:0}.meta{color:#b9b4c7;margin:4px 0 12px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
-<body><h1>Local mailbox</h1><p class="meta">Mail the server would have sent (no SMTP_URL set). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+    return (
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+      `content="width=device-width,initial-scale=1"><title>Mailbox (${mails.length})</title>
+<style>body{font-family:system-ui,sans-serif;background:#0b0a12;color:#f4f2f8;max-width:760px;margin:0 ` +
+      `auto;padding:24px}article{border:1px solid #333;border-radius:10px;padding:16px;margin:16px ` +
+      `0;background:#16141f}h2{font-size:1.1rem;margin:0}.meta{color:#b9b4c7;margin:4px 0 ` +
+      `12px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
+<body><h1>Local mailbox</h1><p class="meta">Mail the server would have sent (no SMTP_URL set). Newest ` +
+      `first.</p>${items || '<p>No mail yet.</p>'}</body></html>`
+    );
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newsletterBody, newsletterResponse } from '../../../shared/contract/catalog';
 import { publicConfigResponse, type PublicConfig } from '../../../shared/contract/publicConfig';
-import { withErrors } from '../../plugins/schemas';
+import { withErrors } from '../../platform/schemas';
 import type { MiscService } from './service';
 import { ok } from '../../platform/envelope';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { miscDataQuery, miscDataResponse } from '../../../shared/contract/misc';
-import { withErrors } from '../../plugins/schemas';
+import { withErrors } from '../../platform/schemas';
 import type { MiscService } from './service';
 import { ok } from '../../platform/envelope';
 
@@ -13,7 +13,8 @@ export const miscRoutes: FastifyPluginAsyncZod<{ service: MiscService }> = async
         summary: 'Read public settings',
         description:
           'The public settings named in `filter`, for example `GET /misc/data?filter={"key":["demoUse"]}`: ' +
-          "`data[0].variableValue` is the demo flag. The message is 'Data found', or 'No data found' when none matched.",
+          "`data[0].variableValue` is the demo flag. The message is 'Data found', or 'No data found' when none " +
+          'matched.',
         tags: ['misc'],
         querystring: miscDataQuery,
         response: withErrors({ 200: miscDataResponse }),

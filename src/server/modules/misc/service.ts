@@ -1,5 +1,5 @@
 import { miscDataFilter, type MiscDataItem } from '../../../shared/contract/misc';
-import { parseJsonFilter } from '../../plugins/jsonFilter';
+import { parseJsonFilter } from '../../platform/jsonFilter';
 import type { SettingsRepository } from './repository';
 
 /** Settings the storefront exposes to every visitor; anything else stays private to the server. */

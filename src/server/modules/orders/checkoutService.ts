@@ -7,16 +7,23 @@ import {
   type PaymentIntent,
 } from '../../../shared/contract/orders';
 import { dollarsToCents } from '../../../shared/money';
+import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
-import { assertOwnUserId, type UserCaller } from '../../plugins/caller';
+import { assertOwnUserId, type UserCaller } from '../../platform/caller';
 import type { ProviderEvent } from '../payments/provider';
+import type { MiscRepositories } from '../misc/repositories';
 import { pricedCart } from './pricedCart';
+import type { CartToOrderRepositories } from './repositories';
 import { reconcileCheckouts } from './reconcile';
 import { callProvider, createSettlement, type SettlementDeps } from './settlement';
 import { createVoucherCheckout } from './voucherCheckout';
 import { fieldProblem } from '../../platform/fieldProblem';
 
-type Deps = Omit<SettlementDeps, 'now'> & { now?: () => number };
+/** Beside what settlement uses, the installation id kept in the settings (misc module). */
+type Deps = Omit<SettlementDeps, 'now' | 'uow'> & {
+  uow: UnitOfWork<CartToOrderRepositories & MiscRepositories>;
+  now?: () => number;
+};
 
 /**
  * Checkout: the payment intent for a cart, and the order once the provider says the intent was

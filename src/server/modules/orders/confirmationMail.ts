@@ -3,10 +3,14 @@ import { centsToDollars, formatPrice } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Mail, Mailer } from '../mail/mailer';
 import { esc } from '../mail/templates';
+import type { IdentityRepositories } from '../identity/repositories';
+import type { OrderRepositories } from './repositories';
 
 type Line = { title: string; path: string; paidCents: number };
 
-/** The order confirmation (docs/decisions.md "Mail"): the events bought, the amount, the order id, a link to watch each. */
+/**
+ * The order confirmation (docs/decisions.md "Mail"): the events bought, the amount, the order id, a link to watch each.
+ */
 function orderConfirmationMail(
   to: string,
   name: string,
@@ -28,18 +32,24 @@ function orderConfirmationMail(
   const rows = lines
     .map(
       (l) =>
-        `<tr><td style="padding:8px 0">${esc(l.title)}<br><a href="${esc(watch(l))}" style="color:#ff3d7f">Watch</a></td>` +
+        `<tr><td style="padding:8px 0">${esc(l.title)}<br><a href="${esc(watch(l))}" ` +
+        `style="color:#ff3d7f">Watch</a></td>` +
         `<td style="padding:8px 0;text-align:right">${esc(formatPrice(centsToDollars(l.paidCents)))}</td></tr>`,
     )
     .join('');
-  const html = `<!doctype html><html><body style="margin:0;background:#0b0a12;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#f4f2f8">
+  const html =
+    `<!doctype html><html><body style="margin:0;background:#0b0a12;font-family:system-ui,-apple-system,'Segoe ` +
+    `UI',Roboto,Arial,sans-serif;color:#f4f2f8">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:20px;font-weight:800;margin:0 0 24px">All<span style="color:#ff3d7f">Access</span></p>
 <p style="margin:0 0 8px">Hi ${esc(name)},</p>
-<p style="margin:0 0 16px">Thank you for your purchase. Your order <strong>${esc(order.ref)}</strong> is confirmed, paid with ${paidWith}.</p>
+<p style="margin:0 0 16px">Thank you for your purchase. Your order <strong>${esc(order.ref)}</strong> is confirmed, ` +
+    `paid with ${paidWith}.</p>
 <table style="width:100%;border-collapse:collapse">${rows}
-<tr><td style="padding:12px 0;border-top:1px solid #333;font-weight:800">Total</td><td style="padding:12px 0;border-top:1px solid #333;text-align:right;font-weight:800">${esc(total)}</td></tr></table>
-<p style="margin:16px 0 0;color:#b9b4c7">Your tickets are registered to your account: sign in with this e-mail address to watch.</p>
+<tr><td style="padding:12px 0;border-top:1px solid #333;font-weight:800">Total</td><td style="padding:12px ` +
+    `0;border-top:1px solid #333;text-align:right;font-weight:800">${esc(total)}</td></tr></table>
+<p style="margin:16px 0 0;color:#b9b4c7">Your tickets are registered to your account: sign in with this e-mail ` +
+    `address to watch.</p>
 </div></body></html>`;
   return { template: 'order-confirmation', to, subject: `Your AllAccess order ${order.ref}`, text, html };
 }
@@ -49,7 +59,7 @@ function orderConfirmationMail(
  * thrown: the sale stands, and the order is on the profile page either way.
  */
 export function createOrderConfirmer(deps: {
-  uow: UnitOfWork;
+  uow: UnitOfWork<Pick<OrderRepositories, 'orders'> & IdentityRepositories>;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;

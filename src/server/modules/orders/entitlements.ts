@@ -1,8 +1,9 @@
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../platform/caller';
+import type { OrderRepositories } from './repositories';
 
 /** Who may watch (and so cannot buy again) an event: a user with an Active order for it. */
-export function createEntitlements({ uow }: { uow: UnitOfWork }) {
+export function createEntitlements({ uow }: { uow: UnitOfWork<Pick<OrderRepositories, 'orders'>> }) {
   return {
     async ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> {
       if (caller?.kind !== 'user') return false;

@@ -4,13 +4,19 @@ import { orderLookupFilter } from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden } from '../../platform/errors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../plugins/caller';
-import { parseJsonFilter } from '../../plugins/jsonFilter';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
+import { parseJsonFilter } from '../../platform/jsonFilter';
 import { appliedCoupon } from '../cart/cartView';
+import type { CartRepositories } from '../cart/repositories';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';
+import type { OrderRepositories } from './repositories';
 
 /** Reading orders back, for their owner only: the lookup (access), the history, one order's page. */
-export function createOrderService({ uow }: { uow: UnitOfWork }) {
+export function createOrderService({
+  uow,
+}: {
+  uow: UnitOfWork<Pick<OrderRepositories, 'orders'> & Pick<CartRepositories, 'coupons'>>;
+}) {
   const { orders, coupons } = uow.repos;
   return {
     /** Spec §7 GET /order: presence means purchased. Only the caller's own orders. */

@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import type { CheckoutLine } from '../../db/schema';
-import type { Repositories } from '../../db/unitOfWork';
+import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/errors';
 import { newOrderRef, type OrderRow } from './repository';
 
@@ -37,7 +37,7 @@ export type OrderToPlace = {
  * coupon), so two checkouts never wait on each other in a circle. Throws OrderRefusal when an event
  * is owned already or sold out, or the coupon is used up: the transaction then rolls back whole.
  */
-export async function placeOrder(repos: Repositories, o: OrderToPlace): Promise<OrderRow> {
+export async function placeOrder(repos: CartToOrderRepositories, o: OrderToPlace): Promise<OrderRow> {
   const cart = await repos.carts.find({ id: o.cartId }, { forUpdate: true });
   const eventIds = o.lines.map((l) => l.eventId).sort((a, b) => a - b);
   if ((await repos.orders.ownedEventIds(o.userId, eventIds)).length > 0)
@@ -66,7 +66,7 @@ export async function placeOrder(repos: Repositories, o: OrderToPlace): Promise<
 }
 
 /** A made-up order id can collide (same millisecond, same 4 digits): draw again. A chosen one cannot be taken. */
-async function createWithRef(repos: Repositories, o: OrderToPlace): Promise<OrderRow> {
+async function createWithRef(repos: CartToOrderRepositories, o: OrderToPlace): Promise<OrderRow> {
   const order = {
     userId: o.userId,
     paymentMethod: o.paymentMethod,

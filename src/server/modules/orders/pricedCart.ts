@@ -1,15 +1,15 @@
 import { CART_MESSAGES } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import type { CheckoutLine } from '../../db/schema';
-import type { Repositories } from '../../db/unitOfWork';
+import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/errors';
-import type { UserCaller } from '../../plugins/caller';
+import type { UserCaller } from '../../platform/caller';
 import { usableCoupon } from '../cart/cartView';
 import { couponTerms } from '../cart/couponRules';
 import { priceCart } from '../cart/pricing';
 
 /** The caller's cart, priced now, with what stands in the way of buying it. */
-export async function pricedCart(repos: Repositories, user: UserCaller, now: Date) {
+export async function pricedCart(repos: CartToOrderRepositories, user: UserCaller, now: Date) {
   const cart = await repos.carts.find({ userId: user.userId });
   const lines = cart ? await repos.carts.lines(cart.id) : [];
   if (!cart || lines.length === 0) throw new Conflict(ORDER_MESSAGES.emptyCart);

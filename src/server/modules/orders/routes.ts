@@ -10,9 +10,9 @@ import {
   orderResponse,
   paymentIntentResponse,
 } from '../../../shared/contract/orders';
-import { requireUser } from '../../plugins/caller';
-import { perCaller } from '../../plugins/callerLimits';
-import { withErrors } from '../../plugins/schemas';
+import { requireUser } from '../../platform/caller';
+import { perCaller } from '../../platform/callerLimits';
+import { withErrors } from '../../platform/schemas';
 import type { CheckoutService } from './checkoutService';
 import type { OrderService } from './orderService';
 import { ok } from '../../platform/envelope';
@@ -36,9 +36,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Start paying for the caller's cart",
         description:
-          'Answers `data: {client_secret, paymentIntentId, amount, provider}`. `amount` is in cents and must equal the ' +
-          "server's total for the caller's cart (else 400). One intent per cart version, reused while unpaid (idempotency key per " +
-          'cart version and amount). 409 for an empty cart, a total of 0 (use the voucher purchase), or an owned or sold-out event.',
+          'Answers `data: {client_secret, paymentIntentId, amount, provider}`. `amount` is in cents and must equal ' +
+          'the ' +
+          "server's total for the caller's cart (else 400). One intent per cart version, reused while unpaid " +
+          '(idempotency key per ' +
+          'cart version and amount). 409 for an empty cart, a total of 0 (use the voucher purchase), or an owned or ' +
+          'sold-out event.',
         tags: ['orders'],
         body: createPaymentIntentBody,
         response: withErrors({ 200: paymentIntentResponse }),
@@ -55,11 +58,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "Place the order for the caller's cart",
         description:
           'Answers the order `{orderId, cartId, status, usageType, paymentMethod, amount, assetIds, created}` and ' +
-          `'${ORDER_MESSAGES.created}' With \`paymentMethod: stripe\`, the order is made only after the provider says the intent ` +
-          'succeeded, for this user and amount; the same intent always gives the same order. With `paymentMethod: vouchers`, only ' +
-          "when the server's own total is 0 with a coupon (else 400); the same `orderId` ('ORD-' + timestamp + random number " +
-          'below 10000) gives the same order. A paid order that cannot be made (sold out meanwhile, coupon used up, owned) is ' +
-          'refunded in full and answered 409 saying so.',
+          `'${ORDER_MESSAGES.created}' With \`paymentMethod: stripe\`, the order is made only after the provider ` +
+          `says the intent ` +
+          'succeeded, for this user and amount; the same intent always gives the same order. With `paymentMethod: ' +
+          'vouchers`, only ' +
+          "when the server's own total is 0 with a coupon (else 400); the same `orderId` ('ORD-' + timestamp + " +
+          'random number ' +
+          'below 10000) gives the same order. A paid order that cannot be made (sold out meanwhile, coupon used up, ' +
+          'owned) is refunded in full and answered 409 saying so.',
         tags: ['orders'],
         body: createCartOrderBody,
         response: withErrors({ 200: orderResponse }),
@@ -76,7 +82,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's orders holding an event",
         description:
           'For example `GET /v1/order?filter={"userId":1,"assetId":2}&sortBy=-created`: the caller\'s Active orders ' +
-          'holding that event (presence means purchased), newest first (`sortBy=-created`, the default) or oldest first ' +
+          'holding that event (presence means purchased), newest first (`sortBy=-created`, the default) or oldest ' +
+          'first ' +
           "(`created`). Another user's id is a 403.",
         tags: ['orders'],
         querystring: orderLookupQuery,
@@ -97,7 +104,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's order history",
         description:
           'For example `GET /v1/order/history?userId=1&offset=0&limit=50`. Answers ' +
-          '`data: {data: [{orderId, cartId, usageType, payment_method, rate, created}], total}`, one row per order, newest first.',
+          '`data: {data: [{orderId, cartId, usageType, payment_method, rate, created}], total}`, one row per order, ' +
+          'newest first.',
         tags: ['orders'],
         querystring: orderHistoryQuery,
         response: withErrors({ 200: orderHistoryResponse }),

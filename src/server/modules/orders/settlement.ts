@@ -5,11 +5,12 @@ import { Conflict, NotFound, UpstreamFailure } from '../../platform/errors';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { ProviderUnavailableError } from '../payments/provider';
 import type { CheckoutRow } from './checkoutRepository';
+import type { CartToOrderRepositories } from './repositories';
 import { toOrderSummary } from './orderViews';
 import { isOrderRefusal, placeOrder, type OrderRefusal } from './placeOrder';
 
 export type SettlementDeps = {
-  uow: UnitOfWork;
+  uow: UnitOfWork<CartToOrderRepositories>;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   /** Sends the confirmation mail of a new order; never throws (a mail failure must not undo a sale). */

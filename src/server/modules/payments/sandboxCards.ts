@@ -36,7 +36,8 @@ const DECLINES: Record<string, { code: string; declineCode: string; message: str
 };
 const AUTHENTICATES = new Set(['4000002500003155', '4000002760003184']);
 const NOT_A_TEST_CARD =
-  'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
+  'Your card was declined. Your request was in test mode, but used a non test card. ' +
+  'For a list of valid test cards, visit: https://stripe.com/docs/testing.';
 
 export function cardOutcome(card: SandboxCard, now: Date): CardOutcome {
   const number = card.number.replace(/[\s-]/g, '');

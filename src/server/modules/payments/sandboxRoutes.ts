@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/contract/payments';
 import { centsToDollars, formatPrice } from '../../../shared/money';
 import { Invalid } from '../../platform/errors';
-import { requireUser } from '../../plugins/caller';
-import { perCaller } from '../../plugins/callerLimits';
-import { withErrors } from '../../plugins/schemas';
+import { requireUser } from '../../platform/caller';
+import { perCaller } from '../../platform/callerLimits';
+import { withErrors } from '../../platform/schemas';
 import { esc } from '../mail/templates';
 import type { SandboxProvider } from './sandboxProvider';
 import type { SandboxIntentRow } from './sandboxRepository';
@@ -45,8 +45,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
       schema: {
         summary: 'Sandbox only: confirm a card payment',
         description:
-          'Sandbox only: the card form\'s "Confirm and Pay" with Stripe\'s test cards (the README\'s "Sandbox test cards"), ' +
-          "for the caller's own intent (`client_secret`). Answers `data: {status, error, next_action}` like Stripe.js's " +
+          'Sandbox only: the card form\'s "Confirm and Pay" with Stripe\'s test cards (the README\'s "Sandbox test ' +
+          'cards"), ' +
+          "for the caller's own intent (`client_secret`). Answers `data: {status, error, next_action}` like " +
+          "Stripe.js's " +
           '`confirmPayment`. `return_url` must be a path on this site.',
         tags: ['payments'],
         body: sandboxConfirmBody,
@@ -61,7 +63,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
         req.body.client_secret,
         req.body.card,
         (row) =>
-          `${AUTH_PATH}/${encodeURIComponent(row.id)}?${new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })}`,
+          `${AUTH_PATH}/${encodeURIComponent(row.id)}?` +
+          new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl }).toString(),
       );
       // A declined card, as Stripe would report it with a payment_failed event.
       if (result.error?.type === 'card_error' && result.status === 'requires_payment_method') opts.onPaymentFailed();
@@ -76,9 +79,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
       schema: {
         summary: 'Sandbox only: the payment authentication page',
         description:
-          "Sandbox only: the HTML page a card such as 4000 0025 0000 3155 asks for, the sandbox's stand-in for 3D Secure, " +
-          'with Complete and Fail. Its form posts here; the browser then goes back to `return_url` (a path on this site) with ' +
-          '`payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
+          "Sandbox only: the HTML page a card such as 4000 0025 0000 3155 asks for, the sandbox's stand-in for 3D " +
+          'Secure, ' +
+          'with Complete and Fail. Its form posts here; the browser then goes back to `return_url` (a path on this ' +
+          'site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
         tags: ['payments'],
         params: z.object({ intentId: z.string().max(100) }),
         querystring: authQuery,
@@ -102,9 +106,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
       schema: {
         summary: 'Sandbox only: complete or fail the payment authentication',
         description:
-          "Sandbox only: the authentication page's form (`outcome`: `complete` or `fail`). Redirects (303) to `return_url` " +
-          '(a path on this site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status` (`succeeded` or ' +
-          '`failed`); an unknown payment is a 404 page. At most 20 a minute.',
+          "Sandbox only: the authentication page's form (`outcome`: `complete` or `fail`). Redirects (303) to " +
+          '`return_url` ' +
+          '(a path on this site) with `payment_intent`, `payment_intent_client_secret` and `redirect_status` ' +
+          '(`succeeded` or `failed`); an unknown payment is a 404 page. At most 20 a minute.',
         tags: ['payments'],
         params: z.object({ intentId: z.string().max(100) }),
         querystring: authQuery,
@@ -132,14 +137,23 @@ function authenticationPage(row: SandboxIntentRow | undefined): string {
     : row.status !== 'requires_action'
       ? '<h1>Nothing to authenticate</h1><p>This payment does not need authentication now.</p>'
       : `<h1>Confirm your payment</h1>
-<p>AllAccess Sandbox Bank asks you to authenticate a payment of <strong>${esc(formatPrice(centsToDollars(row.amount_cents)))}</strong>.</p>
+<p>AllAccess Sandbox Bank asks you to authenticate a payment of ` +
+        `<strong>${esc(formatPrice(centsToDollars(row.amount_cents)))}</strong>.</p>
 <p class="note">This is the sandbox's stand-in for 3D Secure: no real bank is involved.</p>
-<form method="post"><button name="outcome" value="complete" class="primary">Complete</button> <button name="outcome" value="fail">Fail</button></form>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<form method="post"><button name="outcome" value="complete" class="primary">Complete</button> <button name="outcome" ` +
+        `value="fail">Fail</button></form>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+    `content="width=device-width, initial-scale=1">
 <title>Authenticate payment — AllAccess sandbox</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>body{margin:0;background:#0b0a12;color:#f4f2f8;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
-main{max-width:440px;margin:10vh auto;padding:32px 24px;background:#17151f;border-radius:12px}h1{font-size:1.5rem;margin:0 0 16px}
-.note{color:#b9b4c7}button{font:inherit;font-weight:700;padding:12px 24px;border-radius:8px;border:2px solid #f4f2f8;background:transparent;color:#f4f2f8;cursor:pointer;margin-top:8px}
-button.primary{background:#ff3d7f;border-color:#ff3d7f;color:#0b0a12}button:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}</style></head>
-<body><main>${body}</main></body></html>`;
+<style>body{margin:0;background:#0b0a12;color:#f4f2f8;font:16px/1.5 system-ui,-apple-system,'Segoe ` +
+    `UI',Roboto,Arial,sans-serif}
+main{max-width:440px;margin:10vh auto;padding:32px ` +
+    `24px;background:#17151f;border-radius:12px}h1{font-size:1.5rem;margin:0 0 16px}
+.note{color:#b9b4c7}button{font:inherit;font-weight:700;padding:12px 24px;border-radius:8px;border:2px solid ` +
+    `#f4f2f8;background:transparent;color:#f4f2f8;cursor:pointer;margin-top:8px}
+button.primary{background:#ff3d7f;border-color:#ff3d7f;color:#0b0a12}button:focus-visible{outline:3px solid ` +
+    `#8ab4ff;outline-offset:2px}</style></head>
+<body><main>${body}</main></body></html>`
+  );
 }

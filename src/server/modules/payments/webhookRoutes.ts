@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { CheckoutService } from '../orders/checkoutService';
-import { WebhookSignatureError, type PaymentProvider } from './provider';
+import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
+import type { PaymentRepositories } from './repositories';
 import { WebhookPayloadError } from './webhookEvent';
 import { ok } from '../../platform/envelope';
+
+/**
+ * Who acts on a verified event: the orders module's checkout, handed over by routes.ts. Named here,
+ * not imported: orders builds on payments (the provider), so payments never reaches back to orders.
+ */
+type PaymentEventHandler = { handleEvent(event: ProviderEvent): Promise<'ordered' | 'ignored'> };
 
 /**
  * POST /v1/payments/webhook: the provider's events. The signature is checked over the raw bytes, so
@@ -12,8 +18,8 @@ import { ok } from '../../platform/envelope';
  */
 type WebhookOptions = {
   provider: PaymentProvider;
-  checkout: CheckoutService;
-  uow: UnitOfWork;
+  checkout: PaymentEventHandler;
+  uow: UnitOfWork<Pick<PaymentRepositories, 'paymentEvents'>>;
   onPaymentFailed: () => void;
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileParams, profileResponse, profileUpdateBody } from '../../../shared/contract/identity';
-import { assertOwnUserId, requireUser } from '../../plugins/caller';
-import { withErrors } from '../../plugins/schemas';
+import { assertOwnUserId, requireUser } from '../../platform/caller';
+import { withErrors } from '../../platform/schemas';
 import type { ProfileService } from './service';
 import { ok } from '../../platform/envelope';
 

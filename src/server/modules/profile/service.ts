@@ -1,6 +1,7 @@
 import type { Profile } from '../../../shared/contract/identity';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { NotFound } from '../../platform/errors';
+import type { IdentityRepositories } from '../identity/repositories';
 import type { UserRow } from '../identity/repository';
 
 const toProfile = (u: UserRow): Profile => ({
@@ -11,7 +12,7 @@ const toProfile = (u: UserRow): Profile => ({
 });
 
 /** A user's own profile: read, and the names changed (the e-mail never is). */
-export function createProfileService({ uow }: { uow: UnitOfWork }) {
+export function createProfileService({ uow }: { uow: UnitOfWork<IdentityRepositories> }) {
   return {
     async get(userId: number): Promise<Profile> {
       const user = await uow.repos.identity.userById(userId);

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
 import { STREAM_MESSAGES, streamConfigQuery, streamConfigResponse } from '../../../shared/contract/streams';
-import { callerOf } from '../../plugins/caller';
-import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
-import { withErrors } from '../../plugins/schemas';
+import { callerOf } from '../../platform/caller';
+import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
+import { withErrors } from '../../platform/schemas';
 import type { StreamService } from './service';
 import { sessionKeyOf } from './viewingSessionKey';
 import { ok } from '../../platform/envelope';
@@ -12,11 +12,14 @@ import { ok } from '../../platform/envelope';
 /** What the stream config answers, in the API document's words. */
 const STREAM_CONFIG =
   "Takes the event's id or path, the viewing session in `session` (a uuid, for a premium event) and its key in the " +
-  '`X-Viewing-Session-Key` header. Answers `data: {config_data, expiresAt, mode, airStartDate}`: `config_data` is the JSON ' +
+  '`X-Viewing-Session-Key` header. Answers `data: {config_data, expiresAt, mode, airStartDate}`: `config_data` is ' +
+  'the JSON ' +
   "string of the spec's stream config with every media URL signed for this caller (and, for a premium event, for the " +
   'viewing session); `mode` is `live` or `vod`. 401 without a token. ' +
-  `403 '${STREAM_MESSAGES.notEntitled}' for a premium event without an order. 404 for an unknown event or one without ` +
-  `streams. 409 '${STREAM_MESSAGES.notStarted}' for a 'Live' event before its air start. A premium event also needs the ` +
+  `403 '${STREAM_MESSAGES.notEntitled}' for a premium event without an order. 404 for an unknown event or one ` +
+  `without ` +
+  `streams. 409 '${STREAM_MESSAGES.notStarted}' for a 'Live' event before its air start. A premium event also needs ` +
+  `the ` +
   "caller's open viewing session for it, named by `session` and proven by its key in the header: else " +
   `409 '${STREAM_MESSAGES.sessionEnded}' (the same answer whether the session is missing, closed, silent, another's, ` +
   'or the key is missing or wrong). `Cache-Control: private, no-store`.';

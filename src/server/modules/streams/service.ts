@@ -2,10 +2,11 @@ import type { StreamConfigData } from '../../../shared/contract/streams';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import type { AppConfig } from '../../config';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../platform/caller';
 import type { StreamRepository } from './repository';
 import { streamMode } from './schedule';
-import { FEED_FIELDS, parsePlaylistPath, streamConfigFile, type StoredStreamConfig } from './streamConfigFile';
+import type { StoredStreamConfig } from '../../db/schema';
+import { FEED_FIELDS, parsePlaylistPath, streamConfigFile } from './streamConfigFile';
 import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
 
 /** The viewing session a player names: its id (query) and its key (header), either possibly missing. */

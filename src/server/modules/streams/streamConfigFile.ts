@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { layoutConfig } from '../../../shared/contract/streams';
+import type { StoredStreamConfig } from '../../db/schema';
 
 /** A folder or file name under /media/streams: letters, digits, '-' and '_' (so never '..', '/', '?' or '%'). */
 export const MEDIA_NAME = /^[A-Za-z0-9_-]+$/;
@@ -44,7 +45,9 @@ export const streamConfigFile = z.strictObject({
     .transform((list) => list.filter((l): l is z.infer<typeof layoutConfig> => l !== null)),
 });
 
-export type StoredStreamConfig = z.infer<typeof streamConfigFile>;
+/** db/schema.ts stores what this schema gives: the compiler refuses any difference between the two. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _storedAsValidated: Same<z.infer<typeof streamConfigFile>, StoredStreamConfig> = true;
 export type StreamConfigFileInput = z.input<typeof streamConfigFile>;
 
 /** The media URL fields of a config other than the angles, in the spec's order. */

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_ID } from '../../../shared/contract/ids';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../platform/caller';
 
 /**
  * What a signed media URL carries: the event, the viewer's tag, for a premium event the viewing

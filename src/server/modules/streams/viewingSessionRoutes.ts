@@ -6,9 +6,9 @@ import {
   viewingSessionParams,
   viewingSessionResponse,
 } from '../../../shared/contract/streams';
-import { callerOf } from '../../plugins/caller';
-import { guestsPerAddress, perCaller } from '../../plugins/callerLimits';
-import { withErrors } from '../../plugins/schemas';
+import { callerOf } from '../../platform/caller';
+import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
+import { withErrors } from '../../platform/schemas';
 import { sessionKeyOf } from './viewingSessionKey';
 import type { ViewingSessions } from './viewingSessionService';
 import { ok } from '../../platform/envelope';
@@ -16,8 +16,10 @@ import { ok } from '../../platform/envelope';
 /** What an open answers, in the API document's words. */
 const OPEN =
   'Opens a viewing session for the event `eventId` (its path or id) on play: ' +
-  '201 `data: {sessionId, sessionKey, heartbeatSeconds, deviceLimit}`. `sessionKey` (256 random bits, base64url) is the opening ' +
-  "device's secret, answered this once and stored only as its SHA-256; the device sends it in the `X-Viewing-Session-Key` " +
+  '201 `data: {sessionId, sessionKey, heartbeatSeconds, deviceLimit}`. `sessionKey` (256 random bits, base64url) is ' +
+  'the opening ' +
+  "device's secret, answered this once and stored only as its SHA-256; the device sends it in the " +
+  '`X-Viewing-Session-Key` ' +
   "header of every later call about the session. A premium event needs the caller's order " +
   `(else 403 '${STREAM_MESSAGES.notEntitled}') and a free device slot (else 409 '${STREAM_MESSAGES.deviceLimit(2)}': ` +
   'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404.';
@@ -70,8 +72,10 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
       schema: {
         summary: 'Keep a viewing session open',
         description:
-          `Keeps the caller's session open (200). ${KEY} A closed, silent (for twice the heartbeat) or unknown session, ` +
-          `another's, or a missing or wrong key: 404 '${STREAM_MESSAGES.sessionEnded}' A silent session is never revived: open a new one.`,
+          `Keeps the caller's session open (200). ${KEY} A closed, silent (for twice the heartbeat) or unknown ` +
+          `session, ` +
+          `another's, or a missing or wrong key: 404 '${STREAM_MESSAGES.sessionEnded}' A silent session is never ` +
+          `revived: open a new one.`,
         tags: ['streams'],
         params: viewingSessionParams,
         response: answer,

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from '../../../shared/contract/streams';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { Caller } from '../../plugins/caller';
+import type { Caller } from '../../platform/caller';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors';
 import type { Entitlements } from '../orders/entitlements';
+import type { StreamRepositories } from './repositories';
 import { hashSessionKey, newSessionKey } from './viewingSessionKey';
 
 export type ViewingSessionDeps = {
-  uow: UnitOfWork;
+  uow: UnitOfWork<StreamRepositories>;
   entitlements: Pick<Entitlements, 'ownsEvent'>;
   config: { deviceLimit: number; heartbeatSeconds: number };
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -103,7 +104,10 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       return { ...answer(id), sessionKey };
     },
 
-    /** The caller's player (the device holding the key) is still playing: its session stays open for another two intervals. */
+    /**
+     * The caller's player (the device holding the key) is still playing: its session stays open for another two
+     * intervals.
+     */
     async heartbeat(caller: Caller, sessionId: string, sessionKey: string | undefined): Promise<ViewingSession> {
       if (!UUID.test(sessionId) || !sessionKey) throw ended();
       const at = now();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { OPENAPI_PATH, USER_TOKEN_NOTE } from '../../plugins/openApi';
+import { OPENAPI_PATH, USER_TOKEN_NOTE } from '../../platform/apiDocument';
 import { answerOnlyThisMachine } from '../../platform/thisMachineOnly';
 import { esc } from '../mail/templates';
 
@@ -29,14 +29,20 @@ function operationHtml(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses ?? {})
     .map(
       ([status, r]) =>
-        `<details><summary>${esc(status)} ${esc(r.description ?? '')}</summary>${json(r.content?.['application/json']?.schema ?? null)}</details>`,
+        `<details><summary>${esc(status)} ${esc(r.description ?? '')}</summary>` +
+        `${json(r.content?.['application/json']?.schema ?? null)}</details>`,
     )
     .join('');
   const summary = op.summary ? ` — ${esc(op.summary)}` : '';
   const description = op.description ? `<p>${esc(op.description)}</p>` : '';
-  const heading = `<span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code>${summary} <small>${who(op)}</small>`;
-  return `<section id="${esc(`${method}-${path}`)}"><h2>${heading}</h2>${description}
-${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ''}${body ? `<h3>Body</h3>${json(body)}` : ''}<h3>Answers</h3>${responses}</section>`;
+  const heading =
+    `<span class="m">${esc(method.toUpperCase())}</span> ` +
+    `<code>${esc(path)}</code>${summary} <small>${who(op)}</small>`;
+  return (
+    `<section id="${esc(`${method}-${path}`)}"><h2>${heading}</h2>${description}
+${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ''}${body ? `<h3>Body</h3>${json(body)}` : ''}` +
+    `<h3>Answers</h3>${responses}</section>`
+  );
 }
 
 /**
@@ -58,9 +64,19 @@ export const apiReferenceRoutes: FastifyPluginAsync = async (app) => {
       )
       .join('');
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(doc.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#0b0a12;color:#f4f2f8;max-width:960px;margin:0 auto;padding:24px}a{color:#ffcf5c}section{border:1px solid #333;border-radius:10px;padding:16px;margin:16px 0;background:#16141f}h2{font-size:1.05rem;margin:0}h3{font-size:.95rem;margin:12px 0 4px}small{color:#b9b4c7;font-weight:400}.m{color:#ffcf5c}pre{white-space:pre-wrap;font-size:.8rem;background:#0b0a12;padding:8px;border-radius:6px;overflow:auto}summary{cursor:pointer}</style></head>
-<body><h1>${esc(doc.info.title)} (${esc(doc.info.version)})</h1><p>${operations.length} operations. The same document as JSON: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>
-<nav aria-label="Operations"><ul>${index}</ul></nav><main>${operations.map(({ path, method, op }) => operationHtml(method, path, op)).join('')}</main></body></html>`;
+    return (
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+      `content="width=device-width,initial-scale=1"><title>${esc(doc.info.title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#0b0a12;color:#f4f2f8;max-width:960px;margin:0 ` +
+      `auto;padding:24px}a{color:#ffcf5c}section{border:1px solid #333;border-radius:10px;padding:16px;margin:16px ` +
+      `0;background:#16141f}h2{font-size:1.05rem;margin:0}h3{font-size:.95rem;margin:12px 0 ` +
+      `4px}small{color:#b9b4c7;font-weight:400}.m{color:#ffcf5c}pre{white-space:pre-wrap;font-size:.8rem;` +
+      `background:#0b0a12;padding:8px;border-radius:6px;overflow:auto}summary{cursor:pointer}</style></head>
+<body><h1>${esc(doc.info.title)} (${esc(doc.info.version)})</h1><p>${operations.length} operations. The same ` +
+      `document ` +
+      `as JSON: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>
+<nav aria-label="Operations"><ul>${index}</ul></nav><main>` +
+      `${operations.map(({ path, method, op }) => operationHtml(method, path, op)).join('')}</main></body></html>`
+    );
   });
 };

@@ -86,7 +86,9 @@ export function createServerRender(
       .flatMap((chunk) => chunkFiles[chunk] ?? [])
       .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="/${attr(file)}">`)
       .join('');
-    const handover = `<script id="server-page" type="application/json">${scriptSafeJson({ state: page.state, guestToken })}</script>`;
+    const handover =
+      `<script id="server-page" type="application/json">` +
+      `${scriptSafeJson({ state: page.state, guestToken })}</script>`;
     // React puts the largest picture's preload in the body, after the head's scripts: a copy goes
     // ahead of them, so the phone fetches the picture the first screen is judged by (LCP) first.
     const firstImage = FIRST_IMAGE_PRELOAD.exec(page.html)?.[0] ?? '';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { clientKey } from '../platform/clientKey';
-import { RateLimited } from '../platform/errors';
+import { clientKey } from './clientKey';
+import { RateLimited } from './errors';
 import { callerOf } from './caller';
 
 const MINUTE = '1 minute';

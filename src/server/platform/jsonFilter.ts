@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { Invalid } from '../platform/errors';
-import { fieldProblem } from '../platform/fieldProblem';
+import { Invalid } from './errors';
+import { fieldProblem } from './fieldProblem';
 
 /**
  * The spec's client sends filters as JSON in one query parameter (`filter={"path":"x"}`). This reads

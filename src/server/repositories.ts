@@ -1,0 +1,29 @@
+import type { Executor } from './db/executor';
+import { authRepositories } from './modules/auth/repositories';
+import { cartRepositories } from './modules/cart/repositories';
+import { identityRepositories } from './modules/identity/repositories';
+import { mailRepositories } from './modules/mail/repositories';
+import { miscRepositories } from './modules/misc/repositories';
+import { orderRepositories } from './modules/orders/repositories';
+import { paymentRepositories } from './modules/payments/repositories';
+import { streamRepositories } from './modules/streams/repositories';
+
+/**
+ * Every module's repositories, built over one handle: the shared database, or one transaction of
+ * the unit of work (db/unitOfWork.ts, which knows no module). Each module says what it registers
+ * (modules/<name>/repositories.ts); services.ts builds the unit of work over this, and each service
+ * types only the repositories it uses.
+ */
+export function createRepositories(db: Executor) {
+  return {
+    ...identityRepositories(db),
+    ...authRepositories(db),
+    ...cartRepositories(db),
+    ...orderRepositories(db),
+    ...paymentRepositories(db),
+    ...miscRepositories(db),
+    ...mailRepositories(db),
+    ...streamRepositories(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
