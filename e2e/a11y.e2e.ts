@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { signUpThroughApi, uniqueEmail as anyEmail, type Session } from './support/accounts';
+import { waitForPath, waitInPage } from './support/waitUntil';
 
 /**
  * Every screen built so far passes axe-core's WCAG 2.2 A and AA rules, at phone and desktop width,
@@ -53,7 +54,7 @@ async function cartWithEvent(page: Page) {
   if (!(await page.$('[data-testid="cart-item"]'))) {
     await page.goto(`${baseUrl()}/events/velvet-static-unplugged`, { waitUntil: 'networkidle0' });
     await click(page, '::-p-aria([name="Add to cart"][role="button"])');
-    await page.waitForFunction(() => location.pathname === '/cart');
+    await waitForPath(page, '/cart');
   }
   await page.waitForSelector('[data-testid="cart-item"]');
 }
@@ -298,7 +299,8 @@ describe('while the catalog is still loading', () => {
       await page.waitForSelector('.MuiSkeleton-root', { timeout: 15_000 }).catch(async (err: Error) => {
         const shown = await page.evaluate(() => ({ url: location.href, text: document.body.innerText.slice(0, 300) }));
         throw new Error(
-          `${err.message}: no placeholder on screen; ${held.length} catalog requests held; page ${JSON.stringify(shown)}`,
+          `${err.message}: no placeholder on screen; ${held.length} catalog requests held; ` +
+            `page ${JSON.stringify(shown)}`,
         );
       });
       const violations = describeViolations(await axeViolations(page));
@@ -315,90 +317,109 @@ it('the hero video, which moves on its own, can be paused and played again (WCAG
   const page = await context.newPage();
   await page.setViewport(DESKTOP);
   await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector('video');
-      return v !== null && !v.paused && v.currentTime > 0.2;
-    },
-    { timeout: 20_000 },
-  );
+  const video = () => {
+    const v = document.querySelector('video');
+    return v && { paused: v.paused, currentTime: v.currentTime };
+  };
+  await waitInPage(page, 'the hero video to play past 0.2 s', video, {
+    until: (v) => v !== null && !v.paused && v.currentTime > 0.2,
+    timeout: 20_000,
+  });
   await click(page, 'button[aria-label="Pause video"]');
-  await page.waitForFunction(() => document.querySelector('video')?.paused === true);
+  await waitInPage(page, 'the hero video to pause', video, { until: (v) => v?.paused === true });
   await click(page, 'button[aria-label="Play video"]');
-  await page.waitForFunction(() => document.querySelector('video')?.paused === false);
+  await waitInPage(page, 'the hero video to play again', video, { until: (v) => v?.paused === false });
   await context.close();
 });
 
 describe('keyboard alone', () => {
-  it('the promo code dialog: opens from the link, takes focus, Enter applies, Escape and Cancel close it, focus goes back to the link', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
-    await cartWithEvent(page);
-    await waitUntilSettled(page);
-    const focused = () =>
-      page.evaluate(() => ({
-        name: (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim(),
-        label: (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null,
-        inDialog: document.activeElement?.closest('[role="dialog"]') !== null,
-      }));
-    const dialogOpen = () => page.$('[role="dialog"]').then((d) => d !== null);
-    const LINK = 'Have a promo code? Apply it now';
+  it(
+    'the promo code dialog: opens from the link, takes focus, Enter ' +
+      'applies, Escape and Cancel close it, focus goes back to the link',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(DESKTOP);
+      await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+      await cartWithEvent(page);
+      await waitUntilSettled(page);
+      const focused = () =>
+        page.evaluate(() => ({
+          name: (
+            document.activeElement?.getAttribute('aria-label') ??
+            document.activeElement?.textContent ??
+            ''
+          ).trim(),
+          label: (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? null,
+          inDialog: document.activeElement?.closest('[role="dialog"]') !== null,
+        }));
+      const dialogOpen = () => page.$('[role="dialog"]').then((d) => d !== null);
+      const LINK = 'Have a promo code? Apply it now';
 
-    const toLink = await tabThrough(page, 40, (s) => s.name === LINK);
-    expect(toLink.at(-1)?.name).toBe(LINK);
-    expect(withoutVisibleRing(toLink.slice(-1))).toEqual([]);
+      const toLink = await tabThrough(page, 40, (s) => s.name === LINK);
+      expect(toLink.at(-1)?.name).toBe(LINK);
+      expect(withoutVisibleRing(toLink.slice(-1))).toEqual([]);
 
-    // Escape closes; focus is back on the link.
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
-    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
-    expect(await focused()).toMatchObject({ label: 'Enter code', inDialog: true });
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[role="dialog"]', { hidden: true });
-    expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
+      // Escape closes; focus is back on the link.
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
+      await waitInPage(page, 'focus in the code field', () => document.activeElement?.tagName, {
+        until: (tag) => tag === 'INPUT',
+      });
+      expect(await focused()).toMatchObject({ label: 'Enter code', inDialog: true });
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[role="dialog"]', { hidden: true });
+      expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
 
-    // Cancel (reached with Tab) closes too.
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
-    const toCancel = await tabThrough(page, 3, (s) => s.name === 'Cancel');
-    expect(toCancel.at(-1)?.name).toBe('Cancel');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[role="dialog"]', { hidden: true });
-    expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
+      // Cancel (reached with Tab) closes too.
+      await page.keyboard.press('Enter');
+      await waitInPage(page, 'focus in the code field', () => document.activeElement?.tagName, {
+        until: (tag) => tag === 'INPUT',
+      });
+      const toCancel = await tabThrough(page, 3, (s) => s.name === 'Cancel');
+      expect(toCancel.at(-1)?.name).toBe('Cancel');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[role="dialog"]', { hidden: true });
+      expect(await focused()).toMatchObject({ name: LINK, inDialog: false });
 
-    // Enter in the field applies the code; the link, still focused, now removes the coupon.
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
-    await page.keyboard.type('SAVE10');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[role="dialog"]', { hidden: true });
-    expect(await dialogOpen()).toBe(false);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Remove coupon');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction((l) => document.activeElement?.textContent === l, {}, LINK);
-    await context.close();
-  });
+      // Enter in the field applies the code; the link, still focused, now removes the coupon.
+      await page.keyboard.press('Enter');
+      await waitInPage(page, 'focus in the code field', () => document.activeElement?.tagName, {
+        until: (tag) => tag === 'INPUT',
+      });
+      await page.keyboard.type('SAVE10');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[role="dialog"]', { hidden: true });
+      expect(await dialogOpen()).toBe(false);
+      const focusedText = () => document.activeElement?.textContent;
+      await waitInPage(page, "focus on 'Remove coupon'", focusedText, { until: (t) => t === 'Remove coupon' });
+      await page.keyboard.press('Enter');
+      await waitInPage(page, 'focus back on the promo code link', focusedText, { until: (t) => t === LINK });
+      await context.close();
+    },
+  );
 
-  it('Tab goes from the header links through the home page to the footer, always with a visible focus ring', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
-    await waitUntilSettled(page);
+  it(
+    'Tab goes from the header links through the home page ' + 'to the footer, always with a visible focus ring',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(DESKTOP);
+      await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+      await waitUntilSettled(page);
 
-    const stops = await tabThrough(page, 200, isLastFooterLink);
-    const header = stops.filter((s) => s.region === 'header').map((s) => s.name);
-    expect(header).toEqual(['AllAccess home', 'Home', 'Upcoming Events', 'Sign in']);
-    expect(stops.some((s) => s.region === 'main' && s.name === 'Next slide')).toBe(true);
-    expect(stops.some((s) => s.region === 'main' && s.name === 'View Event')).toBe(true);
-    // No trap: focus leaves the carousel and the rows and reaches the end of the footer.
-    expect(stops.at(-1)).toMatchObject({ region: 'footer', name: 'Instagram' });
-    expect(stops.filter((s) => s.hidden).map((s) => s.name)).toEqual([]);
-    expect(withoutVisibleRing(stops)).toEqual([]);
-    await context.close();
-  });
+      const stops = await tabThrough(page, 200, isLastFooterLink);
+      const header = stops.filter((s) => s.region === 'header').map((s) => s.name);
+      expect(header).toEqual(['AllAccess home', 'Home', 'Upcoming Events', 'Sign in']);
+      expect(stops.some((s) => s.region === 'main' && s.name === 'Next slide')).toBe(true);
+      expect(stops.some((s) => s.region === 'main' && s.name === 'View Event')).toBe(true);
+      // No trap: focus leaves the carousel and the rows and reaches the end of the footer.
+      expect(stops.at(-1)).toMatchObject({ region: 'footer', name: 'Instagram' });
+      expect(stops.filter((s) => s.hidden).map((s) => s.name)).toEqual([]);
+      expect(withoutVisibleRing(stops)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('at 390 px the menu button opens the menu from the keyboard and its links take focus with a ring', async () => {
     const context = await browser.createBrowserContext();

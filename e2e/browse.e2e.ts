@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { launchBrowser, openPage } from './support/browser';
+import { waitForPath, waitInPage } from './support/waitUntil';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,14 +13,18 @@ const text = (page: Page) => page.evaluate(() => document.body.innerText);
 
 /** Waits until the page's first <video> has played past `seconds`. */
 const videoPlaysPast = (page: Page, seconds: number, selector = 'video') =>
-  page.waitForFunction(
-    (sel, s) => {
+  waitInPage(
+    page,
+    `${selector} to play past ${seconds} s`,
+    (sel) => {
       const v = document.querySelector<HTMLVideoElement>(sel);
-      return v !== null && !v.paused && v.readyState >= 2 && v.currentTime > s;
+      return v && { paused: v.paused, readyState: v.readyState, currentTime: v.currentTime };
     },
-    { timeout: 20_000 },
-    selector,
-    seconds,
+    {
+      arg: selector,
+      until: (v) => v !== null && !v.paused && v.readyState >= 2 && v.currentTime > seconds,
+      timeout: 20_000,
+    },
   );
 
 describe('home', () => {
@@ -42,16 +47,17 @@ describe('home', () => {
   it('unmutes and mutes the hero video with its toggle', async () => {
     const { page } = await openPage(browser, '/');
     await page.locator('button[aria-label="Unmute"]').click();
-    await page.waitForFunction(() => document.querySelector('video')?.muted === false);
+    const muted = () => document.querySelector('video')?.muted;
+    await waitInPage(page, 'the hero video to be unmuted', muted, { until: (m) => m === false });
     await page.locator('button[aria-label="Mute"]').click();
-    await page.waitForFunction(() => document.querySelector('video')?.muted === true);
+    await waitInPage(page, 'the hero video to be muted', muted, { until: (m) => m === true });
     await page.browserContext().close();
   });
 
   it("'View All' opens the category it names", async () => {
     const { page, problems } = await openPage(browser, '/');
     await page.locator('a[aria-label="View All Watch On Demand"]').click();
-    await page.waitForFunction(() => location.pathname === '/category/on-demand');
+    await waitForPath(page, '/category/on-demand');
     await page.waitForSelector('h1');
     expect(await page.$eval('h1', (h) => h.textContent)).toBe('Watch On Demand');
     expect(await page.$$eval('main article', (els) => els.length)).toBeGreaterThan(3);
@@ -64,10 +70,12 @@ describe('home', () => {
     const card = await page.waitForSelector('section[aria-label="Watch On Demand"] article');
     const title = await card!.$eval('h3', (h) => h.textContent);
     await (await card!.$('a'))!.click();
-    await page.waitForFunction(() => /^\/events\/\d+$/.test(location.pathname));
+    await waitForPath(page, /^\/events\/\d+$/);
     await page.waitForSelector('h1');
     expect(await page.$eval('h1', (h) => h.textContent)).toBe(title);
-    await page.waitForFunction((t) => document.title === `${t} — AllAccess`, {}, title);
+    await waitInPage(page, 'the title to name the event', () => document.title, {
+      until: (t) => t === `${title} — AllAccess`,
+    });
     expect(await page.$eval('meta[property="og:title"]', (m) => m.getAttribute('content'))).toBe(title);
     expect(await page.$eval('meta[property="og:image"]', (m) => m.getAttribute('content'))).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/media\/posters\/.+\.svg$/,

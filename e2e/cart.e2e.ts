@@ -55,7 +55,9 @@ const cartShown = (page: Page) =>
   }));
 const waitForCartOf = (page: Page, count: number, what = `${count} event(s) in the cart`) =>
   waitUntil(page, what, cartShown, (cart) => cart.path === '/cart' && cart.titles.length === count, 10_000);
-/** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
+/**
+ * The count the app keeps (docs/behaviour.md §3: the length of cartItems unless a cartUpdated event said otherwise).
+ */
 const countIn = (page: Page) =>
   page.evaluate(() => {
     const { cart } = (
@@ -111,75 +113,79 @@ async function guestCart(
   return { context: page.browserContext(), page, problems };
 }
 
-it('a guest fills a cart, takes 10 % off with SAVE10, removes an event, signs in and finds the cart merged', async () => {
-  const { context, page, problems } = await guestCart(['velvet', 'planets']);
-  expect(await cartTitles(page)).toEqual([EVENTS.velvet.title, EVENTS.planets.title]);
-  expect(await summaryValue(page, 'Total')).toBe('$21.99');
-  expect(await countIn(page)).toBe(2);
+it(
+  'a guest fills a cart, takes 10 % off with SAVE10, removes ' + 'an event, signs in and finds the cart merged',
+  async () => {
+    const { context, page, problems } = await guestCart(['velvet', 'planets']);
+    expect(await cartTitles(page)).toEqual([EVENTS.velvet.title, EVENTS.planets.title]);
+    expect(await summaryValue(page, 'Total')).toBe('$21.99');
+    expect(await countIn(page)).toBe(2);
 
-  await applyCode(page, 'SAVE10');
-  await waitForToast(page, 'Coupon applied');
-  await waitForDialogGone(page); // its closing backdrop would take the next click
-  await waitUntil(
-    page,
-    'a Coupon row',
-    (p) => summaryValue(p, 'Coupon'),
-    (value) => value !== null,
-  );
-  expect(await summaryValue(page, 'Coupon')).toBe('-$2.20');
-  expect(await summaryValue(page, 'Total')).toBe('$19.79');
+    await applyCode(page, 'SAVE10');
+    await waitForToast(page, 'Coupon applied');
+    await waitForDialogGone(page); // its closing backdrop would take the next click
+    await waitUntil(
+      page,
+      'a Coupon row',
+      (p) => summaryValue(p, 'Coupon'),
+      (value) => value !== null,
+    );
+    expect(await summaryValue(page, 'Coupon')).toBe('-$2.20');
+    expect(await summaryValue(page, 'Total')).toBe('$19.79');
 
-  await click(page, button(`Remove ${EVENTS.velvet.title} from cart`));
-  await waitForToast(page, 'Removed from cart');
-  await waitForCartOf(page, 1);
-  expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
-  await waitUntil(
-    page,
-    'the total $10.80',
-    (p) => summaryValue(p, 'Total'),
-    (total) => total === '$10.80',
-  );
-  expect(await countIn(page)).toBe(1);
-  expect(await storedCount(page)).toBe(1);
-  const guestCartToken = await page.evaluate(() => localStorage.getItem('guest_cart_token'));
-  expect(guestCartToken).toMatch(/^[\w-]{22,}$/);
+    await click(page, button(`Remove ${EVENTS.velvet.title} from cart`));
+    await waitForToast(page, 'Removed from cart');
+    await waitForCartOf(page, 1);
+    expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
+    await waitUntil(
+      page,
+      'the total $10.80',
+      (p) => summaryValue(p, 'Total'),
+      (total) => total === '$10.80',
+    );
+    expect(await countIn(page)).toBe(1);
+    expect(await storedCount(page)).toBe(1);
+    const guestCartToken = await page.evaluate(() => localStorage.getItem('guest_cart_token'));
+    expect(guestCartToken).toMatch(/^[\w-]{22,}$/);
 
-  // Sign in (a new account: names asked) and go back to the cart.
-  const email = `cart-${Date.now()}@example.com`;
-  await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
-  await (await element(page, '::-p-aria(E-mail address)')).type(email);
-  await click(page, '::-p-text(Continue with e-mail)');
-  await element(page, '::-p-text(Check your e-mail)');
-  await (await element(page, '::-p-aria(First name)')).type('Cara');
-  await (await element(page, '::-p-aria(Last name)')).type('Merge');
-  await (await element(page, '::-p-aria(Sign-in code)')).type(await codeFor(email));
-  await click(page, '::-p-text(Verify)');
-  // Only whether a guest cart token is still stored: the token itself stays out of the message.
-  await waitUntil(
-    page,
-    'sign-in to store the user and drop the guest cart token',
-    (p) =>
-      p.evaluate(() => ({
-        userID: localStorage.getItem('userID'),
-        guestCartToken: localStorage.getItem('guest_cart_token') !== null,
-      })),
-    (s) => s.userID !== null && !s.guestCartToken,
-    10_000,
-  );
+    // Sign in (a new account: names asked) and go back to the cart.
+    const email = `cart-${Date.now()}@example.com`;
+    await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
+    await (await element(page, '::-p-aria(E-mail address)')).type(email);
+    await click(page, '::-p-text(Continue with e-mail)');
+    await element(page, '::-p-text(Check your e-mail)');
+    await (await element(page, '::-p-aria(First name)')).type('Cara');
+    await (await element(page, '::-p-aria(Last name)')).type('Merge');
+    await (await element(page, '::-p-aria(Sign-in code)')).type(await codeFor(email));
+    await click(page, '::-p-text(Verify)');
+    // Only whether a guest cart token is still stored: the token itself stays out of the message.
+    await waitUntil(
+      page,
+      'sign-in to store the user and drop the guest cart token',
+      (p) =>
+        p.evaluate(() => ({
+          userID: localStorage.getItem('userID'),
+          guestCartToken: localStorage.getItem('guest_cart_token') !== null,
+        })),
+      (s) => s.userID !== null && !s.guestCartToken,
+      10_000,
+    );
 
-  await page.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
-  await waitUntil(page, 'the merged cart', cartShown, (cart) => cart.titles.length > 0);
-  expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
-  expect(await countIn(page)).toBe(1);
-  // The guest cart is gone from the server: its token no longer opens anything.
-  const guestToken = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, {
-    headers: { authorization: `Bearer ${guestToken}` },
-  });
-  expect(old.status).toBe(403);
-  expect(problems).toEqual([]);
-  await context.close();
-}, 90_000);
+    await page.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
+    await waitUntil(page, 'the merged cart', cartShown, (cart) => cart.titles.length > 0);
+    expect(await cartTitles(page)).toEqual([EVENTS.planets.title]);
+    expect(await countIn(page)).toBe(1);
+    // The guest cart is gone from the server: its token no longer opens anything.
+    const guestToken = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const old = await fetch(`${baseUrl()}/v1/cart?cart_token=${guestCartToken}`, {
+      headers: { authorization: `Bearer ${guestToken}` },
+    });
+    expect(old.status).toBe(403);
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+  90_000,
+);
 
 it("FREEPASS makes the total $0.00 and the button a green 'Purchase Tickets'", async () => {
   const { context, page, problems } = await guestCart(['canyon']);

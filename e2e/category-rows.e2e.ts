@@ -2,6 +2,7 @@ import type { Browser, Page } from 'puppeteer';
 import { SCROLL_AREA_HIDE_DELAY_MS, SCROLL_STEP_RATIO } from '../src/shared/constants';
 import { DESKTOP, PHONE } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
+import { waitInPage, waitUntil } from './support/waitUntil';
 
 /** Spec "Home": the category rows' scroll buttons, at phone width, in Chromium. */
 
@@ -58,65 +59,71 @@ async function clickAndSettle(page: Page, button: string) {
     );
   });
   await page.locator(button).click();
-  await page
-    .waitForFunction(() => (window as unknown as { __scrolled: boolean }).__scrolled, { timeout: 5000 })
-    .catch(async (err) => {
-      throw new Error(`the row never finished scrolling: ${JSON.stringify(await rowState(page))}`, { cause: err });
-    });
+  const scrolled = async (p: Page) => ({
+    scrolled: await p.evaluate(() => (window as unknown as { __scrolled: boolean }).__scrolled),
+    row: await rowState(p),
+  });
+  await waitUntil(page, 'the row to finish scrolling (scrollend)', scrolled, (s) => s.scrolled, 5000);
 }
 
-it('at 390 px a row with more events than fit scrolls by 80 % of its width with its buttons, which show only where there is more', async () => {
-  const { page, problems } = await openPage(browser, '/', PHONE);
-  await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
-  await page.waitForSelector(RIGHT, { visible: true, timeout: 5000 }).catch(async (err) => {
-    throw new Error(`no visible right button: ${JSON.stringify(await rowState(page))}`, { cause: err });
-  });
+it(
+  'at 390 px a row with more events than fit scrolls by 80 % of its ' +
+    'width with its buttons, which show only where there is more',
+  async () => {
+    const { page, problems } = await openPage(browser, '/', PHONE);
+    await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
+    await page.waitForSelector(RIGHT, { visible: true, timeout: 5000 }).catch(async (err) => {
+      throw new Error(`no visible right button: ${JSON.stringify(await rowState(page))}`, { cause: err });
+    });
 
-  const start = await rowState(page);
-  expect(start.scrollWidth).toBeGreaterThan(start.clientWidth);
-  expect(start.scrollLeft).toBe(0);
-  expect(start.left).toBeNull();
-  // WCAG 2.2 2.5.8: at least 24 × 24 CSS px (these are 44, a comfortable thumb).
-  expect(start.right!.width).toBeGreaterThanOrEqual(44);
-  expect(start.right!.height).toBeGreaterThanOrEqual(44);
-  // It sits on the posters, clear of every card's own 'View Event' button.
-  expect(start.viewEvent.length).toBeGreaterThan(0);
-  expect(start.viewEvent.filter((b) => overlaps(b, start.right!))).toEqual([]);
+    const start = await rowState(page);
+    expect(start.scrollWidth).toBeGreaterThan(start.clientWidth);
+    expect(start.scrollLeft).toBe(0);
+    expect(start.left).toBeNull();
+    // WCAG 2.2 2.5.8: at least 24 × 24 CSS px (these are 44, a comfortable thumb).
+    expect(start.right!.width).toBeGreaterThanOrEqual(44);
+    expect(start.right!.height).toBeGreaterThanOrEqual(44);
+    // It sits on the posters, clear of every card's own 'View Event' button.
+    expect(start.viewEvent.length).toBeGreaterThan(0);
+    expect(start.viewEvent.filter((b) => overlaps(b, start.right!))).toEqual([]);
 
-  await clickAndSettle(page, RIGHT);
-  const moved = await rowState(page);
-  expect(Math.abs(moved.scrollLeft - start.scrollLeft - SCROLL_STEP_RATIO * start.clientWidth)).toBeLessThanOrEqual(2);
-  expect(moved.left).not.toBeNull();
-  expect(moved.right).not.toBeNull();
-  expect(moved.viewEvent.filter((b) => overlaps(b, moved.left!) || overlaps(b, moved.right!))).toEqual([]);
-
-  await clickAndSettle(page, LEFT);
-  expect(Math.abs((await rowState(page)).scrollLeft)).toBeLessThanOrEqual(2);
-  await page.waitForSelector(LEFT, { hidden: true });
-
-  // On to the end: each step 80 % (the last one what is left), then the right button goes.
-  for (let step = 0; step < 20 && (await page.$(RIGHT)); step += 1) {
-    const before = await rowState(page);
     await clickAndSettle(page, RIGHT);
-    const after = await rowState(page);
-    const left = before.scrollWidth - before.clientWidth - before.scrollLeft;
-    expect(
-      Math.abs(after.scrollLeft - before.scrollLeft - Math.min(left, SCROLL_STEP_RATIO * before.clientWidth)),
-    ).toBeLessThanOrEqual(2);
-  }
-  await page.waitForSelector(RIGHT, { hidden: true });
-  const end = await rowState(page);
-  expect(end.scrollLeft + end.clientWidth).toBeGreaterThanOrEqual(end.scrollWidth - 1);
-  expect(end.left).not.toBeNull();
-  // The buttons overhang the row into the page's margin, never past the screen's edge.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-  expect(problems).toEqual([]);
-  await page.browserContext().close();
-});
+    const moved = await rowState(page);
+    expect(Math.abs(moved.scrollLeft - start.scrollLeft - SCROLL_STEP_RATIO * start.clientWidth)).toBeLessThanOrEqual(
+      2,
+    );
+    expect(moved.left).not.toBeNull();
+    expect(moved.right).not.toBeNull();
+    expect(moved.viewEvent.filter((b) => overlaps(b, moved.left!) || overlaps(b, moved.right!))).toEqual([]);
+
+    await clickAndSettle(page, LEFT);
+    expect(Math.abs((await rowState(page)).scrollLeft)).toBeLessThanOrEqual(2);
+    await page.waitForSelector(LEFT, { hidden: true });
+
+    // On to the end: each step 80 % (the last one what is left), then the right button goes.
+    for (let step = 0; step < 20 && (await page.$(RIGHT)); step += 1) {
+      const before = await rowState(page);
+      await clickAndSettle(page, RIGHT);
+      const after = await rowState(page);
+      const left = before.scrollWidth - before.clientWidth - before.scrollLeft;
+      expect(
+        Math.abs(after.scrollLeft - before.scrollLeft - Math.min(left, SCROLL_STEP_RATIO * before.clientWidth)),
+      ).toBeLessThanOrEqual(2);
+    }
+    await page.waitForSelector(RIGHT, { hidden: true });
+    const end = await rowState(page);
+    expect(end.scrollLeft + end.clientWidth).toBeGreaterThanOrEqual(end.scrollWidth - 1);
+    expect(end.left).not.toBeNull();
+    // The buttons overhang the row into the page's margin, never past the screen's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.browserContext().close();
+  },
+);
 
 type ScrollbarLog = { lastScroll: number; changes: { at: number; scrolling: boolean; color: string; width: string }[] };
 
-it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the last scroll (spec §9)", async () => {
+it("a row's thin scrollbar shows while it scrolls, hides 600 ms after the last (docs/behaviour.md §9)", async () => {
   const { page, problems } = await openPage(browser, '/', DESKTOP);
   await page.bringToFront();
   await page.$eval(SECTION, (s) => s.scrollIntoView({ block: 'center' }));
@@ -128,7 +135,8 @@ it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the las
   // At rest: the scrollbar keeps its room (thin) but is not drawn (transparent thumb and track).
   expect(await style()).toEqual({ color: 'rgba(0, 0, 0, 0) rgba(0, 0, 0, 0)', width: 'thin' });
 
-  // The page notes, by its own clock, each scroll event and each time the row's scrollbar comes or goes, with its computed style.
+  // The page notes, by its own clock, each scroll event and each time the row's scrollbar comes or
+  // goes, with its computed style.
   await page.$eval(SCROLLER, (row) => {
     const log: ScrollbarLog = { lastScroll: 0, changes: [] };
     (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar = log;
@@ -147,18 +155,12 @@ it("a row's thin scrollbar shows while it scrolls and hides 600 ms after the las
   const box = (await (await page.$(SCROLLER))!.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   await page.mouse.wheel({ deltaX: 400 });
-  await page
-    .waitForFunction(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar.changes.length >= 2, {
-      timeout: 5000,
-    })
-    .catch(async (err) => {
-      throw new Error(
-        `the scrollbar did not come and go: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar))}`,
-        { cause: err },
-      );
-    });
-
-  const log = await page.evaluate(() => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar);
+  const log = await waitInPage(
+    page,
+    'the scrollbar to come and go',
+    () => (window as unknown as { __scrollbar: ScrollbarLog }).__scrollbar,
+    { until: (l) => l.changes.length >= 2, timeout: 5000 },
+  );
   expect(log.changes).toHaveLength(2);
   const [shown, hidden] = [log.changes[0]!, log.changes[1]!];
   // While scrolling: a thin thumb in the secondary text colour (#b9b4c7) over a clear track.

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { api, signUpThroughApi, type Session } from './support/accounts';
+import { valueSteps, waitForPath, waitInPage } from './support/waitUntil';
 
 /**
  * Checkout in Chromium against the real server and its sandbox payments: a card that pays, one that
@@ -122,27 +123,25 @@ const toastsLogged = (page: Page, text: string) =>
 async function expectNewToast(page: Page, text: string, action: () => Promise<void>) {
   const before = await toastsLogged(page, text);
   await action();
-  try {
-    await page.waitForFunction(
-      (t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n,
-      { timeout: 15_000 },
-      text,
-      before,
-    );
-  } catch (err) {
-    const seen = await page.evaluate(() => (window as unknown as ToastLog).__toastLog);
-    throw new Error(`no new toast '${text}'; toasts so far: ${JSON.stringify(seen)}`, { cause: err });
-  }
+  await waitInPage(
+    page,
+    `a new toast '${text}' (toasts so far are shown)`,
+    () => (window as unknown as ToastLog).__toastLog,
+    {
+      until: (log) => log.filter((x) => x === text).length > before,
+      timeout: 15_000,
+    },
+  );
 }
 
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 const click = (page: Page, selector: string) => page.locator(selector).click();
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
-const waitForPath = (page: Page, path: string, timeout = 10_000) =>
-  page.waitForFunction((p) => location.pathname === p, { timeout }, path);
 
-/** The count the app keeps (spec §3: the length of cartItems unless a cartUpdated event said otherwise). */
+/**
+ * The count the app keeps (docs/behaviour.md §3: the length of cartItems unless a cartUpdated event said otherwise).
+ */
 const countIn = (page: Page) =>
   page.evaluate(() => {
     const { cart } = (
@@ -241,90 +240,95 @@ describe('card payments (sandbox)', () => {
   });
   afterAll(() => context.close());
 
-  it('4242 4242 4242 4242 pays: toast, /profile with the order, order details, empty cart, mail, and the event plays', async () => {
-    const { page } = tab;
-    await addToCart(page, EVENTS.velvet);
-    await toCheckout(page);
+  it(
+    '4242 4242 4242 4242 pays: toast, /profile with the order, ' +
+      'order details, empty cart, mail, and the event plays',
+    async () => {
+      const { page } = tab;
+      await addToCart(page, EVENTS.velvet);
+      await toCheckout(page);
 
-    const text = await bodyText(page);
-    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Checkout');
-    expect(text).toContain('Please enter your payment information below.');
-    const summary = await page.$eval(
-      'section[aria-labelledby="order-summary-title"]',
-      (s) => (s as HTMLElement).innerText,
-    );
-    expect(summary).toContain('Order Summary');
-    expect(summary).toContain(EVENTS.velvet.title);
-    expect(summary).toMatch(new RegExp(`Total\\s+\\${EVENTS.velvet.price}`));
-    expect(await page.$$eval('[data-testid="order-item"]', (items) => items.length)).toBe(1);
+      const text = await bodyText(page);
+      expect(await page.$eval('h1', (h) => h.textContent)).toBe('Checkout');
+      expect(text).toContain('Please enter your payment information below.');
+      const summary = await page.$eval(
+        'section[aria-labelledby="order-summary-title"]',
+        (s) => (s as HTMLElement).innerText,
+      );
+      expect(summary).toContain('Order Summary');
+      expect(summary).toContain(EVENTS.velvet.title);
+      expect(summary).toMatch(new RegExp(`Total\\s+\\${EVENTS.velvet.price}`));
+      expect(await page.$$eval('[data-testid="order-item"]', (items) => items.length)).toBe(1);
 
-    await fillCard(page, OK_CARD);
-    // Formatted as typed.
-    expect(await fieldValue(page, 'Card number')).toBe('4242 4242 4242 4242');
-    expect(await fieldValue(page, 'Expiry')).toBe(`${EXPIRY_DIGITS.slice(0, 2)} / ${EXPIRY_DIGITS.slice(2)}`);
-    expect(await fieldValue(page, 'CVC')).toBe('123');
-    expect(await page.$eval('::-p-aria(Expiry)', (e) => (e as HTMLInputElement).placeholder)).toBe('MM / YY');
+      await fillCard(page, OK_CARD);
+      // Formatted as typed.
+      expect(await fieldValue(page, 'Card number')).toBe('4242 4242 4242 4242');
+      expect(await fieldValue(page, 'Expiry')).toBe(`${EXPIRY_DIGITS.slice(0, 2)} / ${EXPIRY_DIGITS.slice(2)}`);
+      expect(await fieldValue(page, 'CVC')).toBe('123');
+      expect(await page.$eval('::-p-aria(Expiry)', (e) => (e as HTMLInputElement).placeholder)).toBe('MM / YY');
 
-    await expectNewToast(page, 'Payment processed successfully.', () => confirmAndPay(page));
-    expect(await payButtonTexts(page)).toContain('Processing...');
-    await waitForPath(page, '/profile');
-    expect(tab.confirms).toEqual(['POST /v1/payments/sandbox/confirm']);
+      await expectNewToast(page, 'Payment processed successfully.', () => confirmAndPay(page));
+      expect(await payButtonTexts(page)).toContain('Processing...');
+      await waitForPath(page, '/profile');
+      expect(tab.confirms).toEqual(['POST /v1/payments/sandbox/confirm']);
 
-    // The order, in the history table.
-    await page.waitForSelector('[data-testid="order-row"]', { timeout: 10_000 });
-    expect(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
-      'Order Id',
-      'Status',
-      'Method',
-      'Amount',
-      'Purchased on',
-      'Info',
-    ]);
-    const [server] = await history(buyer);
-    expect(server).toBeDefined();
-    const rows = await historyRows(page);
-    expect(rows).toEqual([
-      {
-        'Order Id': server!.orderId,
-        Status: 'Paid',
-        Method: 'stripe',
-        Amount: EVENTS.velvet.price,
-        'Purchased on': longUsDate(server!.created),
-        Info: 'View',
-      },
-    ]);
-    expect(server!.orderId).not.toBe('');
+      // The order, in the history table.
+      await page.waitForSelector('[data-testid="order-row"]', { timeout: 10_000 });
+      expect(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
+        'Order Id',
+        'Status',
+        'Method',
+        'Amount',
+        'Purchased on',
+        'Info',
+      ]);
+      const [server] = await history(buyer);
+      expect(server).toBeDefined();
+      const rows = await historyRows(page);
+      expect(rows).toEqual([
+        {
+          'Order Id': server!.orderId,
+          Status: 'Paid',
+          Method: 'stripe',
+          Amount: EVENTS.velvet.price,
+          'Purchased on': longUsDate(server!.created),
+          Info: 'View',
+        },
+      ]);
+      expect(server!.orderId).not.toBe('');
 
-    // The cart is empty, here and in localStorage.
-    expect(await countIn(page)).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[]');
+      // The cart is empty, here and in localStorage.
+      expect(await countIn(page)).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[]');
 
-    // Info → the order page.
-    const info = await page.waitForSelector(`a[aria-label="View order ${server!.orderId}"]`);
-    expect(await info!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname)).toBe(
-      `/order/${server!.cartId}`,
-    );
-    await info!.click();
-    await waitForPath(page, `/order/${server!.cartId}`);
-    await page.waitForSelector('[data-testid="order-item"]', { timeout: 10_000 });
-    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Order Details');
-    const details = await bodyText(page);
-    expect(details).toContain(EVENTS.velvet.title);
-    expect(details).toContain(server!.orderId);
+      // Info → the order page.
+      const info = await page.waitForSelector(`a[aria-label="View order ${server!.orderId}"]`);
+      expect(await info!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname)).toBe(
+        `/order/${server!.cartId}`,
+      );
+      await info!.click();
+      await waitForPath(page, `/order/${server!.cartId}`);
+      await page.waitForSelector('[data-testid="order-item"]', { timeout: 10_000 });
+      expect(await page.$eval('h1', (h) => h.textContent)).toBe('Order Details');
+      const details = await bodyText(page);
+      expect(details).toContain(EVENTS.velvet.title);
+      expect(details).toContain(server!.orderId);
 
-    // The confirmation mail.
-    const mails = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as {
-      to: string;
-      subject: string;
-      text: string;
-    }[];
-    const mail = mails.find((m) => m.to === buyer.email && m.subject.includes(server!.orderId));
-    expect(mail).toBeDefined();
-    expect(mail!.text).toContain(EVENTS.velvet.title);
+      // The confirmation mail.
+      const mails = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[];
+      const mail = mails.find((m) => m.to === buyer.email && m.subject.includes(server!.orderId));
+      expect(mail).toBeDefined();
+      expect(mail!.text).toContain(EVENTS.velvet.title);
 
-    await expectPlayable(page, EVENTS.velvet);
-    expect(tab.problems).toEqual([]);
-  }, 90_000);
+      await expectPlayable(page, EVENTS.velvet);
+      expect(tab.problems).toEqual([]);
+    },
+    90_000,
+  );
 
   it("4000 0000 0000 0002 is declined: 'Error: Your card was declined.', still on /checkout, no order", async () => {
     const { page } = tab;
@@ -367,72 +371,81 @@ describe('card payments (sandbox)', () => {
     expect(tab.problems).toEqual([]);
   }, 30_000);
 
-  it('4000 0025 0000 3155 asks for authentication: Fail → failed and no order; Complete → success, countdown, event page, order', async () => {
-    const { page } = tab;
-    const planetsId = await assetId(EVENTS.planets);
-    const ordersBefore = (await history(buyer)).length;
+  it(
+    '4000 0025 0000 3155 asks for authentication: Fail → failed and ' +
+      'no order; Complete → success, countdown, event page, order',
+    async () => {
+      const { page } = tab;
+      const planetsId = await assetId(EVENTS.planets);
+      const ordersBefore = (await history(buyer)).length;
 
-    // Fail.
-    await toCheckout(page);
-    await fillCard(page, AUTH_CARD);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), confirmAndPay(page)]);
-    expect(pathname(page)).toMatch(/^\/payments\/sandbox\/authenticate\//);
-    expect(await bodyText(page)).toContain(EVENTS.planets.price);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), click(page, 'button[value="fail"]')]);
-    expect(pathname(page)).toBe(`/order-confirmation/${planetsId}`);
-    expect(new URL(page.url()).searchParams.get('redirect_status')).toBe('failed');
-    await page.waitForSelector('::-p-text(Your payment has been failed.)');
-    expect(await bodyText(page)).not.toContain('Thank you fro purchase.');
-    await page.waitForNetworkIdle({ idleTime: 500 });
-    expect(await history(buyer)).toHaveLength(ordersBefore);
+      // Fail.
+      await toCheckout(page);
+      await fillCard(page, AUTH_CARD);
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), confirmAndPay(page)]);
+      expect(pathname(page)).toMatch(/^\/payments\/sandbox\/authenticate\//);
+      expect(await bodyText(page)).toContain(EVENTS.planets.price);
+      await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), click(page, 'button[value="fail"]')]);
+      expect(pathname(page)).toBe(`/order-confirmation/${planetsId}`);
+      expect(new URL(page.url()).searchParams.get('redirect_status')).toBe('failed');
+      await page.waitForSelector('::-p-text(Your payment has been failed.)');
+      expect(await bodyText(page)).not.toContain('Thank you fro purchase.');
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      expect(await history(buyer)).toHaveLength(ordersBefore);
 
-    // Complete.
-    await toCheckout(page);
-    await fillCard(page, AUTH_CARD);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), confirmAndPay(page)]);
-    expect(pathname(page)).toMatch(/^\/payments\/sandbox\/authenticate\//);
-    await Promise.all([
-      page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
-      click(page, 'button[value="complete"]'),
-    ]);
-    const arrived = Date.now();
-    expect(pathname(page)).toBe(`/order-confirmation/${planetsId}`);
-    const params = new URL(page.url()).searchParams;
-    expect(params.get('redirect_status')).toBe('succeeded');
-    expect(params.get('payment_intent')).toBeTruthy();
-    await page.waitForSelector('::-p-text(Your payment has been Success.)');
-    const text = await bodyText(page);
-    expect(text).toContain('Thank you fro purchase.');
-    expect(text).toContain('Please check your email for your ticket and additional information.');
+      // Complete.
+      await toCheckout(page);
+      await fillCard(page, AUTH_CARD);
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), confirmAndPay(page)]);
+      expect(pathname(page)).toMatch(/^\/payments\/sandbox\/authenticate\//);
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+        click(page, 'button[value="complete"]'),
+      ]);
+      const arrived = Date.now();
+      expect(pathname(page)).toBe(`/order-confirmation/${planetsId}`);
+      const params = new URL(page.url()).searchParams;
+      expect(params.get('redirect_status')).toBe('succeeded');
+      expect(params.get('payment_intent')).toBeTruthy();
+      await page.waitForSelector('::-p-text(Your payment has been Success.)');
+      const text = await bodyText(page);
+      expect(text).toContain('Thank you fro purchase.');
+      expect(text).toContain('Please check your email for your ticket and additional information.');
 
-    const secondsShown = async () =>
-      Number(
-        (await page.$eval('[role="status"]', (s) => s.textContent ?? '')).match(
-          /^Redirecting to event page in (\d+) seconds\.\.\.$/,
-        )?.[1],
-      );
-    const first = await secondsShown();
-    expect(first).toBeGreaterThanOrEqual(8);
-    expect(first).toBeLessThanOrEqual(10);
-    await new Promise((r) => setTimeout(r, 2_100));
-    const later = await secondsShown();
-    expect(later).toBeLessThanOrEqual(first - 2);
-    expect(later).toBeGreaterThanOrEqual(first - 3);
+      const secondsShown = async () =>
+        Number(
+          (await page.$eval('[role="status"]', (s) => s.textContent ?? '')).match(
+            /^Redirecting to event page in (\d+) seconds\.\.\.$/,
+          )?.[1],
+        );
+      // Seen through two ticks: one second less each time, about a second apart.
+      const steps = await valueSteps(page, 'the redirect countdown to tick twice', secondsShown, 2, 6000);
+      const [first, ...later] = steps.map((s) => s.value);
+      expect(first).toBeGreaterThanOrEqual(8);
+      expect(first).toBeLessThanOrEqual(10);
+      expect(later).toEqual([first! - 1, first! - 2]);
+      expect(steps[2]!.at - steps[1]!.at).toBeGreaterThanOrEqual(800);
+      expect(steps[2]!.at - steps[1]!.at).toBeLessThanOrEqual(2000);
 
-    // The page made the order.
-    await page.waitForFunction(() => localStorage.getItem('cartItems') === '[]', { timeout: 10_000 });
-    const orders = await history(buyer);
-    expect(orders).toHaveLength(ordersBefore + 1);
-    expect(orders.map((o) => o.rate)).toContain(12);
+      // The page made the order.
+      await waitInPage(page, 'the cart to be emptied', () => localStorage.getItem('cartItems'), {
+        until: (items) => items === '[]',
+        timeout: 10_000,
+      });
+      const orders = await history(buyer);
+      expect(orders).toHaveLength(ordersBefore + 1);
+      expect(orders.map((o) => o.rate)).toContain(12);
 
-    // Ten seconds after arriving: the event page.
-    await waitForPath(page, `/events/${planetsId}`, 13_000);
-    expect(Date.now() - arrived).toBeGreaterThanOrEqual(9_000);
-    await page.waitForSelector('a ::-p-text(Play)', { timeout: 10_000 });
-    expect(await page.$('[data-testid="price"]')).toBeNull();
-    expect(await countIn(page)).toBe(0);
-    expect(tab.problems).toEqual([]);
-  }, 90_000);
+      // Ten seconds after arriving: the event page.
+      await waitForPath(page, `/events/${planetsId}`, 13_000);
+      expect(Date.now() - arrived).toBeGreaterThanOrEqual(9_000);
+      await page.waitForSelector('a ::-p-text(Play)', { timeout: 10_000 });
+      expect(await page.$('[data-testid="price"]')).toBeNull();
+      expect(await countIn(page)).toBe(0);
+      expect(tab.problems).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 describe('voucher purchase (FREEPASS)', () => {
@@ -456,11 +469,10 @@ describe('voucher purchase (FREEPASS)', () => {
     await freepassCart(page);
     await expectNewToast(page, 'Payment processed successfully.', () => click(page, button('Purchase Tickets')));
     await waitForPath(page, '/profile');
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="order-row"]').length === n,
-      { timeout: 10_000 },
-      ordersBefore + 1,
-    );
+    await waitInPage(page, 'one order row more', () => document.querySelectorAll('[data-testid="order-row"]').length, {
+      until: (n) => n === ordersBefore + 1,
+      timeout: 10_000,
+    });
     const orders = await history(buyer);
     const voucherOrder = orders.find((o) => o.payment_method === 'vouchers');
     expect(voucherOrder).toBeDefined();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 import { codeFor } from './support/mailbox';
-import { waitUntil } from './support/waitUntil';
+import { observeFor, valueSteps, waitForPath, waitInPage, waitUntil } from './support/waitUntil';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,13 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** Where the page is and who is signed in there (read in the page). */
+const whereAndWho = () => ({ path: location.pathname, userId: localStorage.getItem('userID') });
 const toasts = (page: Page) => page.$$eval('#notistack-snackbar', (els) => els.map((e) => e.textContent ?? ''));
 const waitForToast = (page: Page, text: string) =>
-  page.waitForFunction(
-    (t) => Array.from(document.querySelectorAll('#notistack-snackbar')).some((e) => e.textContent === t),
-    { timeout: 10_000 },
-    text,
-  );
+  waitUntil(page, `a toast '${text}' (toasts on screen are shown)`, toasts, (shown) => shown.includes(text), 10_000);
 
 type ToastLog = { __toastLog: string[] };
 /**
@@ -46,11 +44,14 @@ const toastsLogged = (page: Page, text: string) =>
 async function expectNewToast(page: Page, text: string, action: () => Promise<void>) {
   const before = await toastsLogged(page, text);
   await action();
-  await page.waitForFunction(
-    (t, n) => (window as unknown as ToastLog).__toastLog.filter((x) => x === t).length > n,
-    { timeout: 10_000 },
-    text,
-    before,
+  await waitInPage(
+    page,
+    `a new toast '${text}' (toasts so far are shown)`,
+    () => (window as unknown as ToastLog).__toastLog,
+    {
+      until: (log) => log.filter((x) => x === text).length > before,
+      timeout: 10_000,
+    },
   );
 }
 /** Every request the page makes to the API from now on. */
@@ -80,44 +81,47 @@ async function startEmailSignIn(page: Page, email: string) {
 describe('e-mail sign-in', () => {
   const email = `fan-${Date.now()}@example.com`;
 
-  it('signs up a new e-mail with the mailed code, shows the profile, edits the name, logs out from the dialog', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const started = Date.now();
-    await startEmailSignIn(page, email);
-    await waitForToast(page, `We sent a sign-in code to ${email}.`);
-    await type(page, 'First name', 'Nia');
-    await type(page, 'Last name', 'Okafor');
-    await type(page, 'Sign-in code', await codeFor(email));
-    await page.locator('::-p-text(Verify)').click();
-    await page.waitForFunction(() => location.pathname === '/');
-    expect(await page.evaluate(() => [localStorage.getItem('userID'), localStorage.getItem('userName')])).toEqual([
-      expect.stringMatching(/^\d+$/),
-      'Nia Okafor',
-    ]);
-    console.log(`sign-up to signed in: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  it(
+    'signs up a new e-mail with the mailed code, shows the ' + 'profile, edits the name, logs out from the dialog',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const started = Date.now();
+      await startEmailSignIn(page, email);
+      await waitForToast(page, `We sent a sign-in code to ${email}.`);
+      await type(page, 'First name', 'Nia');
+      await type(page, 'Last name', 'Okafor');
+      await type(page, 'Sign-in code', await codeFor(email));
+      await page.locator('::-p-text(Verify)').click();
+      await waitForPath(page, '/');
+      expect(await page.evaluate(() => [localStorage.getItem('userID'), localStorage.getItem('userName')])).toEqual([
+        expect.stringMatching(/^\d+$/),
+        'Nia Okafor',
+      ]);
+      console.log(`sign-up to signed in: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    await page.locator('a[aria-label="Your profile"]').click();
-    await page.waitForSelector('::-p-text(Your Profile)');
-    await page.waitForSelector('[data-testid="profile-name"]');
-    expect(await page.$eval('[data-testid="profile-name"]', (e) => e.textContent)).toBe('Nia Okafor');
-    expect(await page.evaluate(() => document.body.innerText)).toContain(email);
-    expect(await page.evaluate(() => document.body.innerText)).toContain('No order history');
+      await page.locator('a[aria-label="Your profile"]').click();
+      await page.waitForSelector('::-p-text(Your Profile)');
+      await page.waitForSelector('[data-testid="profile-name"]');
+      expect(await page.$eval('[data-testid="profile-name"]', (e) => e.textContent)).toBe('Nia Okafor');
+      expect(await page.evaluate(() => document.body.innerText)).toContain(email);
+      expect(await page.evaluate(() => document.body.innerText)).toContain('No order history');
 
-    await page.locator('::-p-text(Edit Profile)').click();
-    await type(page, 'Name', 'Nia Grace Okafor');
-    expect(await page.$eval('::-p-aria(Email)', (e) => (e as HTMLInputElement).disabled)).toBe(true);
-    await page.locator('::-p-text(Save)').click();
-    await waitForToast(page, 'Profile updated successfully.');
-    expect(await page.$eval('[data-testid="profile-name"]', (e) => e.textContent)).toBe('Nia Grace Okafor');
+      await page.locator('::-p-text(Edit Profile)').click();
+      await type(page, 'Name', 'Nia Grace Okafor');
+      expect(await page.$eval('::-p-aria(Email)', (e) => (e as HTMLInputElement).disabled)).toBe(true);
+      await page.locator('::-p-text(Save)').click();
+      await waitForToast(page, 'Profile updated successfully.');
+      expect(await page.$eval('[data-testid="profile-name"]', (e) => e.textContent)).toBe('Nia Grace Okafor');
 
-    await page.locator('main ::-p-text(Logout)').click();
-    await page.waitForSelector('::-p-text(Are you sure you want to Logout ?)');
-    await page.locator('[role="dialog"] ::-p-aria([name="Logout"][role="button"])').click();
-    await waitForToast(page, 'Logout successfully.');
-    await page.waitForFunction(() => location.pathname === '/' && localStorage.getItem('userID') === null);
-    await context.close();
-  });
+      await page.locator('main ::-p-text(Logout)').click();
+      await page.waitForSelector('::-p-text(Are you sure you want to Logout ?)');
+      await page.locator('[role="dialog"] ::-p-aria([name="Logout"][role="button"])').click();
+      await waitForToast(page, 'Logout successfully.');
+      await waitInPage(page, 'home, signed out', whereAndWho, { until: (s) => s.path === '/' && s.userId === null });
+      await context.close();
+    },
+  );
 
   it('an existing user signs in again without names; a wrong code and a too-short code each toast', async () => {
     const context = await browser.createBrowserContext();
@@ -139,10 +143,10 @@ describe('e-mail sign-in', () => {
     expect(calls).toEqual(['POST /v1/verifyotp']);
     await type(page, 'Sign-in code', code);
     await page.locator('::-p-text(Verify)').click();
-    await page.waitForFunction(() => location.pathname === '/' && localStorage.getItem('userID') !== null);
+    await waitInPage(page, 'home, signed in', whereAndWho, { until: (s) => s.path === '/' && s.userId !== null });
     // A signed-in visitor is sent away from /sign-in.
     await page.goto(`${baseUrl()}/sign-in`, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => location.pathname === '/');
+    await waitForPath(page, '/');
     await context.close();
   });
 
@@ -170,14 +174,16 @@ describe('e-mail sign-in', () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await startEmailSignIn(page, `resend-${Date.now()}@example.com`);
-    const first = await page.$eval('[data-testid="resend-countdown"]', (e) => e.textContent);
-    expect(first).toMatch(/^Resend code in (60|59)s$/);
-    await new Promise((r) => setTimeout(r, 2100));
-    const later = Number(
-      (await page.$eval('[data-testid="resend-countdown"]', (e) => e.textContent))!.match(/\d+/)![0],
-    );
-    expect(later).toBeLessThanOrEqual(58);
-    expect(later).toBeGreaterThanOrEqual(55);
+    const shown = (p: Page) => p.$eval('[data-testid="resend-countdown"]', (e) => e.textContent);
+    expect(await shown(page)).toMatch(/^Resend code in (60|59)s$/);
+    // Seen through two ticks: one second less each time, about a second apart.
+    const seconds = (p: Page) => shown(p).then((t) => Number(/^Resend code in (\d+)s$/.exec(t ?? '')?.[1]));
+    const steps = await valueSteps(page, 'the resend countdown to tick twice', seconds, 2, 6000);
+    const [first, ...later] = steps.map((s) => s.value);
+    expect(first).toBeGreaterThanOrEqual(58);
+    expect(later).toEqual([first! - 1, first! - 2]);
+    expect(steps[2]!.at - steps[1]!.at).toBeGreaterThanOrEqual(800);
+    expect(steps[2]!.at - steps[1]!.at).toBeLessThanOrEqual(2000);
     await context.close();
   });
 });
@@ -194,7 +200,7 @@ describe('two tabs', () => {
     await type(a, 'Last name', 'Two');
     await type(a, 'Sign-in code', await codeFor(email));
     await a.locator('::-p-text(Verify)').click();
-    await a.waitForFunction(() => location.pathname === '/');
+    await waitForPath(a, '/');
     const userIdIn = (page: Page) =>
       page.evaluate(
         () =>
@@ -202,21 +208,25 @@ describe('two tabs', () => {
             window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
           ).__storefront.getState().auth.userId,
       );
-    // b is a background tab: no animation frames, so it is read from here (waitUntil), not by waitForFunction's rAF polling.
+    // b is a background tab (no animation frames): the helpers read it from here, not on rAF in the page.
     await waitUntil(b, 'the background tab to follow the login', userIdIn, (id) => id !== null, 10_000);
     expect(await userIdIn(b)).toBe(await userIdIn(a));
 
     await a.goto(`${baseUrl()}/profile`, { waitUntil: 'networkidle0' });
     await a.locator('main ::-p-text(Logout)').click();
     await a.locator('[role="dialog"] ::-p-aria([name="Logout"][role="button"])').click();
-    await a.waitForFunction(() => localStorage.getItem('userID') === null);
+    await waitInPage(a, 'the logout to clear userID', whereAndWho, { until: (s) => s.userId === null });
     await waitUntil(b, 'the background tab to follow the logout', userIdIn, (id) => id === null, 10_000);
     await b.bringToFront();
     await b.waitForSelector('a[aria-label="Sign in"]');
     expect(await readState<string | null>(b, 'auth.userId')).toBeNull();
-    // Neither tab brought the session back by writing its own stale copy.
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await a.evaluate(() => localStorage.getItem('userID'))).toBeNull();
+    // Neither tab brings the session back by writing its own stale copy.
+    await observeFor(
+      500,
+      'neither tab writes userID back',
+      () => Promise.all([a, b].map((p) => p.evaluate(whereAndWho))),
+      (tabs) => tabs.every((t) => t.userId === null),
+    );
     await context.close();
   }, 60_000);
 });
@@ -225,7 +235,7 @@ it('/profile sends a visitor who is not signed in to /sign-in', async () => {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/profile`, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => location.pathname === '/sign-in');
+  await waitForPath(page, '/sign-in');
   await context.close();
 });
 
@@ -249,7 +259,7 @@ it('/sign-up is a mock: toasts, 4 code boxes, home after 1.5 s, no server call',
   await waitForToast(page, 'Please enter all 4 digits of the OTP');
   for (let i = 1; i <= 4; i += 1) await page.type(`input[aria-label="Digit ${i}"]`, String(i));
   await page.locator('::-p-text(Verify)').click();
-  await page.waitForFunction(() => location.pathname === '/', { timeout: 5000 });
+  await waitForPath(page, '/', 5000);
   expect(
     calls.filter((u) => !u.includes('/carousel') && !u.includes('/pagecategory') && !u.includes('/public/config')),
   ).toEqual([]);

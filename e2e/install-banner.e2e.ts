@@ -2,6 +2,7 @@ import type { Browser, Page } from 'puppeteer';
 import { INSTALL_BANNER } from '../src/shared/constants';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
+import { observeFor, waitInPage } from './support/waitUntil';
 
 /**
  * Spec §2 install banner in Chromium, whose own beforeinstallprompt (fired once the manifest and the
@@ -11,10 +12,14 @@ import { baseUrl, launchBrowser } from './support/browser';
  */
 const UA = {
   android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+    'Chrome/156.0.0.0 Mobile Safari/537.36',
   iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-  ipad: 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+    'Version/18.0 Mobile/15E148 Safari/604.1',
+  ipad:
+    'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+    'Version/18.0 Mobile/15E148 Safari/604.1',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 };
 const BANNER = 'aside[aria-label="Install app"]';
@@ -83,49 +88,64 @@ const counts = (page: Page) =>
     offers: (window as unknown as { __offers: number }).__offers,
     prompted: (window as unknown as { __prompted: number }).__prompted,
   }));
-const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-it("an Android browser whose browser offers installation: 'Install App' opens the browser's install prompt", async () => {
-  const { page } = await openAs(UA.android, PHONE, true);
-  await page.waitForSelector(BANNER, { timeout: 15_000 });
-  expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
-  expect(await bannerText(page)).not.toContain(INSTALL_BANNER.iosInstruction);
-  await page.waitForFunction(() => (window as unknown as { __offers: number }).__offers > 0, { timeout: 15_000 });
-  await page.$eval(`${BANNER} button`, (b) => (b as HTMLButtonElement).click());
-  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
-  expect(await counts(page)).toEqual({ offers: 1, prompted: 1 });
-});
-
-it("an Android browser without any install offer: the banner at once; 'Install App' says how to install from the browser's menu, and the banner stays", async () => {
-  const { page } = await openAs(UA.android, PHONE, true, { offers: false });
-  await page.waitForSelector(BANNER, { timeout: 15_000 });
-  expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
-  expect(await bannerText(page)).not.toContain(INSTALL_BANNER.menuInstruction);
-  // The keyboard reaches Install App first; Enter on it, with no offer to hand over to.
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector(`${BANNER} [role="status"] ::-p-text(${INSTALL_BANNER.menuInstruction})`, {
-    timeout: 2000,
+/** Waits until Chromium has offered installation (beforeinstallprompt). */
+const waitForOffer = (page: Page) =>
+  waitInPage(page, "Chromium's install offer", () => (window as unknown as { __offers: number }).__offers, {
+    until: (offers) => offers > 0,
+    timeout: 15_000,
   });
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
-  expect(describeViolations(await axeViolations(page))).toBe('');
+const bannerShown = (page: Page) => () => page.$(BANNER).then((el) => el !== null);
+const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
 
-  // Focus and pointer go elsewhere (to the browser's menu); well past 5 s by the page's clock, it is still there.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(200, 600);
-  await page.waitForFunction(
-    () => performance.now() > (window as unknown as { __banner: { shown: number } }).__banner.shown + 6500,
-    { timeout: 10_000 },
-  );
-  expect(await page.$(`${BANNER} [role="status"]`).then((el) => el?.evaluate((e) => e.textContent))).toBe(
-    INSTALL_BANNER.menuInstruction,
-  );
-  expect(await counts(page)).toEqual({ offers: 0, prompted: 0 });
-  await page.locator(`${BANNER} button[aria-label="Dismiss"]`).click();
-  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
-});
+it(
+  'an Android browser whose browser offers installation: ' + "'Install App' opens the browser's install prompt",
+  async () => {
+    const { page } = await openAs(UA.android, PHONE, true);
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
+    expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
+    expect(await bannerText(page)).not.toContain(INSTALL_BANNER.iosInstruction);
+    await waitForOffer(page);
+    await page.$eval(`${BANNER} button`, (b) => (b as HTMLButtonElement).click());
+    await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+    expect(await counts(page)).toEqual({ offers: 1, prompted: 1 });
+  },
+);
+
+it(
+  "an Android browser without any install offer: the banner at once; 'Install " +
+    "App' says how to install from the browser's menu, and the banner stays",
+  async () => {
+    const { page } = await openAs(UA.android, PHONE, true, { offers: false });
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
+    expect(await bannerText(page)).toContain(INSTALL_BANNER.text);
+    expect(await bannerText(page)).not.toContain(INSTALL_BANNER.menuInstruction);
+    // The keyboard reaches Install App first; Enter on it, with no offer to hand over to.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${BANNER} [role="status"] ::-p-text(${INSTALL_BANNER.menuInstruction})`, {
+      timeout: 2000,
+    });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INSTALL_BANNER.installButton);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+
+    // Focus and pointer go elsewhere (to the browser's menu); well past 5 s by the page's clock, it is still there.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(200, 600);
+    await waitInPage(
+      page,
+      '6.5 s to pass on the page clock since the banner showed',
+      () => performance.now() - (window as unknown as { __banner: { shown: number } }).__banner.shown,
+      { until: (ms) => ms > 6500, timeout: 10_000 },
+    );
+    expect(await page.$(`${BANNER} [role="status"]`).then((el) => el?.evaluate((e) => e.textContent))).toBe(
+      INSTALL_BANNER.menuInstruction,
+    );
+    expect(await counts(page)).toEqual({ offers: 0, prompted: 0 });
+    await page.locator(`${BANNER} button[aria-label="Dismiss"]`).click();
+    await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+  },
+);
 
 it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', async () => {
   const { page } = await openAs(UA.iphone, PHONE, true);
@@ -143,31 +163,32 @@ it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', a
 
 it('a desktop browser never shows it, though Chromium offers installation', async () => {
   const { page } = await openAs(UA.desktop, DESKTOP, false);
-  await page.waitForFunction(() => (window as unknown as { __offers: number }).__offers > 0, { timeout: 15_000 });
-  await sleep(500);
-  expect(await page.$(BANNER)).toBeNull();
+  await waitForOffer(page);
+  await observeFor(500, 'after the offer, no banner shows', bannerShown(page), (shown) => !shown);
 });
 
-it('dismissed, it does not come back in this session (reloaded), and the keyboard reaches it with a visible ring', async () => {
-  const { page } = await openAs(UA.iphone, PHONE, true);
-  await page.waitForSelector(BANNER, { timeout: 15_000 });
-  // Tab from the top of the page lands in the banner first (it opens the page's content).
-  await page.keyboard.press('Tab');
-  const focused = await page.evaluate((sel) => {
-    const el = document.activeElement as HTMLElement;
-    return {
-      inBanner: el.closest(sel) !== null,
-      name: el.getAttribute('aria-label'),
-      outline: getComputedStyle(el).outlineStyle,
-    };
-  }, BANNER);
-  expect(focused).toEqual({ inBanner: true, name: 'Dismiss', outline: 'solid' });
-  await page.keyboard.press('Enter');
-  await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
-  await page.reload({ waitUntil: 'networkidle0' });
-  await sleep(1500);
-  expect(await page.$(BANNER)).toBeNull();
-});
+it(
+  'dismissed, it does not come back in this session (reloaded), ' + 'and the keyboard reaches it with a visible ring',
+  async () => {
+    const { page } = await openAs(UA.iphone, PHONE, true);
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
+    // Tab from the top of the page lands in the banner first (it opens the page's content).
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate((sel) => {
+      const el = document.activeElement as HTMLElement;
+      return {
+        inBanner: el.closest(sel) !== null,
+        name: el.getAttribute('aria-label'),
+        outline: getComputedStyle(el).outlineStyle,
+      };
+    }, BANNER);
+    expect(focused).toEqual({ inBanner: true, name: 'Dismiss', outline: 'solid' });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+    await page.reload({ waitUntil: 'networkidle0' });
+    await observeFor(1500, 'after the reload, no banner shows', bannerShown(page), (shown) => !shown);
+  },
+);
 
 it.each([
   ['phone (Android)', UA.android, PHONE, true],

@@ -43,10 +43,13 @@ async function recordShifts(page: Page): Promise<void> {
         shifts.push({
           value: e.value,
           at: Math.round(e.startTime),
-          sources: e.sources.map(
-            (s) =>
-              `${s.node?.nodeName ?? '?'} «${(s.node?.textContent ?? '').slice(0, 40)}» y ${Math.round(s.previousRect.y)} → ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} → ${Math.round(s.currentRect.height)}`,
-          ),
+          sources: e.sources.map((s) => {
+            const [was, is] = [s.previousRect, s.currentRect];
+            const moved =
+              `y ${Math.round(was.y)} → ${Math.round(is.y)}, ` +
+              `h ${Math.round(was.height)} → ${Math.round(is.height)}`;
+            return `${s.node?.nodeName ?? '?'} «${(s.node?.textContent ?? '').slice(0, 40)}» ${moved}`;
+          }),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -7,6 +7,7 @@ import { demoFreeStreams } from '../src/server/db/seed/demoStreams';
 import { axeViolations, describeViolations, PHONE } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { waitInPage } from './support/waitUntil';
 
 /**
  * A live event in Chromium: its own server, over a catalog (imported as organizers import one) with
@@ -67,7 +68,9 @@ it('plays every angle live after air start, with the LIVE badge and Go to live',
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
   await page.goto(`${server.baseUrl}/player/${ON_AIR}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.querySelectorAll('[data-angle][data-state="playing"]').length === 10, {
+  const tiles = () => Array.from(document.querySelectorAll<HTMLElement>('[data-angle]')).map((t) => t.dataset.state);
+  await waitInPage(page, 'all ten tiles to play', tiles, {
+    until: (states) => states.filter((s) => s === 'playing').length === 10,
     timeout: 30_000,
   });
   expect(await page.$('::-p-text(LIVE)')).not.toBeNull();

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { api, buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
+import { waitForPath, waitInPage, waitUntil } from './support/waitUntil';
 import { STREAM_MESSAGES, VIEWING_SESSION_KEY_HEADER } from '../src/shared/contract/streams';
 
 /**
@@ -48,28 +49,33 @@ const audible = (page: Page) =>
   page.$$eval('video', (videos) =>
     (videos as HTMLVideoElement[]).filter((v) => !v.muted).map((v) => v.getAttribute('aria-label')),
   );
+const waitForMainAngle = (page: Page, angle: string) =>
+  waitInPage(
+    page,
+    `angle ${angle} to be the main one`,
+    () => document.querySelector('[data-main="true"]')?.getAttribute('data-angle'),
+    {
+      until: (a) => a === angle,
+    },
+  );
 const mainAngle = (page: Page) => page.$eval('[data-main="true"]', (tile) => Number(tile.getAttribute('data-angle')));
 
 async function waitForAllPlaying(page: Page) {
-  await page
-    .waitForFunction(
-      (n) =>
-        document.querySelectorAll('[data-angle][data-state="playing"]').length === n &&
-        Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused),
-      { timeout: 45_000 },
-      TILES,
-    )
-    .catch(async (error: unknown) => {
-      // Say what the page showed: each tile's state and position, and any alert (the device limit, an error).
-      const shown = await page.evaluate(() => ({
-        tiles: Array.from(document.querySelectorAll<HTMLElement>('[data-angle]')).map((t) => {
-          const v = t.querySelector('video');
-          return `${t.dataset.angle}:${t.dataset.state}:${v ? `${v.currentTime.toFixed(1)}s${v.paused ? ' paused' : ''} rs${v.readyState}` : 'no video'}`;
-        }),
-        alerts: Array.from(document.querySelectorAll('[role="alert"], [role="status"]')).map((a) => a.textContent),
-      }));
-      throw new Error(`not every tile played: ${JSON.stringify(shown)}`, { cause: error });
-    });
+  // What the page shows: each tile's state and its video's position, and any alert (the device limit, an error).
+  const shown = () => ({
+    tiles: Array.from(document.querySelectorAll<HTMLElement>('[data-angle]')).map((t) => {
+      const v = t.querySelector('video');
+      const video = v ? `${v.currentTime.toFixed(1)}s${v.paused ? ' paused' : ''} rs${v.readyState}` : 'no video';
+      return `${t.dataset.angle}:${t.dataset.state}:${video}`;
+    }),
+    playing: document.querySelectorAll('[data-angle][data-state="playing"]').length,
+    videosMoving: Array.from(document.querySelectorAll('video')).every((v) => v.currentTime > 0 && !v.paused),
+    alerts: Array.from(document.querySelectorAll('[role="alert"], [role="status"]')).map((a) => a.textContent),
+  });
+  await waitInPage(page, `all ${TILES} tiles to play`, shown, {
+    until: (s) => s.playing === TILES && s.videosMoving,
+    timeout: 45_000,
+  });
 }
 
 /** Leaves the player by its own link and waits until the viewing session is closed, then closes the tab. */
@@ -88,7 +94,7 @@ async function leave(tab: Tab) {
 async function openFromEventPage(page: Page) {
   await page.goto(`${baseUrl()}/events/${EVENT.path}`, { waitUntil: 'networkidle0' });
   await page.locator('a::-p-text(Play)').click();
-  await page.waitForFunction((p) => location.pathname === `/player/${p}`, {}, EVENT.path);
+  await waitForPath(page, `/player/${EVENT.path}`);
 }
 
 describe('a buyer watches', () => {
@@ -103,7 +109,14 @@ describe('a buyer watches', () => {
     // Browsers autoplay only muted video: it starts silent, and unmuting makes the main angle (the program) heard.
     expect(await audible(page)).toEqual([]);
     await page.keyboard.press('m');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => !v.muted));
+    await waitInPage(
+      page,
+      'a video to be unmuted',
+      () => Array.from(document.querySelectorAll('video')).map((v) => v.muted),
+      {
+        until: (muted) => muted.includes(false),
+      },
+    );
     expect(await audible(page)).toEqual([
       await page.$eval('[data-main="true"] video', (v) => v.getAttribute('aria-label')),
     ]);
@@ -111,44 +124,48 @@ describe('a buyer watches', () => {
     await leave(tab);
   });
 
-  it('switches angles by key and by click at once, reloading no angle (only rungs of its ladder), with only the main angle heard', async () => {
-    const tab = await buyerTab();
-    const { page, problems } = tab;
-    await openFromEventPage(page);
-    await waitForAllPlaying(page);
-    const loads: string[] = [];
-    const onRequest = (r: HTTPRequest) => {
-      if (/\.m3u8/.test(r.url())) loads.push(r.url());
-    };
-    page.on('request', onRequest);
+  it(
+    'switches angles by key and by click at once, reloading no angle ' +
+      '(only rungs of its ladder), with only the main angle heard',
+    async () => {
+      const tab = await buyerTab();
+      const { page, problems } = tab;
+      await openFromEventPage(page);
+      await waitForAllPlaying(page);
+      const loads: string[] = [];
+      const onRequest = (r: HTTPRequest) => {
+        if (/\.m3u8/.test(r.url())) loads.push(r.url());
+      };
+      page.on('request', onRequest);
 
-    await page.keyboard.press('5');
-    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '5');
-    const fifth = await page.$eval('[data-angle="5"] video', (v) => v.getAttribute('aria-label'));
-    expect(await audible(page)).toEqual([fifth]);
+      await page.keyboard.press('5');
+      await waitForMainAngle(page, '5');
+      const fifth = await page.$eval('[data-angle="5"] video', (v) => v.getAttribute('aria-label'));
+      expect(await audible(page)).toEqual([fifth]);
 
-    await page.click('[data-angle="2"] button');
-    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '2');
-    expect(await mainAngle(page)).toBe(2);
-    const second = await page.$eval('[data-angle="2"] video', (v) => v.getAttribute('aria-label'));
-    expect(await audible(page)).toEqual([second]);
+      await page.click('[data-angle="2"] button');
+      await waitForMainAngle(page, '2');
+      expect(await mainAngle(page)).toBe(2);
+      const second = await page.$eval('[data-angle="2"] video', (v) => v.getAttribute('aria-label'));
+      expect(await audible(page)).toEqual([second]);
 
-    await page.keyboard.press('0');
-    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '0');
+      await page.keyboard.press('0');
+      await waitForMainAngle(page, '0');
 
-    // Layouts change placement only: the same ten videos keep playing.
-    await page.locator('[aria-label="Layout"] button[value="grid-3x3"]').click();
-    await page.locator('[aria-label="Layout"] button[value="single"]').click();
-    expect(await videoCount(page)).toBe(TILES);
-    expect(await playingTiles(page)).toBe(TILES);
+      // Layouts change placement only: the same ten videos keep playing.
+      await page.locator('[aria-label="Layout"] button[value="grid-3x3"]').click();
+      await page.locator('[aria-label="Layout"] button[value="single"]').click();
+      expect(await videoCount(page)).toBe(TILES);
+      expect(await playingTiles(page)).toBe(TILES);
 
-    page.off('request', onRequest);
-    // A main angle is switched up (and a hidden or shrunk one down) within its ladder: the playlists of
-    // those renditions may load, never an angle's own multi-variant playlist again (that would restart it).
-    expect(loads.filter((url) => !/\/media\/streams\/angle-\d\/v\d+\.m3u8\?/.test(url))).toEqual([]);
-    expect(problems).toEqual([]);
-    await leave(tab);
-  });
+      page.off('request', onRequest);
+      // A main angle is switched up (and a hidden or shrunk one down) within its ladder: the playlists of
+      // those renditions may load, never an angle's own multi-variant playlist again (that would restart it).
+      expect(loads.filter((url) => !/\/media\/streams\/angle-\d\/v\d+\.m3u8\?/.test(url))).toEqual([]);
+      expect(problems).toEqual([]);
+      await leave(tab);
+    },
+  );
 
   it('leaving and coming back leaves no extra video element or hls.js worker', async () => {
     const tab = await buyerTab();
@@ -160,10 +177,12 @@ describe('a buyer watches', () => {
 
     for (let round = 0; round < 2; round += 1) {
       await page.locator('a::-p-text(Back to event)').click();
-      await page.waitForFunction((p) => location.pathname === `/events/${p}`, {}, EVENT.path);
-      await page.waitForFunction(() => document.querySelectorAll('video').length === 0);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(page.workers()).toHaveLength(0);
+      await waitForPath(page, `/events/${EVENT.path}`);
+      await waitInPage(page, 'no video left', () => document.querySelectorAll('video').length, {
+        until: (n) => n === 0,
+      });
+      const workers = async (p: Page) => p.workers().map((w) => w.url());
+      await waitUntil(page, 'the hls.js worker to end with the last tile', workers, (w) => w.length === 0, 5000);
 
       await page.locator('a::-p-text(Play)').click();
       await waitForAllPlaying(page);
@@ -178,7 +197,10 @@ describe('a buyer watches', () => {
 });
 
 describe('with the keyboard alone', () => {
-  /** The focused element's name as read out (aria-label, else its text without hidden parts) and whether its focus ring shows. */
+  /**
+   * The focused element's name as read out (aria-label, else its text without hidden parts) and
+   * whether its focus ring shows.
+   */
   const focused = (page: Page) =>
     page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
@@ -214,7 +236,7 @@ describe('with the keyboard alone', () => {
     for (let i = 0; i < 40 && !(await focused(page)).name.includes('Watch Crowd View'); i += 1)
       await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('[data-main="true"]')?.getAttribute('data-angle') === '4');
+    await waitForMainAngle(page, '4');
     expect(await audible(page)).toEqual(['Crowd View']);
     expect(problems).toEqual([]);
     await leave(tab);
@@ -226,7 +248,7 @@ describe('who may not watch', () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'networkidle0' });
-    await page.waitForFunction((p) => location.pathname === `/events/${p}`, {}, EVENT.path);
+    await waitForPath(page, `/events/${EVENT.path}`);
     expect(await page.$$('video')).toHaveLength(0);
     await context.close();
   });
@@ -272,15 +294,20 @@ describe.each([
     expect(describeViolations(await axeViolations(page))).toBe('');
     // The shortcuts dialog too.
     await page.locator('button[aria-label="Keyboard shortcuts"]').click();
-    // Polled on a timer: with ten videos decoding, a mutation-driven wait missed the dialog here.
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null, {
-      polling: 100,
+    // Polled from Node (waitInPage): with ten videos decoding, a mutation-driven wait missed the dialog here.
+    const focusInDialog = () => ({
+      focused: document.activeElement?.outerHTML.slice(0, 80) ?? null,
+      inDialog: document.activeElement?.closest('[role="dialog"]') != null,
+      dialogOpen: document.querySelector('[role="dialog"]') !== null,
+    });
+    await waitInPage(page, 'focus in the shortcuts dialog', focusInDialog, {
+      until: (s) => s.inDialog,
       timeout: 10_000,
     });
     expect(describeViolations(await axeViolations(page))).toBe('');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('[role="dialog"]') === null, {
-      polling: 100,
+    await waitInPage(page, 'the shortcuts dialog to close', focusInDialog, {
+      until: (s) => !s.dialogOpen,
       timeout: 10_000,
     });
     await leave(tab);

@@ -9,6 +9,8 @@ import { SERVICE_WORKER } from '../src/shared/constants';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
 
 /**
  * Spec §4 service worker in Chromium: installed at '/sw.js' with scope '/', in control on the first
@@ -49,7 +51,7 @@ async function controlledPage(
   await page.setViewport(viewport);
   await recordToasts(page);
   await page.goto(url, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20_000 });
+  await waitForServiceWorkerControl(page);
   return page;
 }
 
@@ -67,33 +69,43 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
 }
 
 describe('installing and controlling', () => {
-  it('registers /sw.js for scope / and controls the first visit; the offline-ready toast shows on first install only', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await controlledPage(context, `${baseUrl()}/`);
-    const registration = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.ready;
-      return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
-    });
-    expect(registration).toEqual({
-      scope: `${baseUrl()}/`,
-      script: `${baseUrl()}${SERVICE_WORKER.url}`,
-      state: 'activated',
-    });
-    expect(await controller(page)).toBe(`${baseUrl()}/sw.js`);
-    await page.waitForFunction(
-      (text) => (window as unknown as { __toasts: string[] }).__toasts.includes(text),
-      { timeout: 10_000 },
-      OFFLINE_READY_MESSAGE,
-    );
+  it(
+    'registers /sw.js for scope / and controls the first visit; ' +
+      'the offline-ready toast shows on first install only',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await controlledPage(context, `${baseUrl()}/`);
+      const registration = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.ready;
+        return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
+      });
+      expect(registration).toEqual({
+        scope: `${baseUrl()}/`,
+        script: `${baseUrl()}${SERVICE_WORKER.url}`,
+        state: 'activated',
+      });
+      expect(await controller(page)).toBe(`${baseUrl()}/sw.js`);
+      await waitUntil(
+        page,
+        'the offline-ready toast',
+        toastsSeen,
+        (seen) => seen.includes(OFFLINE_READY_MESSAGE),
+        10_000,
+      );
 
-    // A second visit is controlled from its first request and says nothing about offline again.
-    await page.reload({ waitUntil: 'networkidle0' });
-    expect(await controller(page)).toBe(`${baseUrl()}/sw.js`);
-    await page.waitForSelector('::-p-text(Your All-Access Pass)');
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await toastsSeen(page)).not.toContain(OFFLINE_READY_MESSAGE);
-    await context.close();
-  });
+      // A second visit is controlled from its first request and says nothing about offline again.
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await controller(page)).toBe(`${baseUrl()}/sw.js`);
+      await page.waitForSelector('::-p-text(Your All-Access Pass)');
+      await observeFor(
+        1500,
+        'the second visit shows no offline-ready toast',
+        () => toastsSeen(page),
+        (seen) => !seen.includes(OFFLINE_READY_MESSAGE),
+      );
+      await context.close();
+    },
+  );
 });
 
 describe('offline', () => {
@@ -116,11 +128,10 @@ describe('offline', () => {
 
     const add = await page.waitForSelector('::-p-text(Add to cart)');
     await add!.click();
-    await page.waitForFunction(
-      (text) => document.body.innerText.includes(text),
-      { timeout: 5000 },
-      OFFLINE_ACTION_NOTICE,
-    );
+    await waitInPage(page, 'the offline action notice', () => document.body.innerText, {
+      until: (text) => text.includes(OFFLINE_ACTION_NOTICE),
+      timeout: 5000,
+    });
     // It failed at once: the button is back, not spinning on 'Processing...'.
     await page.waitForSelector('::-p-text(Add to cart)', { timeout: 2000 });
     expect(await page.$('::-p-text(Processing...)')).toBeNull();
@@ -192,15 +203,15 @@ describe('a new build', () => {
       await (await navigator.serviceWorker.getRegistration())!.update();
     });
     // The new build's page, reached by the reload (a loop would go on loading after it: counted below).
-    const marked = await page
-      .waitForFunction(() => document.querySelector('meta[name="build"]') !== null, { timeout: 20_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    expect({ marked, dialogs }).toEqual({ marked: true, dialogs: [SERVICE_WORKER.updateAlert] });
-    await new Promise((r) => setTimeout(r, 3000));
-    expect({ loads, dialogs: dialogs.length }).toEqual({ loads: 1, dialogs: 1 });
+    const build = () => document.querySelector('meta[name="build"]')?.getAttribute('content') ?? null;
+    await waitInPage(page, "the new build's page", build, { until: (b) => b === 'second', timeout: 20_000 });
+    expect(dialogs).toEqual([SERVICE_WORKER.updateAlert]);
+    await observeFor(
+      3000,
+      'no second reload or alert follows',
+      () => ({ loads, dialogs: dialogs.length }),
+      (seen) => seen.loads === 1 && seen.dialogs === 1,
+    );
     expect(await page.evaluate(() => location.pathname)).toBe('/events');
     await context.close();
   });

@@ -1,5 +1,6 @@
-import type { Browser, HTTPRequest } from 'puppeteer';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage, readState } from './support/browser';
+import { waitForPath, waitInPage, waitUntil } from './support/waitUntil';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,60 +11,70 @@ afterAll(() => browser.close());
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 describe('first visit', () => {
-  it('a server-rendered screen comes with its guest token: the shell at once, no token request, the token stored as auth_token', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push((e as Error).message));
-    const tokenRequests: string[] = [];
-    page.on('request', (req) => {
-      if (req.url().endsWith('/v1/token/guest')) tokenRequests.push(req.url());
-    });
-    const response = await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
-    const html = await response!.text();
-    expect(html).toContain('<header');
-    expect(html).not.toContain('data-testid="app-spinner"');
-    const handed = /"guestToken":"([\w-]+\.[\w-]+\.[\w-]+)"/.exec(html)?.[1];
-    expect(handed).toBeDefined();
-    await page.waitForFunction(() => localStorage.getItem('auth_token') !== null);
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBe(handed);
-    expect(await readState<string>(page, 'auth.authToken')).toBe(handed);
-    expect(tokenRequests).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  it(
+    'a server-rendered screen comes with its guest token: the shell ' +
+      'at once, no token request, the token stored as auth_token',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push((e as Error).message));
+      const tokenRequests: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().endsWith('/v1/token/guest')) tokenRequests.push(req.url());
+      });
+      const response = await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
+      const html = await response!.text();
+      expect(html).toContain('<header');
+      expect(html).not.toContain('data-testid="app-spinner"');
+      const handed = /"guestToken":"([\w-]+\.[\w-]+\.[\w-]+)"/.exec(html)?.[1];
+      expect(handed).toBeDefined();
+      await waitInPage(page, 'the guest token to be stored', () => localStorage.getItem('auth_token'));
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBe(handed);
+      expect(await readState<string>(page, 'auth.authToken')).toBe(handed);
+      expect(tokenRequests).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
-  it('a screen started in the browser (/cart) shows the spinner until a guest token exists, then the shell; the token is stored as auth_token', async () => {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push((e as Error).message));
-    // Hold the guest-token answer back a moment so the spinner can be seen; the real server answers it.
-    await page.setRequestInterception(true);
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    page.on('request', (req: HTTPRequest) => {
-      if (req.url().endsWith('/v1/token/guest')) void held.then(() => req.continue());
-      else void req.continue();
-    });
-    await page.goto(baseUrl() + '/cart', { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('[data-testid="app-spinner"]');
-    expect(await page.$('header')).toBeNull();
-    release();
-    await page.waitForSelector('header');
-    expect(await page.$('[data-testid="app-spinner"]')).toBeNull();
+  it(
+    'a screen started in the browser (/cart) shows the spinner until a guest ' +
+      'token exists, then the shell; the token is stored as auth_token',
+    async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push((e as Error).message));
+      // Hold the guest-token answer back a moment so the spinner can be seen; the real server answers it.
+      await page.setRequestInterception(true);
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      page.on('request', (req: HTTPRequest) => {
+        if (req.url().endsWith('/v1/token/guest')) void held.then(() => req.continue());
+        else void req.continue();
+      });
+      await page.goto(baseUrl() + '/cart', { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('[data-testid="app-spinner"]');
+      expect(await page.$('header')).toBeNull();
+      release();
+      await page.waitForSelector('header');
+      expect(await page.$('[data-testid="app-spinner"]')).toBeNull();
 
-    const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
-    expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(await readState<string>(page, 'auth.authToken')).toBe(stored);
-    await page.waitForFunction(() => localStorage.getItem('demoUse') === 'true');
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
+      expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(await readState<string>(page, 'auth.authToken')).toBe(stored);
+      await waitInPage(page, "demoUse to be 'true'", () => localStorage.getItem('demoUse'), {
+        until: (v) => v === 'true',
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('keeps the same guest token on reload', async () => {
     const { page } = await openPage(browser, '/');
@@ -81,9 +92,9 @@ describe('navigation', () => {
       (window as unknown as { marker: number }).marker = 1;
     });
     await page.locator('nav[aria-label="Main"] ::-p-text(Upcoming Events)').click();
-    await page.waitForFunction(() => location.pathname === '/events');
+    await waitForPath(page, '/events');
     await page.locator('nav[aria-label="Main"] ::-p-text(Home)').click();
-    await page.waitForFunction(() => location.pathname === '/');
+    await waitForPath(page, '/');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(problems).toEqual([]);
     await page.browserContext().close();
@@ -96,7 +107,7 @@ describe('navigation', () => {
       "The page you are looking for doesn't exist or has been moved.",
     );
     await page.locator('::-p-text(Back to Home)').click();
-    await page.waitForFunction(() => location.pathname === '/');
+    await waitForPath(page, '/');
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
@@ -115,27 +126,18 @@ describe('two tabs', () => {
     for (const page of [a, b]) await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
 
     await a.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ assetId: 11 }, { assetId: 12 }])));
-    await b.waitForFunction(() => {
-      const s = (
-        window as unknown as { __storefront: { getState: () => { cart: { lines: { ids: number[] } } } } }
-      ).__storefront.getState();
-      return s.cart.lines.ids.join() === '11,12';
-    });
+    await waitUntil(
+      b,
+      "the other tab's cart to follow",
+      (p) => readState<number[]>(p, 'cart.lines.ids'),
+      (ids) => ids.join() === '11,12',
+    );
 
     await a.evaluate(() => localStorage.setItem('userID', '99'));
-    await b.waitForFunction(
-      () =>
-        (
-          window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
-        ).__storefront.getState().auth.userId === '99',
-    );
+    const userId = (p: Page) => readState<string | null>(p, 'auth.userId');
+    await waitUntil(b, "the other tab's user to follow", userId, (id) => id === '99');
     await a.evaluate(() => localStorage.removeItem('userID'));
-    await b.waitForFunction(
-      () =>
-        (
-          window as unknown as { __storefront: { getState: () => { auth: { userId: string | null } } } }
-        ).__storefront.getState().auth.userId === null,
-    );
+    await waitUntil(b, "the other tab's user to be cleared", userId, (id) => id === null);
     await context.close();
   });
 
@@ -145,16 +147,8 @@ describe('two tabs', () => {
     for (const page of [a, b]) await page.goto(baseUrl() + '/', { waitUntil: 'networkidle0' });
     const before = await readState<string>(b, 'auth.authToken');
     await a.evaluate(() => localStorage.removeItem('auth_token'));
-    await b.waitForFunction(
-      (old) => {
-        const token = (
-          window as unknown as { __storefront: { getState: () => { auth: { authToken: string | null } } } }
-        ).__storefront.getState().auth.authToken;
-        return token !== null && token !== old;
-      },
-      {},
-      before,
-    );
+    const token = (p: Page) => readState<string | null>(p, 'auth.authToken');
+    await waitUntil(b, 'a new guest token in the other tab', token, (t) => t !== null && t !== before);
     await b.waitForSelector('header');
     await context.close();
   });
@@ -172,7 +166,7 @@ describe('phone width', () => {
 
     await page.locator('button[aria-label="Open menu"]').click();
     await page.locator('#mobile-menu ::-p-text(Upcoming Events)').click();
-    await page.waitForFunction(() => location.pathname === '/events');
+    await waitForPath(page, '/events');
     await page.waitForSelector('#mobile-menu', { hidden: true });
     expect(problems).toEqual([]);
     await page.browserContext().close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
+import { observeFor, poll, waitForPath, waitInPage } from './support/waitUntil';
 
 /**
  * Support replay in Chromium: a guest's cart and redirect marker exported from one browser context
@@ -50,25 +51,19 @@ async function exportState(context: BrowserContext, page: Page): Promise<{ file:
   const cdp = await browser.target().createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir, browserContextId: context.id });
   await page.locator('::-p-aria([name="Export state"][role="button"])').click();
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    // Chromium names the file before it has finished writing it: done once it reads as JSON.
-    const done = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
-    const text = done.length ? fs.readFileSync(path.join(dir, done[0]!), 'utf8') : '';
-    if (
-      text &&
-      (() => {
-        try {
-          return JSON.parse(text) !== null;
-        } catch {
-          return false;
-        }
-      })()
-    )
-      return { file: path.join(dir, done[0]!), text };
-    if (Date.now() > deadline) throw new Error(`no download in ${dir}: ${fs.readdirSync(dir).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // Chromium names the file before it has finished writing it: done once it reads as JSON.
+  const saved = () => {
+    const files = fs.readdirSync(dir);
+    const json = files.find((f) => f.endsWith('.json'));
+    const text = json ? fs.readFileSync(path.join(dir, json), 'utf8') : '';
+    try {
+      return { files, file: json && path.join(dir, json), text, complete: JSON.parse(text) !== null };
+    } catch {
+      return { files, file: json && path.join(dir, json), text: text.slice(0, 80), complete: false };
+    }
+  };
+  const done = await poll(`the exported file in ${dir}`, saved, (s) => s.complete, { timeout: 10_000 });
+  return { file: done.file!, text: done.text };
 }
 
 async function uploadState(page: Page, file: string) {
@@ -76,64 +71,72 @@ async function uploadState(page: Page, file: string) {
   await input!.uploadFile(file);
 }
 
-it("exports a guest's cart and redirect marker without a token; a fresh browser imports it and shows that cart", async () => {
-  // The customer: a guest puts an event in the cart and is sent to sign in from checkout ('cart' marker).
-  const customer = await browser.createBrowserContext();
-  const page = await newPage(customer);
-  await page.goto(`${baseUrl()}/events/${EVENT.path}`, { waitUntil: 'networkidle0' });
-  await page.locator('::-p-aria([name="Add to cart"][role="button"])').click();
-  await page.waitForSelector(`[data-testid="cart-item"] ::-p-text(${EVENT.title})`);
-  await page.goto(`${baseUrl()}/checkout`, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => location.pathname === '/sign-in');
-  const own = await storage(page);
-  expect(own.redirect_url).toBe('cart');
-  expect(own.auth_token).toMatch(/^eyJ/);
-  expect(own.guest_cart_token).toEqual(expect.any(String));
+it(
+  "exports a guest's cart and redirect marker without a " + 'token; a fresh browser imports it and shows that cart',
+  async () => {
+    // The customer: a guest puts an event in the cart and is sent to sign in from checkout ('cart' marker).
+    const customer = await browser.createBrowserContext();
+    const page = await newPage(customer);
+    await page.goto(`${baseUrl()}/events/${EVENT.path}`, { waitUntil: 'networkidle0' });
+    await page.locator('::-p-aria([name="Add to cart"][role="button"])').click();
+    await page.waitForSelector(`[data-testid="cart-item"] ::-p-text(${EVENT.title})`);
+    await page.goto(`${baseUrl()}/checkout`, { waitUntil: 'networkidle0' });
+    await waitForPath(page, '/sign-in');
+    const own = await storage(page);
+    expect(own.redirect_url).toBe('cart');
+    expect(own.auth_token).toMatch(/^eyJ/);
+    expect(own.guest_cart_token).toEqual(expect.any(String));
 
-  await page.goto(`${baseUrl()}/sign-in?support=1`, { waitUntil: 'networkidle0' });
-  await dialog(page);
-  const { file, text } = await exportState(customer, page);
-  for (const secret of [own.auth_token!, own.guest_cart_token!]) expect(text).not.toContain(secret);
-  const exported = JSON.parse(text);
-  expect(exported).toMatchObject({ kind: 'allaccess-support-state', version: 1, location: '/sign-in' });
-  expect(exported.localStorage).toMatchObject({
-    auth_token: '[redacted]',
-    guest_cart_token: '[redacted]',
-    user_token: null,
-    redirect_url: 'cart',
-  });
-  const eventId = JSON.parse(own.cartItems!)[0].assetId;
-  expect(exported.localStorage.cartItems.map((l: { assetId: number }) => l.assetId)).toEqual([eventId]);
-  await customer.close();
+    await page.goto(`${baseUrl()}/sign-in?support=1`, { waitUntil: 'networkidle0' });
+    await dialog(page);
+    const { file, text } = await exportState(customer, page);
+    for (const secret of [own.auth_token!, own.guest_cart_token!]) expect(text).not.toContain(secret);
+    const exported = JSON.parse(text);
+    expect(exported).toMatchObject({ kind: 'allaccess-support-state', version: 1, location: '/sign-in' });
+    expect(exported.localStorage).toMatchObject({
+      auth_token: '[redacted]',
+      guest_cart_token: '[redacted]',
+      user_token: null,
+      redirect_url: 'cart',
+    });
+    const eventId = JSON.parse(own.cartItems!)[0].assetId;
+    expect(exported.localStorage.cartItems.map((l: { assetId: number }) => l.assetId)).toEqual([eventId]);
+    await customer.close();
 
-  // Support: a fresh browser, the file imported.
-  const support = await browser.createBrowserContext();
-  const replay = await newPage(support);
-  await replay.goto(`${baseUrl()}/?support=1`, { waitUntil: 'networkidle0' });
-  await dialog(replay);
-  await uploadState(replay, file);
-  await replay.waitForFunction(
-    () => document.querySelector('[role="dialog"] [role="status"]')?.textContent?.startsWith('Imported:'),
-    { timeout: 10_000 },
-  );
-  expect(await statusText(replay, 'status')).toBe("Imported: 1 cart item, redirect marker 'cart'. Opening /sign-in.");
-  await replay.waitForFunction(() => location.pathname === '/sign-in');
-  await replay.waitForFunction(
-    (id) =>
-      (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { assetId: number }[]).some((l) => l.assetId === id),
-    { timeout: 10_000 },
-    eventId,
-  );
-  const replayed = await storage(replay);
-  expect(replayed.redirect_url).toBe('cart');
-  // This browser keeps its own identity: its own guest token and cart key, no user.
-  expect(replayed.auth_token).not.toBe(own.auth_token);
-  expect(replayed.guest_cart_token).not.toBe(own.guest_cart_token);
-  expect(replayed.userID).toBeNull();
-  await replay.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
-  await replay.waitForSelector(`[data-testid="cart-item"] ::-p-text(${EVENT.title})`);
-  await support.close();
-});
+    // Support: a fresh browser, the file imported.
+    const support = await browser.createBrowserContext();
+    const replay = await newPage(support);
+    await replay.goto(`${baseUrl()}/?support=1`, { waitUntil: 'networkidle0' });
+    await dialog(replay);
+    await uploadState(replay, file);
+    await waitInPage(
+      replay,
+      'the import to report',
+      () => document.querySelector('[role="dialog"] [role="status"]')?.textContent,
+      {
+        until: (status) => status?.startsWith('Imported:') === true,
+        timeout: 10_000,
+      },
+    );
+    expect(await statusText(replay, 'status')).toBe("Imported: 1 cart item, redirect marker 'cart'. Opening /sign-in.");
+    await waitForPath(replay, '/sign-in');
+    const cartIds = () =>
+      (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { assetId: number }[]).map((l) => l.assetId);
+    await waitInPage(replay, `event ${eventId} in the imported cart`, cartIds, {
+      until: (ids) => ids.includes(eventId),
+      timeout: 10_000,
+    });
+    const replayed = await storage(replay);
+    expect(replayed.redirect_url).toBe('cart');
+    // This browser keeps its own identity: its own guest token and cart key, no user.
+    expect(replayed.auth_token).not.toBe(own.auth_token);
+    expect(replayed.guest_cart_token).not.toBe(own.guest_cart_token);
+    expect(replayed.userID).toBeNull();
+    await replay.goto(`${baseUrl()}/cart`, { waitUntil: 'networkidle0' });
+    await replay.waitForSelector(`[data-testid="cart-item"] ::-p-text(${EVENT.title})`);
+    await support.close();
+  },
+);
 
 it('refuses a malformed file with what is wrong and changes nothing', async () => {
   const context = await browser.createBrowserContext();
@@ -161,8 +164,12 @@ it('refuses a malformed file with what is wrong and changes nothing', async () =
   expect(await statusText(page, 'alert')).toMatch(
     /^Import refused: localStorage\.auth_token: must be "\[redacted\]" or null .* Nothing was changed\.$/,
   );
-  await new Promise((r) => setTimeout(r, 500));
-  expect(requests).toEqual([]);
+  await observeFor(
+    500,
+    'the refused import sends no request',
+    () => [...requests],
+    (sent) => sent.length === 0,
+  );
   expect(await storage(page)).toEqual(before);
   expect(await page.evaluate(() => location.pathname)).toBe('/events');
   await context.close();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { closeOfflineReadyToast } from './support/serviceWorker';
+import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
 
 /**
  * Spec §9 toasts in a real browser: bottom-right of the viewport, never more than 3 on screen, gone
@@ -85,18 +86,18 @@ it('a toast leaves about 4000 ms after it appears', async () => {
 
 /** Waits until `count` toasts are on screen and none is moving (enter and exit transitions over). */
 async function settledToasts(page: Page, count: number) {
-  await page.waitForFunction(
-    (n) => {
-      const toasts = Array.from(document.querySelectorAll('[data-toast]'));
-      return (
-        toasts.length === n &&
-        document.getAnimations().length === 0 &&
-        toasts.every((t) => getComputedStyle(t.parentElement!).transform === 'none')
-      );
-    },
-    { timeout: 5000, polling: 50 },
-    count,
-  );
+  const motion = () => {
+    const toasts = Array.from(document.querySelectorAll('[data-toast]'));
+    return {
+      toasts: toasts.length,
+      animations: document.getAnimations().length,
+      moved: toasts.filter((t) => getComputedStyle(t.parentElement!).transform !== 'none').length,
+    };
+  };
+  await waitInPage(page, `${count} toasts, none moving`, motion, {
+    until: (m) => m.toasts === count && m.animations === 0 && m.moved === 0,
+    timeout: 5000,
+  });
 }
 
 it('at 1280 px each toast is 356 px wide and neighbours are 14 px apart', async () => {
@@ -119,7 +120,10 @@ it('a fourth toast hides the oldest', async () => {
     (els[0] as HTMLElement).dataset.oldest = '1';
   });
   await submit(page);
-  await page.waitForFunction(() => document.querySelector('[data-oldest]') === null, { timeout: 5000 });
+  await waitInPage(page, 'the oldest toast to go', () => document.querySelector('[data-oldest]')?.textContent ?? null, {
+    until: (oldest) => oldest === null,
+    timeout: 5000,
+  });
   await settledToasts(page, 3);
   await context.close();
 });
@@ -132,7 +136,10 @@ it('Alt+T moves focus to the newest toast; Escape closes it', async () => {
   await page.keyboard.down('Alt');
   await page.keyboard.press('KeyT');
   await page.keyboard.up('Alt');
-  await page.waitForFunction(() => document.activeElement?.hasAttribute('data-toast') === true, { timeout: 2000 });
+  await waitInPage(page, 'focus on the newest toast', () => document.activeElement?.outerHTML.slice(0, 80), {
+    until: (focused) => focused?.includes('data-toast') === true,
+    timeout: 2000,
+  });
   expect(await page.evaluate(() => document.activeElement!.textContent)).toContain(
     'Please Enter a valid email address',
   );
@@ -155,9 +162,10 @@ it.each([
   await page.mouse.move(box.x + 10 + dx / 2, y, { steps: 3 });
   await page.mouse.move(box.x + 10 + dx, y, { steps: 3 });
   await page.mouse.up();
-  // Well inside the 4000 ms a toast lives anyway.
-  await new Promise((r) => setTimeout(r, 1200));
-  expect((await page.$$('[data-toast]')).length).toBe(dismissed ? 0 : 1);
+  // Well inside the 4000 ms a toast lives anyway: a dismissed one goes at once, a kept one stays.
+  const count = () => page.$$('[data-toast]').then((toasts) => toasts.length);
+  if (dismissed) await waitUntil(page, 'the dragged toast to go', count, (n) => n === 0, 2000);
+  else await observeFor(1200, 'the toast stays after a short drag', count, (n) => n === 1);
   await context.close();
 });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'puppeteer';
 import { launchBrowser } from './support/browser';
+import { waitInPage } from './support/waitUntil';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -125,23 +126,19 @@ it.each(Object.keys(EXPECTED))(
     await page.goto(server.baseUrl + route, { waitUntil: 'networkidle0' });
 
     // The payload-bearing content is there, as elements (so the HTML was rendered, not dropped or escaped).
-    await page
-      .waitForFunction(
-        (want: string[][]) => {
-          const main = document.querySelector('main');
-          return (
-            !!main &&
-            want.every(([tag, t]) => Array.from(main.querySelectorAll(tag!)).some((el) => el.textContent?.trim() === t))
-          );
-        },
-        { timeout: 15_000 },
-        elements,
-      )
-      .catch(async () => {
-        throw new Error(
-          `${route} did not render ${JSON.stringify(elements)}; main reads: ${await page.$eval('main', (m) => m.innerText).catch(() => '(no main)')}`,
-        );
-      });
+    // Reads which of them are missing; a timeout names those and what main reads.
+    const missing = (want: string[][]) => {
+      const main = document.querySelector('main');
+      if (!main) return { missing: want, main: '(no main)' };
+      const has = ([tag, t]: string[]) =>
+        Array.from(main.querySelectorAll(tag!)).some((el) => el.textContent?.trim() === t);
+      return { missing: want.filter((w) => !has(w)), main: main.innerText.slice(0, 300) };
+    };
+    await waitInPage(page, `${route} to render its payload-bearing elements`, missing, {
+      arg: elements,
+      until: (seen) => seen.missing.length === 0,
+      timeout: 15_000,
+    });
     const shown = await page.$eval('main', (m) => m.innerText);
     for (const t of text) expect(shown).toContain(t);
 

@@ -1,5 +1,6 @@
 import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'puppeteer';
+import { poll, waitInPage } from './waitUntil';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: every rule axe-core tags with one of these runs. */
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -30,10 +31,9 @@ export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<vo
         text: document.body.innerText.slice(0, 400),
         animations: document.getAnimations().map((a) => {
           const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
-          return `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ''} ${a.playState} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`.slice(
-            0,
-            200,
-          );
+          const name = (a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? '';
+          const on = `${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`;
+          return `${a.constructor.name} ${name} ${a.playState} on ${on}`.slice(0, 200);
         }),
       }))
       .catch(() => null);
@@ -79,11 +79,9 @@ function watchRequests(page: Page) {
         .join('; '),
     /** Resolves once no request has been out for `idleTime` ms. */
     async idle(idleTime: number, timeout: number) {
-      const deadline = Date.now() + timeout;
-      while (open.size > 0 || Date.now() - lastChange < idleTime) {
-        if (Date.now() > deadline) throw new Error(`Timed out after waiting ${timeout}ms for the network to be idle`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const read = () => ({ open: open.size, quietMs: Date.now() - lastChange });
+      const done = (s: ReturnType<typeof read>) => s.open === 0 && s.quietMs >= idleTime;
+      await poll(`the network to be idle for ${idleTime} ms`, read, done, { timeout, every: 50 });
     },
     stop: () => {
       page.off('request', onRequest);
@@ -96,9 +94,14 @@ function watchRequests(page: Page) {
 
 async function settle(page: Page, requests: ReturnType<typeof watchRequests>, timeout: number): Promise<void> {
   await requests.idle(300, timeout);
-  await page.waitForFunction(
-    () => !document.querySelector('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]'),
-    { timeout },
+  await waitInPage(
+    page,
+    'no placeholder (skeleton, busy region, spinner) left',
+    () =>
+      Array.from(document.querySelectorAll('.MuiSkeleton-root, [aria-busy="true"], [data-testid="app-spinner"]')).map(
+        (e) => e.outerHTML.slice(0, 80),
+      ),
+    { until: (left) => left.length === 0, timeout },
   );
   await page.evaluate(async () => {
     await document.fonts.ready;

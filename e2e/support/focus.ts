@@ -108,8 +108,9 @@ export function readFocus(page: Page): Promise<Focus | null> {
           e.getAttribute('aria-label') ?? e.getAttribute('role') ?? e.getAttribute('data-testid') ?? (e.id || null);
         while (part && !describe(part) && !['fixed', 'sticky'].includes(getComputedStyle(part).position))
           part = part.parentElement;
+        const named = (p: Element) => describe(p) ?? getComputedStyle(p).position;
         coveredBy = part
-          ? `${part.tagName.toLowerCase()} ${describe(part) ?? getComputedStyle(part).position} «${(part.textContent ?? '').trim().slice(0, 40)}»`
+          ? `${part.tagName.toLowerCase()} ${named(part)} «${(part.textContent ?? '').trim().slice(0, 40)}»`
           : 'nothing hit';
       }
     }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { CDPSessionEvent, type Browser, type CDPSession, type Page, type Protocol } from 'puppeteer';
+import { poll } from './waitUntil';
 
 /**
  * What JavaScript a route loads before its first screen is interactive, as a phone on a first visit
@@ -157,54 +158,65 @@ export async function measureInitialJs(
     const navigationStart = Date.now();
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout });
     // The page's clock (epoch ms) for the first screen and long tasks; CDP's wallTime for requests.
-    const probe = `({ now: performance.timeOrigin + performance.now(), ready: Boolean((${firstScreen.toString()})()), longTaskEnds: [...window.__longTaskEnds] })`;
+    const probe =
+      `({ now: performance.timeOrigin + performance.now(), ready: Boolean((${firstScreen.toString()})()), ` +
+      'longTaskEnds: [...window.__longTaskEnds] })';
     let firstScreenAt: number | null = null;
     let seen = { now: 0, ready: false, longTaskEnds: [] as number[] };
-    for (;;) {
+    let lastActivity = 0;
+    let scripts: ReturnType<typeof net.scripts> = [];
+    // One look at the page: where it stands on the way to a quiet first screen.
+    const look = async () => {
       seen = (await page.evaluate(probe)) as typeof seen;
       if (seen.ready && firstScreenAt === null) firstScreenAt = seen.now;
-      if (firstScreenAt !== null) {
-        const scripts = net.scripts();
-        const loading = scripts.some((s) => s.finishedAt === undefined);
-        const longTaskEnds = mainThreadQuiet ? seen.longTaskEnds : [];
-        const lastActivity = Math.max(
-          firstScreenAt,
-          ...longTaskEnds,
-          ...scripts.map((s) => Math.max(s.startedAt, s.finishedAt ?? 0)),
-        );
-        if (!loading && seen.now - lastActivity >= QUIET_WINDOW_MS) {
-          // Every script seen so far started at or before lastActivity: all of them count.
-          const counted = scripts;
-          await net.settled();
-          await net.detach();
-          return {
-            url,
-            bytes: counted.reduce((n, s) => n + (s.bytes ?? 0), 0),
-            scripts: counted.map((s) => ({
-              url: s.url,
-              bytes: s.bytes ?? 0,
-              encoding: s.encoding,
-              requestedAtMs: Math.round(s.startedAt - navigationStart),
-            })),
-            firstScreenAtMs: Math.round(firstScreenAt - navigationStart),
-            interactiveAtMs: Math.round(lastActivity - navigationStart),
-            longTasks: seen.longTaskEnds.length,
-          };
-        }
-      }
-      if (Date.now() - navigationStart > timeout) {
+      scripts = net.scripts();
+      const loading = scripts.filter((s) => s.finishedAt === undefined).length;
+      if (firstScreenAt === null) return { firstScreen: false, loading, quietMs: 0 };
+      const longTaskEnds = mainThreadQuiet ? seen.longTaskEnds : [];
+      lastActivity = Math.max(
+        firstScreenAt,
+        ...longTaskEnds,
+        ...scripts.map((s) => Math.max(s.startedAt, s.finishedAt ?? 0)),
+      );
+      return { firstScreen: true, loading, quietMs: Math.round(seen.now - lastActivity) };
+    };
+    const ms = (at: number) => Math.round(at - navigationStart);
+    await poll(`${url} to be interactive`, look, (s) => s.loading === 0 && s.quietMs >= QUIET_WINDOW_MS, {
+      timeout: Math.max(0, timeout - (Date.now() - navigationStart)),
+      every: POLL_MS,
+      context: async () => {
         const inFlight = net
           .scripts()
           .filter((s) => s.finishedAt === undefined)
           .map((s) => s.url);
-        const text = await page.evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? '');
-        throw new Error(
-          `${url} was not interactive after ${timeout} ms: first screen ${firstScreenAt === null ? 'never ready' : `ready at ${Math.round(firstScreenAt - navigationStart)} ms`}, ` +
-            `${seen.longTaskEnds.length} long tasks (last ended at ${Math.round(Math.max(0, ...seen.longTaskEnds) - navigationStart)} ms), scripts still loading: ${inFlight.join(', ') || 'none'}\npage: «${text}»`,
+        const text = await page
+          .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? '')
+          .catch(() => '?');
+        const lastLongTask = ms(Math.max(navigationStart, ...seen.longTaskEnds));
+        return (
+          `first screen ${firstScreenAt === null ? 'never ready' : `ready at ${ms(firstScreenAt)} ms`}, ` +
+          `${seen.longTaskEnds.length} long tasks (last ended at ${lastLongTask} ms), ` +
+          `scripts still loading: ${inFlight.join(', ') || 'none'}\npage: «${text}»`
         );
-      }
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
+      },
+    });
+    // Every script seen so far started at or before lastActivity: all of them count.
+    const counted = scripts;
+    await net.settled();
+    await net.detach();
+    return {
+      url,
+      bytes: counted.reduce((n, s) => n + (s.bytes ?? 0), 0),
+      scripts: counted.map((s) => ({
+        url: s.url,
+        bytes: s.bytes ?? 0,
+        encoding: s.encoding,
+        requestedAtMs: ms(s.startedAt),
+      })),
+      firstScreenAtMs: ms(firstScreenAt!),
+      interactiveAtMs: ms(lastActivity),
+      longTasks: seen.longTaskEnds.length,
+    };
   } finally {
     await context.close();
   }

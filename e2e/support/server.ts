@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { poll } from './waitUntil';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -43,18 +44,18 @@ export async function startServer(
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const healthy = async () => {
+    if (child.exitCode !== null) return 'exited';
+    return (await fetch(`${baseUrl}/healthz`)).ok ? 'healthy' : 'unhealthy'; // throws while not listening
+  };
+  const state = await poll('the server to answer /healthz', healthy, (s) => s !== 'unhealthy', {
+    timeout: 60_000,
+    every: 200,
+    context: () => `server output:\n${output.join('')}`,
+  }).catch((err: Error) => {
+    throw new Error(`server did not become healthy: ${err.message}`);
+  });
+  if (state === 'exited') throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);
   return {
     baseUrl,
     dataDir,
