@@ -24,9 +24,10 @@ export function postgresUrl(): string {
 /**
  * The PostgreSQL run names its schemas after itself (TEST_SCHEMA_PREFIX, set by
  * postgresSchemas.setup.ts) and drops them together when it ends (postgresSchemas.teardown.ts), not
- * one by one as each file closes. Its files run in parallel, and Kysely's migrator and the
- * readiness check introspect every table in the database: a schema another worker drops halfway
- * through that scan fails it with 'schema "t_…" does not exist'.
+ * one by one as each file closes: another run on the same database is left alone, and a file that
+ * dies before closing leaves no schema behind. (It began as a guard against Kysely's introspection, which
+ * scanned every schema and failed on one dropped mid-scan; the server now reads only its own, see
+ * tests/server/db/schemaIntrospection.test.ts.)
  */
 const runPrefix = () => process.env.TEST_SCHEMA_PREFIX;
 

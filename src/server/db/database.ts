@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { assertDataDirWritable, DataDirError, dataDirProblem, EMBEDDED_DATABASE_NEEDS } from '../platform/dataDirCheck';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/privateFiles';
+import { CurrentSchemaPostgresDialect } from './currentSchemaIntrospector';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -51,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // one request): pg emits 'error' on the client, and pg-pool listens only while it is idle. The
     // query in flight fails on its own and the pool drops the broken client when it comes back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return wrap(db, 'postgres', undefined, () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

@@ -2,7 +2,6 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { CurrentSchemaIntrospector } from './currentSchemaIntrospector';
 
 /**
  * Kysely dialect for PGlite. PGlite is a single Postgres session, so two requests must never share
@@ -26,7 +26,7 @@ export class PGliteDialect implements Dialect {
     return new PGliteDriver(this.pg);
   }
   createIntrospector(db: Kysely<unknown>) {
-    return new PostgresIntrospector(db);
+    return new CurrentSchemaIntrospector(db);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

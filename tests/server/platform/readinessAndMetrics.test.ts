@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { cartTestApp } from '../../utils/cart';
 import { CARDS, checkoutDriver } from '../../utils/checkout';
-import { postgresUrl } from '../../utils/testDatabase';
+import { whileSchemasChurn } from '../../utils/schemaChurn';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 /**
@@ -66,29 +64,14 @@ describe('GET /readyz', () => {
     }
     // Another application (or another test run) sharing the database changes its own schema. Kysely's
     // getMigrations() scanned every table of every schema, and failed on one dropped mid-scan.
-    const admin = new pg.Client({ connectionString: postgresUrl() });
-    await admin.connect();
-    let stop = false;
-    let churned = 0;
-    const churn = (async () => {
-      while (!stop) {
-        const other = `zz_other_${crypto.randomBytes(4).toString('hex')}`;
-        await admin.query(`create schema ${other}; create table ${other}.t (id serial primary key, a int, b text)`);
-        await admin.query(`drop schema ${other} cascade`);
-        churned += 1;
-      }
-    })();
-    const answers: string[] = [];
-    try {
+    const { result: answers, churned } = await whileSchemasChurn(async () => {
+      const seen: string[] = [];
       for (let i = 0; i < 150; i += 1) {
         const res = await t.app.inject({ url: '/readyz' });
-        answers.push(`${res.statusCode} ${res.json().migrations}`);
+        seen.push(`${res.statusCode} ${res.json().migrations}`);
       }
-    } finally {
-      stop = true;
-      await churn;
-      await admin.end();
-    }
+      return seen;
+    });
     expect(churned).toBeGreaterThan(5);
     expect(answers.filter((a) => a !== '200 at head')).toEqual([]);
   });
