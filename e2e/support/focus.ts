@@ -14,8 +14,8 @@ export type Focus = {
   group: string | null;
   /** How its focus shows: 'outline 2px', 'box-shadow …', 'field border 2px'; null when nothing shows. */
   indicator: string | null;
-  /** Inside aria-hidden or inert, or not rendered (display, visibility, opacity). */
-  hidden: boolean;
+  /** Why it cannot be seen or reached: inside aria-hidden or inert, or not rendered; null when it can. */
+  hidden: string | null;
   /** No part of it is inside the viewport. */
   offScreen: boolean;
   /** What covers it entirely (a sticky bar, a banner), if something does. */
@@ -75,9 +75,18 @@ export function readFocus(page: Page): Promise<Focus | null> {
       if (width >= 2) indicator = `field border ${width}px`;
     }
 
-    const hidden =
-      el.closest('[aria-hidden="true"], [inert]') !== null ||
-      !box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    // Named, so a failure says which: a fade caught mid-way reads differently from an inert page behind a dialog.
+    const transparent = (e: Element | null): Element | null =>
+      !e ? null : getComputedStyle(e).opacity === '0' ? e : transparent(e.parentElement);
+    const hidden = el.closest('[aria-hidden="true"]')
+      ? 'inside aria-hidden'
+      : el.closest('[inert]')
+        ? 'inside inert'
+        : box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+          ? null
+          : transparent(box)
+            ? `at opacity 0 (${transparent(box)!.className.toString().slice(0, 60)})`
+            : 'not rendered (display or visibility)';
     const rect = box.getBoundingClientRect();
     const offScreen =
       rect.width === 0 ||
@@ -142,7 +151,7 @@ export function focusProblems(f: Focus): string[] {
   return [
     ...(f.name === '' ? [`a ${f.role} in ${f.region} has no name`] : []),
     ...(f.indicator === null ? [`${where} shows no focus indicator`] : []),
-    ...(f.hidden ? [`${where} is hidden or inert`] : []),
+    ...(f.hidden ? [`${where} is hidden: ${f.hidden}`] : []),
     ...(f.offScreen ? [`${where} is off screen`] : []),
     ...(f.coveredBy ? [`${where} is covered by ${f.coveredBy}`] : []),
     ...(f.behindDialog ? [`${where} is behind an open dialog`] : []),
