@@ -222,7 +222,12 @@ async function expectPlayable(page: Page, event: DemoEvent) {
 }
 
 const longUsDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+  new Date(iso).toLocaleDateString('en-US', {
+    timeZone: 'America/New_York',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 // ── the journeys ────────────────────────────────────────────────────────────────────────────────
 

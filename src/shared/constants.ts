@@ -67,7 +67,6 @@ export const TOASTS = {
 export const HTTP_TIMEOUT_MS = 0;
 
 export const DISPLAY_TIME_ZONE = 'America/New_York';
-export const DATE_SUFFIX = ' EDT';
 
 export const PLAYER = { maxStreams: 9, type: 'vod', multiview: true, chat: false } as const;
 

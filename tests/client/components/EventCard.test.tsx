@@ -32,14 +32,14 @@ const renderCard = (e: AssetSummary) =>
 const card = (title = 'Some Show') => screen.getByRole('article', { name: title });
 const viewEvent = (title?: string) => within(card(title)).getByRole('link', { name: 'View Event' });
 
-describe("event card: 'date | weekday' (en-US date in UTC, weekday in New York)", () => {
+describe("event card: 'date | weekday', both the day in New York", () => {
   it.each([
     // 03:00 UTC on the 25th is still the evening of Tuesday the 24th in New York.
-    ['2026-11-25T03:00:00Z', 'Nov 25, 2026 | Tuesday'],
+    ['2026-11-25T03:00:00Z', 'Nov 24, 2026 | Tuesday'],
     // Same calendar day in both zones.
     ['2026-07-15T20:00:00Z', 'Jul 15, 2026 | Wednesday'],
     // Just after midnight UTC on New Year's Day: New York is still on Thursday, Dec 31.
-    ['2027-01-01T00:30:00Z', 'Jan 1, 2027 | Thursday'],
+    ['2027-01-01T00:30:00Z', 'Dec 31, 2026 | Thursday'],
   ])('an air start of %s shows %j', (airStartDate, line) => {
     renderCard(event({ airStartDate }));
     expect(within(card()).getByText(line)).toBeInTheDocument();

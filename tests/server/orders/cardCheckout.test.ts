@@ -103,6 +103,9 @@ describe('a card purchase with 4242 4242 4242 4242', () => {
     expect(mail.text).toContain('Cart A');
     expect(mail.text).toContain('$35.50');
     expect(mail.text).toContain(`${t.config.publicUrl}/events/cart-b`);
+    // Its show time as every screen gives it: New York time (10 Jan 2027, 20:00 UTC is 3 PM in New York, EST).
+    expect(mail.text).toContain('Airs Jan 10, 2027, 3:00 PM EST');
+    expect(mail.html).toContain('Airs Jan 10, 2027, 3:00 PM EST');
   });
 
   it('the same intent twice (a retry, a double click) is the same order, never two', async () => {

@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { CatalogFileInput } from '../../modules/catalog/catalogFile';
 import { demoEvents, type DemoEvent } from './demoEvents';
 import { demoFreeStreams, demoStreams } from './demoStreams';
@@ -6,13 +6,10 @@ import { agreements, subscriptions } from './demoTexts';
 
 const NEW_YORK = 'America/New_York';
 
-/**
- * 20:00 UTC (afternoon in New York), `days` from `now`: the spec shows dates in UTC labelled EDT, with the weekday
- * taken in New York, and at this hour both name the same day.
- */
+/** 8:00 PM in New York (EST or EDT, whichever holds that day), `days` from `now`: when concerts start. */
 function showTime(now: Date, days: number): string {
   const day = formatInTimeZone(new Date(now.getTime() + days * 86_400_000), NEW_YORK, 'yyyy-MM-dd');
-  return `${day}T20:00:00.000Z`;
+  return fromZonedTime(`${day}T20:00:00`, NEW_YORK).toISOString();
 }
 
 const posterPath = (e: DemoEvent) => `/media/posters/${e.path}.svg`;

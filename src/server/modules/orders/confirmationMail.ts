@@ -1,12 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, formatPrice } from '../../../shared/money';
+import { formatEventDateTime, INVALID_DATE } from '../../../shared/format';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Mail, Mailer } from '../mail/mailer';
 import { esc } from '../mail/templates';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { OrderRepositories } from './repositories';
 
-type Line = { title: string; path: string; paidCents: number };
+type Line = { title: string; path: string; paidCents: number; airStart: string | null };
+
+/** 'Airs Nov 28, 2026, 8:00 PM EST', New York time as on every screen, or nothing for an undated event. */
+const airs = (l: Line) => {
+  const when = formatEventDateTime(l.airStart);
+  return when === INVALID_DATE ? null : `Airs ${when}`;
+};
 
 /**
  * The order confirmation (docs/decisions.md "Mail"): the events bought, the amount, the order id, a link to watch each.
@@ -26,13 +33,20 @@ function orderConfirmationMail(
     '',
     `Thank you for your purchase. Your order ${order.ref} is confirmed: ${total}, paid with ${paidWith}.`,
     '',
-    ...lines.flatMap((l) => [`${l.title} (${formatPrice(centsToDollars(l.paidCents))})`, `Watch: ${watch(l)}`, '']),
+    ...lines.flatMap((l) => [
+      `${l.title} (${formatPrice(centsToDollars(l.paidCents))})`,
+      ...(airs(l) ? [airs(l)!] : []),
+      `Watch: ${watch(l)}`,
+      '',
+    ]),
     'Your tickets are registered to your account: sign in with this e-mail address to watch.',
   ].join('\n');
   const rows = lines
     .map(
       (l) =>
-        `<tr><td style="padding:8px 0">${esc(l.title)}<br><a href="${esc(watch(l))}" ` +
+        `<tr><td style="padding:8px 0">${esc(l.title)}<br>` +
+        (airs(l) ? `<span style="color:#b9b4c7">${esc(airs(l)!)}</span><br>` : '') +
+        `<a href="${esc(watch(l))}" ` +
         `style="color:#ff3d7f">Watch</a></td>` +
         `<td style="padding:8px 0;text-align:right">${esc(formatPrice(centsToDollars(l.paidCents)))}</td></tr>`,
     )
@@ -77,7 +91,12 @@ export function createOrderConfirmer(deps: {
           user.email,
           name,
           { ref: order.order_ref, amountCents: order.amount_cents, method: order.payment_method },
-          items.map((i) => ({ title: i.title, path: i.path, paidCents: i.price_cents })),
+          items.map((i) => ({
+            title: i.title,
+            path: i.path,
+            paidCents: i.price_cents,
+            airStart: i.air_start_date === null ? null : new Date(i.air_start_date).toISOString(),
+          })),
           deps.publicUrl,
         ),
       );
