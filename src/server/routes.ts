@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { crawlerRoutes } from './modules/catalog/crawlerRoutes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { mailboxRoutes } from './modules/mail/mailboxRoutes';
@@ -89,6 +90,7 @@ export async function registerRoutes(
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
+  await app.register(crawlerRoutes, { service: services.catalog, publicUrl: config.publicUrl });
   await app.register(streamRoutes, {
     prefix: '/v1',
     service: services.streams,
@@ -106,6 +108,7 @@ export async function registerRoutes(
   });
   await app.register(webPlugin, {
     distDir: config.clientDistDir,
+    publicUrl: config.publicUrl,
     issueGuestToken: (ip) => services.auth.issueGuestToken(ip),
   });
 }

@@ -9,6 +9,7 @@ import { createCartService } from './modules/cart/service';
 import { createReadCache } from './modules/catalog/readCache';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { createCatalogService } from './modules/catalog/service';
+import { shareImageFinder } from './modules/catalog/shareImage';
 import { createGoogleVerifier } from './modules/identity/google';
 import { createIdentityService } from './modules/identity/service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -101,7 +102,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     profile: createProfileService({ uow }),
     misc: createMiscService(uow.repos.settings),
-    catalog: createCatalogService({ repo: catalogRepo, cache: catalogCache, entitlements }),
+    catalog: createCatalogService({
+      repo: catalogRepo,
+      cache: catalogCache,
+      entitlements,
+      shareImageOf: shareImageFinder(config.mediaDir),
+    }),
     cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).
     streams: createStreamService({

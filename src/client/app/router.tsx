@@ -4,19 +4,27 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AppFrame } from './AppFrame';
 import { routePatterns } from '../lib/paths';
 import type { ServerData } from '../lib/serverData';
+import type { HeadData } from '../lib/pageHead';
 import { shellServerData } from '../features/shell/shellServerData';
 
-type PageModule = { default: ComponentType; serverData?: ServerData };
+type PageModule = { default: ComponentType; serverData?: ServerData; head?: HeadData };
 /**
  * Each page is its own chunk, loaded when its route is first visited. What the page needs from the
  * API to be rendered on the server travels in the route's handle (app/serverData).
  */
 const page = (chunk: string, load: () => Promise<PageModule>) => async () => {
   const loaded = await load();
-  return { Component: loaded.default, handle: { serverData: loaded.serverData, chunk } satisfies RouteHandle };
+  return {
+    Component: loaded.default,
+    handle: { serverData: loaded.serverData, chunk, head: loaded.head } satisfies RouteHandle,
+  };
 };
-/** `chunk`: the page's webpack chunk, which a server-rendered page asks the browser to fetch early. */
-export type RouteHandle = { serverData?: ServerData; chunk?: string };
+/**
+ * `chunk`: the page's webpack chunk, which a server-rendered page asks the browser to fetch early.
+ * `head`: the head of a page the browser renders (its own storage decides what it shows), which the
+ * server sends with the empty page (ssr/renderPage.tsx).
+ */
+export type RouteHandle = { serverData?: ServerData; chunk?: string; head?: HeadData };
 
 const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../components/NotFoundPage'));
 const home = page('home', () => import(/* webpackChunkName: "home" */ '../features/catalog/home/HomePage'));

@@ -39,3 +39,11 @@ export const routePatterns = {
   player: 'player/:id',
   playerMatch: '/player/:id',
 } as const;
+
+/**
+ * What the player hands the event page when it sends a visitor there who may not watch (history
+ * state, so the page can say why instead of leaving them wondering where the video went).
+ */
+export type EventPageState = { refusedPlayer: true };
+export const isEventPageState = (state: unknown): state is EventPageState =>
+  typeof state === 'object' && state !== null && (state as EventPageState).refusedPlayer === true;

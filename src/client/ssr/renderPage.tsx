@@ -2,6 +2,10 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
+import type { HeadData } from '../lib/pageHead';
+import { SITE } from '../lib/pageHead';
+import { HeadCollectorContext, type HeadCollector } from '../components/PageHead';
+import { headHtml } from './headHtml';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { ServerFetch } from '../api/baseQuery';
 import { serverPageLoaded } from '../lib/appEvents';
@@ -10,34 +14,57 @@ import { routes, type RouteHandle } from '../app/router';
 import { makeStore } from '../app/store';
 import { SERVER_RENDERED_PATTERNS } from './serverRendered';
 
-export type RenderedPage = {
-  /** The app's markup for <div id="root">. */
-  html: string;
+/** What goes into <head> and the status line, for every page the app knows (rendered or not). */
+type PageHeadOut = {
+  /** <title> and the page's tags (ssr/headHtml.ts), for <head>. */
+  head: string;
+  /** 404 for the 404 page (an unknown address, event, category or agreement), else 200. */
+  status: number;
+};
+
+export type RenderedPage = PageHeadOut & {
+  /** The app's markup for <div id="root">; null for a screen the browser renders (only its head is here). */
+  html: string | null;
   /** <style> tags with the CSS of exactly what was rendered (emotion's critical CSS). */
   styleTags: string;
   /** The store's state the markup was rendered from: the client hydrates from the very same. */
   state: unknown;
   /** The webpack chunks of the screen's page: the browser is told to fetch them with the entry. */
   chunks: string[];
+  /** The guest token the page was rendered with, handed to the browser beside the state. */
+  guestToken: string | null;
 };
 
 /**
- * Renders a screen to HTML on the server, or returns null when the screen is not server-rendered
- * (it depends on this browser's storage) or the URL is not the app's. The API is reached in process
- * through `serverFetch`; `guestToken` is the token the page hands to a visitor who has none.
+ * Renders a screen to HTML on the server with its head and status, or only its head for a screen
+ * that depends on this browser's storage (cart, account, tickets, player: `html` is null), or null
+ * when the URL is not the app's. The API is reached in process through `serverFetch`; `guestToken`
+ * gives the token the page hands to a visitor who has none (asked only for a page rendered here);
+ * `siteOrigin` (PUBLIC_URL) begins the canonical and share addresses.
  */
 export async function renderPage(
   url: string,
-  opts: { serverFetch: ServerFetch; guestToken: string | null },
+  opts: { serverFetch: ServerFetch; guestToken: () => Promise<string | null>; siteOrigin: string },
 ): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, opts.serverFetch.origin)));
+  const request = new Request(new URL(url, opts.serverFetch.origin));
+  const context = await handler.query(request);
   if (context instanceof Response) return null;
   const leaf = context.matches[context.matches.length - 1];
-  if (!leaf || !SERVER_RENDERED_PATTERNS.has(leaf.route.index ? undefined : leaf.route.path)) return null;
+  if (!leaf) return null;
+  const { pathname } = new URL(request.url);
+  const headOut = (head: HeadData): PageHeadOut => ({
+    head: headHtml(head, opts.siteOrigin, pathname),
+    status: head.status ?? 200,
+  });
+  if (!SERVER_RENDERED_PATTERNS.has(leaf.route.index ? undefined : leaf.route.path)) {
+    const head = (leaf.route.handle as RouteHandle | undefined)?.head ?? { title: SITE.title };
+    return { ...headOut(head), html: null, styleTags: '', state: null, chunks: [], guestToken: null };
+  }
 
   const store = makeStore(undefined, { serverFetch: opts.serverFetch });
-  store.dispatch(serverPageLoaded({ guestToken: opts.guestToken, api: null }));
+  const guestToken = await opts.guestToken();
+  store.dispatch(serverPageLoaded({ guestToken, api: null }));
   await Promise.all(
     context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.serverData?.(store.dispatch, m.params)),
   );
@@ -45,14 +72,19 @@ export async function renderPage(
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The deepest PageHead rendered is the page's (components/PageHead.tsx).
+  let head: HeadData = { title: SITE.title };
+  const collector: HeadCollector = { origin: opts.siteOrigin, collect: (h) => void (head = h) };
   const html = renderToString(
-    <CacheProvider value={cache}>
-      <AppProviders store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </CacheProvider>,
+    <HeadCollectorContext.Provider value={collector}>
+      <CacheProvider value={cache}>
+        <AppProviders store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </CacheProvider>
+    </HeadCollectorContext.Provider>,
   );
   const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const chunks = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
-  return { html, styleTags, state: store.getState(), chunks };
+  return { ...headOut(head), html, styleTags, state: store.getState(), chunks, guestToken };
 }

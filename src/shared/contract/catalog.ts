@@ -26,6 +26,11 @@ const assetDetail = assetSummary.extend({
   canUserWatchAsset: z.union([z.literal(0), z.literal(1)]),
   /** 1 when every ticket of a capacity-limited event is sold: 'Sold Out', nothing to add to a cart. */
   soldOut: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * A JPEG, PNG, WebP or GIF of the event for link previews (og:image): the poster when it is one, else a
+   * picture of the same name beside it (`x.svg` → `x.jpg`); null when there is none (the site's is used).
+   */
+  shareImagePath: z.string().nullable(),
 });
 export type AssetDetail = z.infer<typeof assetDetail>;
 

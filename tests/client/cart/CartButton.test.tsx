@@ -135,6 +135,7 @@ describe('failures go to the console only', () => {
         isPremium: 1,
         canUserWatchAsset: 0,
         soldOut: 0,
+        shareImagePath: null,
         rate: 5,
         contentType: 'On Demand',
         assetType: 'vod',

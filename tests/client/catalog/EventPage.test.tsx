@@ -19,14 +19,15 @@ describe('event page', () => {
     expect(screen.getByText('Available Now')).toBeInTheDocument();
     expect(await screen.findByText("What's included:")).toBeInTheDocument();
     expect(await screen.findByText('Up to nine camera angles, switch any time')).toBeInTheDocument();
-    expect(screen.getByText(/Cedar Room · .* EDT · \w+day/)).toBeInTheDocument();
+    expect(screen.getByText(/Cedar Room · .* E[SD]T · \w+day/)).toBeInTheDocument();
     expect(document.title).toBe('The Velvet Static — Unplugged — AllAccess');
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute(
       'content',
       'The Velvet Static — Unplugged',
     );
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
-      /\/media\/posters\/velvet-static-unplugged\.svg$/,
+      // The raster copy beside the SVG poster: link previews take no SVG.
+      /^http:\/\/localhost\/media\/posters\/velvet-static-unplugged\.jpg$/,
     );
   });
 
@@ -64,6 +65,7 @@ const liveEvent = (over: Partial<AssetDetail>): AssetDetail => ({
   isPremium: 0,
   canUserWatchAsset: 1,
   soldOut: 0,
+  shareImagePath: null,
   rate: null,
   contentType: 'Live',
   assetType: 'live_event',

@@ -5,7 +5,10 @@ import { makeStore } from '../../../src/client/app/store';
 import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
-/** Spec "Event detail": the page's description and social tags come from the event, one of each. */
+/**
+ * Spec "Event detail": the page's title, description and social tags come from the event, one of
+ * each; every page owns its head in turn (components/PageHead.tsx).
+ */
 
 const INDEX_HTML = fs.readFileSync(path.join(__dirname, '../../../public/index.html'), 'utf8');
 /** The meta tags of public/index.html's <head>, as the browser has them before the app starts. */
@@ -32,33 +35,29 @@ beforeEach(() => {
 });
 afterEach(() => generic.forEach((el) => el.remove()));
 
-it(
-  'the event page owns the one description and one of each social tag; leaving it brings the generic ' +
-    'description back',
-  async () => {
-    expect(GENERIC).toMatch(/Your All-Access Pass/);
-    const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta' }) } }));
-    const { router } = renderRoute('/events/velvet-static-unplugged', { store });
-    await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });
+it("the event page's head replaces index.html's defaults, one of each tag; the next page's replaces it in turn", async () => {
+  expect(GENERIC).toMatch(/Your All-Access Pass/);
+  const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta' }) } }));
+  const { router } = renderRoute('/events/velvet-static-unplugged', { store });
+  await screen.findByRole('heading', { level: 1, name: 'The Velvet Static — Unplugged' }, { timeout: 5000 });
 
-    expect(contents('meta[name="description"]')).toEqual([
-      expect.stringMatching(/^Stripped back to two acoustic guitars/),
-    ]);
-    for (const selector of SOCIAL)
-      expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
-    expect(contents('meta[property="og:description"]')).toEqual(contents('meta[name="description"]'));
+  expect(contents('meta[name="description"]')).toEqual([
+    expect.stringMatching(/^Stripped back to two acoustic guitars/),
+  ]);
+  for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
+  expect(contents('meta[property="og:description"]')).toEqual(contents('meta[name="description"]'));
+  expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+  // index.html's own description is gone, not hidden beside the page's.
+  expect(generic.find((el) => el.getAttribute('name') === 'description')?.isConnected).toBe(false);
 
-    await act(() => router.navigate('/about'));
-    await screen.findByRole('heading', { level: 1, name: /The best seat in the house/ }, { timeout: 5000 });
-    expect(contents('meta[name="description"]')).toEqual([GENERIC]);
-    for (const selector of SOCIAL)
-      expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 0 });
-    // The generic tag is back where index.html had it.
-    expect(document.head.querySelector('meta[name="description"]')).toBe(
-      generic.find((el) => el.getAttribute('name') === 'description'),
-    );
-  },
-);
+  await act(() => router.navigate('/about'));
+  await screen.findByRole('heading', { level: 1, name: /The best seat in the house/ }, { timeout: 5000 });
+  expect(document.title).toBe('About — AllAccess');
+  expect(contents('meta[name="description"]')).toEqual([expect.stringMatching(/^AllAccess streams concerts/)]);
+  for (const selector of SOCIAL) expect({ selector, count: contents(selector).length }).toEqual({ selector, count: 1 });
+  expect(contents('meta[property="og:title"]')).toEqual(['About AllAccess']);
+  expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
+});
 
 it("going from one event to another keeps exactly one description, the second event's", async () => {
   const store = makeStore(preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'event-meta-2' }) } }));

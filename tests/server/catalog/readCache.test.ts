@@ -58,7 +58,10 @@ describe('catalog cache keys', () => {
     const repo = createCatalogRepository(t.database.db);
     const cache = createReadCache(() => repo.catalogVersion());
     const nobodyOwnsAnything = { ownsEvent: async () => false, isSoldOut: async () => false };
-    return { cache, catalog: createCatalogService({ repo, cache, entitlements: nobodyOwnsAnything }) };
+    return {
+      cache,
+      catalog: createCatalogService({ repo, cache, entitlements: nobodyOwnsAnything, shareImageOf: () => null }),
+    };
   }
 
   it('are built from what changes the answer: filters that do not are not part of them', async () => {

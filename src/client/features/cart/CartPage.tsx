@@ -17,6 +17,11 @@ import { CartItemRow } from './CartItemRow';
 import { selectCartTarget } from './cartSelectors';
 import { CartSummary } from './CartSummary';
 import { visitorPageSx } from '../../components/visitorPageSx';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
+
+/** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Your Cart'), noindex: true };
 
 /** Spec "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
 export default function CartPage() {
@@ -46,7 +51,7 @@ export default function CartPage() {
 
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
-      <title>Your Cart — AllAccess</title>
+      <PageHead {...head} />
       <Typography
         component="h1"
         variant="h3"

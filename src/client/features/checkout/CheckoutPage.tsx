@@ -14,6 +14,8 @@ import { useGetCartQuery } from '../cart/cartApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { PaymentSection } from './PaymentSection';
 import { visitorPageSx } from '../../components/visitorPageSx';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 /** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
 const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
@@ -21,12 +23,15 @@ const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective 
 /** The sandbox card form's height on a phone (card number, expiry and CVC, the pay button). */
 const PAYMENT_AREA_MIN_HEIGHT = 218;
 
+/** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Checkout'), noindex: true };
+
 /** Spec "Checkout": login required; the card form once a payment has started, and the order summary. */
 export default function CheckoutPage() {
   const userId = useRequireSignIn('cart');
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
-      <title>Checkout — AllAccess</title>
+      <PageHead {...head} />
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.8rem' } }}>
         {CHECKOUT_COPY.title}
       </Typography>

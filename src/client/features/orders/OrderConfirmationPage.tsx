@@ -13,9 +13,14 @@ import { CONFIRMATION_REDIRECT_S } from '../../../shared/constants';
 import { CONFIRMATION_COPY, confirmationState } from './confirmationCopy';
 import { useConfirmOrder } from './useConfirmOrder';
 import { useRedirectCountdown } from './useRedirectCountdown';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 const ICONS = { 1: CheckCircleOutlineIcon, 2: ErrorOutlineIcon, 3: HourglassEmptyIcon } as const;
 const COLOURS = { 1: 'success.main', 2: 'error.main', 3: 'warning.main' } as const;
+
+/** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Order Confirmation'), noindex: true };
 
 /** Spec "Order confirmation": login required; the payment's outcome, then back to the event after 10 s. */
 export default function OrderConfirmationPage() {
@@ -35,7 +40,7 @@ function Confirmation({ userId }: { userId: number }) {
     state === 1 ? CONFIRMATION_COPY.success : state === 2 ? CONFIRMATION_COPY.failed : CONFIRMATION_COPY.pending;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
-      <title>Order Confirmation — AllAccess</title>
+      <PageHead {...head} />
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <Icon aria-hidden sx={{ fontSize: 64, color: COLOURS[state] }} />
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mt: 1 }}>

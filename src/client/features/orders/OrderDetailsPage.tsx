@@ -13,9 +13,14 @@ import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { useGetCartByIdQuery } from '../cart/cartApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 /** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 const orderPrice = (item: CartItem) => item.finalPrice ?? item.unitPrice;
+
+/** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
 
 /** Spec "Order details": login required; the order read-only (no buttons), terms and privacy links. */
 export default function OrderDetailsPage() {
@@ -23,7 +28,7 @@ export default function OrderDetailsPage() {
   const { id = '' } = useParams();
   return (
     <Container maxWidth="lg" sx={visitorPageSx}>
-      <title>Order Details — AllAccess</title>
+      <PageHead {...head} />
       <Typography
         component="h1"
         variant="h3"

@@ -5,6 +5,8 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 const pillars = [
   {
@@ -20,11 +22,18 @@ const pillars = [
   { title: 'Fair to artists', text: 'Most of every pass goes to the artists and the venues that host them.' },
 ];
 
+const head: HeadData = {
+  title: pageTitle('About'),
+  heading: 'About AllAccess',
+  description:
+    'AllAccess streams concerts live and on demand, with up to nine camera angles to choose from as the show plays.',
+};
+
 /** /about: the company page. */
 export default function AboutPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 5, md: 9 } }}>
-      <title>About — AllAccess</title>
+      <PageHead {...head} />
       <Typography variant="overline" color="primary" sx={{ letterSpacing: 3 }}>
         About us
       </Typography>

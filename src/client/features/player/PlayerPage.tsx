@@ -4,13 +4,17 @@ import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { hasStarted } from '../../../shared/format';
-import { paths } from '../../lib/paths';
+import { paths, type EventPageState } from '../../lib/paths';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import NotFoundPage from '../../components/NotFoundPage';
 import { PLAYER_COPY } from './playerCopy';
 import { PlayerNotStarted } from './PlayerMessage';
 import { PlayerSession } from './PlayerSession';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 import { usePlayerAccess } from './usePlayerAccess';
+
+/** @public the head the server sends with the player, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Watch'), noindex: true };
 
 /** setTimeout's longest wait (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -56,7 +60,14 @@ export default function PlayerPage() {
         </Box>
       );
     case 'denied':
-      return <Navigate to={paths.event(access.event.path)} replace />;
+      // The event page says why (a ticket is needed) and offers what to do about it.
+      return (
+        <Navigate
+          to={paths.event(access.event.path)}
+          replace
+          state={{ refusedPlayer: true } satisfies EventPageState}
+        />
+      );
     case 'allowed':
       return waiting ? (
         <PlayerNotStarted event={access.event} />

@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { paths } from '../../lib/paths';
 import { PLAYER_COPY } from './playerCopy';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle } from '../../lib/pageHead';
 
 /** The way back to the event, and what is playing (the player has no site header). */
 export function PlayerTopBar({ event }: { event: AssetDetail }) {
@@ -22,7 +24,7 @@ export function PlayerTopBar({ event }: { event: AssetDetail }) {
         borderColor: 'divider',
       }}
     >
-      <title>{`${event.title} — Watch — AllAccess`}</title>
+      <PageHead title={pageTitle(`${event.title} — Watch`)} noindex />
       <Button
         component={Link}
         to={paths.event(event.path)}

@@ -16,9 +16,14 @@ import { LogoutButton } from './LogoutButton';
 import { OrderHistory } from './OrderHistory';
 import { useGetProfileQuery } from './profileApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
+import { PageHead } from '../../components/PageHead';
+import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 const initialsOf = (first: string, last: string, email = '') =>
   ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
+
+/** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
+export const head: HeadData = { title: pageTitle('Your Profile'), noindex: true };
 
 /** Spec "Profile": login required; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
 export default function ProfilePage() {
@@ -34,7 +39,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
   const [editing, setEditing] = useState(false);
   return (
     <Container maxWidth="md" sx={visitorPageSx}>
-      <title>Your Profile — AllAccess</title>
+      <PageHead {...head} />
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>
         Your Profile
       </Typography>

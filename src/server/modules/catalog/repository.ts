@@ -145,6 +145,17 @@ export function createCatalogRepository(db: Kysely<DB>) {
     async footerLink(id: number) {
       return db.selectFrom('footer_links').selectAll().where('id', '=', id).executeTakeFirst();
     },
+
+    /** What the sitemap lists: every event (with when it last changed), category and agreement, and the last import. */
+    async sitemapRows() {
+      const [events, categories, agreements, version] = await Promise.all([
+        db.selectFrom('events').select(['path', 'updated_at']).orderBy('air_start_date').orderBy('id').execute(),
+        db.selectFrom('categories').select('path').orderBy('group_id').orderBy('sort_order').orderBy('id').execute(),
+        db.selectFrom('agreements').select('id').orderBy('id').execute(),
+        db.selectFrom('settings').select('updated_at').where('key', '=', 'catalog_version').executeTakeFirst(),
+      ]);
+      return { events, categories, agreementIds: agreements.map((a) => a.id), importedAt: version?.updated_at ?? null };
+    },
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -7,6 +7,7 @@ import type { Caller } from '../../platform/caller';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
+import { sitemapUrls, type SitemapUrl } from './sitemap';
 import { fieldProblem } from '../../platform/fieldProblem';
 import { ok } from '../../platform/envelope';
 
@@ -26,9 +27,17 @@ type AssetFacts = { id: number; premium: boolean; limited: boolean };
 
 type Page = { start: number; limit: number; cursor?: string };
 
-/** `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event. */
-export function createCatalogService(deps: { repo: CatalogRepository; cache: ReadCache; entitlements: Entitlements }) {
-  const { repo, cache } = deps;
+/**
+ * `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event.
+ * `shareImageOf` finds an event's picture for link previews (shareImage.ts).
+ */
+export function createCatalogService(deps: {
+  repo: CatalogRepository;
+  cache: ReadCache;
+  entitlements: Entitlements;
+  shareImageOf: (posterPath: string) => string | null;
+}) {
+  const { repo, cache, shareImageOf } = deps;
   const { entitlements } = deps;
 
   async function eventOr404(key: string) {
@@ -110,9 +119,23 @@ export function createCatalogService(deps: { repo: CatalogRepository; cache: Rea
       return cache.get(`asset:${record}:${canWatch ? 1 : 0}${soldOut ? 1 : 0}`, async () => {
         const summary = toAssetSummary(await eventOr404(key));
         return found([
-          { ...summary, canUserWatchAsset: canWatch ? 1 : 0, soldOut: soldOut ? 1 : 0 } satisfies AssetDetail,
+          {
+            ...summary,
+            canUserWatchAsset: canWatch ? 1 : 0,
+            soldOut: soldOut ? 1 : 0,
+            shareImagePath: shareImageOf(summary.vodOrLivePosterImageFilePath),
+          } satisfies AssetDetail,
         ]);
       });
+    },
+
+    /**
+     * The sitemap's rows, cached with the catalog: an import is in it at once on this instance and
+     * within the catalog's bound on the others.
+     */
+    async sitemap(publicUrl: string): Promise<{ urls: SitemapUrl[]; etag: string }> {
+      const body = await cache.get('sitemap', async () => sitemapUrls(await repo.sitemapRows(), publicUrl));
+      return { urls: JSON.parse(body.json) as SitemapUrl[], etag: body.etag };
     },
 
     subscription(id: number): Promise<CachedBody> {

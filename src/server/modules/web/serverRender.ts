@@ -2,13 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node. */
-type RenderedPage = { html: string; styleTags: string; state: unknown; chunks: string[] };
+/** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node (src/client/ssr/renderPage.tsx). */
+type RenderedPage = {
+  head: string;
+  status: number;
+  html: string | null;
+  styleTags: string;
+  state: unknown;
+  chunks: string[];
+  guestToken: string | null;
+};
 type ServerFetch = { origin: string; fetchFn: typeof fetch };
 type RenderPage = (
   url: string,
-  opts: { serverFetch: ServerFetch; guestToken: string | null },
+  opts: { serverFetch: ServerFetch; guestToken: () => Promise<string | null>; siteOrigin: string },
 ) => Promise<RenderedPage | null>;
+
+/** A page as sent: the HTML and its status (404 for the 404 page, so crawlers see no soft 404). */
+export type SentPage = { html: string; status: number };
 
 /** Where the API answers of a server render come from: this very app, in process. */
 const INTERNAL_ORIGIN = 'http://storefront.internal';
@@ -35,6 +46,9 @@ function readChunkGroups(distDir: string): Record<string, string[]> {
 
 /** The empty mount point of index.html (minified or not). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+/** index.html's own title and description: the page's head takes their place. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>/;
+const TEMPLATE_DESCRIPTION = /<meta\b(?=[^>]*\bname="?description"?)[^>]*>/;
 /** React's preload of an image marked fetchPriority="high": the first screen's largest picture. */
 const FIRST_IMAGE_PRELOAD = /<link rel="preload"(?=[^>]*\bas="image")(?=[^>]*\bfetchPriority="high")[^>]*\/?>/;
 const FIRST_SCRIPT = /<script\b/;
@@ -48,20 +62,28 @@ const scriptSafeJson = (value: unknown) =>
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * Sends a screen as HTML: the app's markup in #root, the CSS of what was rendered in <head>, the
+ * Sends a screen as HTML: its head (title, description, canonical address, share tags, schema.org
+ * data) and status, the app's markup in #root, the CSS of what was rendered in <head>, the
  * first screen's images preloaded, and beside it the state it was rendered from (with a fresh guest
- * token for a visitor who has none), from which the browser hydrates (src/client/main.tsx).
+ * token for a visitor who has none), from which the browser hydrates (src/client/main.tsx). A screen
+ * the browser renders from its own storage is sent empty as before, with its head.
  * The API answers come from the app itself through `inject`, as the visitor's own requests would
  * (same routes, limits, caching rules); the render is skipped, and index.html sent as before, for
  * screens that are not server-rendered or when anything goes wrong.
  */
 export function createServerRender(
   app: FastifyInstance,
-  deps: { render: RenderPage; issueGuestToken: (ip: string) => Promise<string>; distDir: string },
+  deps: {
+    render: RenderPage;
+    issueGuestToken: (ip: string) => Promise<string>;
+    distDir: string;
+    publicUrl: string;
+  },
 ) {
   const chunkFiles = readChunkGroups(deps.distDir);
-  return async (request: FastifyRequest, template: string): Promise<string | null> => {
-    const guestToken = await deps.issueGuestToken(request.ip);
+  const withHead = (template: string, head: string) =>
+    template.replace(TEMPLATE_DESCRIPTION, '').replace(TEMPLATE_TITLE, () => head);
+  return async (request: FastifyRequest, template: string): Promise<SentPage | null> => {
     const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const req = new Request(input, init);
       const url = new URL(req.url);
@@ -78,8 +100,14 @@ export function createServerRender(
       const empty = res.statusCode === 204 || res.statusCode === 304;
       return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
     };
-    const page = await deps.render(request.url, { serverFetch: { origin: INTERNAL_ORIGIN, fetchFn }, guestToken });
+    const page = await deps.render(request.url, {
+      serverFetch: { origin: INTERNAL_ORIGIN, fetchFn },
+      // Only a page rendered here needs one (a page the browser renders gets its own when it starts).
+      guestToken: () => deps.issueGuestToken(request.ip),
+      siteOrigin: deps.publicUrl,
+    });
     if (!page) return null;
+    if (page.html === null) return { html: withHead(template, page.head), status: page.status };
     // The page's own chunks come with the entry instead of after it has run, at the low priority of
     // the entry's deferred scripts: at the default (high) they raced the first screen's picture.
     const preloads = page.chunks
@@ -88,13 +116,14 @@ export function createServerRender(
       .join('');
     const handover =
       `<script id="server-page" type="application/json">` +
-      `${scriptSafeJson({ state: page.state, guestToken })}</script>`;
+      `${scriptSafeJson({ state: page.state, guestToken: page.guestToken })}</script>`;
     // React puts the largest picture's preload in the body, after the head's scripts: a copy goes
     // ahead of them, so the phone fetches the picture the first screen is judged by (LCP) first.
     const firstImage = FIRST_IMAGE_PRELOAD.exec(page.html)?.[0] ?? '';
-    return template
+    const html = withHead(template, page.head)
       .replace(FIRST_SCRIPT, (script) => `${firstImage}${script}`)
       .replace('</head>', `${preloads}${page.styleTags}</head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${handover}`);
+    return { html, status: page.status };
   };
 }

@@ -33,12 +33,14 @@ const isAppRoute = (url: string) => {
  * the service worker are never cached, so a deploy reaches every visitor on the next load. Every
  * other GET that wants HTML gets index.html: the app's router decides (and shows its 404 page).
  */
-export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => Promise<string> }>(
-  async (app, { distDir, issueGuestToken }) => {
+export const webPlugin = fp<{ distDir: string; publicUrl: string; issueGuestToken: (ip: string) => Promise<string> }>(
+  async (app, { distDir, publicUrl, issueGuestToken }) => {
     const indexFile = path.join(distDir, 'index.html');
     const built = fs.existsSync(indexFile);
     const renderer = built ? loadPageRenderer(distDir) : null;
-    const serverRender = renderer ? createServerRender(app, { render: renderer, issueGuestToken, distDir }) : null;
+    const serverRender = renderer
+      ? createServerRender(app, { render: renderer, issueGuestToken, distDir, publicUrl })
+      : null;
     // Read once: a build replaces it only with a restart (`npm run dev` renders no pages on the server).
     const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
     if (built) {
@@ -77,13 +79,15 @@ export const webPlugin = fp<{ distDir: string; issueGuestToken: (ip: string) => 
       }
       void reply.header('cache-control', 'no-store');
       const rendered =
-        serverRender && request.method === 'GET'
+        serverRender && (request.method === 'GET' || request.method === 'HEAD')
           ? await serverRender(request, template).catch((err: unknown) => {
               request.log.error({ err }, 'server render failed: sending the page to be rendered in the browser');
               return null;
             })
           : null;
-      return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
+      return rendered
+        ? reply.status(rendered.status).type('text/html; charset=utf-8').send(rendered.html)
+        : reply.sendFile('index.html');
     };
 
     app.get('/', { config: { auth: 'none' } }, sendApp);

@@ -20,12 +20,16 @@ import { settle, type ServerData } from '../../../lib/serverData';
 import { miscApi } from '../../misc/miscApi';
 import { MESSAGES, isEmail } from './validation';
 import { TextInput } from '../../../components/TextInput';
+import { PageHead } from '../../../components/PageHead';
+import { pageTitle, type HeadData } from '../../../lib/pageHead';
 
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
 /** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = (dispatch) => settle([dispatch(miscApi.endpoints.getPublicConfig.initiate())]);
+
+const head: HeadData = { title: pageTitle('Sign in'), noindex: true };
 
 /** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
 export default function SignInPage() {
@@ -70,7 +74,7 @@ export default function SignInPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <title>Sign in — AllAccess</title>
+      <PageHead {...head} />
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, bgcolor: 'background.paper' }}>
         {codeState ? (
           <CodeStep

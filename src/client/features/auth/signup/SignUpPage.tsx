@@ -13,8 +13,12 @@ import { useNavigate } from 'react-router-dom';
 import { MOCK_SIGN_UP_CODE_LENGTH } from '../../../../shared/constants';
 import { paths } from '../../../lib/paths';
 import { TextInput } from '../../../components/TextInput';
+import { PageHead } from '../../../components/PageHead';
+import { pageTitle, type HeadData } from '../../../lib/pageHead';
 
 const DONE_DELAY_MS = 1500;
+
+const head: HeadData = { title: pageTitle('Create account'), noindex: true };
 
 /**
  * Spec "Sign-up (mock)": a front-end only form (no server call). Name and e-mail, then a 4-digit
@@ -58,7 +62,7 @@ export default function SignUpPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <title>Create account — AllAccess</title>
+      <PageHead {...head} />
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         {step === 'details' ? (
           <Box component="form" noValidate onSubmit={submitDetails}>

@@ -21,7 +21,7 @@ import { useHydrated } from '../../../components/afterFirstScreen';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: { xs: 0.5, md: 1 } }}>
       <Typography color="text.secondary">{label}</Typography>
       <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right' }}>
         {children}
@@ -38,11 +38,9 @@ export function AccessCard({ event }: { event: AssetDetail }) {
   const hydrated = useHydrated();
   const canWatch = owned || !premium;
   return (
-    <Card
-      sx={{ position: { md: 'sticky' }, top: { md: 88 }, backgroundImage: 'none', border: 1, borderColor: 'divider' }}
-    >
-      <CardContent sx={{ p: 3 }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>
+    <Card sx={{ backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
+      <CardContent sx={{ p: { xs: 2, md: 3 }, '&:last-child': { pb: { xs: 2, md: 3 } } }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: { xs: 0, md: 1 } }}>
           Get Access
         </Typography>
         {premium && !canWatch && !checking && event.rate !== null && (

@@ -10,6 +10,8 @@ import { CategoryRow } from './CategoryRow';
 import { miscApi } from '../../misc/miscApi';
 import { HeroCarousel } from './HeroCarousel';
 import { NewsletterSection } from './NewsletterSection';
+import { PageHead } from '../../../components/PageHead';
+import { SITE, type HeadData } from '../../../lib/pageHead';
 
 /** The hero's slides, the rows and their events, and the newsletter's settings. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
@@ -24,12 +26,14 @@ export const serverData: ServerData = async (dispatch) => {
   await settle(dedupeByPath(categories ?? []).map((c) => dispatch(getCategoryListing.initiate({ path: c.path }))));
 };
 
+const head: HeadData = { title: SITE.title };
+
 /** Spec Home: hero carousel, category rows, then 'Get on the list'. */
 export default function HomePage() {
   const { data: categories, isLoading } = useGetCategoriesQuery({ page: HOME.categoryListPageId });
   return (
     <>
-      <title>AllAccess — Live music, every angle</title>
+      <PageHead {...head} />
       <HeroCarousel />
       <Container maxWidth="xl" sx={{ py: 3 }}>
         {isLoading &&

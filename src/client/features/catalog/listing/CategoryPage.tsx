@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom';
 import { EXPERIENCE_CATEGORY_ID } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import NotFoundPage from '../../../components/NotFoundPage';
+import { PageHead } from '../../../components/PageHead';
+import { pageTitle, plainText } from '../../../lib/pageHead';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryBlocksQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
@@ -21,7 +23,13 @@ function CategoryListing({ categoryId }: { categoryId: string }) {
   const first = blocks?.[0];
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
-      {first ? <title>{`${first.title} — AllAccess`}</title> : null}
+      {first ? (
+        <PageHead
+          title={pageTitle(first.title)}
+          heading={first.title}
+          {...(plainText(first.description) ? { description: plainText(first.description) } : {})}
+        />
+      ) : null}
       {isLoading || !first ? (
         <>
           <Skeleton width={320} height={56} />

@@ -5,6 +5,8 @@ import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryListingQuery } from '../catalogApi';
 import { PageHeading } from './PageHeading';
+import { PageHead } from '../../../components/PageHead';
+import { pageTitle, type HeadData } from '../../../lib/pageHead';
 
 const UPCOMING_CATEGORY_PATH = 'upcoming-events';
 
@@ -14,12 +16,18 @@ const LISTING = { path: UPCOMING_CATEGORY_PATH, start: CATEGORY_PAGE.listingStar
 export const serverData: ServerData = (dispatch) =>
   settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
 
+const head: HeadData = {
+  title: pageTitle('Upcoming Events'),
+  heading: 'Upcoming Events',
+  description: 'Live concerts coming up on AllAccess, and the shows you can watch now on demand, every camera angle.',
+};
+
 /** /events: the upcoming-events category, soonest first. */
 export default function EventsPage() {
   const { data, isLoading, isError } = useGetCategoryListingQuery(LISTING);
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
-      <title>Upcoming Events — AllAccess</title>
+      <PageHead {...head} />
       <PageHeading title="Upcoming Events" descriptionHtml={data?.description} />
       {isLoading && <EventGridSkeleton />}
       {data && <EventGrid groups={[{ label: data.label, events: data.data }]} />}
