@@ -35,9 +35,6 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-/** The nearest `hops` proxies are believed (what Fastify does for a number, which its types omit). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 /** Builds the whole server: plugins, every module, static app. Nothing listens here (see main.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,8 +62,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         requestId: String(request.id),
       });
     },
-    // Unset: the socket's address is the client's. Behind a proxy, TRUST_PROXY says which hops to believe.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Unset: the socket's address is the client's. Behind a proxy, TRUST_PROXY names the proxies whose
+    // X-Forwarded-For is believed; a caller at any other address is counted by its own address.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import { assertDataDirWritable } from './platform/dataDirCheck';
 import { z } from 'zod';
 import { isLoopback, isProxyAddress } from './platform/network';
 import { ensurePrivateDir, readOrCreateSecretFile } from './platform/privateFiles';
+import { trustedProxyList, trustProxyProblem } from './platform/trustProxySetting';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -132,12 +133,13 @@ const envSchema = z.object({
     .min(1, 'must be 1–1000')
     .max(1000, 'must be 1–1000')
     .default(1),
+  /** The proxies whose X-Forwarded-For is believed, by address (never a hop count: trustProxySetting.ts). */
   TRUST_PROXY: z
     .string()
-    .refine(
-      (v) => /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
-      'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDR ranges',
-    )
+    .superRefine((value, ctx) => {
+      const problem = trustProxyProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
 });
 
@@ -182,8 +184,11 @@ export type AppConfig = {
       };
   /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
   viewing: { deviceLimit: number; heartbeatSeconds: number };
-  /** Which proxies may set X-Forwarded-For: none (the socket address counts), a hop count or addresses. */
-  trustProxy: false | number | string[];
+  /**
+   * The proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, proxy-addr's names. Empty:
+   * none, the socket's address is the client's (and the development helpers answer this machine).
+   */
+  trustedProxies: string[];
   /** Watching: signed media URLs and the demo's generated live and on-demand programs. */
   streams: {
     /** How long a signed media URL works. */
@@ -286,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustedProxies: trustedProxyList(e.TRUST_PROXY),
     viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -374,12 +379,6 @@ function deploymentProblems(e: Env): string[] {
     problems.push('GOOGLE_API_BASE: must be an https:// URL (plain http is accepted only with NODE_ENV=test)');
   }
   return problems;
-}
-
-function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
-  if (value === undefined) return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((e) => e.trim());
 }
 
 /** An empty variable means "not set", as most shells and .env files intend. */

@@ -30,6 +30,8 @@ export async function registerRoutes(
   shared: { redis: Redis | null },
 ): Promise<void> {
   const { limits } = config;
+  // With TRUST_PROXY set a proxy stands in front, and no caller counts as this machine's own.
+  const proxyDeclared = config.trustedProxies.length > 0;
   await app.register(authRoutes, {
     prefix: '/v1',
     service: services.auth,
@@ -72,9 +74,9 @@ export async function registerRoutes(
     });
   }
   if (services.mailer.kind === 'outbox' && config.env !== 'production') {
-    await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox });
+    await app.register(mailboxRoutes, { outbox: services.uow.repos.outbox, proxyDeclared });
   }
-  if (config.env !== 'production') await app.register(apiReferenceRoutes);
+  if (config.env !== 'production') await app.register(apiReferenceRoutes, { proxyDeclared });
   await app.register(miscRoutes, { service: services.misc });
   await app.register(publicRoutes, {
     prefix: '/v1',
@@ -104,7 +106,7 @@ export async function registerRoutes(
     redis: shared.redis,
     metrics: services.metrics,
     metricsAllow: config.metricsAllow,
-    trustsProxy: config.trustProxy !== false,
+    trustedProxies: config.trustedProxies,
   });
   await app.register(webPlugin, {
     distDir: config.clientDistDir,

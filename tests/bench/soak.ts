@@ -39,6 +39,8 @@ async function main() {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
     SMTP_URL: mailbox.url,
     TRUST_PROXY: '127.0.0.1',
+    // With a proxy declared only METRICS_ALLOW reads /metrics, and the samples below read it from here.
+    METRICS_ALLOW: 'loopback',
     DATABASE_URL: schema.url,
   });
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -6,7 +6,6 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { importCatalog } from '../../src/server/modules/catalog/importer';
 import { demoCatalog } from '../../src/server/db/seed/demoCatalog';
 import { validateCatalogFile } from '../../src/server/modules/catalog/catalogFile';
-import { latestCodeIn } from '../utils/mailbox';
 import { signTestToken } from '../utils/signToken';
 import { startCluster, type Cluster } from './clusterHarness';
 import { buyersRush, type RushResult } from './buyersRush';
@@ -67,7 +66,7 @@ async function anOpenPremiumEvent(): Promise<number> {
   return row.id;
 }
 
-/** How many requests to `route` instance i has answered (its own /metrics, read from loopback). */
+/** How many requests to `route` instance i has answered (its own /metrics, read from loopback: METRICS_ALLOW). */
 async function servedBy(i: number, route: string): Promise<number> {
   const text = (await call(instance(i), '/metrics')).text;
   return text
@@ -106,8 +105,7 @@ describe('one shop across instances', () => {
   it('a sign-in code requested through instance A verifies through instance B; a logout on B is refused on A at once', async () => {
     const email = `cluster-${Date.now()}@example.com`;
     expect((await call(instance(0), '/v1/register', { body: { emailId: email, loginSource: 3 } })).status).toBe(200);
-    const mails = (await call(instance(0), '/dev/mailbox.json')).json as unknown as Parameters<typeof latestCodeIn>[0];
-    const code = latestCodeIn(mails, email);
+    const code = await cluster.codeFor(email);
     expect(code).toMatch(/^\d{6}$/);
     const verified = await call(instance(1), '/v1/verifyotp', {
       body: { emailId: email, otp: code, NewUser: true, firstName: 'Ada', lastName: 'Byron' },

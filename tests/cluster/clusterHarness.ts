@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../e2e/support/server';
+import { startSmtpMailbox } from '../bench/smtpMailbox';
 import { spawnServer, type ServerProcess } from '../utils/serverProcess';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { scratchSchema } from '../utils/testDatabase';
@@ -30,6 +31,8 @@ export type Cluster = {
   cutDatabase(): Promise<void>;
   /** PostgreSQL is back. */
   restoreDatabase(): Promise<void>;
+  /** The sign-in code mailed to `email` (the instances send mail over SMTP to a listener of the suite). */
+  codeFor(email: string): Promise<string>;
   /** SIGTERM instance i, wait for it to exit, start it again on the same port; resolves once healthy. */
   restart(i: number): Promise<void>;
   nginxErrors(): string;
@@ -57,6 +60,8 @@ export async function startCluster(options: { instances: number; env?: Record<st
   relayed.hostname = '127.0.0.1';
   relayed.port = String(relay.port);
   const redisPrefix = uniqueRedisPrefix();
+  // Behind a declared proxy (TRUST_PROXY) the outbox answers nobody: the instances mail for real, as deployed.
+  const mailbox = await startSmtpMailbox();
 
   const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
   const envFor = (port: number): Record<string, string> => ({
@@ -66,6 +71,9 @@ export async function startCluster(options: { instances: number; env?: Record<st
     REDIS_PREFIX: redisPrefix,
     JWT_SECRET: TEST_JWT_SECRET,
     TRUST_PROXY: 'loopback',
+    // The suite reads each instance's /metrics from this machine; with a proxy declared only METRICS_ALLOW may.
+    METRICS_ALLOW: 'loopback',
+    SMTP_URL: mailbox.url,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-data-')),
     CLIENT_DIST_DIR: path.join(os.tmpdir(), 'cluster-no-client-build'),
     ...options.env,
@@ -123,6 +131,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
     url,
     instances,
     databaseUrl,
+    codeFor: (email) => mailbox.codeFor(email),
     cutDatabase: () => relay.cut(),
     restoreDatabase: () => relay.restore(),
     async restart(i) {
@@ -150,6 +159,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
       await relay.cut();
       await scratch.drop();
       await dropRedisPrefix(redisPrefix);
+      await mailbox.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,17 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { carriesForwardingHeader } from './forwardingHeaders';
 import { isLoopback, isLoopbackHost } from './network';
 
 /**
- * Makes every route of the plugin `app` answer only a caller on this machine (development helpers:
- * the outbox, the API reference). The socket's own address (never X-Forwarded-For) must be loopback,
- * a request a proxy forwarded is refused even from loopback, and the Host header must name this
- * machine (a DNS-rebinding page reaches loopback under its own name). Others get a plain 404.
+ * Whether a request comes from this machine itself, as far as a server can tell:
+ * - no proxy is declared (TRUST_PROXY unset): once the operator has put a proxy in front, a request
+ *   from it may carry no header at all and look exactly like a local one, so nobody is "local";
+ * - the socket's own address is loopback (never X-Forwarded-For);
+ * - no forwarding header of any kind (forwardingHeaders.ts): a proxy on this machine forwarded it;
+ * - the Host header names this machine: a DNS-rebinding page reaches loopback under its own name.
+ * What remains: an undeclared proxy on this machine that adds no header and sends a loopback Host
+ * cannot be told from a local caller (README "Configuration", docs/deploy.md say so).
  */
-export function answerOnlyThisMachine(app: FastifyInstance): void {
+export function isThisMachine(request: FastifyRequest, proxyDeclared: boolean): boolean {
+  return (
+    !proxyDeclared &&
+    isLoopback(request.raw.socket.remoteAddress) &&
+    !carriesForwardingHeader(request.headers) &&
+    isLoopbackHost(request.headers.host)
+  );
+}
+
+/**
+ * Makes every route of the plugin `app` answer only a caller on this machine (development helpers:
+ * the outbox, the API reference); others get a plain 404.
+ */
+export function answerOnlyThisMachine(app: FastifyInstance, { proxyDeclared }: { proxyDeclared: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
-    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (forwarded || !isLoopback(request.raw.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) {
-      return reply.callNotFound();
-    }
+    if (!isThisMachine(request, proxyDeclared)) return reply.callNotFound();
   });
 }

@@ -33,7 +33,8 @@ export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationChec
 async function readCaller(request: FastifyRequest, tokens: TokenService): Promise<VerifiedToken | null> {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  // The scheme is case-insensitive and may be followed by more than one space (RFC 9110 §11.1, §11.4).
+  const match = /^bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
   if (!match?.[1]) throw new Unauthenticated('Authorization header must be "Bearer <token>"');
   try {
     return await tokens.verify(match[1]);

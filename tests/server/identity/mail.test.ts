@@ -250,6 +250,83 @@ describe('the outbox is never exposed', () => {
     }
   });
 
+  // What a reverse proxy on this host adds when it forwards; each alone made the outbox answer before.
+  const FORWARDING = [
+    ['x-forwarded-for', '203.0.113.9'],
+    ['X-Real-IP', '203.0.113.9'],
+    ['Forwarded', 'for=203.0.113.9;proto=https'],
+    ['X-Forwarded-Host', 'shop.example.com'],
+    ['X-Forwarded-Proto', 'https'],
+    ['X-Forwarded-Port', '443'],
+    ['X-Forwarded-Prefix', '/shop'],
+    ['X-Forwarded-Server', 'edge-1'],
+    ['Via', '1.1 nginx'],
+    ['X-Client-IP', '203.0.113.9'],
+    ['True-Client-IP', '203.0.113.9'],
+    ['CF-Connecting-IP', '203.0.113.9'],
+    ['Fastly-Client-IP', '203.0.113.9'],
+    ['X-Cluster-Client-IP', '203.0.113.9'],
+    ['X-Original-Forwarded-For', '203.0.113.9'],
+  ] as const;
+
+  it('a loopback request carrying any forwarding header (a proxy on this host forwarded it) gets a 404', async () => {
+    const t = await createTestApp();
+    try {
+      await requestCode(t.app, 'forwarded@example.com');
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox']) {
+        for (const [name, value] of FORWARDING) {
+          const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { [name]: value } });
+          expect([url, name, res.statusCode, res.body.includes('forwarded@example.com')]).toEqual([
+            url,
+            name,
+            404,
+            false,
+          ]);
+        }
+        // The control: the same call without a header is this machine's own.
+        expect((await t.app.inject({ url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each(['loopback', '10.0.0.1'])(
+    'with TRUST_PROXY=%s (a proxy declared in front) it answers nobody, a plain local call included',
+    async (proxies) => {
+      const t = await createTestApp({ env: { TRUST_PROXY: proxies } });
+      try {
+        await requestCode(t.app, 'behind-proxy@example.com');
+        for (const url of ['/dev/mailbox.json', '/dev/mailbox', '/dev/api']) {
+          for (const remoteAddress of ['127.0.0.1', '::1', '10.0.0.1']) {
+            const res = await t.app.inject({ url, remoteAddress, headers: { host: 'localhost:3000' } });
+            expect([url, remoteAddress, res.statusCode, res.body.includes('behind-proxy@example.com')]).toEqual([
+              url,
+              remoteAddress,
+              404,
+              false,
+            ]);
+          }
+        }
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('does not exist in production even when a config without SMTP_URL got past the start check', async () => {
+    const t = await createTestApp({ config: { env: 'production', smtpUrl: null } });
+    try {
+      await requestCode(t.app, 'prod-outbox@example.com');
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox']) {
+        const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host: 'localhost' } });
+        expect([url, res.statusCode, res.body.includes('prod-outbox@example.com')]).toEqual([url, 404, false]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it.each(['0.0.0.0', '::', '192.0.2.10'])(
     'a server on HOST=%s without SMTP_URL refuses to start, in one line naming SMTP_URL and DEV_MAILBOX',
     (host) => {

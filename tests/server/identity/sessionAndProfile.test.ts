@@ -114,6 +114,24 @@ describe('tokens on user routes', () => {
   });
 });
 
+describe('the Authorization scheme', () => {
+  // RFC 9110 §11.1: the scheme is case-insensitive; §11.4: one or more spaces before the credentials.
+  it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])('%s <token> opens the caller’s profile', async (scheme) => {
+    const res = await profileOf(ada.userId, { authorization: `${scheme} ${ada.token}` });
+    expect([res.statusCode, res.json().data?.[0]?.emailId]).toEqual([200, 'ada@example.com']);
+  });
+
+  it.each([
+    ['another scheme', (token: string) => `Basic ${token}`],
+    ['no space', (token: string) => `bearer${token}`],
+    ['no token', () => 'bearer'],
+    ['a scheme that only starts with bearer', (token: string) => `Bearerx ${token}`],
+  ])('%s is a 401 with the same sentence as before', async (_name, header) => {
+    const res = await profileOf(ada.userId, { authorization: header(ada.token) });
+    expect([res.statusCode, res.json().message]).toEqual([401, 'Authorization header must be "Bearer <token>"']);
+  });
+});
+
 describe('logout', () => {
   it('revokes the token on the server; signing in again gives a working one', async () => {
     const carol = await signInDriver(t.app, '10.2.0.3').signUp('carol@example.com', 'Carol', 'C');

@@ -1,6 +1,6 @@
 import { TOO_MANY_ATTEMPTS } from '../../../src/server/modules/identity/service';
 import { testClock } from '../../utils/clock';
-import { latestCodeIn } from '../../utils/mailbox';
+import { latestCodeIn, outboxCodeFor } from '../../utils/mailbox';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { testConfig } from '../../utils/testConfig';
 
@@ -40,8 +40,8 @@ function from(client: string) {
     verify: (emailId: string, otp: string) => post('/verifyotp', { emailId, otp }),
   };
 }
-const codeFor = async (email: string) =>
-  latestCodeIn((await t.app.inject({ url: '/dev/mailbox.json' })).json(), email)!;
+// Behind a declared proxy the server shows /dev/mailbox to nobody: codes are read from the outbox table.
+const codeFor = async (email: string) => (await outboxCodeFor(t.database.db, email))!;
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 const answer = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
 

@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
 /**
  * /readyz tells a load balancer whether to send traffic: the database, Redis when configured (see
  * instances/sharedLimits.test.ts) and a schema at this build's newest migration. /metrics speaks
- * Prometheus' text format to the networks the configuration allows, and to nobody through a proxy
- * it does not believe.
+ * Prometheus' text format to this machine's own callers (loopback socket, no forwarding header of any
+ * kind, a loopback Host, no proxy declared) and to the clients METRICS_ALLOW names, their address
+ * resolved through trusted proxies only; to anyone else a plain 404.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +109,61 @@ describe('GET /metrics', () => {
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('http_request_duration_seconds');
+    }
+  });
+
+  it.each([
+    ['X-Real-IP', '203.0.113.9'],
+    ['Forwarded', 'for=203.0.113.9'],
+    ['Via', '1.1 nginx'],
+    ['X-Forwarded-Host', 'shop.example.com'],
+    ['True-Client-IP', '203.0.113.9'],
+  ])('is a 404 for a loopback request carrying %s (forwarded by a proxy on this host)', async (name, value) => {
+    const res = await metricsFrom('127.0.0.1', { [name]: value });
+    expect([res.statusCode, res.body.includes('http_request_duration_seconds')]).toEqual([404, false]);
+  });
+
+  it('is a 404 for a loopback request under another Host (a DNS-rebinding page, a proxy passing the name on)', async () => {
+    for (const host of ['shop.example.com', 'evil.example:3000']) {
+      expect([host, (await metricsFrom('127.0.0.1', { host })).statusCode]).toEqual([host, 404]);
+    }
+    expect((await metricsFrom('127.0.0.1', { host: 'localhost:3000' })).statusCode).toBe(200);
+  });
+
+  it('with a proxy declared (TRUST_PROXY), loopback is not enough: only the clients METRICS_ALLOW names', async () => {
+    const behind = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const allowing = await createTestApp({ env: { TRUST_PROXY: 'loopback', METRICS_ALLOW: 'loopback' } });
+    try {
+      expect((await metricsFrom('127.0.0.1', {}, behind.app)).statusCode).toBe(404);
+      expect((await metricsFrom('127.0.0.1', {}, allowing.app)).statusCode).toBe(200);
+      // Through the proxy, the client it names is the one checked: a visitor elsewhere is refused.
+      expect((await metricsFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }, allowing.app)).statusCode).toBe(404);
+    } finally {
+      await behind.close();
+      await allowing.close();
+    }
+  });
+
+  it('METRICS_ALLOW is checked against the client as resolved through trusted proxies only', async () => {
+    const other = await createTestApp({
+      env: { TRUST_PROXY: '10.0.0.1', METRICS_ALLOW: '203.0.113.0/24, 10.0.0.0/8' },
+    });
+    const status = async (remoteAddress: string, headers: Record<string, string> = {}) =>
+      (await metricsFrom(remoteAddress, headers, other.app)).statusCode;
+    try {
+      expect(await status('10.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(200);
+      expect(await status('10.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).toBe(404);
+      expect(await status('10.0.0.1', { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' })).toBe(404);
+      expect(await status('203.0.113.9')).toBe(200);
+      // A caller that is not the proxy cannot name itself an allowed client, nor can an undeclared proxy.
+      expect(await status('198.51.100.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(404);
+      expect(await status('10.0.0.7', { 'x-forwarded-for': '198.51.100.1' })).toBe(404);
+      expect(await status('10.0.0.7', { 'x-real-ip': '198.51.100.1' })).toBe(404);
+      // The trusted proxy naming its client some other way: the socket's address is the proxy's, not the client's.
+      expect(await status('10.0.0.1', { 'x-real-ip': '198.51.100.1' })).toBe(404);
+      expect(await status('10.0.0.1', { forwarded: 'for=198.51.100.1' })).toBe(404);
+    } finally {
+      await other.close();
     }
   });
 

@@ -4,7 +4,9 @@ import { healthResponse, readyResponse, type ReadyResponse } from '../../../shar
 import type { Database } from '../../db/database';
 import { migrationsAtHead } from '../../db/migrate';
 import { NotFound } from '../../platform/errors';
+import { vouchedClientAddress } from '../../platform/forwardingHeaders';
 import { addressMatcher } from '../../platform/network';
+import { isThisMachine } from '../../platform/thisMachineOnly';
 import { redisAnswers } from '../../platform/sharedLimits';
 import type { Metrics } from './metrics';
 
@@ -12,16 +14,17 @@ type HealthOptions = {
   database: Database;
   redis: Redis | null;
   metrics: Metrics;
-  /** Addresses and ranges besides loopback that may read /metrics. */
+  /** Addresses and ranges that may read /metrics besides this machine's own callers. */
   metricsAllow: string[];
-  /** Whether a proxy's X-Forwarded-For is believed (then request.ip is the client behind it). */
-  trustsProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
+  trustedProxies: string[];
 };
 
 /**
  * For load balancers, uptime checks and Prometheus. /healthz is liveness: the process answers and
  * so does the database. /readyz is readiness: the database, Redis when configured, and a schema at
- * this build's newest migration. /metrics answers only the networks the configuration allows.
+ * this build's newest migration. /metrics answers this machine's own callers (thisMachineOnly.ts) and
+ * the clients METRICS_ALLOW names, their address vouched for (forwardingHeaders.ts); others a plain 404.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, opts) => {
   const { database, redis, metrics } = opts;
@@ -81,12 +84,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
     },
   );
 
-  const allowed = addressMatcher(['loopback', ...opts.metricsAllow]);
+  const allowListed = addressMatcher(opts.metricsAllow);
+  const isTrustedProxy = addressMatcher(opts.trustedProxies);
+  const proxyDeclared = opts.trustedProxies.length > 0;
   app.get('/metrics', { config: { auth: 'none' }, logLevel: 'warn' }, async (request, reply) => {
-    // Through a proxy we do not believe, request.ip is the proxy's (often loopback): refuse, or
-    // anyone could read the metrics through it.
-    const forwarded = request.headers['x-forwarded-for'] !== undefined && !opts.trustsProxy;
-    if (forwarded || !allowed(request.ip)) throw new NotFound('Not found');
+    const allowed =
+      isThisMachine(request, proxyDeclared) || allowListed(vouchedClientAddress(request, isTrustedProxy) ?? undefined);
+    if (!allowed) throw new NotFound('Not found');
     void reply.header('cache-control', 'no-store').type(metrics.contentType);
     return metrics.text();
   });

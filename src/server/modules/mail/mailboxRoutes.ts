@@ -8,11 +8,12 @@ import { esc } from './templates';
  * Registered only in outbox mode and never when NODE_ENV=production. It holds every sign-in code, so
  * it answers only a caller on this machine (answerOnlyThisMachine).
  */
-export const mailboxRoutes: FastifyPluginAsync<{ outbox: Pick<OutboxRepository, 'newest'> }> = async (
-  app,
-  { outbox },
-) => {
-  answerOnlyThisMachine(app);
+export const mailboxRoutes: FastifyPluginAsync<{
+  outbox: Pick<OutboxRepository, 'newest'>;
+  /** TRUST_PROXY is set: then no caller is this machine's own. */
+  proxyDeclared: boolean;
+}> = async (app, { outbox, proxyDeclared }) => {
+  answerOnlyThisMachine(app, { proxyDeclared });
 
   const newest = () => outbox.newest(200);
 

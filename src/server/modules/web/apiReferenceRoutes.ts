@@ -50,8 +50,8 @@ ${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ''}${body ? `<h3>Body</h3>$
  * Content-Security-Policy allows no inline script, and a viewer library would be a dependency for
  * one page). Registered only outside production, and it answers only a caller on this machine.
  */
-export const apiReferenceRoutes: FastifyPluginAsync = async (app) => {
-  answerOnlyThisMachine(app);
+export const apiReferenceRoutes: FastifyPluginAsync<{ proxyDeclared: boolean }> = async (app, { proxyDeclared }) => {
+  answerOnlyThisMachine(app, { proxyDeclared });
   app.get('/dev/api', { config: { auth: 'none' } }, async (_req, reply) => {
     const doc = app.swagger() as unknown as Document;
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
