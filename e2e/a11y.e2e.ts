@@ -101,6 +101,13 @@ const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'premium on-demand event', path: '/events/velvet-static-unplugged' },
   { name: 'past Live event', path: '/events/kite-theory-rooftop-set' },
   { name: 'future Live event', path: '/events/neon-harbor-tidal-lights' },
+  {
+    name: 'premium event, reached from its player link (why not watching)',
+    path: '/player/velvet-static-unplugged',
+    reach: async (page) => {
+      await page.waitForSelector('[role="status"] ::-p-text(This show needs a ticket)');
+    },
+  },
   { name: 'sign-in', path: '/sign-in' },
   {
     name: 'sign-in, invalid e-mail toast',
