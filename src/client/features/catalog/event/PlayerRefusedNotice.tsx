@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { isEventPageState, paths } from '../../../lib/paths';
 import { selectIsLoggedIn } from '../../auth/authSelectors';
 import { useEventOwnership } from '../../orders/ordersApi';
+import { useHydrated } from '../../../components/afterFirstScreen';
 
 export const PLAYER_REFUSED = {
   guest: 'This show needs a ticket. Sign in, then add it to your cart to watch.',
@@ -22,7 +23,9 @@ export function PlayerRefusedNotice({ event }: { event: AssetDetail }) {
   const { state } = useLocation();
   const signedIn = useAppSelector(selectIsLoggedIn);
   const { owned } = useEventOwnership(event);
-  if (!isEventPageState(state) || event.isPremium !== 1 || owned) return null;
+  // History state is the browser's: a reload of this entry keeps it, but the server's HTML has no notice.
+  const hydrated = useHydrated();
+  if (!hydrated || !isEventPageState(state) || event.isPremium !== 1 || owned) return null;
   return (
     <Alert
       severity="info"
