@@ -56,7 +56,7 @@ const NOTHING_OWNED = [
   /^\/$/,
   /^\/\*$/,
   /^\/assets\//,
-  /^\/(sw\.js|manifest\.webmanifest|robots\.txt|favicon)/,
+  /^\/(sw\.js|manifest\.webmanifest|robots\.txt|sitemap\.xml|favicon)/,
 ];
 
 let x: Awaited<ReturnType<typeof cartTestApp>>;
