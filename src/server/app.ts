@@ -10,6 +10,7 @@ import { runExclusively } from './db/exclusiveJob';
 import { seedDemoData } from './db/seed';
 import { errorsPlugin } from './plugins/errors';
 import { refuseNulPlugin } from './plugins/refuseNul';
+import { jsonBodyPlugin } from './plugins/jsonBody';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -71,8 +72,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The API speaks JSON only: any other body type is a clear 415, not a confusing validation error.
-  app.removeContentTypeParser('text/plain');
 
   const database = deps.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
   if (!deps.database) app.addHook('onClose', async () => database.close());
@@ -91,6 +90,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(refuseNulPlugin);
   await app.register(securityHeadersPlugin, {
     options: {
