@@ -8,8 +8,7 @@
 export const MAX_JSON_DEPTH = 32;
 
 export const TOO_DEEP =
-  `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of brackets ` +
-  '([ ] or { }) are accepted.';
+  `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of brackets ` + '([ ] or { }) are accepted.';
 
 const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \

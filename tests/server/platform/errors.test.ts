@@ -63,7 +63,11 @@ describe('invalid input → 400 naming the field, nothing else changes', () => {
   it('a body that is not JSON at all', async () => {
     const res = await post('email=a@b.co', 'text/plain');
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ success: false, data: null, message: 'The request body must be JSON, sent with Content-Type: application/json.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      data: null,
+      message: 'The request body must be JSON, sent with Content-Type: application/json.',
+    });
   });
 
   it('a well-formed body passes', async () => {
