@@ -50,6 +50,11 @@ describe('a method the address does not take', () => {
     }
   });
 
+  it('whatever else it carries: a NUL in its query (found by the contract fuzzer)', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/v1/cart?user_id=a%00b' });
+    expect([res.statusCode, res.headers.allow]).toEqual([405, 'GET, HEAD, POST']);
+  });
+
   it('an address without any route is still a 404, with a token that does not verify too', async () => {
     for (const headers of [{}, BAD_TOKEN]) {
       const res = await t.app.inject({ method: 'PUT', url: '/v1/nothing-here', headers });
