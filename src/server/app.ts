@@ -10,6 +10,9 @@ import { runExclusively } from './db/exclusiveJob';
 import { seedDemoData } from './db/seed';
 import { errorsPlugin } from './plugins/errors';
 import { refuseNulPlugin } from './plugins/refuseNul';
+import { jsonBodyPlugin } from './plugins/jsonBody';
+import { routeMethodsPlugin } from './plugins/routeMethods';
+import { answerClientError } from './platform/clientErrors';
 import { callerPlugin } from './plugins/caller';
 import { contentSecurityPolicy } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -35,6 +38,9 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+/** What a request that arrives while the server stops is told (a restart, or an instance leaving). */
+const RESTARTING = 'The server is restarting. Please try again in a moment.';
+
 /** Builds the whole server: plugins, every module, static app. Nothing listens here (see main.ts). */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,7 +56,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: config.limits.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
-    return503OnClosing: true,
+    // Closing is refused below in the envelope; Fastify's own 503 would be in its format.
+    return503OnClosing: false,
+    // What Node's HTTP parser refuses (headers too large, not HTTP) in the envelope too.
+    clientErrorHandler: function (this: FastifyInstance, error, socket) {
+      answerClientError(this.log, error, socket);
+    },
     // The router's own refusals (an address too long or not decodable) in the API's envelope and words,
     // not Fastify's default that echoes the whole address back.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -69,8 +80,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The API speaks JSON only: any other body type is a clear 415, not a confusing validation error.
-  app.removeContentTypeParser('text/plain');
 
   const database = deps.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
   if (!deps.database) app.addHook('onClose', async () => database.close());
@@ -83,12 +92,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // A request that arrives while the server stops is refused at once, before any other work.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({ success: false, message: RESTARTING, data: null, requestId: String(request.id) });
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     if (closing) void reply.header('connection', 'close');
   });
 
+  await app.register(routeMethodsPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(refuseNulPlugin);
   await app.register(securityHeadersPlugin, {
     options: {

@@ -30,10 +30,15 @@ function stringFor(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'uuid') return fc.uuid();
   if (s.format === 'uri' || s.format === 'url') return fc.webUrl();
   if (s.pattern) {
-    try {
-      return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? 1000));
-    } catch {
-      // a pattern fast-check cannot generate from: fall through to plain strings
+    const pattern = new RegExp(s.pattern);
+    const fits = (v: string) => v.length <= (s.maxLength ?? 1000) && pattern.test(v);
+    // fast-check cannot generate from lookarounds: generate without them, keep what the whole pattern takes.
+    for (const source of [s.pattern, s.pattern.replace(/\(\?<?[=!](?:\\.|\[[^\]]*\]|[^)])*\)/g, '')]) {
+      try {
+        return fc.stringMatching(new RegExp(source)).filter(fits);
+      } catch {
+        // a pattern fast-check cannot generate from: try the next, then plain strings
+      }
     }
   }
   return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 200) });

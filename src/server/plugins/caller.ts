@@ -16,7 +16,8 @@ export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationChec
     app.decorateRequest('caller', null);
     app.addHook('onRequest', async (request) => {
       const requirement = request.routeOptions.config?.auth ?? 'optional';
-      if (requirement === 'none') return;
+      // An address without a route is a 404 or 405 whatever token comes with it (platform/routeMethods.ts).
+      if (requirement === 'none' || request.is404) return;
       request.caller = await readCaller(request, tokens);
       if (request.caller?.kind === 'user' && (await isRevoked(request.caller.userId, request.caller.iatMs))) {
         throw new Unauthenticated('Token has been revoked');

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DomainError } from '../platform/errors';
 import { fieldProblem, type RequestPart } from '../platform/fieldProblem';
 import { DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../platform/databaseErrors';
+import { frameworkRefusal } from './frameworkRefusals';
 
 /**
  * One error handler for the whole API: domain errors get their status, Fastify's own (validation,
@@ -33,11 +34,12 @@ export const errorsPlugin = fp(async (app) => {
       void reply.header('retry-after', '5');
     } else if (isResponseSerializationError(error)) {
       status = 500;
-    } else if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      message = 'Content-Type must be application/json';
-    } else if (error instanceof SyntaxError || (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      status = 400;
-      message = 'Body is not valid JSON';
+    } else {
+      const refusal = frameworkRefusal(error, request);
+      if (refusal) {
+        message = refusal;
+        if (error instanceof SyntaxError) status = 400;
+      }
     }
 
     if (status === 503 && !(error instanceof DomainError)) {

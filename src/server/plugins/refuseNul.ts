@@ -12,6 +12,8 @@ const PARTS: readonly RequestPart[] = ['params', 'querystring', 'body'];
  */
 export const refuseNulPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
+    // An address without a route is a 404 or 405 whatever it carries (platform/routeMethods.ts).
+    if (request.is404) return;
     const values: Record<RequestPart, unknown> = {
       params: request.params,
       querystring: request.query,

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './envelope';
-import { dbId } from './ids';
+import { atMostOneOf } from './fieldRules';
+import { dbId, jsonId } from './ids';
 
 /**
  * The cart of docs/behaviour.md §3 and §7. Money is dollars on the wire (integer cents inside the server);
@@ -76,20 +77,28 @@ export type Cart = z.infer<typeof cart>;
 export const cartResponse = envelope(cart);
 export type CartResponse = z.infer<typeof cartResponse>;
 
-/** Which cart a call is about: the user's (user_id) or a guest's (cart_token); neither = the caller's own. */
-const target = { user_id: dbId.optional(), cart_token: cartToken.optional() };
-export const cartQuery = z.strictObject(target);
+/**
+ * Which cart a call is about: the user's (user_id) or a guest's (cart_token), never both; neither =
+ * the caller's own. In the query an id is text; in a body, a JSON number.
+ */
+const queryTarget = { user_id: dbId.optional(), cart_token: cartToken.optional() };
+const bodyTarget = { user_id: jsonId.optional(), cart_token: cartToken.optional() };
+const oneCart = <T extends z.ZodObject>(schema: T) =>
+  atMostOneOf(schema, ['user_id', 'cart_token'], 'Send user_id or cart_token, not both.');
+export const cartQuery = oneCart(z.strictObject(queryTarget));
 export type CartTarget = z.infer<typeof cartQuery>;
-export const cartLineBody = z.strictObject({ asset_id: dbId, ...target });
+export const cartLineBody = oneCart(z.strictObject({ asset_id: jsonId, ...bodyTarget }));
 export type CartLineBody = z.infer<typeof cartLineBody>;
-export const mergeCartBody = z.strictObject({ user_id: dbId, guest_cart_token: cartToken });
+export const mergeCartBody = z.strictObject({ user_id: jsonId, guest_cart_token: cartToken });
 export type MergeCartBody = z.infer<typeof mergeCartBody>;
-export const applyVoucherBody = z.strictObject({
-  coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64),
-  ...target,
-});
+export const applyVoucherBody = oneCart(
+  z.strictObject({
+    coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64),
+    ...bodyTarget,
+  }),
+);
 export type ApplyVoucherBody = z.infer<typeof applyVoucherBody>;
-export const removeVoucherBody = z.strictObject(target);
+export const removeVoucherBody = oneCart(z.strictObject(bodyTarget));
 export const cartIdParams = z.strictObject({ id: dbId });
 
 export { CART_MESSAGES } from './cartMessages';

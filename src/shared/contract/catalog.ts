@@ -1,6 +1,7 @@
 import { emailAddress, z } from './zod';
 import { envelope } from './envelope';
 import { MAX_ID, pageOffset } from './ids';
+import { jsonQuery } from './jsonQuery';
 
 /** An event as the spec's client reads it (§3 "Asset / event"); money in dollars on the wire. */
 const assetSummary = z.object({
@@ -108,25 +109,41 @@ export type AssetResponse = z.infer<typeof assetResponse>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 export type AgreementResponse = z.infer<typeof agreementResponse>;
 
-/** Query filters (JSON in `filter`), as the spec's client sends them. */
-export const carouselFilter = z.strictObject({
-  deviceTypeId: z.coerce.string().optional(),
-  languageId: z.coerce.string().optional(),
-});
-export const categoryFilter = carouselFilter.extend({
+/**
+ * Query filters (JSON in `filter`), as the spec's client sends them. Device and language are the
+ * client's ('1'), as text or a number; they do not change the answer (one catalog).
+ */
+const clientKey = z.union([z.string().max(40), z.number()]);
+const carouselFilter = z.strictObject({ deviceTypeId: clientKey.optional(), languageId: clientKey.optional() });
+const categoryFilter = carouselFilter.extend({
   path: z.union([z.string().min(1).max(120), z.number().int().positive().max(MAX_ID)]),
   type: z.literal('primary_navigation').optional(),
 });
-export const listingFilter = z.strictObject({ path: z.string().min(1).max(120) });
+export type CategoryFilter = z.infer<typeof categoryFilter>;
+const listingFilter = z.strictObject({ path: z.string().min(1).max(120) });
+export type ListingFilter = z.infer<typeof listingFilter>;
+const FILTER_LENGTH = 2000;
 
 const pageSize = (max: number) => z.coerce.number().int().min(1).max(max);
-export const pagedQuery = z.strictObject({
-  filter: z.string().max(2000),
-  start: pageOffset.default(0),
-  limit: pageSize(100).default(20),
-  cursor: z.string().max(200).optional(),
+const paged = <F extends z.ZodType>(filter: F) =>
+  z.strictObject({
+    filter,
+    start: pageOffset.default(0),
+    limit: pageSize(100).default(20),
+    cursor: z.string().max(200).optional(),
+  });
+export const categoriesQuery = paged(
+  jsonQuery(categoryFilter, { maxLength: FILTER_LENGTH, example: '{"path":"1","type":"primary_navigation"}' }),
+);
+export const listingQuery = paged(
+  jsonQuery(listingFilter, { maxLength: FILTER_LENGTH, example: '{"path":"on-demand"}' }),
+);
+export const carouselQuery = z.strictObject({
+  filter: jsonQuery(carouselFilter, {
+    maxLength: FILTER_LENGTH,
+    example: '{"deviceTypeId":"1","languageId":"1"}',
+  }).optional(),
 });
-export const filterOnlyQuery = z.strictObject({ filter: z.string().max(2000).optional() });
 export const blocksQuery = z.strictObject({
   offset: pageOffset.default(0),
   limit: pageSize(100).default(50),

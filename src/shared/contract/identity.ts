@@ -1,19 +1,17 @@
 import { emailAddress, z } from './zod';
 import { envelope } from './envelope';
-import { dbId } from './ids';
+import { dbId, jsonId } from './ids';
 
 /** Sign-in payloads of docs/behaviour.md §3 ("Sign-in payload fields"), with docs/decisions.md's paths. */
 const email = emailAddress();
-const loginSource = z.coerce.number().pipe(
-  z.union([z.literal(1), z.literal(2), z.literal(3)], {
-    error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)',
-  }),
-);
+/** 1, 2 or 3 as a JSON number, and nothing else: not `true`, `"3"` or `[3]` (published as an enum). */
+const loginSource = z.literal([1, 2, 3], { error: 'must be 1 (Google), 2 (Facebook) or 3 (e-mail code)' });
+const deviceType = z.number().int();
 const name = z.string().trim().max(100);
 const common = {
   emailId: email,
   loginSource,
-  deviceType: z.coerce.number().int().optional(),
+  deviceType: deviceType.optional(),
   provider: z.enum(['google', 'facebook']).optional(),
 };
 
@@ -32,7 +30,7 @@ export const verifyOtpBody = z.strictObject({
   firstName: name.optional(),
   lastName: name.optional(),
   loginSource: loginSource.optional(),
-  deviceType: z.coerce.number().int().optional(),
+  deviceType: deviceType.optional(),
 });
 
 const sessionData = z.object({
@@ -67,7 +65,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 export const profileParams = z.strictObject({ userId: dbId });
 /** Spec §5: the profile's name is split at the first space, with no other validation: empty is a name too. */
 export const profileUpdateBody = z.strictObject({
-  userId: dbId.optional(),
+  userId: jsonId.optional(),
   firstName: name,
   lastName: name,
 });

@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { envelope } from './envelope';
-import { dbId, pageOffset } from './ids';
+import { requiredWhen } from './fieldRules';
+import { dbId, jsonId, pageOffset } from './ids';
+import { jsonQuery } from './jsonQuery';
 
 /**
  * Payments and orders (docs/behaviour.md §3 "Order", §7 /order calls, docs/decisions.md "Payments"). Money is dollars
@@ -12,7 +14,7 @@ import { dbId, pageOffset } from './ids';
 export const createPaymentIntentBody = z.strictObject({
   /** What the client thinks it will pay, in cents; must equal the server's total for the cart. */
   amount: z.number().int().min(0).max(100_000_000),
-  userId: dbId,
+  userId: jsonId,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
 const paymentIntent = z.object({
@@ -28,11 +30,11 @@ export const paymentIntentResponse = envelope(paymentIntent);
 // ── POST /v1/order/createCartOrder (docs/behaviour.md §3 "Order creation payload") ─────────────────────────────
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
-export const createCartOrderBody = z
-  .object({
-    userId: dbId,
+export const createCartOrderBody = requiredWhen(
+  z.strictObject({
+    userId: jsonId,
     paymentMethod: z.enum(['stripe', 'vouchers']),
-    /** The card payment's intent (paymentMethod 'stripe'); absent for vouchers. */
+    /** The card payment's intent: required with paymentMethod 'stripe' (below); vouchers have none. */
     paymentIntentId: z
       .string()
       .min(3)
@@ -44,11 +46,11 @@ export const createCartOrderBody = z
     /** Dollars; when sent it must equal what was paid (0 for vouchers). */
     amount: z.number().min(0).max(1_000_000).optional(),
     // The rest of the spec's payload: accepted, never believed (the server has the cart and the intent).
-    cartId: dbId.nullable().optional(),
-    assetId: z.array(dbId).max(200).optional(),
+    cartId: jsonId.nullable().optional(),
+    assetId: z.array(jsonId).max(200).optional(),
     cartItems: z.array(z.unknown()).max(200).optional(),
     subscriptionId: z
-      .array(z.union([dbId, z.null()]))
+      .array(z.union([jsonId, z.null()]))
       .max(200)
       .optional(),
     billingName: z.string().max(200).optional(),
@@ -56,8 +58,11 @@ export const createCartOrderBody = z
     status: z.literal('Active').optional(),
     usageType: z.literal('Paid').optional(),
     isActive: z.literal(1).optional(),
-  })
-  .strict();
+  }),
+  'paymentIntentId',
+  { when: 'paymentMethod', is: 'stripe' },
+  'is required for a card payment',
+);
 export type CreateCartOrderBody = z.infer<typeof createCartOrderBody>;
 
 const orderSummary = z.object({
@@ -75,12 +80,13 @@ export type OrderSummary = z.infer<typeof orderSummary>;
 export const orderResponse = envelope(orderSummary);
 
 // ── GET /v1/order?filter={"userId","assetId"}: presence = purchased ──────────────────────────────
-export const orderLookupFilter = z.strictObject({ userId: dbId, assetId: dbId.optional() });
+const orderLookupFilter = z.strictObject({ userId: jsonId, assetId: jsonId.optional() });
+export type OrderLookupFilter = z.infer<typeof orderLookupFilter>;
 /** Spec §7 GET /order's sortBy: by purchase time, newest first ('-created', the default) or oldest first. */
 const ORDER_SORTS = ['-created', 'created'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderLookupQuery = z.strictObject({
-  filter: z.string().max(500),
+  filter: jsonQuery(orderLookupFilter, { maxLength: 500, example: '{"userId":1,"assetId":2}' }),
   sortBy: z.enum(ORDER_SORTS).optional(),
 });
 const orderLookupRow = z.object({

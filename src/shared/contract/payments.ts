@@ -16,11 +16,19 @@ const sandboxCard = z.strictObject({
 });
 export type SandboxCard = z.infer<typeof sandboxCard>;
 
+/**
+ * Where the sandbox's authentication page sends the browser back to: a path on this site only
+ * (`/`, then no second `/` or `\`, printable ASCII), never another site.
+ */
+export const returnUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'must be a path on this site, such as /order-confirmation/12');
+
 export const sandboxConfirmBody = z.strictObject({
   client_secret: z.string().min(10).max(200),
   card: sandboxCard,
-  /** Where the authentication page sends the browser back to: a path on this site. */
-  return_url: z.string().max(500),
+  return_url: returnUrl,
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
 

@@ -178,8 +178,11 @@ describe('a user cart', () => {
 it('refuses malformed bodies with 400 naming the field, changing nothing', async () => {
   const g = await d.guest();
   for (const [body, field] of [
-    [{}, 'Event must be a number.'],
+    [{}, 'Event is required.'],
     [{ asset_id: 'x' }, 'Event must be a number.'],
+    // A JSON body's id is a JSON number: not text, not true (which coercion once read as 1).
+    [{ asset_id: '1' }, 'Event must be a number.'],
+    [{ asset_id: true }, 'Event must be a number.'],
     [{ asset_id: -1 }, 'Event must be more than 0.'],
     [{ asset_id: 1, cart_token: 'short' }, 'Cart key'],
     [{ asset_id: 1, extra: true }, 'The request has a field we do not accept: extra.'],
@@ -189,6 +192,6 @@ it('refuses malformed bodies with 400 naming the field, changing nothing', async
     expect(res.json().message).toContain(field);
   }
   const both = await d.add(g, { asset_id: ids['cart-a'], user_id: 1, cart_token: 'a'.repeat(43) });
-  expect(both.statusCode).toBe(400);
+  expect([both.statusCode, both.json().message]).toEqual([400, 'Send user_id or cart_token, not both.']);
   expect(cartOf(await d.get(g)).id).toBeNull();
 });

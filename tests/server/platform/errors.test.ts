@@ -39,7 +39,7 @@ describe('invalid input → 400 naming the field, nothing else changes', () => {
   it('malformed JSON', async () => {
     const res = await post('{"email": ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: 'Body is not valid JSON', data: null });
+    expect(res.json()).toMatchObject({ success: false, message: 'The request body is not valid JSON.', data: null });
   });
 
   it('an unknown field', async () => {
@@ -63,7 +63,11 @@ describe('invalid input → 400 naming the field, nothing else changes', () => {
   it('a body that is not JSON at all', async () => {
     const res = await post('email=a@b.co', 'text/plain');
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ success: false, data: null, message: 'Content-Type must be application/json' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      data: null,
+      message: 'The request body must be JSON, sent with Content-Type: application/json.',
+    });
   });
 
   it('a well-formed body passes', async () => {

@@ -22,8 +22,9 @@ const target = ({ user_id, cart_token }: { user_id?: number | undefined; cart_to
 
 /** Which cart a call names, in the API document's words. */
 const WHOSE =
-  "The cart may be named by `user_id` (the caller's) or `cart_token` (the calling guest's): another user's id, or a " +
-  "`cart_token` that is not the calling guest's (or no longer exists), is a 403 and changes nothing.";
+  "The cart may be named by `user_id` (the caller's) or `cart_token` (the calling guest's), never both (a 400): " +
+  "another user's id, or a `cart_token` that is not the calling guest's (or no longer exists), is a 403 and changes " +
+  'nothing.';
 const COUPON_DROPPED = 'A coupon that stops applying (its event removed, expired) is dropped.';
 
 /** Spec §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
@@ -34,7 +35,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { service } = opts;
   const auth = { auth: 'guest' } as const;
-  const answer = withErrors({ 200: cartResponse });
+  /** Every cart call may name a cart that is not the caller's (403); more where a route says so. */
+  const answer = withErrors({ 200: cartResponse }, 403);
 
   app.get(
     '/cart',
@@ -72,7 +74,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           '`order: {orderId, status, usageType, paymentMethod, created}`. Every order has a cart id of its own.',
         tags: ['cart'],
         params: cartIdParams,
-        response: answer,
+        response: withErrors({ 200: cartResponse }, 403, 404),
       },
     },
     async (req, reply) => {
@@ -94,7 +96,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           'sold-out event or a full cart.',
         tags: ['cart'],
         body: cartLineBody,
-        response: answer,
+        response: withErrors({ 200: cartResponse }, 403, 404, 409),
       },
     },
     async (req) => ok(await service.add(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.added),

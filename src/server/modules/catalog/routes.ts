@@ -7,12 +7,13 @@ import {
   assetResponse,
   blocksQuery,
   blocksResponse,
+  carouselQuery,
   carouselResponse,
+  categoriesQuery,
   categoryListResponse,
-  filterOnlyQuery,
   footerLinkResponse,
+  listingQuery,
   listingResponse,
-  pagedQuery,
   subscriptionResponse,
 } from '../../../shared/contract/catalog';
 import { dbId, idOrPathParam } from '../../../shared/contract/ids';
@@ -49,7 +50,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBo
 
 const idParam = z.strictObject({ id: dbId });
 const keyParam = (name: string) => z.strictObject({ [name]: idOrPathParam });
-const withNotModified = <T extends Record<number, unknown>>(r: T) => withErrors({ ...r, 304: z.null() });
+const withNotModified = <T extends Record<number, unknown>>(r: T, ...refusals: 404[]) =>
+  withErrors({ ...r, 304: z.null() }, ...refusals);
 /** How every shared catalog answer is cached, in the API document's words. */
 const SHARED =
   `The same answer for every caller: a strong \`ETag\` (\`If-None-Match\` gives a 304) and ` +
@@ -66,11 +68,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           'has ' +
           `\`asset[0]\`, the event, with its path, venue, location and air date. ${SHARED}`,
         tags: ['catalog'],
-        querystring: filterOnlyQuery,
+        querystring: carouselQuery,
         response: withNotModified({ 200: carouselResponse }),
       },
     },
-    async (req, reply) => sendCached(req, reply, await service.carousel(req.query.filter), PUBLIC_CACHE),
+    async (req, reply) => sendCached(req, reply, await service.carousel(), PUBLIC_CACHE),
   );
 
   app.get(
@@ -84,7 +86,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           "page's rows, " +
           `page 2 the category pages. ${SHARED}`,
         tags: ['catalog'],
-        querystring: pagedQuery,
+        querystring: categoriesQuery,
         response: withNotModified({ 200: categoryListResponse }),
       },
     },
@@ -103,8 +105,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           'keyset: `start` ' +
           `stays 0). ${SHARED}`,
         tags: ['catalog'],
-        querystring: pagedQuery,
-        response: withNotModified({ 200: listingResponse }),
+        querystring: listingQuery,
+        response: withNotModified({ 200: listingResponse }, 404),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.listing(req.query.filter, req.query), PUBLIC_CACHE),
@@ -121,7 +123,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
         tags: ['catalog'],
         params: keyParam('categoryId'),
         querystring: blocksQuery,
-        response: withNotModified({ 200: blocksResponse }),
+        response: withNotModified({ 200: blocksResponse }, 404),
       },
     },
     async (req, reply) => {
@@ -142,7 +144,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           `304), \`Cache-Control: ${PER_CALLER.cacheControl}\` and \`Vary: ${PER_CALLER.vary}\`.`,
         tags: ['catalog'],
         params: keyParam('id'),
-        response: withNotModified({ 200: assetResponse }),
+        response: withNotModified({ 200: assetResponse }, 404),
       },
     },
     async (req, reply) => {
@@ -159,7 +161,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
         description: `What a pass (subscription) includes; 404 when there is no such pass. ${SHARED}`,
         tags: ['catalog'],
         params: idParam,
-        response: withNotModified({ 200: subscriptionResponse }),
+        response: withNotModified({ 200: subscriptionResponse }, 404),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.subscription(req.params.id), PUBLIC_CACHE),
@@ -174,7 +176,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           `An agreement: 3 is the terms, 2 the privacy policy; 404 when there is no such ` + `agreement. ${SHARED}`,
         tags: ['catalog'],
         params: idParam,
-        response: withNotModified({ 200: agreementResponse }),
+        response: withNotModified({ 200: agreementResponse }, 404),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.agreement(req.params.id), PUBLIC_CACHE),
@@ -188,7 +190,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
         description: `The footer link with that id; 404 when there is none. ${SHARED}`,
         tags: ['catalog'],
         params: idParam,
-        response: withNotModified({ 200: footerLinkResponse }),
+        response: withNotModified({ 200: footerLinkResponse }, 404),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.footerLink(req.params.id), PUBLIC_CACHE),

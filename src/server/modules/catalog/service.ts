@@ -1,8 +1,6 @@
-import type { AssetDetail } from '../../../shared/contract/catalog';
-import { carouselFilter, categoryFilter, listingFilter } from '../../../shared/contract/catalog';
+import type { AssetDetail, CategoryFilter, ListingFilter } from '../../../shared/contract/catalog';
 import { MAX_ID, parseIdOrPath } from '../../../shared/contract/ids';
 import { Invalid, NotFound } from '../../platform/errors';
-import { parseJsonFilter } from '../../platform/jsonFilter';
 import type { Caller } from '../../platform/caller';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
@@ -53,15 +51,13 @@ export function createCatalogService(deps: {
   }
 
   return {
-    carousel(filterJson: string | undefined): Promise<CachedBody> {
-      // Validated, but device and language do not change the answer (one catalog), so not in the key.
-      parseJsonFilter(carouselFilter, filterJson, '{"deviceTypeId":"1","languageId":"1"}');
+    /** The filter (device, language) is checked with the request; it does not change the answer. */
+    carousel(): Promise<CachedBody> {
       return cache.get('carousel', async () => found((await repo.carousel()).map(toCarouselItem)));
     },
 
-    categories(filterJson: string, page: Page): Promise<CachedBody> {
-      const f = parseJsonFilter(categoryFilter, filterJson, '{"path":"1","type":"primary_navigation"}');
-      const group = parseIdOrPath(String(f.path));
+    categories(filter: CategoryFilter, page: Page): Promise<CachedBody> {
+      const group = parseIdOrPath(String(filter.path));
       if (!('id' in group))
         throw new Invalid(fieldProblem('querystring', ['filter', 'path'], 'must be a page id such as 1'));
       const after = readCursor(page);
@@ -70,11 +66,10 @@ export function createCatalogService(deps: {
       );
     },
 
-    listing(filterJson: string, page: Page): Promise<CachedBody> {
-      const f = parseJsonFilter(listingFilter, filterJson, '{"path":"on-demand"}');
+    listing(filter: ListingFilter, page: Page): Promise<CachedBody> {
       const after = readCursor(page);
-      return cache.get(`listing:${recordKey(f.path)}:${page.limit}:${keysetKey(after)}`, async () => {
-        const category = await categoryOr404(f.path);
+      return cache.get(`listing:${recordKey(filter.path)}:${page.limit}:${keysetKey(after)}`, async () => {
+        const category = await categoryOr404(filter.path);
         // One row more than asked tells whether another page exists.
         const rows = await repo.eventsInCategory(category.id, page.limit + 1, after);
         const pageRows = rows.slice(0, page.limit);

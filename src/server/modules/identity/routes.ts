@@ -75,7 +75,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
         ),
         tags: ['identity'],
         body: loginBody,
-        response: withErrors({ 200: codeOrSession }),
+        response: withErrors({ 200: codeOrSession }, 401, 404, 502),
       },
     },
     async (req) => {
@@ -102,7 +102,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
         ),
         tags: ['identity'],
         body: registerBody,
-        response: withErrors({ 200: codeOrSession }),
+        response: withErrors({ 200: codeOrSession }, 401, 409, 502),
       },
     },
     async (req) => {

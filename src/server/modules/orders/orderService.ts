@@ -1,11 +1,9 @@
 import type { Cart } from '../../../shared/contract/cart';
-import type { OrderHistoryPage, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';
-import { orderLookupFilter } from '../../../shared/contract/orders';
+import type { OrderHistoryPage, OrderLookupFilter, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden } from '../../platform/errors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
-import { parseJsonFilter } from '../../platform/jsonFilter';
 import { appliedCoupon } from '../cart/cartView';
 import type { CartRepositories } from '../cart/repositories';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';
@@ -20,8 +18,11 @@ export function createOrderService({
   const { orders, coupons } = uow.repos;
   return {
     /** Spec §7 GET /order: presence means purchased. Only the caller's own orders. */
-    async lookup(user: UserCaller, filterJson: string, sortBy: OrderSort = '-created'): Promise<OrderLookupRow[]> {
-      const filter = parseJsonFilter(orderLookupFilter, filterJson, '{"userId":1,"assetId":2}');
+    async lookup(
+      user: UserCaller,
+      filter: OrderLookupFilter,
+      sortBy: OrderSort = '-created',
+    ): Promise<OrderLookupRow[]> {
       assertOwnUserId(user, filter.userId);
       return (await orders.lookup(user.userId, filter.assetId, sortBy === 'created' ? 'asc' : 'desc')).map(toLookupRow);
     },

@@ -1,27 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/contract/payments';
+import { returnUrl, sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/contract/payments';
 import { centsToDollars, formatPrice } from '../../../shared/money';
-import { Invalid } from '../../platform/errors';
 import { requireUser } from '../../platform/caller';
 import { perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import { esc } from '../mail/templates';
 import type { SandboxProvider } from './sandboxProvider';
 import type { SandboxIntentRow } from './sandboxRepository';
-import { fieldProblem } from '../../platform/fieldProblem';
 
 const AUTH_PATH = '/payments/sandbox/authenticate';
-const authQuery = z.object({ client_secret: z.string().min(10).max(200), return_url: z.string().max(500) });
-
-/** Only a path on this site: the authentication page must not send buyers anywhere else. */
-function sameSitePath(url: string): string {
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(url))
-    throw new Invalid(
-      fieldProblem('body', ['return_url'], 'must be a path on this site, such as /order-confirmation/12'),
-    );
-  return url;
-}
+/** `return_url` is only a path on this site (the contract's pattern): the page sends buyers nowhere else. */
+const authQuery = z.object({ client_secret: z.string().min(10).max(200), return_url: returnUrl });
+/** The authentication page's answers that are pages, not JSON, in the API document's words. */
+const page = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+const backToReturnUrl = z.null().meta({
+  description: 'Back to `return_url`, with `payment_intent`, `payment_intent_client_secret` and `redirect_status`.',
+  headers: { location: { type: 'string', description: '`return_url` with the query above.' } },
+});
 
 /**
  * The sandbox's pages and calls: the card form's confirmation (a signed-in user's own intents), and
@@ -52,19 +48,18 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
           '`confirmPayment`. `return_url` must be a path on this site.',
         tags: ['payments'],
         body: sandboxConfirmBody,
-        response: withErrors({ 200: sandboxConfirmResponse }),
+        response: withErrors({ 200: sandboxConfirmResponse }, 404),
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const returnUrl = sameSitePath(req.body.return_url);
       const result = await sandbox.confirm(
         user.userId,
         req.body.client_secret,
         req.body.card,
         (row) =>
           `${AUTH_PATH}/${encodeURIComponent(row.id)}?` +
-          new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl }).toString(),
+          new URLSearchParams({ client_secret: row.client_secret, return_url: req.body.return_url }).toString(),
       );
       // A declined card, as Stripe would report it with a payment_failed event.
       if (result.error?.type === 'card_error' && result.status === 'requires_payment_method') opts.onPaymentFailed();
@@ -86,11 +81,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
         tags: ['payments'],
         params: z.object({ intentId: z.string().max(100) }),
         querystring: authQuery,
+        response: {
+          200: page('The page (also for an unknown payment or one with nothing to authenticate, which it says).'),
+        },
       },
     },
     async (req, reply) => {
       const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
-      sameSitePath(req.query.return_url);
       void reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
@@ -114,10 +111,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxOptions> = async (app, 
         params: z.object({ intentId: z.string().max(100) }),
         querystring: authQuery,
         body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+        response: { 303: backToReturnUrl, 404: page('A page saying the payment was not found.') },
       },
     },
     async (req, reply) => {
-      const returnUrl = sameSitePath(req.query.return_url);
+      const returnUrl = req.query.return_url;
       const row = await sandbox.pendingAuthentication(req.params.intentId, req.query.client_secret);
       if (!row) return reply.status(404).type('text/html; charset=utf-8').send(authenticationPage(undefined));
       const status = await sandbox.authenticate(row, req.body.outcome === 'complete');

@@ -24,6 +24,8 @@ type WebhookOptions = {
 };
 
 export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opts) => {
+  // The app's JSON parser (plugins/jsonBody.ts) is replaced here: the signature is over the raw bytes.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
     done(null, body),
   );

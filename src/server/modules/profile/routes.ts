@@ -16,7 +16,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
         description: "The caller's own profile only: another user's id is a 403.",
         tags: ['profile'],
         params: profileParams,
-        response: withErrors({ 200: profileResponse }),
+        response: withErrors({ 200: profileResponse }, 404),
       },
     },
     async (req) => {
@@ -37,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
           'The e-mail cannot be changed.',
         tags: ['profile'],
         body: profileUpdateBody,
-        response: withErrors({ 200: profileResponse }),
+        response: withErrors({ 200: profileResponse }, 404),
       },
     },
     async (req) => {

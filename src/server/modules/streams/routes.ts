@@ -42,7 +42,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{
         tags: ['streams'],
         params: z.strictObject({ id: idOrPathParam }),
         querystring: streamConfigQuery,
-        response: withErrors({ 200: streamConfigResponse }),
+        response: withErrors({ 200: streamConfigResponse }, 403, 404, 409),
       },
     },
     async (req, reply) => {

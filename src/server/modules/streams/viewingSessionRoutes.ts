@@ -40,7 +40,8 @@ export type ViewingSessionRouteOptions = {
 export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOptions> = async (app, opts) => {
   const { service } = opts;
   const limited = (max: number) => ({ auth: 'guest', rateLimit: perCaller(max) }) as const;
-  const answer = withErrors({ 200: viewingSessionResponse });
+  /** A session that is not open, not the caller's, or without its key: 404. */
+  const answer = withErrors({ 200: viewingSessionResponse }, 404);
   // Every answer here, refusals included, is about one player right now: nothing may keep it.
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -56,7 +57,7 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
         description: OPEN,
         tags: ['streams'],
         body: openViewingSessionBody,
-        response: withErrors({ 201: openedViewingSessionResponse }),
+        response: withErrors({ 201: openedViewingSessionResponse }, 403, 404, 409),
       },
     },
     async (req, reply) => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_PATH_PREFIXES } from '../../../shared/constants';
+import { answerNoRoute } from '../../platform/routeMethods';
 import { createServerRender, loadPageRenderer } from './serverRender';
 
 /** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
@@ -97,12 +98,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string; issueGuestToke
       if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isAppRoute(request.url)) {
         return sendApp(request, reply);
       }
-      return reply.status(404).send({
-        success: false,
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-        data: null,
-        requestId: String(request.id),
-      });
+      return answerNoRoute(request, reply);
     });
   },
 );
