@@ -4,6 +4,7 @@ import { CATEGORY_PAGE } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryListingQuery } from '../catalogApi';
+import { byAiring } from './airOrder';
 import { PageHeading } from './PageHeading';
 
 const UPCOMING_CATEGORY_PATH = 'upcoming-events';
@@ -14,15 +15,30 @@ const LISTING = { path: UPCOMING_CATEGORY_PATH, start: CATEGORY_PAGE.listingStar
 export const serverData: ServerData = (dispatch) =>
   settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
 
-/** /events: the upcoming-events category, soonest first. */
+/** Headings of the two parts of /events (ours: the spec names the page only). */
+const EVENTS_PAGE_GROUPS = { upcoming: 'Coming up', onDemand: 'On demand' } as const;
+
+/**
+ * /events: the upcoming-events category, its shows still to come first (soonest first), then the ones
+ * that have aired, under 'On demand' (byAiring). The clock is the moment the listing arrived.
+ */
 export default function EventsPage() {
-  const { data, isLoading, isError } = useGetCategoryListingQuery(LISTING);
+  const { data, isLoading, isError, fulfilledTimeStamp = 0 } = useGetCategoryListingQuery(LISTING);
+  const { upcoming, onDemand } = byAiring(data?.data ?? [], fulfilledTimeStamp);
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
       <title>Upcoming Events — AllAccess</title>
       <PageHeading title="Upcoming Events" descriptionHtml={data?.description} />
       {isLoading && <EventGridSkeleton />}
-      {data && <EventGrid groups={[{ label: data.label, events: data.data }]} />}
+      {data && (
+        <EventGrid
+          labelled
+          groups={[
+            { label: EVENTS_PAGE_GROUPS.upcoming, events: upcoming },
+            { label: EVENTS_PAGE_GROUPS.onDemand, events: onDemand },
+          ]}
+        />
+      )}
       {(isError || (data && data.data.length === 0)) && (
         <Typography color="text.secondary">No events are scheduled right now. Check back soon.</Typography>
       )}
