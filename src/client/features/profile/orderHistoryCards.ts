@@ -1,4 +1,4 @@
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { srOnly } from '../../components/srOnly';
 
 /**
@@ -8,7 +8,7 @@ import { srOnly } from '../../components/srOnly';
  * generated content with an empty alternative text (`/ ""`), so screen readers, which still have the
  * table and its column headers, do not hear every name twice.
  */
-export const orderCardsBelowMd = (theme: Theme) => ({
+export const orderCardsBelowMd: SxProps<Theme> = (theme) => ({
   overflowX: 'auto',
   // Seven columns in the profile's width: narrower gaps leave the events their room.
   [theme.breakpoints.up('md')]: {
