@@ -12,10 +12,10 @@ export const orderCardsBelowMd: SxProps<Theme> = (theme) => ({
   overflowX: 'auto',
   // Seven columns in the profile's width: narrower gaps leave the events their room.
   [theme.breakpoints.up('md')]: {
-    '& th, & td': { px: 1.25 },
-    '& th:first-of-type, & td:first-of-type': { pl: 2 },
-    '& th:last-of-type, & td:last-of-type': { pr: 2 },
-    '& td[data-events]': { minWidth: '12em' },
+    '& th, & td': { px: 1 },
+    '& th:first-child, & td:first-child': { pl: 2 },
+    '& th:last-child, & td:last-child': { pr: 2 },
+    '& td[data-events]': { minWidth: '10em' },
   },
   [theme.breakpoints.down('md')]: {
     overflowX: 'visible',
