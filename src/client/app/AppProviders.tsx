@@ -8,9 +8,9 @@ import { ToastProvider } from './toasts/ToastProvider';
 import { PageEndRoom } from './PageEndRoom';
 
 /**
- * Store, theme, toasts and the room kept for them at the page's end: shared by the app's entry, the server render and the tests'
- * renderWithProviders. `serverState`: the state a server-rendered page was rendered from, which
- * selectors read while the page hydrates.
+ * Store, theme, toasts and the room kept for them at the page's end: shared by the app's entry,
+ * the server render and the tests' renderWithProviders. `serverState`: the state a server-rendered
+ * page was rendered from, which selectors read while the page hydrates.
  */
 export function AppProviders({
   store,

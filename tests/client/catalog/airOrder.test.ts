@@ -23,7 +23,12 @@ it('splits at the moment the listing was read, each part in its order', () => {
 
 it('a show starting right now has aired; one without a (valid) air date is on demand, last', () => {
   const { upcoming, onDemand } = byAiring(
-    [show('undated', null), show('now', '2026-11-25T12:00:00Z'), show('bad', 'soon'), show('later', '2026-11-25T13:00:00Z')],
+    [
+      show('undated', null),
+      show('now', '2026-11-25T12:00:00Z'),
+      show('bad', 'soon'),
+      show('later', '2026-11-25T13:00:00Z'),
+    ],
     NOW,
   );
   expect(paths(upcoming)).toEqual(['later']);

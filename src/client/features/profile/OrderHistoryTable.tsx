@@ -52,7 +52,13 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
         <TableBody role="rowgroup">
           {rows.map((row) => (
             <TableRow key={row.orderId} role="row" data-testid="order-row">
-              <TableCell component="th" scope="row" role="rowheader" data-label="Order Id" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell
+                component="th"
+                scope="row"
+                role="rowheader"
+                data-label="Order Id"
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {row.orderId}
               </TableCell>
               <TableCell {...cell('Events')} data-events>

@@ -15,7 +15,7 @@ import { usePausableTimeout } from './usePausableTimeout';
 /** Its distance from the window's bottom edge, and the air kept between it and what sits above it, in px. */
 const BANNER_GAP = 8;
 
-/** Tells lib/bottomRoom how far up the banner reaches while it shows, as its size changes (text wraps, an instruction). */
+/** Tells lib/bottomRoom how far up the banner reaches while it shows, as its size changes (wraps, instructs). */
 function useBottomRoom(banner: HTMLElement | null) {
   useEffect(() => {
     if (!banner) return undefined;

@@ -31,7 +31,10 @@ export function createOrderService({
       const page = await orders.history(user.userId, offset, limit);
       const events = new Map<number, OrderHistoryRow['events']>();
       for (const e of await orders.eventsOf(page.rows.map((o) => o.id)))
-        events.set(e.order_id, [...(events.get(e.order_id) ?? []), { assetId: e.event_id, title: e.title, path: e.path }]);
+        events.set(e.order_id, [
+          ...(events.get(e.order_id) ?? []),
+          { assetId: e.event_id, title: e.title, path: e.path },
+        ]);
       return { data: page.rows.map((o) => toHistoryRow(o, events.get(o.id) ?? [])), total: page.total };
     },
 
