@@ -96,6 +96,14 @@ const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'category', path: '/category/on-demand' },
   { name: 'about', path: '/about' },
   { name: 'demo', path: '/demo' },
+  {
+    name: 'demo, playing with its controls',
+    path: '/demo',
+    reach: async (page) => {
+      await click(page, 'main button ::-p-text(Play video)');
+      await page.waitForSelector('main video[controls]');
+    },
+  },
   { name: 'free on-demand event', path: '/events/marisol-vega-quartet' },
   { name: 'free Live event ahead (countdown)', path: '/events/midnight-brass-club' },
   { name: 'premium on-demand event', path: '/events/velvet-static-unplugged' },

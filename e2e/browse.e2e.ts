@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { launchBrowser, openPage } from './support/browser';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { waitForPath, waitInPage } from './support/waitUntil';
 
 let browser: Browser;
@@ -9,6 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
+const DESKTOP = { width: 1280, height: 900 };
 const text = (page: Page) => page.evaluate(() => document.body.innerText);
 
 /** Waits until the page's first <video> has played past `seconds`. */
@@ -86,14 +87,32 @@ describe('home', () => {
 });
 
 describe('other screens', () => {
-  it('/demo plays the explainer from its HLS manifest', async () => {
-    const { page, problems } = await openPage(browser, '/demo');
-    await page.waitForSelector('video');
-    await page.$eval('video', (v) => (v as HTMLVideoElement).play());
-    await videoPlaysPast(page, 1);
-    expect(problems).toEqual([]);
-    await page.browserContext().close();
-  });
+  it.each([
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ])(
+    '/demo at %s px: a poster and a visible play button before it plays; the button plays the explainer',
+    async (_w, viewport) => {
+      const { page, problems } = await openPage(browser, '/demo', viewport);
+      const video = await page.waitForSelector('main video');
+      const poster = await video!.evaluate((v) => (v as HTMLVideoElement).poster);
+      expect(poster).toMatch(/\/media\/explainer\/poster\.svg$/);
+      const res = await fetch(poster);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+      // The play control: over the video, inside the window, a target a thumb can hit.
+      const play = await page.waitForSelector('main button ::-p-text(Play video)');
+      const [button, frame] = await Promise.all([play!.boundingBox(), video!.boundingBox()]);
+      expect(button!.height).toBeGreaterThanOrEqual(40);
+      expect(button!.y).toBeGreaterThan(frame!.y);
+      expect(button!.y + button!.height).toBeLessThan(Math.min(frame!.y + frame!.height, viewport.height));
+      expect(await video!.evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true);
+      await play!.click();
+      await videoPlaysPast(page, 1, 'main video');
+      expect(await video!.evaluate((v) => (v as HTMLVideoElement).controls)).toBe(true);
+      expect(problems).toEqual([]);
+      await page.browserContext().close();
+    },
+  );
 
   it.each([
     ['/terms/3', 'Terms of Use', 'Your pass'],
@@ -123,4 +142,42 @@ describe('other screens', () => {
     for (const href of hrefs) expect(href).toMatch(/^\/events\/\d+$/);
     await page.browserContext().close();
   });
+
+  it(
+    "/events, in the server's HTML and in the page: the shows to come first in air order, " +
+      "then the aired ones under 'On demand'",
+    async () => {
+      // The catalog's own order and air dates, as the listing answers them.
+      const guest = (await (await fetch(`${baseUrl()}/v1/token/guest`)).json()).data as string;
+      const filter = encodeURIComponent(JSON.stringify({ path: 'upcoming-events' }));
+      const listing = await fetch(`${baseUrl()}/v1/pagecategory/listing?filter=${filter}&start=0&limit=100`, {
+        headers: { authorization: `Bearer ${guest}` },
+      });
+      const events = ((await listing.json()).data[0].data as { title: string; airStartDate: string }[]).map((e) => ({
+        title: e.title,
+        at: Date.parse(e.airStartDate),
+      }));
+      const now = Date.now();
+      const upcoming = events.filter((e) => e.at > now).sort((a, b) => a.at - b.at);
+      const aired = events.filter((e) => e.at <= now).sort((a, b) => b.at - a.at);
+      // The demo catalog has both, and lists an aired show first: the page has to reorder it.
+      expect([upcoming.length > 0, aired.length > 0, events[0]!.at <= now]).toEqual([true, true, true]);
+      const expected = ['Coming up', ...upcoming.map((e) => e.title), 'On demand', ...aired.map((e) => e.title)];
+
+      const html = await (await fetch(`${baseUrl()}/events`, { headers: { accept: 'text/html' } })).text();
+      const fromServer = Array.from(html.matchAll(/<h2[^>]*>([^<]+)<\/h2>|<article[^>]*aria-label="([^"]+)"/g), (m) =>
+        (m[1] ?? m[2]!).replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'"),
+      );
+      expect(fromServer).toEqual(expected);
+
+      const { page, problems } = await openPage(browser, '/events', PHONE);
+      const shown = () =>
+        page.$$eval('main h2, main article', (els) =>
+          els.map((e) => (e.tagName === 'H2' ? e.textContent : e.getAttribute('aria-label'))),
+        );
+      expect(await shown()).toEqual(expected);
+      expect(problems).toEqual([]);
+      await page.browserContext().close();
+    },
+  );
 });

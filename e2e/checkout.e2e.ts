@@ -281,6 +281,7 @@ describe('card payments (sandbox)', () => {
       await page.waitForSelector('[data-testid="order-row"]', { timeout: 10_000 });
       expect(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
         'Order Id',
+        'Events',
         'Status',
         'Method',
         'Amount',
@@ -293,8 +294,9 @@ describe('card payments (sandbox)', () => {
       expect(rows).toEqual([
         {
           'Order Id': server!.orderId,
+          Events: EVENTS.velvet.title,
           Status: 'Paid',
-          Method: 'stripe',
+          Method: 'Card',
           Amount: EVENTS.velvet.price,
           'Purchased on': longUsDate(server!.created),
           Info: 'View',
@@ -467,7 +469,7 @@ describe('voucher purchase (FREEPASS)', () => {
     await page.waitForSelector(button('Purchase Tickets'));
   }
 
-  it("a signed-in user buys with FREEPASS: 'Purchase Tickets', toast, /profile, Method vouchers", async () => {
+  it("a signed-in user buys with FREEPASS: 'Purchase Tickets', toast, /profile, the method in words", async () => {
     const { context, ...tab } = await signedInTab(buyer);
     const { page } = tab;
     const ordersBefore = (await history(buyer)).length;
@@ -482,7 +484,12 @@ describe('voucher purchase (FREEPASS)', () => {
     const voucherOrder = orders.find((o) => o.payment_method === 'vouchers');
     expect(voucherOrder).toBeDefined();
     const row = (await historyRows(page)).find((r) => r['Order Id'] === voucherOrder!.orderId);
-    expect(row).toMatchObject({ Status: 'Paid', Method: 'vouchers', Amount: '$0.00' });
+    expect(row).toMatchObject({
+      Events: EVENTS.canyon.title,
+      Status: 'Paid',
+      Method: 'Coupon (100\u00a0%\u00a0off)',
+      Amount: '$0.00',
+    });
     expect(tab.confirms).toEqual([]);
     expect(await countIn(page)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[]');
@@ -531,14 +538,27 @@ describe.each([
     return describeViolations(await axeViolations(page));
   }
 
-  it('/checkout with the card form', async () => {
-    // An event not bought yet, so that there is something to pay for.
+  it('/checkout with the card form, a coupon on the cart: each line its list and its discounted price', async () => {
+    // An event not bought yet, so that there is something to pay for, 10 % off with SAVE10.
     const pulseId = await assetId(EVENTS.pulse);
-    const cart = await api<{ data: { items: { assetId: number }[] } }>(`/cart?user_id=${buyer.userId}`, {
-      token: buyer.token,
-    });
+    type CartAnswer = { data: { items: { assetId: number }[]; coupon: { code: string } | null } };
+    const cart = await api<CartAnswer>(`/cart?user_id=${buyer.userId}`, { token: buyer.token });
     if (!cart.data.items.some((i) => i.assetId === pulseId)) await addToCart(page, EVENTS.pulse);
+    if (!cart.data.coupon)
+      await api('/order/applyVoucher', { token: buyer.token, body: { coupon_code: 'SAVE10', user_id: buyer.userId } });
     expect(await audit('/checkout', '::-p-aria(Card number)')).toBe('');
+    // Issue 29: the list price struck through above what is paid, so the totals below read right.
+    const summary = await page.$eval('section[aria-labelledby="order-summary-title"]', (s) => ({
+      struck: Array.from(s.querySelectorAll('[data-testid="order-item-list-price"]'), (e) => e.tagName),
+      prices: Array.from(s.querySelectorAll('[data-testid="order-item-price"]'), (e) =>
+        Array.from(e.children, (c) => c.textContent),
+      ),
+      totals: (s.querySelector('dl') as HTMLElement).innerText,
+    }));
+    expect(summary.struck).toEqual(['S']);
+    // Named for screen readers too (the struck text alone is not read as such).
+    expect(summary.prices).toEqual([['List price $29.99', 'After discount $26.99']]);
+    expect(summary.totals).toMatch(/Subtotal\s+\$29\.99\s+Coupon\s+-\$3\.00\s+Total\s+\$26\.99/);
   }, 60_000);
 
   it('/checkout with the card form showing its messages', async () => {
@@ -551,10 +571,14 @@ describe.each([
     expect(describeViolations(await axeViolations(page))).toBe('');
   }, 60_000);
 
-  it('/order/{cartId}', async () => {
-    const [order] = await history(buyer);
+  it('/order/{cartId} of the FREEPASS order: its line at list price struck through, and $0.00 paid', async () => {
+    const order = (await history(buyer)).find((o) => o.payment_method === 'vouchers');
     expect(order).toBeDefined();
     expect(await audit(`/order/${order!.cartId}`, '[data-testid="order-item"]')).toBe('');
+    const prices = await page.$$eval('[data-testid="order-item-price"]', (els) =>
+      els.map((e) => Array.from(e.children, (c) => `${c.tagName} ${c.textContent}`)),
+    );
+    expect(prices).toEqual([[`S List price ${EVENTS.canyon.price}`, 'P After discount $0.00']]);
   }, 60_000);
 
   it('/order-confirmation/{id}?redirect_status=succeeded', async () => {
@@ -567,8 +591,28 @@ describe.each([
     ).toBe('');
   }, 60_000);
 
-  it('/profile with its order history', async () => {
+  it('/profile with its order history: every order read without sideways scrolling, naming its events', async () => {
     expect(await audit('/profile', '[data-testid="order-row"]')).toBe('');
-    expect(await page.$$('[data-testid="order-row"]')).not.toHaveLength(0);
+    const layout = await page.evaluate(() => {
+      const table = document.querySelector('table[aria-labelledby="order-history-title"]')!;
+      return {
+        pageScrolls: document.documentElement.scrollWidth > innerWidth,
+        tableScrolls:
+          table.scrollWidth > table.clientWidth || table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+        rows: Array.from(table.querySelectorAll('[data-testid="order-row"]'), (row) => ({
+          // Inside the window, so nothing of it needs a sideways scroll.
+          inside: row.getBoundingClientRect().left >= 0 && row.getBoundingClientRect().right <= innerWidth,
+          events: Array.from(row.querySelectorAll('a[href^="/events/"]'), (a) => a.textContent),
+          method: row.querySelector('[data-label="Method"]')!.textContent,
+        })),
+      };
+    });
+    expect(layout).toMatchObject({ pageScrolls: false, tableScrolls: false });
+    expect(layout.rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of layout.rows) {
+      expect(row.inside).toBe(true);
+      expect(row.events.length).toBeGreaterThan(0);
+      expect(['Card', 'Coupon (100\u00a0%\u00a0off)']).toContain(row.method);
+    }
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { INSTALL_BANNER } from '../src/shared/constants';
+import { INSTALL_BANNER_AWAY_DAYS, INSTALL_BANNER_HIDDEN_AT_KEY } from '../src/client/features/shell/installBannerRest';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { observeFor, waitInPage } from './support/waitUntil';
@@ -97,6 +98,52 @@ const waitForOffer = (page: Page) =>
 const bannerShown = (page: Page) => () => page.$(BANNER).then((el) => el !== null);
 const bannerText = (page: Page) => page.$eval(BANNER, (el) => el.textContent ?? '');
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reloads the page and waits until the banner's code has loaded: from then on it would show at once if due. */
+async function reloadUntilBannerCode(page: Page) {
+  await page.reload({ waitUntil: 'networkidle0' });
+  await waitInPage(page, "the install banner's code to load", () =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('/install-banner.')),
+  );
+}
+async function expectAwayAfterReload(page: Page, when: string) {
+  await reloadUntilBannerCode(page);
+  await observeFor(1000, `${when}, no banner shows`, bannerShown(page), (shown) => !shown);
+}
+/** Makes the banner look as if it went `daysAgo` days ago (the time it went is what the page keeps). */
+const wentDaysAgo = (page: Page, daysAgo: number) =>
+  page.evaluate(([key, at]) => localStorage.setItem(key, String(at)), [
+    INSTALL_BANNER_HIDDEN_AT_KEY,
+    Date.now() - daysAgo * DAY_MS,
+  ] as const);
+
+type Box = { top: number; right: number; bottom: number; left: number };
+/** What the banner overlaps of the elements `selectors` match (each named): none, where it is placed right. */
+const coveredByBanner = (page: Page, selectors: string[]) =>
+  page.evaluate(
+    (sel, others) => {
+      const box = (el: Element): Box => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, right: r.right, bottom: r.bottom, left: r.left };
+      };
+      const banner = box(document.querySelector(sel)!);
+      const meets = (b: Box) =>
+        b.left < banner.right && banner.left < b.right && b.top < banner.bottom && banner.top < b.bottom;
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`;
+      const elements = others.flatMap((s) => Array.from(document.querySelectorAll(s)));
+      return {
+        inWindow: banner.top >= 0 && banner.bottom <= innerHeight,
+        covered: elements.filter((el) => meets(box(el))).map(name),
+        checked: elements.length,
+      };
+    },
+    BANNER,
+    selectors,
+  );
+/** Always clear of the banner: the sticky header and the toasts. */
+const EVERYWHERE = ['header', '[data-toast]'];
+
 it(
   'an Android browser whose browser offers installation: ' + "'Install App' opens the browser's install prompt",
   async () => {
@@ -159,6 +206,8 @@ it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', a
   );
   expect(hidden - shown).toBeGreaterThanOrEqual(4950);
   expect(hidden - shown).toBeLessThan(6000);
+  // Gone by itself, it does not come back with the next page load (issue 29).
+  await expectAwayAfterReload(page, 'hidden by its clock, then reloaded');
 });
 
 it('a desktop browser never shows it, though Chromium offers installation', async () => {
@@ -168,7 +217,8 @@ it('a desktop browser never shows it, though Chromium offers installation', asyn
 });
 
 it(
-  'dismissed, it does not come back in this session (reloaded), ' + 'and the keyboard reaches it with a visible ring',
+  `dismissed from the keyboard (a visible ring), it stays away ${INSTALL_BANNER_AWAY_DAYS} days: not on reload, ` +
+    'nor 13 days on; back after 14',
   async () => {
     const { page } = await openAs(UA.iphone, PHONE, true);
     await page.waitForSelector(BANNER, { timeout: 15_000 });
@@ -185,19 +235,51 @@ it(
     expect(focused).toEqual({ inBanner: true, name: 'Dismiss', outline: 'solid' });
     await page.keyboard.press('Enter');
     await page.waitForSelector(BANNER, { hidden: true, timeout: 2000 });
+    await expectAwayAfterReload(page, 'dismissed, then reloaded');
+    await wentDaysAgo(page, INSTALL_BANNER_AWAY_DAYS - 1);
+    await expectAwayAfterReload(page, 'dismissed 13 days ago');
+    await wentDaysAgo(page, INSTALL_BANNER_AWAY_DAYS + 0.01);
     await page.reload({ waitUntil: 'networkidle0' });
-    await observeFor(1500, 'after the reload, no banner shows', bannerShown(page), (shown) => !shown);
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
   },
 );
 
 it.each([
   ['phone (Android)', UA.android, PHONE, true],
   ['desktop width (iPad)', UA.ipad, DESKTOP, true],
-] as const)('axe at %s with the banner open: no violations', async (_n, ua, viewport, mobile) => {
-  const { page } = await openAs(ua, viewport, mobile);
-  await page.waitForSelector(BANNER, { timeout: 15_000 });
-  // Holding the pointer over it stops its 5 s clock while axe runs.
-  await page.hover(BANNER);
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  expect(await page.$(BANNER)).not.toBeNull();
-});
+] as const)(
+  "at %s it sits at the window's bottom clear of the header, the hero's and the demo player's controls " +
+    'and the toasts; axe: no violations',
+  async (_n, ua, viewport, mobile) => {
+    const { page } = await openAs(ua, viewport, mobile);
+    await page.waitForSelector(BANNER, { timeout: 15_000 });
+    // Holding the pointer over it stops its 5 s clock while it is measured and axe runs.
+    await page.hover(BANNER);
+    await page.waitForSelector('section[aria-label="Featured shows"] button[aria-label="Pause video"]');
+    // Let the hero's dots finish moving up (a transform transition) before measuring.
+    await waitInPage(
+      page,
+      'nothing moving',
+      () => document.getAnimations().filter((a) => a.playState === 'running').length,
+      {
+        until: (n) => n === 0,
+      },
+    );
+    const home = await coveredByBanner(page, [...EVERYWHERE, 'section[aria-label="Featured shows"] button']);
+    expect(home).toMatchObject({ inWindow: true, covered: [] });
+    expect(home.checked).toBeGreaterThan(5);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+
+    // The demo, opened in the app (the banner stays): its poster's play control and the video are clear too.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/demo');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForSelector('main button ::-p-text(Play video)', { timeout: 15_000 });
+    const demo = await coveredByBanner(page, [...EVERYWHERE, 'main video', 'main button']);
+    expect(demo).toMatchObject({ inWindow: true, covered: [] });
+    expect(demo.checked).toBeGreaterThanOrEqual(3);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    expect(await page.$(BANNER)).not.toBeNull();
+  },
+);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { OFFLINE_READY_MESSAGE } from '../src/client/app/serviceWorker';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { closeOfflineReadyToast } from './support/serviceWorker';
@@ -180,3 +181,46 @@ it.each([
   expect(describeViolations(await axeViolations(page))).toBe('');
   await context.close();
 });
+
+it(
+  'at 390 px the band under the footer comes only once the view reaches what a toast covers, ' +
+    'and goes with the toast',
+  async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport(PHONE);
+    await page.goto(`${baseUrl()}/events`, { waitUntil: 'networkidle0' });
+    // The first visit's offline-ready toast, held on screen: a focused toast does not time out.
+    await page.waitForSelector(`::-p-xpath(//*[@data-toast][contains(., "${OFFLINE_READY_MESSAGE}")])`, {
+      timeout: 20_000,
+    });
+    await page.keyboard.down('Alt');
+    await page.keyboard.press('KeyT');
+    await page.keyboard.up('Alt');
+    await waitInPage(page, 'focus on the toast', () => document.activeElement?.closest('[data-toast]') !== null);
+    const layout = () =>
+      page.evaluate(() => {
+        const footer = document.querySelector('footer')!.getBoundingClientRect();
+        const lastLink = document.querySelector('footer a[aria-label="Instagram"]')!.getBoundingClientRect();
+        const toast = document.querySelector('[data-toast]')?.getBoundingClientRect();
+        return {
+          band: getComputedStyle(document.body).paddingBottom,
+          belowFooter: Math.round(document.documentElement.scrollHeight - (footer.bottom + scrollY)),
+          lastLinkBottom: lastLink.bottom,
+          toastTop: toast?.top ?? null,
+        };
+      });
+    // Over the top of a long page the toast covers nothing of its end: no band.
+    expect(await layout()).toMatchObject({ band: '0px', belowFooter: 0 });
+    const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await toTheEnd();
+    await waitUntil(page, 'the band under the footer', layout, (l) => l.band !== '0px');
+    await toTheEnd();
+    const atEnd = await waitUntil(page, 'the view at the end of the band', layout, (l) => l.belowFooter > 0);
+    // Scrolled to the end, the footer's last link is clear of the toast.
+    expect(atEnd.lastLinkBottom).toBeLessThanOrEqual(atEnd.toastTop!);
+    await page.keyboard.press('Escape');
+    await waitUntil(page, 'the band to go with the toast', layout, (l) => l.band === '0px' && l.belowFooter === 0);
+    await context.close();
+  },
+);

@@ -112,6 +112,13 @@ const written = [
     'carousel/every-angle.svg',
     poster(byPath('pulse-district-festival-main-stage'), 1920, 1080, { textless: true }),
   ),
+  // The /demo explainer's poster: a stage in the shop's magenta, with no text (the page names the video).
+  write(
+    'explainer/poster.svg',
+    poster({ ...byPath('neon-harbor-tidal-lights'), path: 'explainer', title: 'How AllAccess works' }, 1280, 720, {
+      textless: true,
+    }),
+  ),
 ];
 const bytes = written.reduce((n, f) => n + fs.statSync(f).size, 0);
 console.log(`Wrote ${written.length} SVGs (${(bytes / 1024).toFixed(0)} KB) into ${path.relative(process.cwd(), OUT)}`);

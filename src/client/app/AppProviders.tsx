@@ -5,11 +5,12 @@ import { Provider } from 'react-redux';
 import type { AppStore, RootState } from './store';
 import { theme } from './theme';
 import { ToastProvider } from './toasts/ToastProvider';
+import { PageEndRoom } from './PageEndRoom';
 
 /**
- * Store, theme and toasts: shared by the app's entry, the server render and the tests'
- * renderWithProviders. `serverState`: the state a server-rendered page was rendered from, which
- * selectors read while the page hydrates.
+ * Store, theme, toasts and the room kept for them at the page's end: shared by the app's entry,
+ * the server render and the tests' renderWithProviders. `serverState`: the state a server-rendered
+ * page was rendered from, which selectors read while the page hydrates.
  */
 export function AppProviders({
   store,
@@ -25,6 +26,7 @@ export function AppProviders({
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <ToastProvider>{children}</ToastProvider>
+        <PageEndRoom />
       </ThemeProvider>
     </Provider>
   );

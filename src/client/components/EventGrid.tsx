@@ -14,9 +14,18 @@ const FIRST_SCREEN_CARDS = 4;
 
 /**
  * Event cards in 1 to 4 columns, in labelled groups; an event appears once on the page (by path),
- * in the first group that has it.
+ * in the first group that has it. A group's heading shows when there are several, or always when
+ * `labelled` (the label says what the events are, not only where the group ends).
  */
-export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[]; headingLevel?: 'h2' | 'h3' }) {
+export function EventGrid({
+  groups,
+  headingLevel = 'h2',
+  labelled = false,
+}: {
+  groups: EventGroup[];
+  headingLevel?: 'h2' | 'h3';
+  labelled?: boolean;
+}) {
   const seen = new Set<string>();
   const deduped = groups
     .map((g) => ({ ...g, events: dedupeByPath(g.events).filter((e) => !seen.has(e.path) && (seen.add(e.path), true)) }))
@@ -25,7 +34,7 @@ export function EventGrid({ groups, headingLevel = 'h2' }: { groups: EventGroup[
     <Box sx={{ display: 'grid', gap: 5 }}>
       {deduped.map((group, groupIndex) => (
         <Box component="section" key={group.label} aria-label={group.label}>
-          {deduped.length > 1 && (
+          {(labelled || deduped.length > 1) && (
             <Typography component={headingLevel} variant="h5" sx={{ mb: 2, fontWeight: 700 }}>
               {group.label}
             </Typography>

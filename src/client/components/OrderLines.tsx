@@ -8,21 +8,51 @@ import type { CartItem, CartTotals } from '../../shared/contract/cart';
 import { formatEventDateTime, INVALID_DATE } from '../../shared/format';
 import { formatPrice } from '../../shared/money';
 import { PosterImage } from './PosterImage';
+import { srOnly } from './srOnly';
+
+/**
+ * What a line costs. Its list price is finalPrice, else unitPrice; what is paid for it is
+ * finalPriceEffective (its share of the total after the coupon), else the list price (docs/behaviour.md
+ * §3). A discounted line shows both, the list price struck through above what is paid: shown alone,
+ * the paid price above the Subtotal (of list prices) and the Coupon row read as a second discount.
+ */
+function LinePrice({ item }: { item: CartItem }) {
+  const list = item.finalPrice ?? item.unitPrice;
+  const paid = item.finalPriceEffective ?? list;
+  const discounted = paid < list;
+  return (
+    <Box data-testid="order-item-price" sx={{ textAlign: 'right', flexShrink: 0 }}>
+      {discounted && (
+        <Typography
+          component="s"
+          variant="body2"
+          color="text.secondary"
+          data-testid="order-item-list-price"
+          sx={{ display: 'block' }}
+        >
+          <Box component="span" sx={srOnly}>
+            List price{' '}
+          </Box>
+          {formatPrice(list)}
+        </Typography>
+      )}
+      <Typography data-testid="order-item-paid-price" sx={{ fontWeight: 700 }}>
+        {discounted && (
+          <Box component="span" sx={srOnly}>
+            After discount{' '}
+          </Box>
+        )}
+        {formatPrice(paid)}
+      </Typography>
+    </Box>
+  );
+}
 
 /**
  * Read-only lines and totals, shared by the checkout's summary and the order page (docs/behaviour.md §2 "Checkout",
- * "Order details"): the cart's look without its buttons. Which price a line shows differs between
- * the two screens (docs/behaviour.md §3), so the caller says.
+ * "Order details"): the cart's look without its buttons, each line with its LinePrice.
  */
-export function OrderItems({
-  items,
-  price,
-  label,
-}: {
-  items: CartItem[];
-  price: (item: CartItem) => number;
-  label: string;
-}) {
+export function OrderItems({ items, label }: { items: CartItem[]; label: string }) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {items.map((item) => {
@@ -55,9 +85,7 @@ export function OrderItems({
                 </Typography>
               )}
             </Box>
-            <Typography data-testid="order-item-price" sx={{ fontWeight: 700 }}>
-              {formatPrice(price(item))}
-            </Typography>
+            <LinePrice item={item} />
           </Box>
         );
       })}

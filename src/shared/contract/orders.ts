@@ -116,6 +116,8 @@ const orderHistoryRow = z.object({
   /** Dollars. */
   rate: z.number(),
   created: z.string(),
+  /** Ours, beside the spec's fields: the events the order bought, so the row names them (by event id). */
+  events: z.array(z.object({ assetId: z.number().int(), title: z.string(), path: z.string() })),
 });
 export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
 /** Spec: "order list by userId (data.data)". */

@@ -103,8 +103,39 @@ it(
       'href',
       `/events/${await eventId(PREMIUM.velvet.path)}`,
     );
+    // Without a discount a line shows its one price.
     expect(summary.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
+    expect(summary.queryByTestId('order-item-list-price')).not.toBeInTheDocument();
     expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$21.99');
+  },
+);
+
+it(
+  'with a coupon each line shows its list price struck through and its discounted price, so Subtotal, Coupon ' +
+    'and Total add up',
+  async () => {
+    const buyer = await newBuyer('checkout-discount');
+    const cart = await fillCart(buyer, [PREMIUM.velvet, PREMIUM.planets], 'SAVE10');
+    rememberBuyer(buyer);
+    const app = await startApp('/checkout');
+    store = app.store;
+    const summary = within(await screen.findByRole('list', { name: 'Events in your order' }, { timeout: 10_000 }));
+    const money = (n: number) => `$${n.toFixed(2)}`;
+    const lines = summary.getAllByTestId('order-item').map((line) => within(line));
+    expect(lines.map((l) => l.getByTestId('order-item-list-price').textContent)).toEqual(
+      cart.items.map((i) => `List price ${money(i.finalPrice)}`),
+    );
+    expect(lines.map((l) => l.getByTestId('order-item-paid-price').textContent)).toEqual(
+      cart.items.map((i) => `After discount ${money(i.finalPriceEffective)}`),
+    );
+    expect(cart.items.map((i) => i.finalPriceEffective)).not.toEqual(cart.items.map((i) => i.finalPrice));
+    const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    // The struck prices add up to the Subtotal; the paid ones, to the Total; the Coupon is the difference.
+    const cents = (ns: number[]) => ns.reduce((sum, n) => sum + Math.round(n * 100), 0);
+    expect(dd('Subtotal')).toBe(money(cents(cart.items.map((i) => i.finalPrice)) / 100));
+    expect(dd('Total')).toBe(money(cents(cart.items.map((i) => i.finalPriceEffective)) / 100));
+    expect(dd('Coupon')).toBe(`-${money(cart.totals.couponDiscount)}`);
+    expect(dd('Total')).toBe(money(cart.totals.grandTotal));
   },
 );
 
@@ -163,7 +194,7 @@ it(
     } finally {
       window.removeEventListener('cartUpdated', onCart);
     }
-    expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('stripe');
+    expect(await screen.findByTestId('order-row', {}, { timeout: 10_000 })).toHaveTextContent('Card');
     const filter = { userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) };
     const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify(filter))}`, buyer.token);
     expect(lookup.data).toHaveLength(1);

@@ -33,10 +33,20 @@ it(
     fetchSpy.mockRestore();
     expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
     expect(list.getByRole('link', { name: PREMIUM.planets.title })).toBeInTheDocument();
-    expect(list.getAllByTestId('order-item-price').map((p) => p.textContent)).toEqual(['$9.99', '$12.00']);
+    // Bought with a 100 % coupon: each line its list price struck through, and the $0.00 paid for it.
+    const lines = list.getAllByTestId('order-item').map((line) => within(line));
+    expect(lines.map((l) => l.getByTestId('order-item-list-price').textContent)).toEqual([
+      'List price $9.99',
+      'List price $12.00',
+    ]);
+    expect(lines.map((l) => l.getByTestId('order-item-list-price').tagName)).toEqual(['S', 'S']);
+    expect(lines.map((l) => l.getByTestId('order-item-paid-price').textContent)).toEqual([
+      'After discount $0.00',
+      'After discount $0.00',
+    ]);
     expect(fact('Order Id')).toBe(order.orderId);
     expect(fact('Status')).toBe('Paid');
-    expect(fact('Method')).toBe('vouchers');
+    expect(fact('Method')).toBe('Coupon (100\u00a0%\u00a0off)');
     expect(fact('Purchased on')).toBe(formatLongUsDate(order.created));
     expect(fact('Subtotal')).toBe('$21.99');
     expect(fact('Coupon')).toBe('-$21.99');

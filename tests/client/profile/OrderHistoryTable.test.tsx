@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { OrderHistoryTable } from '../../../src/client/features/profile/OrderHistoryTable';
 import type { OrderHistoryRow } from '../../../src/shared/contract/orders';
 
-/** The table's pages: the pager appears only past one page, and moves by one page each way. */
+/** The table's pages (the pager appears only past one page, and moves by one page each way); the method in words. */
 const rows = (from: number, count: number): OrderHistoryRow[] =>
   Array.from({ length: count }, (_, i) => ({
     orderId: `ORD-${from + i}`,
@@ -13,6 +13,7 @@ const rows = (from: number, count: number): OrderHistoryRow[] =>
     payment_method: 'stripe',
     rate: 9.99,
     created: '2026-11-20T10:00:00.000Z',
+    events: [{ assetId: 100 + from + i, title: `Show ${from + i}`, path: `show-${from + i}` }],
   }));
 
 it('a single page of orders shows no pager', () => {
@@ -55,3 +56,22 @@ it(
     expect(onPage).toHaveBeenLastCalledWith(0);
   },
 );
+
+it.each([
+  ['stripe', 'Card'],
+  ['vouchers', 'Coupon (100\u00a0%\u00a0off)'],
+  ['paypal', 'paypal'],
+])("the method '%s' reads '%s'", (method, words) => {
+  render(
+    <MemoryRouter>
+      <OrderHistoryTable
+        rows={[{ ...rows(1, 1)[0]!, payment_method: method }]}
+        total={1}
+        page={0}
+        pageSize={10}
+        onPage={jest.fn()}
+      />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('cell', { name: words })).toHaveAttribute('data-label', 'Method');
+});

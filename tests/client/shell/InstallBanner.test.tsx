@@ -1,13 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { INSTALL_BANNER } from '../../../src/shared/constants';
-import { INSTALL_BANNER_DISMISSED_KEY, InstallBanner } from '../../../src/client/features/shell/InstallBanner';
+import { InstallBanner } from '../../../src/client/features/shell/InstallBanner';
+import {
+  INSTALL_BANNER_AWAY_DAYS,
+  INSTALL_BANNER_HIDDEN_AT_KEY,
+} from '../../../src/client/features/shell/installBannerRest';
 import { detectPlatform } from '../../../src/client/features/shell/devicePlatform';
 import { captureInstallPrompt } from '../../../src/client/features/shell/installPrompt';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /**
  * Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s
- * auto-hide.
+ * auto-hide, and 14 days away once it has gone (issue 29).
  */
 const UA = {
   android:
@@ -48,7 +52,7 @@ const advance = (ms: number) =>
 
 beforeEach(() => {
   jest.useFakeTimers();
-  sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => {
   window.dispatchEvent(new Event('appinstalled'));
@@ -207,22 +211,71 @@ it('the clock stops while the banner holds focus or the pointer, and goes on aft
   expect(banner()).toBeNull();
 });
 
-it('dismissed, it is not shown again in this session', () => {
+const DAY_MS = 24 * 60 * 60 * 1000;
+const AWAY_MS = INSTALL_BANNER_AWAY_DAYS * DAY_MS;
+
+/** Renders the banner again, as the next page load does, `later` ms after `from`. */
+function visitAgain(from: number, later: number) {
+  jest.setSystemTime(from + later);
+  return renderWithProviders(<InstallBanner />);
+}
+
+it('stays away for 14 days', () => {
+  expect(INSTALL_BANNER_AWAY_DAYS).toBe(14);
+});
+
+it('dismissed, it stays away on every visit for 14 days, then comes back', () => {
   onDevice(UA.iphone);
+  const start = Date.now();
   const first = renderWithProviders(<InstallBanner />);
   fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
   expect(banner()).toBeNull();
-  expect(sessionStorage.getItem(INSTALL_BANNER_DISMISSED_KEY)).toBe('1');
+  expect(localStorage.getItem(INSTALL_BANNER_HIDDEN_AT_KEY)).toBe(String(start));
   first.unmount();
-  renderWithProviders(<InstallBanner />);
+  visitAgain(start, 60_000).unmount();
   expect(banner()).toBeNull();
+  const almost = visitAgain(start, AWAY_MS - 60_000);
+  expect(banner()).toBeNull();
+  almost.unmount();
+  visitAgain(start, AWAY_MS);
+  expect(banner()).not.toBeNull();
 });
 
-it('hidden by its timer (not dismissed), it may show again on the next visit', () => {
+it('hidden by its 5 s clock (not dismissed), it stays away as long: not back on the next page load', () => {
   onDevice(UA.iphone);
+  const start = Date.now();
   const first = renderWithProviders(<InstallBanner />);
   advance(5000);
+  expect(banner()).toBeNull();
   first.unmount();
-  renderWithProviders(<InstallBanner />);
+  visitAgain(start, 5000 + 1000).unmount();
+  expect(banner()).toBeNull();
+  visitAgain(start, 5000 + AWAY_MS);
   expect(banner()).not.toBeNull();
+});
+
+it("gone to the browser's install dialog, or installed, it stays away too", async () => {
+  onDevice(UA.android);
+  const first = renderWithProviders(<InstallBanner />);
+  offerInstall();
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: INSTALL_BANNER.installButton }));
+  });
+  expect(localStorage.getItem(INSTALL_BANNER_HIDDEN_AT_KEY)).not.toBeNull();
+  first.unmount();
+
+  localStorage.clear();
+  renderWithProviders(<InstallBanner />);
+  act(() => {
+    window.dispatchEvent(new Event('appinstalled'));
+  });
+  expect(banner()).toBeNull();
+  expect(localStorage.getItem(INSTALL_BANNER_HIDDEN_AT_KEY)).not.toBeNull();
+});
+
+it("keeps its time under its own key: none of the spec's localStorage keys is touched", () => {
+  onDevice(UA.iphone);
+  renderWithProviders(<InstallBanner />);
+  fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+  expect(Object.keys(localStorage)).toEqual([INSTALL_BANNER_HIDDEN_AT_KEY]);
 });

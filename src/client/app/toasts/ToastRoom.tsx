@@ -1,8 +1,5 @@
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { useEffect, useRef, type ReactNode } from 'react';
-
-/** The height the toasts take at the bottom of the window, in px; 0 when none shows. */
-const TOAST_ROOM_VAR = '--toast-room';
+import { reserveBottomRoom } from '../../lib/bottomRoom';
 
 /** How far the stack reaches up from the window's bottom edge (it is fixed there), plus a little air. */
 export function roomFor(stack: Element | null, windowHeight: number): number {
@@ -27,19 +24,18 @@ function focusedUnder(room: number): HTMLElement | null {
 
 /**
  * Keeps keyboard focus out from under the toasts (WCAG 2.4.11, focus not obscured). While toasts
- * show, the page reserves their height at its bottom: as scroll padding, so the browser scrolls a
- * control that takes focus clear of them, and as padding under the page, so its last links can
- * scroll that far. A focused control that a new toast covers is scrolled clear as the toast comes.
- * `children` is notistack's provider: the stack is the element it adds here while toasts show.
+ * show, their height is the page's to keep clear (lib/bottomRoom; app/PageEndRoom makes it scroll
+ * padding, and the band under the footer once the view reaches it). A focused control that a new
+ * toast covers is scrolled clear as the toast comes. `children` is notistack's provider: the stack is
+ * the element it adds here while toasts show.
  */
 export function ToastRoom({ stackClass, children }: { stackClass: string; children: ReactNode }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const root = document.documentElement;
     let stack: Element | null = null;
     const update = () => {
       const room = roomFor(stack, window.innerHeight);
-      root.style.setProperty(TOAST_ROOM_VAR, `${room}px`);
+      reserveBottomRoom('toasts', room);
       if (room > 0) focusedUnder(room)?.scrollIntoView({ block: 'nearest' });
     };
     // jsdom (the unit tests) has no ResizeObserver: there the room follows the toasts coming and going only.
@@ -60,20 +56,12 @@ export function ToastRoom({ stackClass, children }: { stackClass: string; childr
     return () => {
       added.disconnect();
       sizes?.disconnect();
-      root.style.removeProperty(TOAST_ROOM_VAR);
+      reserveBottomRoom('toasts', 0);
     };
   }, [stackClass]);
   return (
-    <>
-      <GlobalStyles
-        styles={{
-          html: { scrollPaddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
-          body: { paddingBottom: `var(${TOAST_ROOM_VAR}, 0px)` },
-        }}
-      />
-      <div ref={host} style={{ display: 'contents' }}>
-        {children}
-      </div>
-    </>
+    <div ref={host} style={{ display: 'contents' }}>
+      {children}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { toasterMounted } from '../../lib/toast';
 import { ToastHotkey } from './ToastHotkey';
 import { ToastRoom } from './ToastRoom';
 import { TOAST_KINDS } from '../../lib/toastKinds';
+import { aboveInstallBanner } from '../../lib/bottomRoom';
 
 const COMPONENTS = Object.fromEntries([...TOAST_KINDS, 'default'].map((kind) => [kind, Toast]));
 const STACK_CLASS = 'toast-stack';
@@ -42,6 +43,8 @@ export default function Toaster() {
           [`.${STACK_CLASS}.notistack-SnackbarContainer .notistack-CollapseWrapper`]: {
             padding: `${TOASTS.gapPx / 2}px 0`,
           },
+          // Above the install banner while it shows (it sits at the bottom too).
+          [`.${STACK_CLASS}.notistack-SnackbarContainer`]: { transform: aboveInstallBanner },
         }}
       />
       <ToastHotkey />

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useRequireSignIn } from '../../lib/useRequireSignIn';
-import type { Cart } from '../../../shared/contract/cart';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { useGetCartQuery } from '../cart/cartApi';
 import { CHECKOUT_COPY } from './checkoutCopy';
@@ -16,9 +15,6 @@ import { PaymentSection } from './PaymentSection';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
-
-/** Spec §3: on checkout a line's price is the first present of finalPriceEffective, finalPrice, unitPrice. */
-const checkoutPrice = (item: Cart['items'][number]) => item.finalPriceEffective ?? item.finalPrice ?? item.unitPrice;
 
 /** The sandbox card form's height on a phone (card number, expiry and CVC, the pay button). */
 const PAYMENT_AREA_MIN_HEIGHT = 218;
@@ -83,7 +79,7 @@ function Checkout({ userId }: { userId: number }) {
             </Box>
           ) : (
             <>
-              <OrderItems items={cart.items} price={checkoutPrice} label="Events in your order" />
+              <OrderItems items={cart.items} label="Events in your order" />
               <OrderTotals totals={cart.totals} />
             </>
           )}

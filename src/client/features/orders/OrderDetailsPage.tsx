@@ -8,16 +8,13 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useRequireSignIn } from '../../lib/useRequireSignIn';
 import { AgreementLinks } from '../../components/AgreementLinks';
-import type { CartItem } from '../../../shared/contract/cart';
 import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
+import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { useGetCartByIdQuery } from '../cart/cartApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
-
-/** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
-const orderPrice = (item: CartItem) => item.finalPrice ?? item.unitPrice;
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
@@ -64,7 +61,7 @@ function Order({ cartId }: { cartId: number }) {
   return (
     <Grid container spacing={{ xs: 3, md: 5 }}>
       <Grid size={{ xs: 12, md: 8 }}>
-        <OrderItems items={cart.items} price={orderPrice} label="Events in this order" />
+        <OrderItems items={cart.items} label="Events in this order" />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Paper
@@ -79,7 +76,7 @@ function Order({ cartId }: { cartId: number }) {
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label="Order Id">{order.orderId}</Fact>
             <Fact label="Status">{order.usageType}</Fact>
-            <Fact label="Method">{order.paymentMethod}</Fact>
+            <Fact label="Method">{paymentMethodLabel(order.paymentMethod)}</Fact>
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
           <OrderTotals totals={cart.totals} />

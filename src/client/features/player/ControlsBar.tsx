@@ -14,7 +14,7 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import type { LayoutConfig, PlayerLayout } from '../../../shared/contract/streams';
 import { LayoutIcon } from './LayoutIcon';
 import { PLAYER_COPY } from './playerCopy';
-import { srOnly } from './srOnly';
+import { srOnly } from '../../components/srOnly';
 
 type Props = {
   paused: boolean;

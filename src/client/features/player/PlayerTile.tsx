@@ -6,7 +6,7 @@ import { focusRing } from '../../components/focusRing';
 import type { Placement } from './layoutPlacement';
 import type { TileRegistry } from './tileRegistry';
 import type { TileSource } from './tileSources';
-import { srOnly } from './srOnly';
+import { srOnly } from '../../components/srOnly';
 import { useHlsTile } from './useHlsTile';
 
 type Props = {

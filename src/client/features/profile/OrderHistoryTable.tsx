@@ -3,16 +3,17 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import type TablePaginationType from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { formatLongUsDate } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
+import { orderCardsBelowMd } from './orderHistoryCards';
 
 // Only a history longer than one page shows it; it brings Select, Menu and Popper along (16 KiB), so
 // the profile's first screen does not wait for it.
@@ -21,48 +22,74 @@ const TablePagination = lazy(
   () => import(/* webpackChunkName: "table-pagination" */ '@mui/material/TablePagination'),
 ) as unknown as typeof TablePaginationType;
 
-const COLUMNS = ['Order Id', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
+/** The spec's columns, and ours: the events each order bought (issue 29: a row names what was bought). */
+const COLUMNS = ['Order Id', 'Events', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
+type Column = (typeof COLUMNS)[number];
 
 type Props = { rows: OrderHistoryRow[]; total: number; page: number; pageSize: number; onPage: (page: number) => void };
 
+/** A body cell that names its column (the phone's cards show the name beside the value). */
+const cell = (column: Column) => ({ 'data-label': column, role: 'cell' }) as const;
+
 /**
- * The spec's columns. On a phone the table scrolls sideways inside its own box (focusable, so a
- * keyboard can scroll it too) instead of widening the page.
+ * The order history: a table from tablet width up; below it each order is a card of label and value
+ * lines (orderHistoryCards), so a phone reads every order without scrolling sideways. The roles are
+ * spelled out because a table restyled as blocks loses them in some browsers (Safari).
  */
 export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props) {
   return (
-    <Paper variant="outlined">
-      <TableContainer tabIndex={0} role="region" aria-label="Orders" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="order-history-title" sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((name) => (
-                <TableCell key={name} scope="col" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {name}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.orderId} data-testid="order-row">
-                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                  {row.orderId}
-                </TableCell>
-                <TableCell>{row.usageType}</TableCell>
-                <TableCell>{row.payment_method}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPrice(row.rate)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongUsDate(row.created)}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={paths.order(row.cartId)} aria-label={`View order ${row.orderId}`}>
-                    View
-                  </Link>
-                </TableCell>
-              </TableRow>
+    <Paper variant="outlined" sx={orderCardsBelowMd}>
+      <Table size="small" role="table" aria-labelledby="order-history-title">
+        <TableHead role="rowgroup">
+          <TableRow role="row">
+            {COLUMNS.map((name) => (
+              <TableCell key={name} scope="col" role="columnheader" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {name}
+              </TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </TableRow>
+        </TableHead>
+        <TableBody role="rowgroup">
+          {rows.map((row) => (
+            <TableRow key={row.orderId} role="row" data-testid="order-row">
+              <TableCell
+                component="th"
+                scope="row"
+                role="rowheader"
+                data-label="Order Id"
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {row.orderId}
+              </TableCell>
+              <TableCell {...cell('Events')} data-events>
+                {row.events.map((event) => (
+                  <Link
+                    key={event.assetId}
+                    component={RouterLink}
+                    to={paths.event(event.assetId)}
+                    sx={{ display: 'block', fontWeight: 600 }}
+                  >
+                    {event.title}
+                  </Link>
+                ))}
+              </TableCell>
+              <TableCell {...cell('Status')}>{row.usageType}</TableCell>
+              <TableCell {...cell('Method')}>{paymentMethodLabel(row.payment_method)}</TableCell>
+              <TableCell {...cell('Amount')} sx={{ whiteSpace: 'nowrap' }}>
+                {formatPrice(row.rate)}
+              </TableCell>
+              <TableCell {...cell('Purchased on')} sx={{ whiteSpace: 'nowrap' }}>
+                {formatLongUsDate(row.created)}
+              </TableCell>
+              <TableCell {...cell('Info')}>
+                <Link component={RouterLink} to={paths.order(row.cartId)} aria-label={`View order ${row.orderId}`}>
+                  View
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       {total > pageSize && (
         <Suspense fallback={<div style={{ minHeight: 52 }} />}>
           <TablePagination

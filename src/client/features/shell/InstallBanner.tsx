@@ -5,20 +5,31 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FocusEvent } from 'react';
+import { reserveBottomRoom } from '../../lib/bottomRoom';
 import { INSTALL_BANNER, INSTALL_BANNER_HIDE_MS } from '../../../shared/constants';
 import { detectPlatform } from './devicePlatform';
+import { bannerAway, sendBannerAway } from './installBannerRest';
 import { installPrompt } from './installPrompt';
 import { usePausableTimeout } from './usePausableTimeout';
 
-/** Once dismissed, the banner stays away for the rest of this browser session (this tab's sessionStorage). */
-export const INSTALL_BANNER_DISMISSED_KEY = 'installBannerDismissed';
-const dismissedThisSession = () => {
-  try {
-    return window.sessionStorage.getItem(INSTALL_BANNER_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
+/** Its distance from the window's bottom edge, and the air kept between it and what sits above it, in px. */
+const BANNER_GAP = 8;
+
+/** Tells lib/bottomRoom how far up the banner reaches while it shows, as its size changes (wraps, instructs). */
+function useBottomRoom(banner: HTMLElement | null) {
+  useEffect(() => {
+    if (!banner) return undefined;
+    const measure = () => reserveBottomRoom('installBanner', Math.ceil(banner.offsetHeight) + 2 * BANNER_GAP);
+    measure();
+    // jsdom (the unit tests) has no ResizeObserver, and lays nothing out.
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    sizes?.observe(banner);
+    return () => {
+      sizes?.disconnect();
+      reserveBottomRoom('installBanner', 0);
+    };
+  }, [banner]);
+}
 
 /**
  * Spec §2 install banner: on every mobile browser not running the installed app, the invitation with
@@ -29,40 +40,44 @@ const dismissedThisSession = () => {
  * A dismiss button; it hides by itself after 5 s, the clock stopped while it is hovered or focused.
  * Once the visitor has asked for the menu instruction the clock is off for good: they are reading
  * it, and may come back to it from the browser's menu; Dismiss (or installing) closes it.
- * Fixed at the top, over the page: it moves no layout and stays clear of the toasts (bottom right).
+ * However it went, it stays away for 14 days (installBannerRest), not only until the next page load.
+ *
+ * Fixed at the bottom of the window, over the page, so it never covers the sticky header or the
+ * hero's and the player's controls at the top; it moves no layout. What else sits at the bottom
+ * moves up by its height (the toasts above it, the hero's dots, the offline notice), and the page
+ * keeps that room at its end (app/PageEndRoom), so nothing stays hidden under it.
  */
 export function InstallBanner() {
   const [platform] = useState(detectPlatform);
   const [state, setState] = useState<'shown' | 'gone'>(() =>
-    platform.mobile && !platform.standalone && !dismissedThisSession() ? 'shown' : 'gone',
+    platform.mobile && !platform.standalone && !bannerAway() ? 'shown' : 'gone',
   );
   const [instructing, setInstructing] = useState(false);
-  const { pause, resume } = usePausableTimeout(state === 'shown' && !instructing, INSTALL_BANNER_HIDE_MS, () =>
-    setState('gone'),
-  );
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useBottomRoom(state === 'shown' ? banner : null);
+  const goAway = () => {
+    sendBannerAway();
+    setState('gone');
+  };
+  const { pause, resume } = usePausableTimeout(state === 'shown' && !instructing, INSTALL_BANNER_HIDE_MS, goAway);
   useEffect(() => {
     if (state !== 'shown') return undefined;
-    const installed = () => setState('gone');
+    const installed = () => {
+      sendBannerAway();
+      setState('gone');
+    };
     window.addEventListener('appinstalled', installed);
     return () => window.removeEventListener('appinstalled', installed);
   }, [state]);
   if (state !== 'shown') return null;
 
-  const dismiss = () => {
-    try {
-      window.sessionStorage.setItem(INSTALL_BANNER_DISMISSED_KEY, '1');
-    } catch {
-      // Storage refused (private mode): it still goes away for this page.
-    }
-    setState('gone');
-  };
   const install = () => {
     if (installPrompt.current() === null) {
       setInstructing(true);
       return;
     }
     // The browser's own install dialog takes over from here, whatever is chosen in it.
-    setState('gone');
+    goAway();
     void installPrompt.show();
   };
   const focusLeft = (event: FocusEvent<HTMLElement>) => {
@@ -71,6 +86,7 @@ export function InstallBanner() {
 
   return (
     <Paper
+      ref={setBanner}
       component="aside"
       aria-label="Install app"
       elevation={8}
@@ -80,12 +96,13 @@ export function InstallBanner() {
       onBlur={focusLeft}
       sx={{
         position: 'fixed',
-        top: 8,
-        left: 8,
-        right: 8,
+        bottom: `calc(${BANNER_GAP}px + env(safe-area-inset-bottom, 0px))`,
+        left: BANNER_GAP,
+        right: BANNER_GAP,
         mx: 'auto',
         maxWidth: 560,
-        zIndex: 'snackbar',
+        // Over the page, under dialogs and the toasts.
+        zIndex: 'appBar',
         display: 'flex',
         alignItems: 'center',
         gap: 1.5,
@@ -117,7 +134,7 @@ export function InstallBanner() {
           {INSTALL_BANNER.installButton}
         </Button>
       )}
-      <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss} sx={{ flexShrink: 0 }}>
+      <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={goAway} sx={{ flexShrink: 0 }}>
         <CloseIcon fontSize="small" />
       </Button>
     </Paper>

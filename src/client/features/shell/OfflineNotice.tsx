@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { aboveInstallBanner } from '../../lib/bottomRoom';
 import { useAppSelector } from '../../lib/hooks';
 import { selectOfflineRequestFailed, selectOnline } from './uiSlice';
 
@@ -10,7 +11,7 @@ export const OFFLINE_ACTION_NOTICE = 'That needs a connection: try again when yo
  * the service worker's caches), and, once something needed the network, why it did not happen.
  * Fixed at the bottom of the screen, so it stays in sight wherever the visitor scrolled to act; it
  * shifts no layout, sits under dialogs and toasts (a toast may cover it for its few seconds) and
- * over the page.
+ * over the page, and above the install banner while that shows.
  */
 export function OfflineNotice() {
   const online = useAppSelector(selectOnline);
@@ -26,6 +27,7 @@ export function OfflineNotice() {
         left: { xs: 8, sm: 16 },
         right: { xs: 8, sm: 'auto' },
         bottom: { xs: 8, sm: 16 },
+        transform: aboveInstallBanner,
         maxWidth: { sm: 440 },
         zIndex: (theme) => theme.zIndex.modal - 50,
         boxShadow: 6,

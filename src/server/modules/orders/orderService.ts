@@ -1,5 +1,11 @@
 import type { Cart } from '../../../shared/contract/cart';
-import type { OrderHistoryPage, OrderLookupFilter, OrderLookupRow, OrderSort } from '../../../shared/contract/orders';
+import type {
+  OrderHistoryPage,
+  OrderHistoryRow,
+  OrderLookupFilter,
+  OrderLookupRow,
+  OrderSort,
+} from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden } from '../../platform/errors';
@@ -30,7 +36,13 @@ export function createOrderService({
     async history(user: UserCaller, userId: number, offset: number, limit: number): Promise<OrderHistoryPage> {
       assertOwnUserId(user, userId);
       const page = await orders.history(user.userId, offset, limit);
-      return { data: page.rows.map(toHistoryRow), total: page.total };
+      const events = new Map<number, OrderHistoryRow['events']>();
+      for (const e of await orders.eventsOf(page.rows.map((o) => o.id)))
+        events.set(e.order_id, [
+          ...(events.get(e.order_id) ?? []),
+          { assetId: e.event_id, title: e.title, path: e.path },
+        ]);
+      return { data: page.rows.map((o) => toHistoryRow(o, events.get(o.id) ?? [])), total: page.total };
     },
 
     /**

@@ -161,6 +161,22 @@ export function createOrderRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * The events of these orders, for the history's rows (one query for a whole page): each order's
+     * events by event id, as the order page lists them.
+     */
+    eventsOf(orderIds: number[]): Promise<{ order_id: number; event_id: number; title: string; path: string }[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('order_items')
+        .innerJoin('events', 'events.id', 'order_items.event_id')
+        .select(['order_items.order_id', 'order_items.event_id', 'events.title', 'events.path'])
+        .where('order_items.order_id', 'in', orderIds)
+        .orderBy('order_items.order_id')
+        .orderBy('order_items.event_id')
+        .execute();
+    },
+
     /** The user's Active orders holding `eventId` (or any event), one row per order and event. */
     lookup(userId: number, eventId: number | undefined, direction: 'asc' | 'desc') {
       let q = db

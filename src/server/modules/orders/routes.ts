@@ -104,8 +104,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's order history",
         description:
           'For example `GET /v1/order/history?userId=1&offset=0&limit=50`. Answers ' +
-          '`data: {data: [{orderId, cartId, usageType, payment_method, rate, created}], total}`, one row per order, ' +
-          'newest first.',
+          '`data: {data: [{orderId, cartId, usageType, payment_method, rate, created, events}], total}`, one row ' +
+          'per order, newest first; `events` names what the order bought: `[{assetId, title, path}]`.',
         tags: ['orders'],
         querystring: orderHistoryQuery,
         response: withErrors({ 200: orderHistoryResponse }),

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { SLIDE_TRANSITION_MS } from '../../../../shared/constants';
 import type { CarouselItem } from '../../../../shared/contract/catalog';
 import { SafeHtml } from '../../../components/SafeHtml';
+import { aboveInstallBanner } from '../../../lib/bottomRoom';
 import { useGetCarouselQuery } from '../catalogApi';
 import { HeroSlide } from './HeroSlide';
 import { SlideDots } from './SlideDots';
@@ -119,6 +120,9 @@ export function Carousel({ slides }: { slides: CarouselItem[] }) {
             textAlign: 'center',
             bgcolor: 'rgba(11,10,18,0.8)',
             '& p': { m: 0 },
+            // At the window's bottom edge with the dots: above the install banner while it shows.
+            transform: aboveInstallBanner,
+            transition: 'transform 200ms',
           }}
         />
       )}

@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
+import { aboveInstallBanner } from '../../../lib/bottomRoom';
 
 type Props = { count: number; index: number; onSelect: (index: number) => void; raised: boolean };
 
 /**
  * The carousel's dot indicators. Each dot is drawn small but is a 24 × 24 px button (WCAG 2.5.8
- * target size), and the row sits on a dark pill so the dots read over any slide (WCAG 1.4.11).
+ * target size), and the row sits on a dark pill so the dots read over any slide (WCAG 1.4.11). The
+ * hero fills the first screen, so the row sits just above the window's bottom edge: it moves up
+ * while the install banner shows there.
  */
 export function SlideDots({ count, index, onSelect, raised }: Props) {
   return (
@@ -13,7 +16,8 @@ export function SlideDots({ count, index, onSelect, raised }: Props) {
         position: 'absolute',
         bottom: raised ? 72 : 20,
         left: '50%',
-        transform: 'translateX(-50%)',
+        transform: `translateX(-50%) ${aboveInstallBanner}`,
+        transition: 'transform 200ms',
         zIndex: 2,
         display: 'flex',
         gap: 0.5,

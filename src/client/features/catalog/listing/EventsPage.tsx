@@ -4,6 +4,7 @@ import { CATEGORY_PAGE } from '../../../../shared/constants';
 import { EventGrid, EventGridSkeleton } from '../../../components/EventGrid';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryListingQuery } from '../catalogApi';
+import { byAiring } from './airOrder';
 import { PageHeading } from './PageHeading';
 import { PageHead } from '../../../components/PageHead';
 import { pageTitle, type HeadData } from '../../../lib/pageHead';
@@ -22,15 +23,30 @@ const head: HeadData = {
   description: 'Live concerts coming up on AllAccess, and the shows you can watch now on demand, every camera angle.',
 };
 
-/** /events: the upcoming-events category, soonest first. */
+/** Headings of the two parts of /events (ours: the spec names the page only). */
+const EVENTS_PAGE_GROUPS = { upcoming: 'Coming up', onDemand: 'On demand' } as const;
+
+/**
+ * /events: the upcoming-events category, its shows still to come first (soonest first), then the ones
+ * that have aired, under 'On demand' (byAiring). The clock is the moment the listing arrived.
+ */
 export default function EventsPage() {
-  const { data, isLoading, isError } = useGetCategoryListingQuery(LISTING);
+  const { data, isLoading, isError, fulfilledTimeStamp = 0 } = useGetCategoryListingQuery(LISTING);
+  const { upcoming, onDemand } = byAiring(data?.data ?? [], fulfilledTimeStamp);
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHead {...head} />
       <PageHeading title="Upcoming Events" descriptionHtml={data?.description} />
       {isLoading && <EventGridSkeleton />}
-      {data && <EventGrid groups={[{ label: data.label, events: data.data }]} />}
+      {data && (
+        <EventGrid
+          labelled
+          groups={[
+            { label: EVENTS_PAGE_GROUPS.upcoming, events: upcoming },
+            { label: EVENTS_PAGE_GROUPS.onDemand, events: onDemand },
+          ]}
+        />
+      )}
       {(isError || (data && data.data.length === 0)) && (
         <Typography color="text.secondary">No events are scheduled right now. Check back soon.</Typography>
       )}
