@@ -46,11 +46,17 @@ const head = (page: Page) =>
     TAGS,
   ) as Promise<Record<string, string[]> & { title: string; titles: number }>;
 
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/156.0.0.0 Mobile Safari/537.36';
+
 /** A page in its own browser context, in a time zone of our choosing, opened at `path`. */
 async function pageIn(timezone: string, path: string, viewport: { width: number; height: number } = PHONE) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.emulateTimezone(timezone);
+  // A phone's browser, so the install banner comes as it does there.
+  if (viewport === PHONE) await page.setUserAgent({ userAgent: ANDROID });
   await page.setViewport(viewport);
   await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle0' });
   return page;
@@ -154,6 +160,8 @@ it("a visitor abroad sees their own time beside New York's, and the countdown en
 it('on a phone the price and Add to cart are on the first screen, and the footer is reachable at the end', async () => {
   const page = await pageIn('America/Chicago', '/events/velvet-static-unplugged');
   const button = await page.waitForSelector('::-p-aria([name="Add to cart"][role="button"])');
+  // Measured once the install banner is up at the bottom of the screen: it must not cover them.
+  await page.waitForSelector('aside[aria-label="Install app"]', { visible: true });
   /** Whether an element lies within the first screen and is what a tap at its centre would reach. */
   const onFirstScreen = (selector: string) =>
     page.$eval(selector, (el) => {

@@ -30,7 +30,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec "Event detail" side card: price, broadcast date or 'Available Now', type, action, what's included. */
+/**
+ * Spec "Event detail" side card: the price and the action first, then the broadcast date or 'Available
+ * Now', the type and what's included.
+ */
 export function AccessCard({ event }: { event: AssetDetail }) {
   const premium = event.isPremium === 1;
   const { owned, checking } = useEventOwnership(event);
@@ -40,22 +43,19 @@ export function AccessCard({ event }: { event: AssetDetail }) {
   return (
     <Card sx={{ backgroundImage: 'none', border: 1, borderColor: 'divider' }}>
       <CardContent sx={{ p: { xs: 2, md: 3 }, '&:last-child': { pb: { xs: 2, md: 3 } } }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: { xs: 0, md: 1 } }}>
-          Get Access
-        </Typography>
-        {premium && !canWatch && !checking && event.rate !== null && (
-          <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>
-            {formatPrice(event.rate)}
+        {/* The heading and the price share a line, the action follows: on a phone all three are on the
+            first screen, clear of the install banner and toasts at the bottom; the details come after. */}
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
+          <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>
+            Get Access
           </Typography>
-        )}
-        <Divider sx={{ my: 1 }} />
-        {event.contentType === 'Live' ? (
-          <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
-        ) : (
-          <Row label="Availability">Available Now</Row>
-        )}
-        <Row label="Event type">{event.contentType}</Row>
-        <Box sx={{ mt: 2 }}>
+          {premium && !canWatch && !checking && event.rate !== null && (
+            <Typography data-testid="price" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>
+              {formatPrice(event.rate)}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ mt: 1.5 }}>
           {checking || !hydrated ? (
             <Skeleton variant="rounded" height={42} aria-label="Checking your access" />
           ) : canWatch ? (
@@ -64,6 +64,13 @@ export function AccessCard({ event }: { event: AssetDetail }) {
             <CartButton event={event} soldOut={event.soldOut === 1} />
           )}
         </Box>
+        <Divider sx={{ mt: 2, mb: 1 }} />
+        {event.contentType === 'Live' ? (
+          <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
+        ) : (
+          <Row label="Availability">Available Now</Row>
+        )}
+        <Row label="Event type">{event.contentType}</Row>
         {premium && event.subscription_id !== null && <Included subscriptionId={event.subscription_id} />}
       </CardContent>
     </Card>
