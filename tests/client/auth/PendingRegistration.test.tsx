@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { authApi } from '../../../src/client/features/auth/authApi';
 import { eventually, recordToasts, startApp, stopApp } from '../../utils/clientApp';
+import { fakeOnly } from '../../utils/fakeTimers';
 
 /**
  * Spec §9 "pending registration timeout 10 s" (docs/behaviour.md §4): a registration request that has
@@ -18,23 +19,7 @@ let toasts: ReturnType<typeof recordToasts>;
 let registrations: number;
 let fetchSpy: jest.SpyInstance;
 beforeEach(() => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-    ],
-  });
+  fakeOnly('timeouts');
   toasts = recordToasts();
   registrations = 0;
   const realFetch = globalThis.fetch;

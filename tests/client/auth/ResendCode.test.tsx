@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { signUpOnTestServer } from '../../utils/apiUser';
 import { codeForm, consumeCode, eventually, mailedCode, recordToasts, startApp, stopApp } from '../../utils/clientApp';
+import { fakeOnly } from '../../utils/fakeTimers';
 
 /**
  * Spec §4: 'Resend code' appears when the 60 s countdown reaches zero; resending restarts it at 60
@@ -24,23 +25,7 @@ beforeAll(async () => {
 let store: AppStore | undefined;
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-    ],
-  });
+  fakeOnly('timeouts');
   toasts = recordToasts();
 });
 afterEach(async () => {

@@ -4,6 +4,7 @@ import type { OrderLookupRow } from '../../../src/shared/contract/orders';
 import { eventually, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, paidIntent, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
+import { fakeOnly } from '../../utils/fakeTimers';
 
 /** Spec "Order confirmation" and §4 "Confirmation page state": 1 success, 2 failed, 3 pending; 10 s then the event. */
 
@@ -49,23 +50,7 @@ it.each([
 
 it('counts down once a second and then goes to the event page', async () => {
   // Only the interval is faked: the app's requests and React keep the real clock.
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fakeOnly('intervals');
   const { router } = await open('?redirect_status=failed', 42);
   await eventually(() => expect(status()).toHaveTextContent('Redirecting to event page in 10 seconds...'));
   act(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { eventually } from '../../utils/clientApp';
 import { FakeHls, fakeStreams, FREE_VOD, liveInstances, playerTestApp, videos, waitForTiles } from './playerHelpers';
+import { fakeOnly } from '../../utils/fakeTimers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
@@ -65,23 +66,7 @@ it(
   'heartbeats on the session’s interval with its key; a 404 opens a new session without a word, and the angles ' +
     'play on with URLs for it',
   async () => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'Date',
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeOnly('intervals');
     const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
     await openPlayer();
     const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => [c.path.split('/')[3], c.sessionKey]);
@@ -115,23 +100,7 @@ it(
 );
 
 it('a session the server refuses on reopening shows the device limit and stops the angles', async () => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fakeOnly('intervals');
   const streams = fakeStreams({
     heartbeatSeconds: 10,
     heartbeatAnswers: [404],

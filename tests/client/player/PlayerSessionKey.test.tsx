@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { redactSecrets } from '../../../src/client/lib/redactSecrets';
 import { eventually } from '../../utils/clientApp';
 import { fakeStreams, FREE_VOD, playerTestApp, videos } from './playerHelpers';
+import { fakeOnly } from '../../utils/fakeTimers';
 
 jest.mock('hls.js', () => require('./fakeHls'));
 jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
@@ -21,23 +22,7 @@ beforeEach(() => {
 });
 
 it('sends the key on the config, each heartbeat and the close, in its header and in no URL', async () => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fakeOnly('intervals');
   const streams = fakeStreams({ heartbeatSeconds: 10 });
   const app = await player.open();
   act(() => jest.advanceTimersByTime(20_000));
