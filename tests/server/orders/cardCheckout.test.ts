@@ -74,6 +74,10 @@ describe('a card purchase with 4242 4242 4242 4242', () => {
           payment_method: 'stripe',
           rate: 35.5,
           created: summary.created,
+          events: [
+            { assetId: ids['cart-a'], title: 'Cart A', path: 'cart-a' },
+            { assetId: ids['cart-b'], title: 'Cart B', path: 'cart-b' },
+          ].sort((a, b) => a.assetId! - b.assetId!),
         },
       ],
     });
