@@ -79,7 +79,8 @@ describe('home', () => {
     });
     expect(await page.$eval('meta[property="og:title"]', (m) => m.getAttribute('content'))).toBe(title);
     expect(await page.$eval('meta[property="og:image"]', (m) => m.getAttribute('content'))).toMatch(
-      /^http:\/\/127\.0\.0\.1:\d+\/media\/posters\/.+\.svg$/,
+      // The JPEG beside the SVG poster (link previews take no SVG), on the site's address (PUBLIC_URL).
+      /^https?:\/\/[^/]+\/media\/posters\/.+\.jpg$/,
     );
     expect(problems).toEqual([]);
     await page.browserContext().close();

@@ -50,7 +50,8 @@ beforeAll(async () => {
   if (imported.status !== 0) throw new Error(`catalog import failed:\n${imported.stdout}\n${imported.stderr}`);
   server = await startServer({}, dataDir);
   browser = await launchBrowser();
-});
+  // A catalog import and a server of its own: more than jest's 30 s on a loaded machine (startServer allows 60).
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -157,7 +157,9 @@ describe('a new build', () => {
     distCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dist-'));
     fs.cpSync(path.resolve(__dirname, '../dist'), distCopy, { recursive: true });
     server = await startServer({ CLIENT_DIST_DIR: distCopy });
-  });
+    // A server of its own (migrated and seeded first) may take longer than jest's 30 s on a loaded machine;
+    // startServer itself gives up after 60 s, with what the server said.
+  }, 90_000);
   afterAll(async () => {
     await server.stop();
     fs.rmSync(distCopy, { recursive: true, force: true });
