@@ -37,6 +37,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       GUEST_ADDRESS_LIMIT_FACTOR: '100',
+      // Journeys run side by side: only the live suite starts an ingest (on ports of its own).
+      LIVE_INGEST: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,7 @@ import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
 import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
+import { startIngest } from './modules/live/ingest/engine';
 import { createMetrics } from './modules/health/metrics';
 import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/sharedLimits';
 
@@ -176,8 +177,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   await registerRoutes(app, services, config, { redis });
+  servicesOf.set(app, services);
 
   return app;
+}
+
+const servicesOf = new WeakMap<FastifyInstance, Services>();
+
+/**
+ * Starts the live ingest beside a listening app (main.ts; tests that build apps never do): the line
+ * to print, and how to stop its engines. LIVE_INGEST=off, or engines missing: a line that says so.
+ */
+export async function startLiveIngest(app: FastifyInstance, config: AppConfig, port: number) {
+  const services = servicesOf.get(app);
+  if (!services) throw new Error('startLiveIngest: the app was not built by buildApp');
+  if (config.live.ingest === 'off')
+    return { line: 'Live ingest is off (LIVE_INGEST=off).', stop: async () => undefined };
+  return startIngest({
+    config,
+    serverPort: port,
+    live: services.live,
+    hooks: services.ingestHooks,
+    ingestKey: services.ingestKey,
+    log: app.log,
+  });
 }
 
 /** How often checkouts left unsettled (a crash, a lost webhook) are looked at again. */

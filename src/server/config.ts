@@ -112,6 +112,40 @@ const envSchema = z.object({
     .min(1, 'must be 1–1440')
     .max(1440, 'must be 1–1440')
     .default(240),
+  /** Live ingest beside the server: 'auto' starts it when nginx's RTMP module and ffmpeg are installed. */
+  LIVE_INGEST: z.enum(['auto', 'off'], { error: "must be 'auto' or 'off'" }).default('auto'),
+  LIVE_RTMP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be 1–65535')
+    .max(65535, 'must be 1–65535')
+    .default(1935),
+  /** The first of the UDP ports the SRT listeners take (one per feed, up to 1,000). */
+  LIVE_SRT_PORT_BASE: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1024, 'must be 1024–64000')
+    .max(64000, 'must be 1024–64000')
+    .default(10000),
+  /** The host encoders reach the ingest at (the URLs `npm run live:keys` prints); default: PUBLIC_URL's. */
+  LIVE_INGEST_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, 'must be a host name or address')
+    .optional(),
+  /** How long a show waits for its encoders to come back before it ends by itself. */
+  LIVE_RECONNECT_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–240')
+    .max(240, 'must be 1–240')
+    .default(30),
+  /** x264's preset for the ladder: faster presets cost less CPU per angle for a little more bitrate. */
+  LIVE_X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
+  /** The ingest's engines: Debian's paths by default. */
+  NGINX_PATH: z.string().min(1).default('/usr/sbin/nginx'),
+  LIVE_RTMP_MODULE: z.string().min(1).default('/usr/lib/nginx/modules/ngx_rtmp_module.so'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** Devices one ticket may play on at once (viewing sessions). */
   DEVICE_LIMIT: z.coerce
     .number({ error: 'must be a number' })
@@ -197,6 +231,19 @@ export type AppConfig = {
     vodMinutes: number;
     /** A 'Live' event is live HLS this long from its air start, then on demand (a replay). */
     liveMinutes: number;
+  };
+  /** Real live shows: the ingest beside the server (modules/live). */
+  live: {
+    ingest: 'auto' | 'off';
+    rtmpPort: number;
+    srtPortBase: number;
+    /** The host encoders connect to. */
+    ingestHost: string;
+    reconnectMinutes: number;
+    x264Preset: string;
+    /** Where the ingest writes each show's segments and lists. */
+    dir: string;
+    engines: { nginx: string; rtmpModule: string; ffmpeg: string; ffprobe: string };
   };
   /** Limits in one place: every rate limit and lifetime the server enforces. */
   limits: {
@@ -308,6 +355,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTtlMinutes: e.STREAM_URL_TTL_MINUTES,
       vodMinutes: e.STREAM_VOD_MINUTES,
       liveMinutes: e.STREAM_LIVE_MINUTES,
+    },
+    live: {
+      ingest: e.LIVE_INGEST,
+      rtmpPort: e.LIVE_RTMP_PORT,
+      srtPortBase: e.LIVE_SRT_PORT_BASE,
+      ingestHost: e.LIVE_INGEST_HOST ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname,
+      reconnectMinutes: e.LIVE_RECONNECT_MINUTES,
+      x264Preset: e.LIVE_X264_PRESET,
+      dir: path.join(dataDir, 'live'),
+      engines: { nginx: e.NGINX_PATH, rtmpModule: e.LIVE_RTMP_MODULE, ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
     },
     limits: {
       guestTokensPerMinutePerIp: 60,

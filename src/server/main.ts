@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, startLiveIngest } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './platform/dataDirCheck';
 
@@ -16,6 +16,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  let stopIngest = async () => undefined as void;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -26,13 +27,16 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    stopIngest()
+      .catch((err: unknown) => app.log.error({ err }, 'error while stopping the live ingest'))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -41,6 +45,9 @@ async function main() {
   const port = new URL(address).port;
   const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? `http://localhost:${port}` : address;
   console.log(`\n  Storefront running at ${shown}\n`);
+  const ingest = await startLiveIngest(app, config, Number(port));
+  stopIngest = ingest.stop;
+  console.log(`  ${ingest.line}\n`);
 }
 
 main().catch((err: unknown) => {

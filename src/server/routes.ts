@@ -16,6 +16,7 @@ import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { protectedMediaRoutes } from './modules/streams/mediaRoutes';
+import { ingestRoutes, liveStateRoutes } from './modules/live/routes';
 import { streamRoutes } from './modules/streams/routes';
 import { viewingSessionRoutes } from './modules/streams/viewingSessionRoutes';
 import { mediaPlugin } from './modules/web/media';
@@ -99,7 +100,15 @@ export async function registerRoutes(
     callsPerMinute: limits.streamConfigCallsPerMinute,
     callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
   });
-  await app.register(protectedMediaRoutes, { media: services.protectedMedia });
+  await app.register(liveStateRoutes, { prefix: '/v1', service: services.live });
+  await app.register(ingestRoutes, {
+    service: services.live,
+    hooks: services.ingestHooks,
+    controlToken: services.ingestKey,
+    bootId: services.bootId,
+  });
+  await app.register(protectedMediaRoutes, { media: services.protectedMedia, root: '/media/streams' });
+  await app.register(protectedMediaRoutes, { media: services.liveMedia, root: '/media/live' });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, {
     database: services.database,

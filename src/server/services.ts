@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
@@ -26,6 +27,11 @@ import { createStreamService } from './modules/streams/service';
 import { createMediaSigner } from './modules/streams/urlSigner';
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
+import { createTtlCache } from './modules/streams/ttlCache';
+import { createIngestHooks } from './modules/live/ingestHooks';
+import { createLiveMedia, liveFeedUrl, liveMediaDir } from './modules/live/liveMedia';
+import { createLiveRepository } from './modules/live/repository';
+import { createLiveService } from './modules/live/service';
 import type { Metrics } from './modules/health/metrics';
 import { createRepositories } from './repositories';
 
@@ -84,6 +90,21 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const viewingSessions = createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock });
   const orders = createOrderService({ uow });
+  const live = createLiveService({
+    repo: createLiveRepository(database.db),
+    settings: config.live,
+    srtKey: keys.srtPassphrases,
+    relayKey: keys.ingestControl,
+    ...clock,
+  });
+  const now = deps.now ?? Date.now;
+  // A live player asks for nine playlists a second: a feed's state is read once a second per process.
+  const livePlayback = createTtlCache({ ttlMs: 1000, max: 10_000, now, load: (id: number) => live.playback(id) });
+  const viewingGate = createViewingSessionGate({
+    repo: uow.repos.viewingSessions,
+    heartbeatSeconds: config.viewing.heartbeatSeconds,
+    now: deps.now,
+  });
   return {
     database,
     metrics,
@@ -116,6 +137,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       signer: mediaSigner,
       settings: config.streams,
       sessionCheck: viewingSessions.assertOpen,
+      liveFeeds: async (eventId) => {
+        const playback = await live.playback(eventId);
+        if (!playback) return null;
+        return {
+          ended: playback.show === 'ended',
+          feed: (angle) => ({ url: liveFeedUrl(eventId, angle), dir: liveMediaDir(eventId, angle) }),
+        };
+      },
       ...clock,
     }),
     // A premium event's media answer only while the viewing session their URL names is open.
@@ -123,12 +152,26 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       mediaDir: config.mediaDir,
       signer: mediaSigner,
       repo: streamRepo,
-      sessions: createViewingSessionGate({
-        repo: uow.repos.viewingSessions,
-        heartbeatSeconds: config.viewing.heartbeatSeconds,
-        now: deps.now,
-      }),
+      sessions: viewingGate,
       settings: config.streams,
+      ...clock,
+    }),
+    live,
+    ingestHooks: createIngestHooks(),
+    ingestKey: keys.ingestControl,
+    /** This process's run: an ingest connection id is unique within one run of its engine. */
+    bootId: randomUUID().slice(0, 8),
+    liveMedia: createLiveMedia({
+      settings: config.live,
+      signer: mediaSigner,
+      live: { playback: (id) => livePlayback.get(id) },
+      events: {
+        facts: async (id) => {
+          const row = await streamRepo.mediaFacts(id);
+          return row ? { premium: row.is_premium, airStart: row.air_start_date } : null;
+        },
+      },
+      sessions: viewingGate,
       ...clock,
     }),
     viewingSessions,

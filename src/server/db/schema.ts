@@ -264,6 +264,26 @@ interface StreamConfigsTable {
   updated_at: Generated<Date>;
 }
 
+/** A feed of a live event (angle 0 the program cut, 1–9 the cameras): its key's hash and its publishing state. */
+export interface LiveFeedsTable {
+  event_id: number;
+  angle: number;
+  key_hash: string;
+  issued_at: Date;
+  srt_port: number;
+  publisher: string | null;
+  publishing_since: Date | null;
+  last_publish_end: Date | null;
+  publishes: Generated<number>;
+}
+
+/** A live event's show: when its first feed arrived, and when it ended (then its playlists are the replay). */
+export interface LiveShowsTable {
+  event_id: number;
+  started_at: Date | null;
+  ended_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   login_codes: LoginCodesTable;
@@ -292,4 +312,6 @@ export interface DB {
   payment_events: PaymentEventsTable;
   stream_configs: StreamConfigsTable;
   viewing_sessions: ViewingSessionsTable;
+  live_feeds: LiveFeedsTable;
+  live_shows: LiveShowsTable;
 }

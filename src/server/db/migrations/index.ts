@@ -9,6 +9,7 @@ import * as m0007 from './0007_viewing_sessions';
 import * as m0008 from './0008_order_ref_per_user';
 import * as m0009 from './0009_login_failures_by_client';
 import * as m0010 from './0010_viewing_session_keys';
+import * as m0011 from './0011_live_feeds';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_order_ref_per_user': m0008,
   '0009_login_failures_by_client': m0009,
   '0010_viewing_session_keys': m0010,
+  '0011_live_feeds': m0011,
 };

@@ -12,6 +12,10 @@ export type ServerKeys = {
   sandboxWebhook: string;
   /** Signs protected media URLs (modules/streams): a URL signature can never pass as a token. */
   mediaSigning: Buffer;
+  /** Proves the live ingest's callbacks and the live commands to the server (modules/live). */
+  ingestControl: string;
+  /** Derives each feed's SRT passphrase from its stream key's hash (modules/live/streamKeys.ts). */
+  srtPassphrases: Buffer;
 };
 
 const derive = (secret: string, purpose: string) =>
@@ -23,5 +27,7 @@ export function deriveKeys(secret: string): ServerKeys {
     codeHashing: derive(secret, 'sign-in-code-hashing'),
     sandboxWebhook: `whsec_${derive(secret, 'sandbox-webhook-signing').toString('base64url')}`,
     mediaSigning: derive(secret, 'media-url-signing'),
+    ingestControl: derive(secret, 'live-ingest-control').toString('base64url'),
+    srtPassphrases: derive(secret, 'live-srt-passphrase'),
   };
 }

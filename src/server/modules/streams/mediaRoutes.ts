@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ProtectedMedia } from './protectedMedia';
+import type { MediaAnswer } from './protectedMedia';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
+/** What answers a protected media request: the demo's and organizers' files, or a live feed. */
+type MediaSource = { open(wildcard: string, query: unknown): Promise<MediaAnswer> };
+
 /**
- * GET and HEAD /media/streams/*: protected media, apart from the public static mount (web/media.ts,
- * which refuses this folder). Same origin only: no CORS header. No rate limit: a nine-angle player
- * asks for several segments a second, and each answer is a signature check and a file.
+ * GET and HEAD `root`/* (/media/streams, /media/live): protected media, apart from the public static
+ * mount (web/media.ts, which refuses these folders). Same origin only: no CORS header. No rate limit:
+ * a nine-angle player asks for several segments a second, and each answer is a signature check and a file.
  */
-export const protectedMediaRoutes: FastifyPluginAsync<{ media: ProtectedMedia }> = async (app, { media }) => {
+export const protectedMediaRoutes: FastifyPluginAsync<{ media: MediaSource; root: string }> = async (
+  app,
+  { media, root },
+) => {
   app.get<{ Params: { '*': string } }>(
-    '/media/streams/*',
+    `${root}/*`,
     {
       config: { auth: 'none' },
       // Long on-demand playlists repeat themselves: they shrink twenty-fold when compressed.

@@ -31,8 +31,19 @@ export type StreamConfigAnswer = {
   airStartDate: string | null;
 };
 
+/**
+ * A 'Live' event fed by the real ingest (modules/live, wired by the composition root): whether its
+ * show has ended, and each feed's playlist (angle 0 the program cut, 1–9 the cameras) with the folder
+ * its signature covers. Null: no stream keys, the live window plays the simulated fallback.
+ */
+export type LiveFeeds = (eventId: number) => Promise<{
+  ended: boolean;
+  feed(angle: number): { url: string; dir: string };
+} | null>;
+
 type Deps = {
   repo: StreamRepository;
+  liveFeeds?: LiveFeeds;
   entitlements: { ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> };
   signer: MediaSigner;
   settings: AppConfig['streams'];
@@ -64,17 +75,25 @@ export function createStreamService(deps: Deps) {
       );
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
       await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key);
+      const live = event.content_type === 'Live' ? await deps.liveFeeds?.(event.id) : null;
 
       const exp = Math.floor(at / 1000) + settings.urlTtlMinutes * 60;
       const grant: MediaGrant =
         event.is_premium && session.id
           ? { e: event.id, v: viewerTag(caller), s: session.id, exp }
           : { e: event.id, v: viewerTag(caller), exp };
-      const signed = signConfig(streamConfigFile.parse(event.config), (url) => signUrl(signer, url, grant));
+      const stored = streamConfigFile.parse(event.config);
+      const signed = live
+        ? liveConfig(stored, (angle) => {
+            const { url, dir } = live.feed(angle);
+            return `${url}?${signer.query(dir, grant)}`;
+          })
+        : signConfig(stored, (url) => signUrl(signer, url, grant));
       return {
         config_data: JSON.stringify(signed),
         expiresAt: new Date(grant.exp * 1000).toISOString(),
-        mode,
+        // A real show is live until it ends (not for a fixed time); the same playlists are then the replay.
+        mode: live ? (live.ended ? 'vod' : 'live') : mode,
         airStartDate: event.air_start_date?.toISOString() ?? null,
       };
     },
@@ -87,6 +106,21 @@ function signUrl(signer: MediaSigner, url: string, grant: MediaGrant): string {
   // Stored configs were validated on import: a path that is not one is a fault of ours, not the caller's.
   if (!where) throw new Error(`stored stream config holds a path that is not a protected playlist: ${url}`);
   return `${url}?${signer.query(where.dir, grant)}`;
+}
+
+/** A live show's config: the program feed in every feed field, camera n in streamUrls[n - 1]. */
+function liveConfig(config: StoredStreamConfig, feedUrl: (angle: number) => string): StreamConfigData {
+  const program = feedUrl(0);
+  const feeds = Object.fromEntries(FEED_FIELDS.map((f) => [f, program])) as Record<
+    (typeof FEED_FIELDS)[number],
+    string
+  >;
+  return {
+    ...feeds,
+    Program: config.Program,
+    streamUrls: config.streamUrls.map((s, i) => ({ url: feedUrl(i + 1), name: s.name })),
+    layoutConfigs: config.layoutConfigs,
+  };
 }
 
 function signConfig(config: StoredStreamConfig, sign: (url: string) => string): StreamConfigData {

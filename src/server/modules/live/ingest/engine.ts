@@ -1,0 +1,200 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../../config';
+import { feedDir } from '../liveFiles';
+import type { IngestHooks } from '../ingestHooks';
+import type { LiveService, Publish } from '../service';
+import { renderIngestNginxConfig } from './nginxConfig';
+import { packagerArgs, writePartClock } from './packager';
+import { startEngine, stopEngine } from './processes';
+import { createSrtListeners } from './srtListeners';
+
+/** How often the SRT listeners are matched to the database (keys issued or rotated on another instance). */
+const SRT_RECONCILE_MS = 5000;
+
+/** What the ingest needs that may be missing on this machine; empty when it can run. */
+export function missingEngines(engines: AppConfig['live']['engines']): string[] {
+  const missing: string[] = [];
+  if (!fs.existsSync(engines.nginx)) missing.push(`nginx (${engines.nginx})`);
+  if (!fs.existsSync(engines.rtmpModule)) missing.push(`nginx's RTMP module (${engines.rtmpModule})`);
+  for (const [name, bin] of [
+    ['ffmpeg', engines.ffmpeg],
+    ['ffprobe', engines.ffprobe],
+  ] as const) {
+    try {
+      execFileSync(bin, ['-version'], { stdio: 'ignore' });
+    } catch {
+      missing.push(`${name} (${bin})`);
+    }
+  }
+  return missing;
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<boolean> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() - started > timeoutMs) resolve(false);
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+}
+
+/**
+ * Starts the live ingest beside this server: nginx with its RTMP module for encoders (publishing
+ * decided by this server's callbacks), an ffmpeg packager per publishing feed (started and stopped by
+ * the callbacks), and ffmpeg SRT listeners for every open feed. Node decides; the engines move the
+ * bytes. Answers the line `npm start` prints, and how to stop it all.
+ */
+export async function startIngest(o: {
+  config: AppConfig;
+  serverPort: number;
+  live: LiveService;
+  hooks: IngestHooks & { attach(hooks: IngestHooks): void };
+  ingestKey: string;
+  log: FastifyBaseLogger;
+}): Promise<{ line: string; stop: () => Promise<void> }> {
+  const { config, live, log } = o;
+  const settings = config.live;
+  const missing = missingEngines(settings.engines);
+  if (missing.length)
+    return {
+      line:
+        `Live ingest is off: ${missing.join(', ')} not installed ` +
+        '(sudo apt-get install -y nginx libnginx-mod-rtmp ffmpeg).',
+      stop: async () => undefined,
+    };
+
+  const prefix = path.join(settings.dir, 'nginx');
+  fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true, mode: 0o700 });
+  const controlSocket = path.join(prefix, 'control.sock');
+  fs.rmSync(controlSocket, { force: true });
+  const confFile = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(
+    confFile,
+    renderIngestNginxConfig({
+      prefix,
+      rtmpModule: settings.engines.rtmpModule,
+      rtmpPort: settings.rtmpPort,
+      controlSocket,
+      callbackBase: `http://127.0.0.1:${o.serverPort}`,
+      token: o.ingestKey,
+      asRoot: process.getuid?.() === 0,
+    }),
+    { mode: 0o600 },
+  );
+  await live.ingestRestarted();
+  const nginx = startEngine(
+    settings.engines.nginx,
+    ['-p', prefix, '-c', confFile, '-e', path.join(prefix, 'error.log')],
+    log,
+    {
+      engine: 'nginx',
+    },
+  );
+  if (!(await waitForPort(settings.rtmpPort, 10_000))) {
+    await stopEngine(nginx, 'SIGQUIT', 2000);
+    return {
+      line:
+        `Live ingest is off: nginx did not listen on RTMP port ${settings.rtmpPort} ` +
+        `(see ${path.join(prefix, 'error.log')}).`,
+      stop: async () => undefined,
+    };
+  }
+
+  const rtmpUrl = (name: string) => `rtmp://127.0.0.1:${settings.rtmpPort}/live/${name}`;
+  const packagers = new Map<string, { child: ChildProcess; publish: Publish; stopped: boolean }>();
+  const srt = createSrtListeners({ ffmpeg: settings.engines.ffmpeg, rtmpUrl, log });
+  const reconcileSrt = () =>
+    live
+      .srtFeeds()
+      .then((feeds) => srt.reconcile(feeds))
+      .catch((err: unknown) => log.error({ err }, 'live ingest: SRT listeners not updated'));
+  const timer = setInterval(reconcileSrt, SRT_RECONCILE_MS);
+  timer.unref();
+  await reconcileSrt();
+
+  const control = (query: string) =>
+    new Promise<void>((resolve) => {
+      const req = http.request({ socketPath: controlSocket, path: `/control/drop/publisher?${query}` }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('error', () => resolve());
+      req.end();
+    });
+
+  o.hooks.attach({
+    published(publish) {
+      const dir = feedDir(settings.dir, publish.eventId, publish.angle);
+      fs.mkdirSync(dir, { recursive: true });
+      const publishedAtMs = Date.now();
+      const child = startEngine(
+        settings.engines.ffmpeg,
+        packagerArgs({ input: rtmpUrl(publish.stream), dir, part: publish.part, preset: settings.x264Preset }),
+        log,
+        { eventId: publish.eventId, angle: publish.angle, part: publish.part },
+      );
+      const entry = { child, publish, stopped: false };
+      packagers.set(publish.stream, entry);
+      child.on('exit', (code) => {
+        if (!entry.stopped)
+          log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
+        packagers.delete(publish.stream);
+      });
+      void writePartClock({
+        dir,
+        part: publish.part,
+        ffprobe: settings.engines.ffprobe,
+        publishedAtMs,
+        now: Date.now,
+        stopped: () => entry.stopped,
+      }).then(
+        (clock) =>
+          clock && log.info({ eventId: publish.eventId, angle: publish.angle, clock: clock.clock }, 'live feed dated'),
+        (err: unknown) => log.error({ err }, 'live feed not dated'),
+      );
+    },
+    publishEnded(feed) {
+      for (const entry of packagers.values())
+        if (entry.publish.eventId === feed.eventId && entry.publish.angle === feed.angle) {
+          entry.stopped = true;
+          void stopEngine(entry.child);
+        }
+    },
+    async dropEncoders(eventId) {
+      const streams = [...packagers.values()].filter((p) => p.publish.eventId === eventId).map((p) => p.publish.stream);
+      await Promise.all(streams.map((name) => control(`app=live&name=${encodeURIComponent(name)}`)));
+    },
+    feedsChanged() {
+      void reconcileSrt();
+    },
+  });
+
+  const host = settings.ingestHost;
+  return {
+    line:
+      `Live ingest: encoders connect to rtmp://${host}:${settings.rtmpPort}/live (RTMP) or srt://${host}:<feed port> ` +
+      "(SRT); npm run live:keys -- EVENT prints each feed's URLs.",
+    async stop() {
+      clearInterval(timer);
+      await srt.stop();
+      for (const entry of packagers.values()) entry.stopped = true;
+      await Promise.all([...packagers.values()].map((p) => stopEngine(p.child)));
+      await stopEngine(nginx, 'SIGQUIT', 3000);
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import { parseIdOrPath } from '../../../shared/contract/ids';
+import type { DB } from '../../db/schema';
+
+export type LiveFeedRow = {
+  event_id: number;
+  angle: number;
+  srt_port: number;
+  key_hash: string;
+  publisher: string | null;
+  publishing_since: Date | null;
+  last_publish_end: Date | null;
+  publishes: number;
+  issued_at: Date;
+};
+
+const FEED_COLUMNS = [
+  'live_feeds.event_id',
+  'live_feeds.angle',
+  'live_feeds.srt_port',
+  'live_feeds.key_hash',
+  'live_feeds.publisher',
+  'live_feeds.publishing_since',
+  'live_feeds.last_publish_end',
+  'live_feeds.publishes',
+  'live_feeds.issued_at',
+] as const;
+
+/** SQL of live shows: feeds (keys and publishing state) and shows (started, ended). */
+export function createLiveRepository(db: Kysely<DB>) {
+  return {
+    /** The event named by id or path, with what live needs of it (its stream config for the feeds' names). */
+    async event(key: string) {
+      const k = parseIdOrPath(key);
+      const q = db
+        .selectFrom('events')
+        .leftJoin('stream_configs', 'stream_configs.event_id', 'events.id')
+        .select([
+          'events.id',
+          'events.title',
+          'events.content_type',
+          'events.air_start_date',
+          'events.is_premium',
+          'stream_configs.config',
+        ]);
+      return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();
+    },
+
+    async feeds(eventId: number): Promise<LiveFeedRow[]> {
+      return db
+        .selectFrom('live_feeds')
+        .select(FEED_COLUMNS)
+        .where('event_id', '=', eventId)
+        .orderBy('angle')
+        .execute();
+    },
+
+    async show(eventId: number) {
+      return db
+        .selectFrom('live_shows')
+        .select(['started_at', 'ended_at'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+    },
+
+    /** The feed a key opens, with its event's facts, or undefined. */
+    async feedByKeyHash(keyHash: string) {
+      return db
+        .selectFrom('live_feeds')
+        .innerJoin('events', 'events.id', 'live_feeds.event_id')
+        .leftJoin('live_shows', 'live_shows.event_id', 'live_feeds.event_id')
+        .select([...FEED_COLUMNS, 'events.content_type', 'live_shows.ended_at'])
+        .where('live_feeds.key_hash', '=', keyHash)
+        .executeTakeFirst();
+    },
+
+    async feedByPublisher(publisher: string) {
+      return db.selectFrom('live_feeds').select(FEED_COLUMNS).where('publisher', '=', publisher).executeTakeFirst();
+    },
+
+    /** SRT ports taken by feeds of shows that have not ended. */
+    async usedSrtPorts(): Promise<number[]> {
+      const rows = await db.selectFrom('live_feeds').select('srt_port').execute();
+      return rows.map((r) => r.srt_port);
+    },
+
+    /** Replaces or inserts a feed's key (a rotation keeps its port and its show's parts). */
+    async putKey(eventId: number, angle: number, keyHash: string, srtPort: number, at: Date) {
+      await db
+        .insertInto('live_feeds')
+        .values({ event_id: eventId, angle, key_hash: keyHash, srt_port: srtPort, issued_at: at })
+        .onConflict((oc) => oc.columns(['event_id', 'angle']).doUpdateSet({ key_hash: keyHash, issued_at: at }))
+        .execute();
+    },
+
+    async removeFeedsAbove(eventId: number, angles: number[]) {
+      await db
+        .deleteFrom('live_feeds')
+        .where('event_id', '=', eventId)
+        .where('angle', 'not in', angles.length ? angles : [-1])
+        .execute();
+    },
+
+    /**
+     * Takes the feed for a new publisher when none publishes: true when this call took it. One
+     * statement, so two encoders connecting at once on one angle cannot both win.
+     */
+    async startPublishing(eventId: number, angle: number, publisher: string, at: Date): Promise<number | null> {
+      const row = await db
+        .updateTable('live_feeds')
+        .set({ publisher, publishing_since: at, publishes: sql`publishes + 1` })
+        .where('event_id', '=', eventId)
+        .where('angle', '=', angle)
+        .where('publisher', 'is', null)
+        .returning('publishes')
+        .executeTakeFirst();
+      if (!row) return null;
+      await db
+        .insertInto('live_shows')
+        .values({ event_id: eventId, started_at: at, ended_at: null })
+        .onConflict((oc) =>
+          oc.column('event_id').doUpdateSet({ started_at: sql`coalesce(live_shows.started_at, excluded.started_at)` }),
+        )
+        .execute();
+      return row.publishes;
+    },
+
+    async stopPublishing(publisher: string, at: Date) {
+      return db
+        .updateTable('live_feeds')
+        .set({ publisher: null, publishing_since: null, last_publish_end: at })
+        .where('publisher', '=', publisher)
+        .returning(['event_id', 'angle'])
+        .executeTakeFirst();
+    },
+
+    /** Frees every feed an ingest restart left marked as publishing (its connections are gone). */
+    async stopAllPublishing(at: Date) {
+      await db
+        .updateTable('live_feeds')
+        .set({ publisher: null, publishing_since: null, last_publish_end: at })
+        .where('publisher', 'is not', null)
+        .execute();
+    },
+
+    async endShow(eventId: number, at: Date) {
+      await db
+        .insertInto('live_shows')
+        .values({ event_id: eventId, started_at: null, ended_at: at })
+        .onConflict((oc) =>
+          oc.column('event_id').doUpdateSet({ ended_at: sql`coalesce(live_shows.ended_at, excluded.ended_at)` }),
+        )
+        .execute();
+    },
+
+    /** Every feed the SRT listeners serve: feeds of 'Live' events whose show has not ended. */
+    async openFeeds() {
+      return db
+        .selectFrom('live_feeds')
+        .innerJoin('events', 'events.id', 'live_feeds.event_id')
+        .leftJoin('live_shows', 'live_shows.event_id', 'live_feeds.event_id')
+        .select(['live_feeds.event_id', 'live_feeds.angle', 'live_feeds.srt_port', 'live_feeds.key_hash'])
+        .where('events.content_type', '=', 'Live')
+        .where('live_shows.ended_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type LiveRepository = ReturnType<typeof createLiveRepository>;

@@ -1,0 +1,183 @@
+import { createHmac } from 'node:crypto';
+import type { LiveStateData } from '../../../shared/contract/live';
+import type { AppConfig } from '../../config';
+import type { StoredStreamConfig } from '../../db/schema';
+import { Conflict, NotFound } from '../../platform/errors';
+import { sameSecret } from '../../platform/sameSecret';
+import { liveState, type LiveState } from './liveState';
+import type { LiveRepository } from './repository';
+import { hashStreamKey, newStreamKey, srtPassphrase, STREAM_KEY_SHAPE } from './streamKeys';
+
+/** The sentences the live commands answer. */
+export const LIVE_MESSAGES = {
+  notLive: "Stream keys are only for 'Live' events.",
+  noStreams: 'This event has no streams: import its stream config (angles and program) first.',
+  keysIssued: (at: string) =>
+    `Stream keys for this event were issued on ${at} and are shown only once. Run with --rotate for new ones ` +
+    '(the old ones stop working at once).',
+  ended: 'The show has ended.',
+} as const;
+
+/** Why the ingest refused an encoder: logged, never with the key. */
+export type PublishRefusal =
+  'malformed key' | 'unknown or rotated key' | 'event is not Live' | 'show has ended' | 'angle already publishing';
+/** A feed an encoder now publishes: `stream` is its name inside the ingest (never the key). */
+export type Publish = { eventId: number; angle: number; part: number; stream: string };
+
+/** A feed's name: the program cut (angle 0) is named by the config's Program, camera n by its streamUrls entry. */
+export function feedNames(config: StoredStreamConfig): string[] {
+  return [config.Program, ...config.streamUrls.map((s) => s.name)];
+}
+
+type Deps = {
+  repo: LiveRepository;
+  settings: AppConfig['live'];
+  /** keys.srtPassphrases and keys.ingestControl (modules/auth/keys.ts). */
+  srtKey: Buffer;
+  relayKey: string;
+  now?: () => number;
+};
+
+/**
+ * Live shows: stream keys (issued, rotated, stored hashed), the ingest's publish decisions, the
+ * show's end, and each feed's state for players and the ingest. The ingest's engines call in through
+ * routes.ts; the engines themselves are started by ingest/ (only where they run).
+ */
+export function createLiveService(deps: Deps) {
+  const { repo, settings } = deps;
+  const now = deps.now ?? Date.now;
+  const reconnectMs = settings.reconnectMinutes * 60_000;
+  /** The name an SRT listener publishes its feed under into RTMP: proves it is ours without a key. */
+  const relayName = (eventId: number, angle: number) => {
+    const mac = createHmac('sha256', deps.relayKey).update(`${eventId}/${angle}`).digest('base64url');
+    return `srt_${eventId}_${angle}_${mac.slice(0, 22)}`;
+  };
+
+  async function liveEvent(key: string) {
+    const event = await repo.event(key);
+    if (!event) throw new NotFound(`No event "${key}"`);
+    return event;
+  }
+
+  async function stateOf(eventId: number): Promise<LiveState> {
+    const [feeds, show] = await Promise.all([repo.feeds(eventId), repo.show(eventId)]);
+    return liveState(feeds, show, now(), reconnectMs);
+  }
+
+  async function freeSrtPorts(count: number): Promise<number[]> {
+    const used = new Set(await repo.usedSrtPorts());
+    const free: number[] = [];
+    for (let port = settings.srtPortBase; free.length < count && port < settings.srtPortBase + 1000; port += 1)
+      if (!used.has(port)) free.push(port);
+    if (free.length < count) throw new Conflict('Every SRT port of the ingest is taken: end or delete older shows.');
+    return free;
+  }
+
+  return {
+    relayName,
+
+    /**
+     * New keys for every feed of a 'Live' event (its program cut and each angle of its stream config),
+     * shown once. Without `rotate`, an event that has keys keeps them (they cannot be shown again).
+     */
+    async issueKeys(eventKey: string, opts: { rotate: boolean }) {
+      const event = await liveEvent(eventKey);
+      if (event.content_type !== 'Live') throw new Conflict(LIVE_MESSAGES.notLive);
+      if (!event.config) throw new Conflict(LIVE_MESSAGES.noStreams);
+      const names = feedNames(event.config);
+      const existing = await repo.feeds(event.id);
+      if (existing.length && !opts.rotate) {
+        throw new Conflict(LIVE_MESSAGES.keysIssued(existing[0]!.issued_at.toISOString()));
+      }
+      const ports = new Map(existing.map((f) => [f.angle, f.srt_port]));
+      const newPorts = await freeSrtPorts(names.filter((_, angle) => !ports.has(angle)).length);
+      const at = new Date(now());
+      const feeds = [];
+      for (const [angle, name] of names.entries()) {
+        const key = newStreamKey();
+        const port = ports.get(angle) ?? newPorts.shift()!;
+        const keyHash = hashStreamKey(key);
+        await repo.putKey(event.id, angle, keyHash, port, at);
+        feeds.push({ angle, name, key, srtPort: port, srtPassphrase: srtPassphrase(deps.srtKey, keyHash) });
+      }
+      await repo.removeFeedsAbove(event.id, [...names.keys()]);
+      return { event: { id: event.id, title: event.title }, feeds };
+    },
+
+    /** The ingest's question when an encoder publishes `name` (its key, or an SRT listener's relay name). */
+    async authorizePublish(
+      name: string,
+      publisher: string,
+    ): Promise<Publish | { refused: PublishRefusal; eventId?: number; angle?: number }> {
+      const relay = /^srt_(\d{1,10})_(\d)_[A-Za-z0-9_-]{22}$/.exec(name);
+      let feed;
+      if (relay) {
+        const [eventId, angle] = [Number(relay[1]), Number(relay[2])];
+        if (!sameSecret(name, relayName(eventId, angle))) return { refused: 'unknown or rotated key' };
+        const row = (await repo.feeds(eventId)).find((f) => f.angle === angle);
+        if (!row) return { refused: 'unknown or rotated key' };
+        feed = await repo.feedByKeyHash(row.key_hash);
+      } else {
+        if (!STREAM_KEY_SHAPE.test(name)) return { refused: 'malformed key' };
+        feed = await repo.feedByKeyHash(hashStreamKey(name));
+      }
+      if (!feed) return { refused: 'unknown or rotated key' };
+      const where = { eventId: feed.event_id, angle: feed.angle };
+      if (feed.content_type !== 'Live') return { refused: 'event is not Live', ...where };
+      if ((await stateOf(feed.event_id)).show === 'ended') return { refused: 'show has ended', ...where };
+      const part = await repo.startPublishing(feed.event_id, feed.angle, publisher, new Date(now()));
+      if (part === null) return { refused: 'angle already publishing', ...where };
+      return { ...where, part, stream: `e${feed.event_id}-a${feed.angle}-p${part}` };
+    },
+
+    /** The ingest says a publisher left; answers the feed it was (null: not a publisher we admitted). */
+    async publishEnded(publisher: string) {
+      return (await repo.stopPublishing(publisher, new Date(now()))) ?? null;
+    },
+
+    /** After the ingest (re)starts: no connection of a previous run is publishing any more. */
+    async ingestRestarted() {
+      await repo.stopAllPublishing(new Date(now()));
+    },
+
+    /** The organizer ends the show: its playlists become the replay at once; encoders are refused after. */
+    async endShow(eventKey: string) {
+      const event = await liveEvent(eventKey);
+      if (!(await repo.feeds(event.id)).length)
+        throw new Conflict('This event has no stream keys: it has no show to end.');
+      await repo.endShow(event.id, new Date(now()));
+      return { id: event.id, title: event.title };
+    },
+
+    /** GET /v1/live/{id}. */
+    async publicState(eventKey: string): Promise<LiveStateData> {
+      const event = await liveEvent(eventKey);
+      const state = await stateOf(event.id);
+      if (!state.angles.length) return { ingest: false, show: 'waiting', angles: [] };
+      return {
+        ingest: true,
+        show: state.show,
+        angles: state.angles.map(({ angle, state: s }) => ({ angle, state: s })),
+      };
+    },
+
+    /** What watching needs: null when the event has no keys (its live window plays the simulated fallback). */
+    async playback(eventId: number): Promise<(LiveState & { eventId: number }) | null> {
+      const state = await stateOf(eventId);
+      return state.angles.length ? { ...state, eventId } : null;
+    },
+
+    /** What the SRT listeners serve: every feed of a show not ended, with its passphrase. */
+    async srtFeeds() {
+      const feeds = await repo.openFeeds();
+      return feeds.map((f) => ({
+        eventId: f.event_id,
+        angle: f.angle,
+        port: f.srt_port,
+        passphrase: srtPassphrase(deps.srtKey, f.key_hash),
+        relayName: relayName(f.event_id, f.angle),
+      }));
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
