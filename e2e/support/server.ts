@@ -18,7 +18,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { baseUrl: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the server printed so far (its log at LOG_LEVEL). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /** The real server as a user runs it (built client, fresh DATA_DIR), on a free port. */
 export async function startServer(
@@ -62,6 +69,7 @@ export async function startServer(
     baseUrl,
     dataDir,
     child,
+    output: () => output.join(''),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,14 +1,14 @@
-/** MPEG-TS timestamps wrap at 2^33 ticks of 90 kHz, FLV's at 2^32 ms: a capture clock is sent modulo these. */
-const WRAP_S = { flv: 2 ** 32 / 1000, mpegts: 2 ** 33 / 90_000 } as const;
-
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 /**
  * ffmpeg's arguments for an encoder as an artist's would push (`npm run live:demo`, the live suite,
- * `bench:live`): a source, x264 with a keyframe every second (segments are one second), AAC, and
- * timestamps on the encoder's capture clock (wall-clock seconds modulo what the container holds,
- * taken when ffmpeg starts: the ingest dates every segment from them). `source` is ffmpeg input
- * arguments; without one, a test pattern with the feed's name and the capture time burnt in and a tone.
+ * `bench:live`): a source paced in real time, x264 with a keyframe every second (segments are one
+ * second), AAC, and every frame stamped with the moment it was captured: the wall clock when ffmpeg
+ * read it (`-use_wallclock_as_timestamps`, kept by `-copyts`), which FLV and MPEG-TS carry modulo what
+ * they hold. The ingest dates every segment from it, so angles from separate encoders align on the
+ * moment, and glass-to-glass latency is the screen's clock minus the frame's. `source` is ffmpeg
+ * input arguments (paced: `-re`); without one, a test pattern with the feed's name and the time burnt
+ * in, and a tone.
  */
 export function encoderArgs(o: {
   url: string;
@@ -20,20 +20,23 @@ export function encoderArgs(o: {
   videoKbps?: number;
   toneHz?: number;
   source?: string[];
-  nowMs?: number;
 }): string[] {
-  const clock = ((o.nowMs ?? Date.now()) / 1000) % WRAP_S[o.format];
   const label = o.name.replace(/[^A-Za-z0-9 -]/g, '');
-  const input = o.source ?? [
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${o.width}x${o.height}:rate=30`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${o.toneHz ?? 440}:sample_rate=48000`,
-  ];
+  const wallclock = ['-use_wallclock_as_timestamps', '1'];
+  const input = o.source
+    ? [...wallclock, ...o.source]
+    : [
+        ...wallclock,
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=${o.width}x${o.height}:rate=30,realtime`,
+        ...wallclock,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${o.toneHz ?? 440}:sample_rate=48000,arealtime`,
+      ];
   const draw =
     `scale=${o.width}:${o.height},drawtext=fontfile=${FONT}:text='${label} %{localtime\\:%T}':x=8:y=8:` +
     'fontsize=h/10:fontcolor=white:box=1:boxcolor=black@0.6';
@@ -42,8 +45,8 @@ export function encoderArgs(o: {
     '-loglevel',
     'error',
     '-nostdin',
-    '-re',
     ...input,
+    '-copyts',
     '-vf',
     draw,
     '-c:v',
@@ -68,8 +71,6 @@ export function encoderArgs(o: {
     '64k',
     '-ar',
     '48000',
-    '-output_ts_offset',
-    clock.toFixed(3),
     // MPEG-TS would otherwise shift every timestamp by its default 1.4 s of mux delay.
     '-muxdelay',
     '0',

@@ -16,6 +16,14 @@ import { createSrtListeners } from './srtListeners';
 /** How often the SRT listeners are matched to the database (keys issued or rotated on another instance). */
 const SRT_RECONCILE_MS = 5000;
 
+/** Debian's engines (config.ts's defaults): what the test runner looks for. */
+export const DEFAULT_ENGINES: AppConfig['live']['engines'] = {
+  nginx: '/usr/sbin/nginx',
+  rtmpModule: '/usr/lib/nginx/modules/ngx_rtmp_module.so',
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+};
+
 /** What the ingest needs that may be missing on this machine; empty when it can run. */
 export function missingEngines(engines: AppConfig['live']['engines']): string[] {
   const missing: string[] = [];

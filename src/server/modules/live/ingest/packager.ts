@@ -6,9 +6,9 @@ import { clockFile, listFile, RUNGS, segmentPattern, type PartClock } from '../l
 
 const run = promisify(execFile);
 
-/** MPEG-TS timestamps wrap at 2^33 ticks of 90 kHz; FLV's (RTMP) at 2^32 ms. */
+/** MPEG-TS timestamps wrap at 2^33 ticks of 90 kHz; FLV's (RTMP) at 2^31 ms as ffmpeg writes them, 2^32 as read. */
 const TS_WRAP_S = 2 ** 33 / 90_000;
-const FLV_WRAP_S = 2 ** 32 / 1000;
+const FLV_WRAPS_S = [2 ** 31 / 1000, 2 ** 32 / 1000];
 /** An encoder whose timestamps read as a capture moment this recent stamps its capture clock. */
 const CAPTURE_CLOCK_WITHIN_S = 30;
 
@@ -120,7 +120,7 @@ export async function writePartClock(o: {
       const firstStart = Number.isFinite(wrapped) ? end - mod(end - wrapped, TS_WRAP_S) : end - 1;
       const nowS = o.now() / 1000;
       let clock: PartClock = { offsetMs: o.publishedAtMs - firstStart * 1000, firstStart, clock: 'arrival' };
-      for (const wrap of [FLV_WRAP_S, TS_WRAP_S]) {
+      for (const wrap of [...FLV_WRAPS_S, TS_WRAP_S]) {
         // Signed: an encoder's clock may run a little ahead of ours.
         const age = mod(nowS - end + wrap / 2, wrap) - wrap / 2;
         if (Math.abs(age) < CAPTURE_CLOCK_WITHIN_S) {

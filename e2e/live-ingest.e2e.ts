@@ -1,0 +1,266 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { LIVE_COPY } from '../src/shared/contract/live';
+import { demoStreams } from '../src/server/db/seed/demoStreams';
+import { buyWithFreepass, signUpThroughApi, signedInContext, type Session } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { startEncoder, type Encoder } from './support/liveEncoder';
+import { freePort, startServer, type RunningServer } from './support/server';
+import { poll, waitInPage } from './support/waitUntil';
+
+/**
+ * Real live, end to end: a ticket holder in Chromium watches a show that ffmpeg encoders push into
+ * the real ingest (nginx's RTMP module, ffmpeg's SRT listeners and packagers) on a server of its own.
+ * The program and two cameras come over RTMP, a third camera over SRT. Playback starts, the angles
+ * agree on the encoders' capture clock, the viewer rewinds to the start and returns to live, an
+ * encoder dropped and restarted is picked up with no reload, and the ended show replays from the
+ * start. Wrong keys, a second encoder on a feed and a guest are refused.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const EVENT = 'e2e-live-ingest';
+const ANGLES = 3;
+
+type Feed = { angle: number; name: string; rtmp: string; srt: string };
+type Diagnostics = {
+  mode: string;
+  tiles: { angle: number; state: string; playing: boolean; playingDate: number | null; currentTime: number }[];
+};
+
+let server: RunningServer;
+let browser: Browser;
+let feeds: Feed[];
+let fan: Session;
+let serverEnv: Record<string, string>;
+const encoders: Encoder[] = [];
+const previousBaseUrl = process.env.E2E_BASE_URL;
+const showStartMs = Date.now();
+
+function cli(tool: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `src/server/cli/${tool}.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...serverEnv },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+const push = (feed: Feed, via: 'rtmp' | 'srt') => {
+  const encoder = startEncoder(feed[via], feed.name, 300 + feed.angle * 110);
+  encoders.push(encoder);
+  return encoder;
+};
+
+const diagnostics = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __allaccessPlayer: Diagnostics }).__allaccessPlayer);
+
+/** An encoder refused at connect exits on its own, with an error, within seconds. */
+async function expectRefused(encoder: Encoder) {
+  const code = await Promise.race([encoder.exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
+  expect(code).not.toBe(0);
+  expect(code).not.toBe('still running');
+}
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-ingest-'));
+  const catalog = path.join(dataDir, 'catalog.json');
+  const streams = { ...demoStreams, streamUrls: demoStreams.streamUrls!.slice(0, ANGLES), layoutConfigs: [] };
+  fs.writeFileSync(
+    catalog,
+    JSON.stringify({
+      events: [
+        {
+          path: EVENT,
+          title: 'Live From The Ingest',
+          contentType: 'Live',
+          isPremium: true,
+          price: 5,
+          airStartDate: new Date(showStartMs - 5_000).toISOString(),
+          streams,
+        },
+      ],
+      coupons: [{ code: 'FREEPASS', kind: 'percent', percentOff: 100 }],
+    }),
+  );
+  const rtmpPort = await freePort();
+  serverEnv = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    LIVE_INGEST: 'auto',
+    LIVE_RTMP_PORT: String(rtmpPort),
+    LIVE_SRT_PORT_BASE: String(20_000 + Math.floor(Math.random() * 400) * 100),
+    LIVE_INGEST_HOST: '127.0.0.1',
+    LIVE_X264_PRESET: 'ultrafast',
+  };
+  cli('importCatalog', catalog);
+  server = await startServer(serverEnv, dataDir);
+  serverEnv.PORT = new URL(server.baseUrl).port;
+  process.env.E2E_BASE_URL = server.baseUrl;
+  feeds = JSON.parse(cli('liveKeys', EVENT, '--json')) as Feed[];
+  fan = await signUpThroughApi('live-fan');
+  await buyWithFreepass(fan, EVENT);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(encoders.map((e) => e.stop()));
+  await browser?.close();
+  await server?.stop();
+  process.env.E2E_BASE_URL = previousBaseUrl;
+});
+
+it('prints each feed its RTMP and SRT URL, and keys never reach the log', () => {
+  expect(feeds.map((f) => f.angle)).toEqual([0, 1, 2, 3]);
+  for (const f of feeds) {
+    expect(f.rtmp).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live\/live_[A-Za-z0-9_-]{32}$/);
+    expect(f.srt).toMatch(/^srt:\/\/127\.0\.0\.1:\d+\?passphrase=[A-Za-z0-9_-]{32}&/);
+  }
+  expect(() => cli('liveKeys', EVENT)).toThrow(/shown only once/);
+});
+
+it('refuses a wrong key and a wrong SRT passphrase, logging neither', async () => {
+  const wrongKey = `live_${'x'.repeat(32)}`;
+  await expectRefused(push({ ...feeds[1]!, rtmp: feeds[1]!.rtmp.replace(/live_[^/]+$/, wrongKey) }, 'rtmp'));
+  const wrongPass = feeds[3]!.srt.replace(/passphrase=[^&]+/, `passphrase=${'y'.repeat(32)}`);
+  await expectRefused(push({ ...feeds[3]!, srt: wrongPass }, 'srt'));
+  await poll(
+    'the refusal in the log',
+    async () => server.output(),
+    (out) => out.includes('unknown or rotated key'),
+  );
+  expect(server.output()).not.toContain(wrongKey);
+  expect(server.output()).not.toContain('y'.repeat(32));
+});
+
+it('a ticket holder watches every feed live, the angles agreeing on the capture clock', async () => {
+  push(feeds[0]!, 'rtmp');
+  push(feeds[1]!, 'rtmp');
+  push(feeds[2]!, 'rtmp');
+  push(feeds[3]!, 'srt');
+  const context = await signedInContext(browser, fan);
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
+  const d = await waitInPage(
+    page,
+    'every tile to play live',
+    () => (window as unknown as { __allaccessPlayer?: Diagnostics }).__allaccessPlayer,
+    {
+      until: (p) => !!p && p.mode === 'live' && p.tiles.length === ANGLES + 1 && p.tiles.every((t) => t.playing),
+      timeout: 60_000,
+    },
+  );
+  expect(d.tiles.map((t) => t.angle).sort()).toEqual([0, 1, 2, 3]);
+  // Marks this document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // Every angle's picture is dated on its encoder's capture clock: close to now, and the same moment
+  // on every tile once the player has them in step (one frame is 33 ms).
+  const offsets: number[] = [];
+  await poll(
+    'the angles in step',
+    async () => {
+      const { tiles } = await diagnostics(page);
+      const dates = tiles.map((t) => t.playingDate).filter((x): x is number => x !== null);
+      const spread = Math.max(...dates) - Math.min(...dates);
+      offsets.push(spread);
+      return { spread, behind: Date.now() - Math.max(...dates) };
+    },
+    (s) => s.spread <= 34 && s.behind < 10_000,
+    { timeout: 30_000, every: 250 },
+  );
+  await page.bringToFront();
+  (globalThis as { livePage?: Page }).livePage = page;
+}, 120_000);
+
+it('rewinds every angle to the first minute, says how far behind live, and returns with Live', async () => {
+  const page = (globalThis as { livePage?: Page }).livePage!;
+  // What the seek bar does: the main angle moves, and every other angle follows it.
+  await page.evaluate(() => {
+    const { main } = (window as unknown as { __allaccessPlayer: { main: number } }).__allaccessPlayer;
+    const video = document.querySelector<HTMLVideoElement>(`[data-angle="${main}"] video`)!;
+    video.currentTime = video.seekable.start(0) + 0.5;
+  });
+  const rewound = await poll(
+    'every angle back at the start of the show',
+    async () => (await diagnostics(page)).tiles.map((t) => t.playingDate ?? 0),
+    (dates) => dates.every((at) => at > 0 && at - showStartMs < 60_000),
+    { timeout: 30_000, every: 250 },
+  );
+  expect(Math.max(...rewound) - Math.min(...rewound)).toBeLessThan(1_500);
+  await page.waitForSelector(`::-p-text(${LIVE_COPY.behindLive(0).replace(/^0 /, '')})`, { timeout: 15_000 });
+  await page.keyboard.press('l');
+  await poll(
+    'the main angle back at the live edge',
+    async () => {
+      const { tiles } = await diagnostics(page);
+      return Date.now() - Math.max(...tiles.map((t) => t.playingDate ?? 0));
+    },
+    (behind) => behind < 6_000,
+    { timeout: 20_000, every: 250 },
+  );
+}, 90_000);
+
+it('refuses a second encoder on a feed that is publishing, over RTMP and over SRT', async () => {
+  await expectRefused(push(feeds[1]!, 'rtmp'));
+  await expectRefused(push(feeds[3]!, 'srt'));
+  const page = (globalThis as { livePage?: Page }).livePage!;
+  const { tiles } = await diagnostics(page);
+  expect(tiles.every((t) => t.playing)).toBe(true);
+});
+
+it('says we will be right back when the feed drops, and plays on by itself when it returns', async () => {
+  const page = (globalThis as { livePage?: Page }).livePage!;
+  const program = encoders.find((e) => e.child.spawnargs.some((a) => a === feeds[0]!.rtmp))!;
+  await program.stop();
+  await page.waitForSelector(`::-p-text(${LIVE_COPY.rightBack})`, { timeout: 15_000 });
+  const backAt = Date.now();
+  push(feeds[0]!, 'rtmp');
+  await poll(
+    'the program playing pictures captured after its return',
+    async () => (await diagnostics(page)).tiles.find((t) => t.angle === 0)!,
+    (t) => t.playing && (t.playingDate ?? 0) > backAt,
+    { timeout: 45_000, every: 250 },
+  );
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await page.$(`::-p-text(${LIVE_COPY.rightBack})`)).toBeNull();
+}, 90_000);
+
+it('keeps a guest out: no ticket, no stream config, no media', async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('::-p-text(This show needs a ticket)');
+  expect(await page.$$('video')).toHaveLength(0);
+  const media = await fetch(`${server.baseUrl}/media/live/e1/a0/index.m3u8`);
+  expect(media.status).toBe(403);
+  await context.close();
+});
+
+it('ends the show: the same playlists replay from the start at once', async () => {
+  const out = cli('liveEnd', EVENT);
+  expect(out).toMatch(/has ended/);
+  const context = await signedInContext(browser, fan);
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
+  const d = await waitInPage(
+    page,
+    'the replay to play',
+    () => (window as unknown as { __allaccessPlayer?: Diagnostics }).__allaccessPlayer,
+    {
+      until: (p) => !!p && p.mode === 'vod' && p.tiles.some((t) => t.angle === 0 && t.playing),
+      timeout: 60_000,
+    },
+  );
+  const main = d.tiles.find((t) => t.angle === 0)!;
+  expect(main.currentTime).toBeLessThan(10);
+  expect((main.playingDate ?? 0) - showStartMs).toBeLessThan(60_000);
+  // Encoders are refused once the show has ended.
+  await expectRefused(push(feeds[2]!, 'rtmp'));
+  await context.close();
+}, 90_000);

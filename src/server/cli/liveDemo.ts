@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { feedUrls } from './liveKeys';
+import { encoderArgs } from './encoderArgs';
+import { liveCommand } from './liveControl';
+
+type Issued = {
+  event: { id: number; title: string };
+  feeds: { angle: number; name: string; key: string; srtPort: number; srtPassphrase: string }[];
+};
+
+const DEFAULT_EVENT = 'midnight-brass-club';
+
+/**
+ * `npm run live:demo [-- EVENT]`: the demo show pushed into the real ingest as an artist's encoders
+ * would: every feed of the event (the program cut and each angle) from the demo's committed clips,
+ * looped, at 320×180 over RTMP, each with fresh stream keys (the previous ones stop). Runs until
+ * Ctrl+C. Without it, a 'Live' event without keys plays the simulated fallback.
+ */
+async function run() {
+  const event = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_EVENT;
+  const { config, data } = await liveCommand<Issued>(
+    { path: '/internal/live/keys', body: { event, rotate: true } },
+    (s) => s.issueKeys(event, { rotate: true }),
+  );
+  const clips = path.join(config.mediaDir, 'streams');
+  const clipOf = (angle: number) => {
+    const ladder = path.join(
+      clips,
+      angle === 0 ? 'program' : `angle-${angle}`,
+      angle === 0 ? 'index.m3u8' : 'v480.m3u8',
+    );
+    return fs.existsSync(ladder) ? ladder : null;
+  };
+  const encoders: ChildProcess[] = [];
+  for (const feed of data.feeds) {
+    const { rtmp } = feedUrls(config.live, feed);
+    const clip = clipOf(feed.angle);
+    const source = clip ? ['-re', '-stream_loop', '-1', '-i', clip] : undefined;
+    const url = rtmp.replace(`//${config.live.ingestHost}:`, '//127.0.0.1:');
+    const child = spawn(
+      config.live.engines.ffmpeg,
+      encoderArgs({ url, name: feed.name, width: 320, height: 180, format: 'flv', ...(source ? { source } : {}) }),
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child.on('exit', (code) => console.log(`  ${feed.name}: the encoder stopped (${code ?? 'signal'}).`));
+    encoders.push(child);
+  }
+  console.log(
+    `Pushing "${data.event.title}" (event ${data.event.id}): ${data.feeds.length} feeds over RTMP at 320×180. ` +
+      'Ctrl+C stops the encoders; npm run live:end -- ' +
+      `${event} ends the show (its replay plays at once).`,
+  );
+  const stop = () => {
+    for (const child of encoders) child.kill('SIGINT');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+run().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
