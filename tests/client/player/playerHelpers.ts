@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
+import type { LiveStateData } from '../../../src/shared/contract/live';
 import {
   STREAM_MESSAGES,
   VIEWING_SESSION_KEY_HEADER,
@@ -27,6 +28,8 @@ export type StreamsOptions = {
   heartbeatAnswers?: number[];
   /** Answers for the stream config, in turn; then 200. */
   configAnswers?: number[];
+  /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
+  live?: LiveStateData | number;
 };
 
 type Call = {
@@ -70,7 +73,9 @@ function configData(generation: number, angles: number): StreamConfigData {
 }
 
 export function fakeStreams(options: StreamsOptions = {}) {
-  const { angles = 9, mode = 'vod', heartbeatSeconds = 15, deviceLimit = 2 } = options;
+  const { angles = 9, heartbeatSeconds = 15, deviceLimit = 2 } = options;
+  let mode = options.mode ?? 'vod';
+  let live = options.live;
   const openAnswers = [...(options.openAnswers ?? [])];
   const heartbeatAnswers = [...(options.heartbeatAnswers ?? [])];
   const configAnswers = [...(options.configAnswers ?? [])];
@@ -107,6 +112,10 @@ export function fakeStreams(options: StreamsOptions = {}) {
     }
     if (req.method === 'DELETE' && path.startsWith('/v1/viewing-sessions/'))
       return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
+    if (req.method === 'GET' && path.startsWith('/v1/live/') && live !== undefined) {
+      if (typeof live === 'number') return failure(live, 'Something went wrong.');
+      return json(200, { success: true, message: 'Live state.', data: live });
+    }
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
@@ -148,6 +157,14 @@ export function fakeStreams(options: StreamsOptions = {}) {
     /** The key handed with each session, in the same order. */
     keys,
     generation: () => generation,
+    /** What the live state answers from now on. */
+    setLive: (next: LiveStateData | number) => {
+      live = next;
+    },
+    /** The mode the stream config answers from now on. */
+    setMode: (next: 'live' | 'vod') => {
+      mode = next;
+    },
     /** 'METHOD /path' of the streams calls made so far. */
     made: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)),
     restore: () => spy.mockRestore(),
