@@ -30,6 +30,8 @@ export type StreamsOptions = {
   configAnswers?: number[];
   /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
   live?: LiveStateData | number;
+  /** Each config signs the same playlists afresh, as the server does (only the query changes). */
+  sameFolders?: boolean;
 };
 
 type Call = {
@@ -47,11 +49,15 @@ const json = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
 
-export function mediaUrl(generation: number, file: string) {
+export function mediaUrl(generation: number, file: string, sameFolders = false) {
+  if (sameFolders) return `http://media.test/${file}.m3u8?sig=s${generation}`;
   return `http://media.test/g${generation}/${file}.m3u8?sig=s${generation}`;
 }
 
-function configData(generation: number, angles: number): StreamConfigData {
+const signedUrl = mediaUrl;
+
+function configData(generation: number, angles: number, sameFolders: boolean): StreamConfigData {
+  const mediaUrl = (g: number, file: string) => signedUrl(g, file, sameFolders);
   const program = mediaUrl(generation, 'program');
   return {
     videoUrl: program,
@@ -126,7 +132,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
         success: true,
         message: STREAM_MESSAGES.config,
         data: {
-          config_data: JSON.stringify(configData(generation, angles)),
+          config_data: JSON.stringify(configData(generation, angles, options.sameFolders ?? false)),
           expiresAt: new Date(Date.now() + 600_000).toISOString(),
           mode,
           airStartDate: null,

@@ -38,10 +38,13 @@ export function useLivePosition(registry: TileRegistry, main: number, enabled: b
     setPosition((was) => (same(was, next) ? was : next));
   }, [registry, main, enabled]);
   useEffect(() => {
-    resample();
     if (!enabled) return undefined;
+    const first = setTimeout(resample, 0);
     const timer = setInterval(resample, SAMPLE_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [resample, enabled]);
-  return { position, resample };
+  return { position: enabled ? position : null, resample };
 }
