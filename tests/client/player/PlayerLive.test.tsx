@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIVE_COPY, type LiveFeedState, type LiveStateData } from '../../../src/shared/contract/live';
+import { LIVE_ANGLE_MAX, LIVE_COPY, type LiveFeedState, type LiveStateData } from '../../../src/shared/contract/live';
 import { eventually } from '../../utils/clientApp';
 import { FakeHls, fakeStreams, liveInstances, mediaUrl, playerTestApp, tileOf, videoOf, videos } from './playerHelpers';
 
@@ -15,7 +15,7 @@ jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
  */
 
 const player = playerTestApp();
-const ANGLES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const ANGLES = Array.from({ length: LIVE_ANGLE_MAX + 1 }, (_, angle) => angle);
 
 /** The live state of a show from an encoder: every feed live unless `feeds` says otherwise. */
 function show(state: LiveStateData['show'], feeds: Record<number, LiveFeedState> = {}): LiveStateData {

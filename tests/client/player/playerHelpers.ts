@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
-import type { LiveStateData } from '../../../src/shared/contract/live';
+import { liveStateResponse, type LiveStateData } from '../../../src/shared/contract/live';
 import {
   STREAM_MESSAGES,
   VIEWING_SESSION_KEY_HEADER,
@@ -120,7 +120,8 @@ export function fakeStreams(options: StreamsOptions = {}) {
       return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
     if (req.method === 'GET' && path.startsWith('/v1/live/') && live !== undefined) {
       if (typeof live === 'number') return failure(live, 'Something went wrong.');
-      return json(200, { success: true, message: 'Live state.', data: live });
+      // The fake answers as the contract says the server does.
+      return json(200, liveStateResponse.parse({ success: true, message: 'Live state.', data: live }));
     }
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;

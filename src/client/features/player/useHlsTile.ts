@@ -41,7 +41,7 @@ type Options = {
 const HAVE_CURRENT_DATA = 2;
 const HAVE_FUTURE_DATA = 3;
 /** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
-export const RESUME_CHECK_MS = 2000;
+const RESUME_CHECK_MS = 2000;
 
 /** Two signed URLs of one playlist (only their signature differs). */
 const samePlaylist = (a: string, b: string) => a.split('?')[0] === b.split('?')[0];

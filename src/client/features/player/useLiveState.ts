@@ -3,7 +3,7 @@ import type { LiveStateData } from '../../../shared/contract/live';
 import { useGetLiveStateQuery } from './liveApi';
 
 /** How often the live state is asked while a live stream plays. */
-export const LIVE_POLL_MS = 1000;
+const LIVE_POLL_MS = 1000;
 /** The stream config is asked again at most this often for a show that ended. */
 const ENDED_REFETCH_MS = 10_000;
 
