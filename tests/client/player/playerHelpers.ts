@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
+import { liveStateResponse, type LiveStateData } from '../../../src/shared/contract/live';
 import {
   STREAM_MESSAGES,
   VIEWING_SESSION_KEY_HEADER,
@@ -27,6 +28,10 @@ export type StreamsOptions = {
   heartbeatAnswers?: number[];
   /** Answers for the stream config, in turn; then 200. */
   configAnswers?: number[];
+  /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
+  live?: LiveStateData | number;
+  /** Each config signs the same playlists afresh, as the server does (only the query changes). */
+  sameFolders?: boolean;
 };
 
 type Call = {
@@ -44,11 +49,15 @@ const json = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
 
-export function mediaUrl(generation: number, file: string) {
+export function mediaUrl(generation: number, file: string, sameFolders = false) {
+  if (sameFolders) return `http://media.test/${file}.m3u8?sig=s${generation}`;
   return `http://media.test/g${generation}/${file}.m3u8?sig=s${generation}`;
 }
 
-function configData(generation: number, angles: number): StreamConfigData {
+const signedUrl = mediaUrl;
+
+function configData(generation: number, angles: number, sameFolders: boolean): StreamConfigData {
+  const mediaUrl = (g: number, file: string) => signedUrl(g, file, sameFolders);
   const program = mediaUrl(generation, 'program');
   return {
     videoUrl: program,
@@ -70,7 +79,9 @@ function configData(generation: number, angles: number): StreamConfigData {
 }
 
 export function fakeStreams(options: StreamsOptions = {}) {
-  const { angles = 9, mode = 'vod', heartbeatSeconds = 15, deviceLimit = 2 } = options;
+  const { angles = 9, heartbeatSeconds = 15, deviceLimit = 2 } = options;
+  let mode = options.mode ?? 'vod';
+  let live = options.live;
   const openAnswers = [...(options.openAnswers ?? [])];
   const heartbeatAnswers = [...(options.heartbeatAnswers ?? [])];
   const configAnswers = [...(options.configAnswers ?? [])];
@@ -107,6 +118,11 @@ export function fakeStreams(options: StreamsOptions = {}) {
     }
     if (req.method === 'DELETE' && path.startsWith('/v1/viewing-sessions/'))
       return json(200, { success: true, message: STREAM_MESSAGES.closed, data: null });
+    if (req.method === 'GET' && path.startsWith('/v1/live/') && live !== undefined) {
+      if (typeof live === 'number') return failure(live, 'Something went wrong.');
+      // The fake answers as the contract says the server does.
+      return json(200, liveStateResponse.parse({ success: true, message: 'Live state.', data: live }));
+    }
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
@@ -117,7 +133,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
         success: true,
         message: STREAM_MESSAGES.config,
         data: {
-          config_data: JSON.stringify(configData(generation, angles)),
+          config_data: JSON.stringify(configData(generation, angles, options.sameFolders ?? false)),
           expiresAt: new Date(Date.now() + 600_000).toISOString(),
           mode,
           airStartDate: null,
@@ -148,6 +164,14 @@ export function fakeStreams(options: StreamsOptions = {}) {
     /** The key handed with each session, in the same order. */
     keys,
     generation: () => generation,
+    /** What the live state answers from now on. */
+    setLive: (next: LiveStateData | number) => {
+      live = next;
+    },
+    /** The mode the stream config answers from now on. */
+    setMode: (next: 'live' | 'vod') => {
+      mode = next;
+    },
     /** 'METHOD /path' of the streams calls made so far. */
     made: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)),
     restore: () => spy.mockRestore(),

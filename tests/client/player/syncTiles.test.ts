@@ -60,3 +60,19 @@ it('compares media time when a tile has no program date-time, and waits while th
   expect(waiting.video.playbackRate).toBe(1);
   expect(waiting.video.currentTime).toBe(10);
 });
+
+it('live shows: angles whose feed is down are neither followed nor moved; hls.js keeps the main rate', () => {
+  const t0 = Date.parse('2026-05-01T20:00:00Z');
+  const main = tile(0, t0, { playbackRate: 1.1 });
+  const dropped = tile(1, t0 - 5000);
+  const other = tile(2, t0 + 200);
+  syncTiles([main, dropped, other], 0, { down: new Set([1]), mainRateByHls: true });
+  expect(main.video.playbackRate).toBe(1.1);
+  expect(dropped.video.currentTime).toBe(10);
+  expect(other.video.playbackRate).toBe(0.92);
+  // The main angle's feed is down: it stands still, and nobody follows it there.
+  const behind = tile(2, t0 - 4000);
+  syncTiles([main, behind], 0, { down: new Set([0]) });
+  expect(behind.video.currentTime).toBe(10);
+  expect(main.video.playbackRate).toBe(1.1);
+});

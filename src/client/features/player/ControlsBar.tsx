@@ -11,10 +11,16 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { useState } from 'react';
+import { LIVE_COPY } from '../../../shared/contract/live';
 import type { LayoutConfig, PlayerLayout } from '../../../shared/contract/streams';
 import { LayoutIcon } from './LayoutIcon';
 import { PLAYER_COPY } from './playerCopy';
 import { srOnly } from '../../components/srOnly';
+import { BEHIND_LIVE_S, type LivePosition } from './useLivePosition';
+
+/** A show from an encoder: its seek bar (the whole show, up to the live edge). */
+type Dvr = { position: LivePosition | null; onSeek: (time: number) => void };
 
 type Props = {
   paused: boolean;
@@ -23,6 +29,8 @@ type Props = {
   layout: PlayerLayout;
   layouts: LayoutConfig[];
   live: boolean;
+  /** Live with a seek bar (a show from an encoder); null: the live badge and 'Go to live' as ever. */
+  dvr: Dvr | null;
   /** The main angle's picture height (360 for 360p), null until known. */
   quality: number | null;
   fullscreen: { active: boolean; supported: boolean; toggle: () => void };
@@ -72,7 +80,8 @@ export function ControlsBar(p: Props) {
           sx={{ width: 96 }}
         />
       </Box>
-      {p.live && (
+      {p.dvr && <LiveSeek dvr={p.dvr} onGoLive={p.onGoLive} />}
+      {p.live && !p.dvr && (
         <>
           <Box
             component="span"
@@ -135,6 +144,76 @@ export function ControlsBar(p: Props) {
           {p.fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
         </Button>
       )}
+    </Box>
+  );
+}
+
+/** Seconds behind the live edge worth telling (more than BEHIND_LIVE_S), else null. */
+function secondsBehind(position: LivePosition, at: number): number | null {
+  const behind = position.edge - at;
+  return behind > BEHIND_LIVE_S ? Math.floor(behind) : null;
+}
+
+/**
+ * The live seek bar: from the start of the show to its live edge, by pointer or keys (arrows: a
+ * second; Page keys and Shift: ten). The viewer's choice is applied when the thumb is let go; how far
+ * behind live the angles play is written next to it, and 'Live' brings them back to the edge.
+ */
+function LiveSeek({ dvr, onGoLive }: { dvr: Dvr; onGoLive: () => void }) {
+  const [dragging, setDragging] = useState<number | null>(null);
+  const { position } = dvr;
+  const at = dragging ?? position?.position ?? 0;
+  const behind = position ? secondsBehind(position, at) : null;
+  const atEdge = behind === null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 240px', minWidth: 200 }}>
+      <Button
+        size="sm"
+        variant="outline"
+        color="inherit"
+        onClick={onGoLive}
+        startIcon={
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: atEdge ? '#e53935' : 'text.disabled' }}
+          />
+        }
+        sx={{ fontWeight: 800, letterSpacing: 1, flexShrink: 0 }}
+      >
+        {LIVE_COPY.live}
+      </Button>
+      <Slider
+        size="small"
+        aria-label={PLAYER_COPY.seekLive}
+        disabled={!position}
+        min={position?.start ?? 0}
+        max={position ? Math.max(position.edge, position.start + 1) : 1}
+        step={1}
+        value={position ? Math.min(at, position.edge) : 0}
+        getAriaValueText={(v) => {
+          const n = position ? secondsBehind(position, v) : null;
+          return n === null ? LIVE_COPY.live : LIVE_COPY.behindLive(n);
+        }}
+        onChange={(_e, v) => setDragging(v as number)}
+        onChangeCommitted={(_e, v) => {
+          setDragging(null);
+          dvr.onSeek(v as number);
+        }}
+        sx={{ flex: 1, minWidth: 96 }}
+      />
+      <Box
+        component="span"
+        sx={{
+          minWidth: 88,
+          fontVariantNumeric: 'tabular-nums',
+          color: 'text.secondary',
+          fontSize: '0.875rem',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {behind !== null && LIVE_COPY.behindLive(behind)}
+      </Box>
     </Box>
   );
 }

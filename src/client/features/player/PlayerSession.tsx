@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import type { SessionHandle } from './playerApi';
 import { PlayerLoading, PlayerNotStarted, PlayerProblem } from './PlayerMessage';
 import { PlayerView } from './PlayerView';
+import { useLiveState } from './useLiveState';
 import { useStreamConfig } from './useStreamConfig';
 import { useViewingSession } from './useViewingSession';
 
@@ -42,6 +43,8 @@ function PlayerStream({
   onRestart: () => void;
 }) {
   const { state, refresh, retry } = useStreamConfig(event.path, session);
+  const live = state.status === 'ready' && state.stream.mode === 'live';
+  const liveState = useLiveState(event.path, live, retry);
   switch (state.status) {
     case 'loading':
       return <PlayerLoading event={event} />;
@@ -56,6 +59,7 @@ function PlayerStream({
         <PlayerView
           event={event}
           stream={state.stream}
+          liveState={liveState}
           onExpired={refresh}
           refreshFailed={state.refreshFailed}
           onRetryRefresh={retry}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import { memo, useRef } from 'react';
+import type { LiveFeedState } from '../../../shared/contract/live';
 import { focusRing } from '../../components/focusRing';
 import type { Placement } from './layoutPlacement';
 import type { TileRegistry } from './tileRegistry';
@@ -21,6 +22,13 @@ type Props = {
   onPromote: (angle: number) => void;
   onLevel: (angle: number, height: number | null) => void;
   onSoundBlocked: () => void;
+  /** Not loaded yet (its live feed has not arrived). */
+  hold: boolean;
+  feed: LiveFeedState;
+  liveEdge: boolean;
+  followEdge: boolean;
+  /** What the tile says of its feed ('Camera offline'), over anything else it would say. */
+  notice: string | null;
 };
 
 /**
@@ -35,6 +43,11 @@ export const PlayerTile = memo(function PlayerTile({
   paused,
   live,
   registry,
+  hold,
+  feed,
+  liveEdge,
+  followEdge,
+  notice,
   ...events
 }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -50,12 +63,18 @@ export const PlayerTile = memo(function PlayerTile({
     paused,
     main: placement.main,
     visible: placement.visible,
+    hold,
+    feed,
+    liveEdge,
+    followEdge,
     ...events,
   });
+  const message = notice ?? status.message;
   return (
     <Box
       data-angle={angle}
       data-state={status.state}
+      data-feed={feed}
       data-main={placement.main ? 'true' : undefined}
       sx={{
         position: 'relative',
@@ -90,14 +109,14 @@ export const PlayerTile = memo(function PlayerTile({
         preload="auto"
         sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
       />
-      {status.state === 'loading' && !status.message && (
+      {status.state === 'loading' && !message && (
         <CircularProgress
           size={28}
           aria-label={`Loading ${name}`}
           sx={{ position: 'absolute', top: 'calc(50% - 14px)', left: 'calc(50% - 14px)' }}
         />
       )}
-      {status.message && (
+      {message && (
         <Box
           role="status"
           sx={{
@@ -112,7 +131,7 @@ export const PlayerTile = memo(function PlayerTile({
             fontSize: '0.875rem',
           }}
         >
-          {status.message}
+          {message}
         </Box>
       )}
       <ButtonBase

@@ -1,34 +1,43 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AssetDetail } from '../../../shared/contract/catalog';
+import { LIVE_COPY, type LiveStateData } from '../../../shared/contract/live';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ControlsBar } from './ControlsBar';
 import { gridShape, placeTiles } from './layoutPlacement';
+import { liveFeeds } from './liveFeeds';
 import type { StreamConfig } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import {
   playerAngleChosen,
   playerLayoutChosen,
+  playerLiveEdgeReached,
   playerMuteToggled,
   playerPlayToggled,
+  playerSeeked,
   playerSoundBlocked,
   playerVolumeChanged,
+  playerWentLive,
   selectPlayer,
 } from './playerSlice';
 import { PlayerTile } from './PlayerTile';
 import { PlayerTopBar } from './PlayerTopBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { seekTiles } from './syncTiles';
 import { TileRegistry } from './tileRegistry';
 import { offeredLayouts, tileSources } from './tileSources';
 import { usePlayerLoops } from './usePlayerLoops';
 import { useFullscreen } from './useFullscreen';
+import { BEHIND_LIVE_S, useLivePosition } from './useLivePosition';
 import { useShortcuts } from './useShortcuts';
 
 type Props = {
   event: AssetDetail;
   stream: StreamConfig;
+  /** The live show's feeds (useLiveState): undefined while first asked, null when there is nothing to go by. */
+  liveState: LiveStateData | null | undefined;
   /** A tile's URL was refused: true while a fresh config is coming. */
   onExpired: (url: string) => boolean;
   refreshFailed: string | null;
@@ -36,18 +45,31 @@ type Props = {
 };
 
 /** The multi-angle player: every angle playing at once, placed by the chosen layout, one of them heard. */
-export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRefresh }: Props) {
+export function PlayerView({ event, stream, liveState, onExpired, refreshFailed, onRetryRefresh }: Props) {
   const dispatch = useAppDispatch();
-  const { layout, main, muted, volume, paused } = useAppSelector(selectPlayer);
+  const { layout, main, muted, volume, paused, behindLive } = useAppSelector(selectPlayer);
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const [registry] = useState(() => new TileRegistry());
   const [heights, setHeights] = useState<Record<number, number | null>>({});
   const [helpOpen, setHelpOpen] = useState(false);
   const fullscreen = useFullscreen(root);
   const live = stream.mode === 'live';
+  // Once a show from an encoder has ended, its last state still says which feeds never came.
+  const feeds = useMemo(() => liveFeeds(live ? liveState : (liveState ?? null)), [live, liveState]);
+  // A show from an encoder plays close to its edge, with a seek bar (DVR); the simulated one as before.
+  const liveEdge = live && feeds.ingest;
+  const followEdge = !paused && !behindLive;
+  const startingSoon = feeds.ingest && feeds.show === 'waiting';
+  const rightBack = feeds.ingest && feeds.show === 'live' && feeds.feedOf(main) === 'offline';
+
+  const { position, resample } = useLivePosition(registry, main, liveEdge);
 
   const sources = useMemo(() => tileSources(stream.config), [stream.config]);
   const layouts = useMemo(() => offeredLayouts(stream.config), [stream.config]);
+  const down = useMemo(
+    () => new Set(sources.map((s) => s.angle).filter((a) => feeds.feedOf(a) !== 'live')),
+    [feeds, sources],
+  );
   const chosen = layouts.find((l) => l.layout === layout) ??
     layouts[0] ?? { layout: 'single' as const, label: 'Single', tiles: 1 };
   const placements = useMemo(
@@ -78,10 +100,30 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
       const edge = tile.hls?.liveSyncPosition;
       if (typeof edge === 'number') tile.video.currentTime = edge;
     }
-    if (paused) dispatch(playerPlayToggled());
-  }, [dispatch, live, paused, registry]);
+    dispatch(playerWentLive());
+    resample();
+  }, [dispatch, live, registry, resample]);
+  const seek = useCallback(
+    (time: number) => {
+      seekTiles(registry.all(), main, time);
+      dispatch(playerSeeked({ behindLive: position !== null && position.edge - time > BEHIND_LIVE_S }));
+      resample();
+    },
+    [dispatch, main, position, registry, resample],
+  );
+  // Watching behind live, the angles came back within reach of the edge (a short pause, a catch-up).
+  const caughtUp = position !== null && position.edge - position.position <= BEHIND_LIVE_S;
+  useEffect(() => {
+    if (liveEdge && behindLive && !paused && caughtUp) dispatch(playerLiveEdgeReached());
+  }, [dispatch, liveEdge, behindLive, paused, caughtUp]);
 
-  usePlayerLoops(registry, { main, layout: chosen.layout, mode: stream.mode, layouts });
+  usePlayerLoops(registry, {
+    main,
+    layout: chosen.layout,
+    mode: stream.mode,
+    layouts,
+    sync: { down, mainRateByHls: liveEdge },
+  });
   useShortcuts({
     promote,
     togglePlay: () => dispatch(playerPlayToggled()),
@@ -110,8 +152,38 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
       <Box
         component="section"
         aria-label={PLAYER_COPY.anglesRegion}
-        sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 1, md: 2 } }}
+        sx={{
+          position: 'relative',
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { xs: 1, md: 2 },
+        }}
       >
+        {(startingSoon || rightBack) && (
+          <Box
+            role="status"
+            sx={{
+              position: 'absolute',
+              zIndex: 1,
+              top: '50%',
+              left: '50%',
+              transform: 'translate(-50%, -50%)',
+              px: 3,
+              py: 2,
+              borderRadius: 1,
+              bgcolor: 'rgba(0,0,0,0.85)',
+              color: '#fff',
+              fontSize: '1.125rem',
+              fontWeight: 600,
+              textAlign: 'center',
+              pointerEvents: 'none',
+            }}
+          >
+            {startingSoon ? LIVE_COPY.startingSoon : LIVE_COPY.rightBack}
+          </Box>
+        )}
         <Box
           sx={{
             display: 'grid',
@@ -123,6 +195,8 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
         >
           {sources.map((source) => {
             const placement = placements.get(source.angle)!;
+            const feed = feeds.feedOf(source.angle);
+            const offline = feeds.ingest && !startingSoon && feed !== 'live' && !(placement.main && rightBack);
             return (
               <PlayerTile
                 key={source.angle}
@@ -137,6 +211,11 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
                 onPromote={promote}
                 onLevel={onLevel}
                 onSoundBlocked={onSoundBlocked}
+                hold={feeds.pending || feed === 'waiting'}
+                feed={feed}
+                liveEdge={liveEdge}
+                followEdge={followEdge}
+                notice={offline ? LIVE_COPY.cameraOffline : null}
               />
             );
           })}
@@ -149,6 +228,7 @@ export function PlayerView({ event, stream, onExpired, refreshFailed, onRetryRef
         layout={chosen.layout}
         layouts={layouts}
         live={live}
+        dvr={liveEdge ? { position, onSeek: seek } : null}
         quality={heights[main] ?? null}
         fullscreen={fullscreen}
         onTogglePlay={() => dispatch(playerPlayToggled())}

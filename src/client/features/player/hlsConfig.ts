@@ -16,12 +16,45 @@ const TILE_HLS_CONFIG: Partial<HlsConfig> = {
   backBufferLength: 6,
 };
 
+/** Seconds behind the newest segment a live tile plays (hls.js liveSyncDuration). */
+const LIVE_SYNC_S = 1.5;
+/** Further behind than this, a tile following the live edge jumps back to it (liveMaxLatencyDuration). */
+export const LIVE_MAX_LATENCY_S = 5;
+/** The fastest the main angle plays to catch up with the edge (maxLiveSyncPlaybackRate). */
+export const LIVE_CATCH_UP_RATE = 1.1;
+
+/**
+ * A show from a real encoder (EVENT playlists, 1 s segments, target duration 1–2 s) is played close
+ * to its edge:
+ * - liveSyncDuration 1.5 s: one and a half segments of margin, enough for the next segment to arrive
+ *   before the buffer runs dry (hls.js never starts closer than one target duration anyway).
+ * - liveMaxLatencyDuration 5 s: a tile more than ~3 segments late (after a stall) jumps back to the
+ *   edge instead of staying late. It is lifted while the viewer watches behind live on purpose
+ *   (paused or rewound: useHlsTile sets it to Infinity), or hls.js would pull a rewound viewer back.
+ * - maxLiveSyncPlaybackRate 1.1 (the main angle only; the others follow it through the sync loop,
+ *   which nudges by up to 8 %): a drift of a second is made up in ten, close enough to the other
+ *   angles' nudges that they keep up without seeking, and with no audible change of pitch.
+ * - lowLatencyMode: partial segments and blocking reloads when the packager offers them.
+ * - backBufferLength stays small: the whole show is in the playlist, a rewind fetches it again.
+ */
+const LIVE_EDGE_CONFIG: Partial<HlsConfig> = {
+  lowLatencyMode: true,
+  liveSyncDuration: LIVE_SYNC_S,
+  liveMaxLatencyDuration: LIVE_MAX_LATENCY_S,
+  maxLiveSyncPlaybackRate: 1,
+};
+
 /**
  * The tile the player opens with as main starts where hls.js's bandwidth estimate puts it (within
  * its size); every other tile starts on the lowest rung, so nine tiles do not race the main one.
+ * A tile of a show from an encoder (`liveEdge`) adds the live-edge settings; the on-demand and the
+ * simulated live streams keep hls.js's defaults for live.
  */
-export const hlsConfigFor = (main: boolean): Partial<HlsConfig> =>
-  main ? { ...TILE_HLS_CONFIG, startLevel: -1 } : TILE_HLS_CONFIG;
+export const hlsConfigFor = (main: boolean, liveEdge = false): Partial<HlsConfig> => ({
+  ...TILE_HLS_CONFIG,
+  ...(main ? { startLevel: -1 } : {}),
+  ...(liveEdge ? { ...LIVE_EDGE_CONFIG, maxLiveSyncPlaybackRate: main ? LIVE_CATCH_UP_RATE : 1 } : {}),
+});
 
 /** Waits between retries of a lost connection: 1 s, 2 s, 4 s… up to 10 s. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000, 1000 * 2 ** attempt);

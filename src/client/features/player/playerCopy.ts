@@ -13,6 +13,7 @@ export const PLAYER_COPY = {
   shortcuts: 'Keyboard shortcuts',
   anglesRegion: 'Camera angles',
   controls: 'Player controls',
+  seekLive: 'Position in the show',
   mainAngle: 'Main angle',
   watchAngle: (name: string) => `Watch ${name}`,
 } as const;

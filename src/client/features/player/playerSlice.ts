@@ -15,6 +15,11 @@ type PlayerState = {
   volume: number;
   /** Every tile paused (the viewer's choice; tiles play otherwise). */
   paused: boolean;
+  /**
+   * Live: the viewer paused or rewound, so the angles stay where they are instead of being pulled
+   * back to the live edge; cleared by 'Live' (or by catching up with the edge).
+   */
+  behindLive: boolean;
 };
 
 export const PROGRAM_ANGLE = 0;
@@ -25,6 +30,7 @@ const initialPlayerState: PlayerState = {
   muted: true,
   volume: 1,
   paused: false,
+  behindLive: false,
 };
 
 export const playerSlice = createSlice({
@@ -54,6 +60,20 @@ export const playerSlice = createSlice({
     },
     playerPlayToggled(state) {
       state.paused = !state.paused;
+      if (state.paused) state.behindLive = true;
+    },
+    /** The viewer moved along the live seek bar: to a moment behind the edge, or back to it. */
+    playerSeeked(state, action: PayloadAction<{ behindLive: boolean }>) {
+      state.behindLive = action.payload.behindLive;
+    },
+    /** 'Live' (or L): every angle back at the live edge, playing. */
+    playerWentLive(state) {
+      state.behindLive = false;
+      state.paused = false;
+    },
+    /** Playing behind live, the angles caught up with the edge by themselves. */
+    playerLiveEdgeReached(state) {
+      state.behindLive = false;
     },
     /** The browser refused to play sound without a gesture: the main angle plays muted instead. */
     playerSoundBlocked(state) {
@@ -73,6 +93,9 @@ export const {
   playerMuteToggled,
   playerVolumeChanged,
   playerPlayToggled,
+  playerSeeked,
+  playerWentLive,
+  playerLiveEdgeReached,
   playerSoundBlocked,
 } = playerSlice.actions;
 export const { selectPlayer } = playerSlice.selectors;

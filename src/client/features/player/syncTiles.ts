@@ -32,18 +32,71 @@ function drift(tile: TileHandle, main: TileHandle): number {
 
 const settled = (video: HTMLVideoElement) => !video.paused && !video.seeking && video.readyState >= 2;
 
+export type SyncOptions = {
+  /** Angles whose feed is down (live shows): they are neither followed nor moved. */
+  down?: ReadonlySet<number>;
+  /** hls.js sets the main angle's rate itself (it catches up with the live edge): left alone. */
+  mainRateByHls?: boolean;
+};
+
 /** One pass of the sync loop: every other tile is brought towards the main angle. */
-export function syncTiles(tiles: TileHandle[], mainAngle: number): void {
+export function syncTiles(tiles: TileHandle[], mainAngle: number, options: SyncOptions = {}): void {
+  const { down, mainRateByHls = false } = options;
   const main = tiles.find((t) => t.angle === mainAngle);
-  if (!main || !settled(main.video)) return;
+  // A main angle whose feed dropped stands still: following it would freeze every angle.
+  if (!main || down?.has(mainAngle) || !settled(main.video)) return;
   for (const tile of tiles) {
     if (tile === main) {
-      if (tile.video.playbackRate !== 1) tile.video.playbackRate = 1;
+      if (!mainRateByHls && tile.video.playbackRate !== 1) tile.video.playbackRate = 1;
       continue;
     }
-    if (!settled(tile.video)) continue;
+    if (down?.has(tile.angle) || !settled(tile.video)) continue;
     const action = syncAction(drift(tile, main));
     if (action.seekBySeconds !== 0) tile.video.currentTime = Math.max(0, tile.video.currentTime + action.seekBySeconds);
     if (tile.video.playbackRate !== action.rate) tile.video.playbackRate = action.rate;
+  }
+}
+
+type Span = { start: number; duration: number; date: number };
+
+/** The segment of the tile's current level (with its program date-time) that `holds` accepts, if loaded. */
+function fragmentWhere(tile: TileHandle, holds: (span: Span) => boolean): Span | null {
+  const hls = tile.hls;
+  const fragments = hls?.levels[Math.max(0, hls.currentLevel)]?.details?.fragments ?? [];
+  for (const f of fragments) {
+    const date = f.programDateTime;
+    const span = date === null ? null : { start: f.start, duration: f.duration, date };
+    if (span && holds(span)) return span;
+  }
+  return null;
+}
+
+/** The program date-time (ms) at media time `time` of a tile, from its playlist (else from its playhead). */
+function dateAt(tile: TileHandle, time: number): number | null {
+  const f = fragmentWhere(tile, ({ start, duration }) => time >= start && time < start + duration);
+  if (f) return f.date + (time - f.start) * 1000;
+  const now = playingDate(tile);
+  return now === null ? null : now + (time - tile.video.currentTime) * 1000;
+}
+
+/** The media time of a tile at program date-time `date` (ms); its playlist knows it across a gap in the feed. */
+function timeAt(tile: TileHandle, date: number): number | null {
+  const f = fragmentWhere(tile, (x) => date >= x.date && date < x.date + x.duration * 1000);
+  if (f) return f.start + (date - f.date) / 1000;
+  const now = playingDate(tile);
+  return now === null ? null : tile.video.currentTime + (date - now) / 1000;
+}
+
+/**
+ * The viewer moved the main angle to `time`: every tile goes to the same moment of the show (the
+ * same program date-time) at once, rather than being found out of step by the sync loop. Without
+ * program date-times (on demand), the same media time.
+ */
+export function seekTiles(tiles: TileHandle[], mainAngle: number, time: number): void {
+  const main = tiles.find((t) => t.angle === mainAngle);
+  const date = main ? dateAt(main, time) : null;
+  for (const tile of tiles) {
+    const target = tile === main || date === null ? time : (timeAt(tile, date) ?? time);
+    tile.video.currentTime = Math.max(0, target);
   }
 }

@@ -20,6 +20,7 @@ export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: T
   let retries = 0;
   let recovered = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pending: (() => void) | null = null;
   return {
     onError(data: ErrorData) {
       if (!data.fatal) return;
@@ -31,7 +32,11 @@ export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: T
         clearTimeout(retryTimer);
         // Without a manifest there is nothing to resume: load it again.
         const resume = /^manifest/i.test(data.details) ? () => hls.loadSource(tile.url()) : () => hls.startLoad();
-        retryTimer = setTimeout(resume, retryDelayMs(retries));
+        pending = resume;
+        retryTimer = setTimeout(() => {
+          pending = null;
+          resume();
+        }, retryDelayMs(retries));
         retries += 1;
       } else if (data.type === types.MEDIA_ERROR && !recovered) {
         recovered = true;
@@ -43,6 +48,15 @@ export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: T
     /** The tile plays again: the next lost connection starts with a short wait. */
     played() {
       retries = 0;
+    },
+    /** The feed is back (live shows): a retry that is waiting runs now, and the next one starts short. */
+    retryNow() {
+      retries = 0;
+      const resume = pending;
+      if (!resume) return;
+      clearTimeout(retryTimer);
+      pending = null;
+      resume();
     },
     stop() {
       clearTimeout(retryTimer);

@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { hlsConfigFor } from './hlsConfig';
+import type { LiveFeedState } from '../../../shared/contract/live';
+import { hlsConfigFor, LIVE_CATCH_UP_RATE, LIVE_MAX_LATENCY_S } from './hlsConfig';
 import { PLAYER_COPY } from './playerCopy';
 import { tileErrorHandler } from './tileErrors';
 import { afterNextLayout, applyTileRole, type TileRole } from './tileLevels';
@@ -27,9 +28,23 @@ type Options = {
   paused: boolean;
   /** The browser refused sound without a gesture. */
   onSoundBlocked: () => void;
+  /** Nothing is loaded yet (a live feed that has not arrived, or the live state not yet known). */
+  hold: boolean;
+  /** The angle's live feed ('live' for anything not fed by the ingest). */
+  feed: LiveFeedState;
+  /** A show from an encoder: the tile is made to play close to the live edge (hlsConfig.ts). */
+  liveEdge: boolean;
+  /** …and follows the edge (false while the viewer watches behind live on purpose). */
+  followEdge: boolean;
 };
 
 const HAVE_CURRENT_DATA = 2;
+const HAVE_FUTURE_DATA = 3;
+/** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
+const RESUME_CHECK_MS = 2000;
+
+/** Two signed URLs of one playlist (only their signature differs). */
+const samePlaylist = (a: string, b: string) => a.split('?')[0] === b.split('?')[0];
 
 /**
  * One hls.js instance for the tile's <video>, for as long as the tile is mounted: a new URL (a fresh
@@ -39,14 +54,25 @@ const HAVE_CURRENT_DATA = 2;
 export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options: Options): TileStatus {
   const [status, setStatus] = useState<TileStatus>({ state: 'loading', message: null });
   const handleRef = useRef<(TileHandle & { url: string }) | null>(null);
-  const { angle, url, live, registry, audible, volume, paused, main, visible } = options;
+  const { angle, url, live, registry, audible, volume, paused, main, visible, hold, feed, followEdge } = options;
   const roleRef = useRef<TileRole | null>(null);
   const cancelUpgrade = useRef<() => void>(() => undefined);
+  const errorsRef = useRef<ReturnType<typeof tileErrorHandler> | null>(null);
+  // Once a tile starts loading it goes on (a feed that drops keeps its instance, which keeps reloading).
+  const [started, setStarted] = useState(!hold);
+  if (!hold && !started) setStarted(true);
 
   const latest = useEffectEvent(() => options);
   const expired = useEffectEvent((failed: string): boolean => options.onExpired(failed));
   const levelSwitched = useEffectEvent((height: number | null) => options.onLevel(angle, height));
+  const applyEdge = useEffectEvent((hls: Hls) => {
+    if (!options.liveEdge || !hls.config.lowLatencyMode) return;
+    // Only the main angle catches up by speed; the others follow it (syncTiles).
+    hls.config.maxLiveSyncPlaybackRate = options.main ? LIVE_CATCH_UP_RATE : 1;
+    hls.config.liveMaxLatencyDuration = options.followEdge ? LIVE_MAX_LATENCY_S : Infinity;
+  });
   const applyRole = useEffectEvent((hls: Hls) => {
+    applyEdge(hls);
     const role = { main: options.main, visible: options.visible };
     cancelUpgrade.current();
     applyTileRole(hls, role, roleRef.current, (run) => {
@@ -61,9 +87,23 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     });
   });
 
+  const wasLive = useRef(live);
+  const nextUrl = useRef<string | null>(null);
+  /** The URL kept for later is loaded (where the tile is): true when there was one. */
+  const adoptNext = useEffectEvent((): boolean => {
+    const handle = handleRef.current;
+    const next = nextUrl.current;
+    if (!handle?.hls || !next) return false;
+    nextUrl.current = null;
+    handle.url = next;
+    handle.hls.config.startPosition = handle.video.currentTime;
+    handle.hls.loadSource(next);
+    return true;
+  });
+
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return undefined;
+    if (!video || !started) return undefined;
     let destroyed = false;
     let state: TileState = 'loading';
     let errors: ReturnType<typeof tileErrorHandler> | null = null;
@@ -107,10 +147,16 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
           else show('error', PLAYER_COPY.cannotPlay);
           return;
         }
-        const hls = new HlsClass({ ...hlsConfigFor(latest().main), workerPath });
+        const hls = new HlsClass({ ...hlsConfigFor(latest().main, latest().liveEdge), workerPath });
         handle.hls = hls;
-        const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, { url: () => handle.url, expired, show });
+        applyEdge(hls);
+        const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, {
+          url: () => handle.url,
+          expired: (failed) => adoptNext() || expired(failed),
+          show,
+        });
         errors = handler;
+        errorsRef.current = handler;
         hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
         hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
@@ -127,6 +173,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       cancelUpgrade.current();
       roleRef.current = null;
       errors?.stop();
+      errorsRef.current = null;
       registry.remove(handle);
       handleRef.current = null;
       handle.hls?.destroy();
@@ -135,12 +182,22 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       video.removeAttribute('src');
       video.load();
     };
-  }, [videoRef, registry, angle]);
+  }, [videoRef, registry, angle, started]);
 
   // A fresh config: the same instance loads the new URL where the tile was (live: at the live edge).
+  // The config that comes when a show ends names the same playlists, signed afresh: the one playing
+  // has become the replay by itself (#EXT-X-ENDLIST), so the tile plays on and keeps the new URL
+  // for when the old one is refused.
   useEffect(() => {
+    const ended = wasLive.current && !live;
+    wasLive.current = live;
     const handle = handleRef.current;
     if (!handle || handle.url === url) return;
+    if (ended && handle.hls && samePlaylist(handle.url, url)) {
+      nextUrl.current = url;
+      return;
+    }
+    nextUrl.current = null;
     handle.url = url;
     const { hls, video } = handle;
     if (!hls) {
@@ -150,6 +207,35 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     hls.config.startPosition = live ? -1 : video.currentTime;
     hls.loadSource(url);
   }, [url, live]);
+  // Following the live edge or not (paused, rewound): hls.js may pull the tile back to it or not.
+  useEffect(() => {
+    const hls = handleRef.current?.hls;
+    if (hls) applyEdge(hls);
+  }, [followEdge, main]);
+
+  // A dropped feed is back. hls.js has kept reloading the playlist; new segments follow a
+  // discontinuity and playback goes on by itself. A retry of a failed load waiting for its turn runs
+  // now; a tile still stalled a moment later is started again at the live edge.
+  const feedRef = useRef(feed);
+  useEffect(() => {
+    const was = feedRef.current;
+    feedRef.current = feed;
+    const handle = handleRef.current;
+    if (feed !== 'live' || was !== 'offline' || !handle?.hls) return undefined;
+    errorsRef.current?.retryNow();
+    const from = handle.video.currentTime;
+    const timer = setTimeout(() => {
+      const { hls, video } = handle;
+      if (!hls || latest().paused) return;
+      const moving = video.currentTime > from + 0.1 && video.readyState >= HAVE_FUTURE_DATA;
+      if (moving) return;
+      hls.startLoad();
+      const edge = hls.liveSyncPosition;
+      if (typeof edge === 'number' && edge > video.currentTime) video.currentTime = edge;
+      play(video);
+    }, RESUME_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, [feed]);
 
   // The main angle or the layout changed: the tile's levels follow (tileLevels.ts).
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import type { LayoutConfig, PlayerLayout } from '../../../shared/contract/streams';
 import { useAppDispatch } from '../../lib/hooks';
 import { playerClosed, playerOpened } from './playerSlice';
-import { syncTiles, SYNC_INTERVAL_MS } from './syncTiles';
+import { syncTiles, SYNC_INTERVAL_MS, type SyncOptions } from './syncTiles';
 import type { TileDiagnostics, TileRegistry } from './tileRegistry';
 import { defaultLayout } from './tileSources';
 
@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-type Now = { main: number; layout: PlayerLayout; mode: 'live' | 'vod'; layouts: LayoutConfig[] };
+type Now = { main: number; layout: PlayerLayout; mode: 'live' | 'vod'; layouts: LayoutConfig[]; sync: SyncOptions };
 
 /**
  * The player's life outside React's renders: its state starts fresh and is dropped on leave, the
@@ -25,7 +25,7 @@ type Now = { main: number; layout: PlayerLayout; mode: 'live' | 'vod'; layouts: 
 export function usePlayerLoops(registry: TileRegistry, now: Now) {
   const dispatch = useAppDispatch();
   const opened = useEffectEvent(() => dispatch(playerOpened({ layout: defaultLayout(now.layouts) })));
-  const sync = useEffectEvent(() => syncTiles(registry.all(), now.main));
+  const sync = useEffectEvent(() => syncTiles(registry.all(), now.main, now.sync));
   const diagnostics = useEffectEvent((): PlayerDiagnostics => ({
     main: now.main,
     layout: now.layout,
