@@ -100,7 +100,7 @@ export async function registerRoutes(
     callsPerMinute: limits.streamConfigCallsPerMinute,
     callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
   });
-  await app.register(liveStateRoutes, { prefix: '/v1', service: services.live });
+  await app.register(liveStateRoutes, { prefix: '/v1', state: services.liveState });
   await app.register(ingestRoutes, {
     service: services.live,
     hooks: services.ingestHooks,

@@ -100,6 +100,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   // A live player asks for nine playlists a second: a feed's state is read once a second per process.
   const livePlayback = createTtlCache({ ttlMs: 1000, max: 10_000, now, load: (id: number) => live.playback(id) });
+  // Every live viewer's player asks for the show's state once a second: one read per event and second.
+  const liveStates = createTtlCache({ ttlMs: 1000, max: 10_000, now, load: (key: string) => live.publicState(key) });
   const viewingGate = createViewingSessionGate({
     repo: uow.repos.viewingSessions,
     heartbeatSeconds: config.viewing.heartbeatSeconds,
@@ -157,6 +159,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       ...clock,
     }),
     live,
+    liveState: (key: string) => liveStates.get(key),
     ingestHooks: createIngestHooks(),
     ingestKey: keys.ingestControl,
     /** This process's run: an ingest connection id is unique within one run of its engine. */

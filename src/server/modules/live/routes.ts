@@ -14,7 +14,7 @@ import type { LiveService } from './service';
 type Options = { service: LiveService; hooks: IngestHooks; controlToken: string; bootId: string };
 
 /** GET /v1/live/{id}: the show's and each feed's state, for players (public; cached one second). */
-export const liveStateRoutes: FastifyPluginAsyncZod<{ service: LiveService }> = async (app, { service }) => {
+export const liveStateRoutes: FastifyPluginAsyncZod<{ state: LiveService['publicState'] }> = async (app, { state }) => {
   app.get(
     '/live/:id',
     {
@@ -31,7 +31,7 @@ export const liveStateRoutes: FastifyPluginAsyncZod<{ service: LiveService }> = 
     },
     async (req, reply) => {
       void reply.header('cache-control', 'public, max-age=1');
-      return ok(await service.publicState(req.params.id), 'Live state');
+      return ok(await state(req.params.id), 'Live state');
     },
   );
 };
