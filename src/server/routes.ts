@@ -106,6 +106,7 @@ export async function registerRoutes(
     hooks: services.ingestHooks,
     controlToken: services.ingestKey,
     bootId: services.bootId,
+    demo: config.env !== 'production',
   });
   await app.register(protectedMediaRoutes, { media: services.protectedMedia, root: '/media/streams' });
   await app.register(protectedMediaRoutes, { media: services.liveMedia, root: '/media/live' });

@@ -14,15 +14,20 @@ const DEFAULT_EVENT = 'midnight-brass-club';
 
 /**
  * `npm run live:demo [-- EVENT]`: the demo show pushed into the real ingest as an artist's encoders
- * would: every feed of the event (the program cut and each angle) from the demo's committed clips,
- * looped, at 320×180 over RTMP, each with fresh stream keys (the previous ones stop). Runs until
- * Ctrl+C. Without it, a 'Live' event without keys plays the simulated fallback.
+ * would: the event goes on air now (not in production), and every feed (the program cut and each
+ * angle) comes from the demo's committed clips, looped, at 320×180 over RTMP, each with fresh stream
+ * keys (the previous ones stop). Runs until Ctrl+C. Without it, a 'Live' event without keys plays
+ * the simulated fallback.
  */
 async function run() {
   const event = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_EVENT;
   const { config, data } = await liveCommand<Issued>(
     { path: '/internal/live/keys', body: { event, rotate: true } },
     (s) => s.issueKeys(event, { rotate: true }),
+  );
+  const { data: onAir } = await liveCommand<{ airStartDate: string }>(
+    { path: '/internal/live/on-air', body: { event } },
+    (s) => s.putOnAir(event),
   );
   const clips = path.join(config.mediaDir, 'streams');
   const clipOf = (angle: number) => {
@@ -48,9 +53,9 @@ async function run() {
     encoders.push(child);
   }
   console.log(
-    `Pushing "${data.event.title}" (event ${data.event.id}): ${data.feeds.length} feeds over RTMP at 320×180. ` +
-      'Ctrl+C stops the encoders; npm run live:end -- ' +
-      `${event} ends the show (its replay plays at once).`,
+    `Pushing "${data.event.title}" (event ${data.event.id}): ${data.feeds.length} feeds over RTMP at 320×180, ` +
+      `on air since ${onAir.airStartDate}.\nWatch: ${config.publicUrl}/player/${event}\n` +
+      `Ctrl+C stops the encoders; npm run live:end -- ${event} ends the show (its replay plays at once).`,
   );
   const stop = () => {
     for (const child of encoders) child.kill('SIGINT');

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { envelope } from './envelope';
 
 /**
- * Live shows from a real encoder (docs/behaviour.md "Live"): each feed of a 'Live' event — the program
+ * Live shows from a real encoder (README "Going live"): each feed of a 'Live' event — the program
  * cut (angle 0) and the camera angles 1–9 — is published by an encoder with its own stream key,
  * packaged into HLS by the ingest and watched through the same signed playlists as any stream.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Real live shows (docs/behaviour.md "Live"): one row per feed of a 'Live' event (angle 0 the
+ * Real live shows (README "Going live"): one row per feed of a 'Live' event (angle 0 the
  * program cut, 1–9 the cameras) with its stream key's SHA-256 (the key itself is shown once and
  * never stored), and what the ingest's callbacks last said of it. One row per show for what spans
  * its feeds: when it started and when it ended. In the database, so every instance reads the same.

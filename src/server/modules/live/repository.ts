@@ -153,6 +153,18 @@ export function createLiveRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * The demo only (`npm run live:demo`): the event's air start moves to `at`, and the catalog's
+     * version moves on so every instance's catalog cache reads it again (as an import does).
+     */
+    async putOnAir(eventId: number, at: Date) {
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('events').set({ air_start_date: at }).where('id', '=', eventId).execute();
+        await sql`insert into settings (key, value) values ('catalog_version', '1')
+          on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(tx);
+      });
+    },
+
     /** Every feed the SRT listeners serve: feeds of 'Live' events whose show has not ended. */
     async openFeeds() {
       return db

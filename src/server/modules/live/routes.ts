@@ -11,7 +11,14 @@ import { withErrors } from '../../platform/schemas';
 import type { IngestHooks } from './ingestHooks';
 import type { LiveService } from './service';
 
-type Options = { service: LiveService; hooks: IngestHooks; controlToken: string; bootId: string };
+type Options = {
+  service: LiveService;
+  hooks: IngestHooks;
+  controlToken: string;
+  bootId: string;
+  /** Development and tests: `npm run live:demo` may put its show on air now. */
+  demo: boolean;
+};
 
 /** GET /v1/live/{id}: the show's and each feed's state, for players (public; cached one second). */
 export const liveStateRoutes: FastifyPluginAsyncZod<{ state: LiveService['publicState'] }> = async (app, { state }) => {
@@ -116,6 +123,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) =>
       return ok(issued, 'Stream keys issued');
     },
   );
+
+  if (opts.demo)
+    app.post(
+      '/internal/live/on-air',
+      { config: { auth: 'none' }, schema: { hide: true, body: z.strictObject({ event: z.string().min(1).max(200) }) } },
+      async (req) => ok(await service.putOnAir(req.body.event), 'On air'),
+    );
 
   app.post(
     '/internal/live/end',

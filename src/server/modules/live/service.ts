@@ -149,6 +149,15 @@ export function createLiveService(deps: Deps) {
       return { id: event.id, title: event.title };
     },
 
+    /** The demo's show goes on air now (`npm run live:demo`; never in production: routes.ts). */
+    async putOnAir(eventKey: string) {
+      const event = await liveEvent(eventKey);
+      if (event.content_type !== 'Live') throw new Conflict(LIVE_MESSAGES.notLive);
+      const at = new Date(now());
+      await repo.putOnAir(event.id, at);
+      return { id: event.id, title: event.title, airStartDate: at.toISOString() };
+    },
+
     /** GET /v1/live/{id}. */
     async publicState(eventKey: string): Promise<LiveStateData> {
       const event = await liveEvent(eventKey);

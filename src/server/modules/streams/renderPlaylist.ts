@@ -56,7 +56,9 @@ export function renderVod(
 }
 
 /**
- * Live: the program started at `airStartMs`; the newest segment is the one airing at `nowMs`, and
+ * The simulated live fallback, for a 'Live' event without stream keys (no real feed: the demo, or a
+ * machine without the ingest's engines; real feeds are modules/live): the program started at
+ * `airStartMs`; the newest segment is the one airing at `nowMs`, and
  * the playlist lists it with the ones before it (a sliding window, no end). Every angle computes
  * the same numbers from the same clock, so their program date-times match.
  */
