@@ -4,23 +4,25 @@ import { playingDate, type TileHandle } from './tileRegistry';
 export const SYNC_INTERVAL_MS = 500;
 /** Further apart than this, a tile seeks; closer, its playback rate is nudged. */
 export const SEEK_BEYOND_MS = 1500;
-/** Within this, a tile plays at normal speed. */
-const IN_SYNC_MS = 50;
+/** Within this, a tile plays at the main angle's speed: half a frame at 30 fps. */
+const IN_SYNC_MS = 15;
 const MAX_NUDGE = 0.08;
 /** The rate nudge per ms of drift: 100 ms of drift is caught up in about two seconds. */
 const NUDGE_PER_MS = 1 / 2000;
 
-export type SyncAction = { seekBySeconds: number; rate: 1 } | { seekBySeconds: 0; rate: number };
+export type SyncAction = { seekBySeconds: number; rate: number };
 
 /**
  * What a tile `driftMs` ahead of the main angle (negative: behind) should do: seek when far off,
- * otherwise play a little slower or faster (0.92–1.08, proportional) until within IN_SYNC_MS.
+ * otherwise play a little slower or faster than the main angle (its speed `mainRate` ± 8 %,
+ * proportional) until within IN_SYNC_MS. Relative to the main angle's speed, because a live main
+ * angle catching up with the edge plays faster than 1 (hls.js) and the others must keep up.
  */
-export function syncAction(driftMs: number): SyncAction {
-  if (Math.abs(driftMs) > SEEK_BEYOND_MS) return { seekBySeconds: -driftMs / 1000, rate: 1 };
-  if (Math.abs(driftMs) <= IN_SYNC_MS) return { seekBySeconds: 0, rate: 1 };
+export function syncAction(driftMs: number, mainRate = 1): SyncAction {
+  if (Math.abs(driftMs) > SEEK_BEYOND_MS) return { seekBySeconds: -driftMs / 1000, rate: mainRate };
+  if (Math.abs(driftMs) <= IN_SYNC_MS) return { seekBySeconds: 0, rate: mainRate };
   const nudge = Math.min(MAX_NUDGE, Math.max(-MAX_NUDGE, driftMs * NUDGE_PER_MS));
-  return { seekBySeconds: 0, rate: Number((1 - nudge).toFixed(3)) };
+  return { seekBySeconds: 0, rate: Number((mainRate * (1 - nudge)).toFixed(3)) };
 }
 
 /** How far `tile` is ahead of `main` (ms): on program date-time when both know it, else on media time (VOD). */
@@ -51,7 +53,7 @@ export function syncTiles(tiles: TileHandle[], mainAngle: number, options: SyncO
       continue;
     }
     if (down?.has(tile.angle) || !settled(tile.video)) continue;
-    const action = syncAction(drift(tile, main));
+    const action = syncAction(drift(tile, main), mainRateByHls ? main.video.playbackRate : 1);
     if (action.seekBySeconds !== 0) tile.video.currentTime = Math.max(0, tile.video.currentTime + action.seekBySeconds);
     if (tile.video.playbackRate !== action.rate) tile.video.playbackRate = action.rate;
   }

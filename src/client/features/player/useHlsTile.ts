@@ -39,6 +39,8 @@ type Options = {
 };
 
 const HAVE_CURRENT_DATA = 2;
+/** Joining a live show further than this behind the planned distance jumps instead of speeding up. */
+const JOIN_SLACK_S = 0.5;
 const HAVE_FUTURE_DATA = 3;
 /** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
 const RESUME_CHECK_MS = 2000;
@@ -70,6 +72,17 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     // Only the main angle catches up by speed; the others follow it (syncTiles).
     hls.config.maxLiveSyncPlaybackRate = options.main ? LIVE_CATCH_UP_RATE : 1;
     hls.config.liveMaxLatencyDuration = options.followEdge ? LIVE_MAX_LATENCY_S : Infinity;
+  });
+  /**
+   * A live tile's first picture comes later than hls.js planned (playlist, segment and decoding took
+   * a second or two while the show went on): it jumps to the planned distance from the edge at once
+   * rather than catching up by speed for tens of seconds, which a listener would hear.
+   */
+  const joinLiveEdge = useEffectEvent((hls: Hls | null, video: HTMLVideoElement) => {
+    if (!options.liveEdge || !options.followEdge || !hls) return;
+    const { latency, targetLatency, liveSyncPosition } = hls;
+    if (targetLatency !== null && latency > targetLatency + JOIN_SLACK_S && liveSyncPosition !== null)
+      video.currentTime = liveSyncPosition;
   });
   const applyRole = useEffectEvent((hls: Hls) => {
     applyEdge(hls);
@@ -122,10 +135,15 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     handleRef.current = handle;
     registry.add(handle);
 
+    let joined = false;
     const listeners: Record<string, () => void> = {
       playing: () => {
         errors?.played();
         show('playing');
+        if (!joined) {
+          joined = true;
+          joinLiveEdge(handle.hls, video);
+        }
       },
       waiting: () => {
         if (state === 'playing') show('loading');
