@@ -57,7 +57,7 @@ it('a show waiting for its feeds says it is starting soon and loads nothing; it 
     lowLatencyMode: true,
     liveSyncDuration: 1.5,
     liveMaxLatencyDuration: 5,
-    maxLiveSyncPlaybackRate: 1.1,
+    maxLiveSyncPlaybackRate: 1.05,
   });
   expect(instanceOf(4).config).toMatchObject({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1 });
   expect(streams.made('GET', /streamconfig/)).toHaveLength(1);

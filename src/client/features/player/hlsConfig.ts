@@ -21,7 +21,7 @@ const LIVE_SYNC_S = 1.5;
 /** Further behind than this, a tile following the live edge jumps back to it (liveMaxLatencyDuration). */
 export const LIVE_MAX_LATENCY_S = 5;
 /** The fastest the main angle plays to catch up with the edge (maxLiveSyncPlaybackRate). */
-export const LIVE_CATCH_UP_RATE = 1.1;
+export const LIVE_CATCH_UP_RATE = 1.05;
 
 /**
  * A show from a real encoder (EVENT playlists, 1 s segments, target duration 1–2 s) is played close
@@ -31,9 +31,10 @@ export const LIVE_CATCH_UP_RATE = 1.1;
  * - liveMaxLatencyDuration 5 s: a tile more than ~3 segments late (after a stall) jumps back to the
  *   edge instead of staying late. It is lifted while the viewer watches behind live on purpose
  *   (paused or rewound: useHlsTile sets it to Infinity), or hls.js would pull a rewound viewer back.
- * - maxLiveSyncPlaybackRate 1.1 (the main angle only; the others follow it through the sync loop,
- *   which nudges by up to 8 %): a drift of a second is made up in ten, close enough to the other
- *   angles' nudges that they keep up without seeking, and with no audible change of pitch.
+ * - maxLiveSyncPlaybackRate 1.05 (the main angle only; the others follow its speed through the sync
+ *   loop, syncTiles.ts): a late join jumps to the edge at once (useHlsTile's joinLiveEdge), so speed
+ *   only makes up small drifts; 5 % keeps the music's tempo change faint (the pitch is kept), and the
+ *   other angles, told the main angle's speed every 500 ms, stay within a frame of it when it changes.
  * - lowLatencyMode: partial segments and blocking reloads when the packager offers them.
  * - backBufferLength stays small: the whole show is in the playlist, a rewind fetches it again.
  */
