@@ -17,7 +17,7 @@ import { createSrtListeners } from './srtListeners';
 const SRT_RECONCILE_MS = 5000;
 
 /** What the ingest needs that may be missing on this machine; empty when it can run. */
-export function missingEngines(engines: AppConfig['live']['engines']): string[] {
+function missingEngines(engines: AppConfig['live']['engines']): string[] {
   const missing: string[] = [];
   if (!fs.existsSync(engines.nginx)) missing.push(`nginx (${engines.nginx})`);
   if (!fs.existsSync(engines.rtmpModule)) missing.push(`nginx's RTMP module (${engines.rtmpModule})`);
