@@ -6,7 +6,7 @@ import { cartDriver } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
 import { createTestApp } from '../../utils/testApp';
 
-export const HOUR = 3_600_000;
+const HOUR = 3_600_000;
 
 /** A feed as `/internal/live/keys` answers it: the key is shown this once. */
 export type IssuedFeed = { angle: number; name: string; key: string; srtPort: number; srtPassphrase: string };
@@ -88,7 +88,6 @@ export function ingestDriver(app: FastifyInstance, token: string) {
     },
   };
 }
-export type IngestDriver = ReturnType<typeof ingestDriver>;
 
 /**
  * A test app on a clock the test moves, with a fixed set of events and a way to add 'Live' events one

@@ -1,5 +1,6 @@
 import { feedState, liveState } from '../../../src/server/modules/live/liveState';
 import type { LiveFeedRow } from '../../../src/server/modules/live/repository';
+import { LIVE_FEED_STATES, LIVE_SHOW_STATES } from '../../../src/shared/contract/live';
 
 /**
  * A live show's state, computed from its rows when asked (no timer): each feed waiting, live or
@@ -114,5 +115,30 @@ describe('a show', () => {
 
   it('with no feeds at all (no keys) is waiting, with no angles', () => {
     expect(liveState([], undefined, T0, RECONNECT)).toEqual({ show: 'waiting', endedAt: null, angles: [] });
+  });
+});
+
+describe("every state it gives is one the contract's players know", () => {
+  it('over a grid of feeds, show rows and times', () => {
+    const feedsSets = [
+      [],
+      [feed(0)],
+      [publishing(0), feed(1)],
+      [left(0, T0), left(1, T0 + MIN)],
+      [left(0, T0), publishing(1)],
+    ];
+    const shows = [
+      undefined,
+      { started_at: new Date(T0), ended_at: null },
+      { started_at: null, ended_at: new Date(T0) },
+    ];
+    for (const feeds of feedsSets)
+      for (const show of shows)
+        for (const at of [T0 - MIN, T0, T0 + RECONNECT, T0 + 10 * RECONNECT]) {
+          const s = liveState(feeds, show, at, RECONNECT);
+          expect(LIVE_SHOW_STATES).toContain(s.show);
+          for (const a of s.angles) expect(LIVE_FEED_STATES).toContain(a.state);
+          expect(s.endedAt !== null).toBe(s.show === 'ended');
+        }
   });
 });

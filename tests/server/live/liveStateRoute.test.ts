@@ -1,3 +1,4 @@
+import { liveStateData } from '../../../src/shared/contract/live';
 import { liveTestApp, type LiveTestApp } from './liveFixture';
 
 /**
@@ -15,7 +16,9 @@ const state = (key: string | number) => x.t.app.inject({ url: `/v1/live/${key}` 
 const data = async (key: string | number) => {
   const res = await state(key);
   expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'public, max-age=1']);
-  return res.json<{ data: { ingest: boolean; show: string; angles: { angle: number; state: string }[] } }>().data;
+  // Every answer is the contract's shape, exactly (the player parses it with the same schema).
+  const body = res.json<{ data: unknown }>().data;
+  return liveStateData.strict().parse(body);
 };
 const feeds = (states: Record<number, string>, rest = 'waiting') =>
   Array.from({ length: 10 }, (_, angle) => ({ angle, state: states[angle] ?? rest }));

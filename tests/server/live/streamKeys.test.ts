@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { LIVE_MESSAGES } from '../../../src/server/modules/live/service';
 import { hashStreamKey, STREAM_KEY_SHAPE } from '../../../src/server/modules/live/streamKeys';
+import { LIVE_ANGLE_MAX } from '../../../src/shared/contract/live';
 import { DEMO_FEED_ANGLES, liveTestApp, type IssuedFeed, type LiveTestApp } from './liveFixture';
 
 /**
@@ -28,6 +29,8 @@ describe('issued keys', () => {
 
   it("are one per feed: the program cut (angle 0) and every angle of the event's stream config", () => {
     expect(feeds.map((f) => f.angle)).toEqual(DEMO_FEED_ANGLES);
+    // The demo's nine cameras are as many as the player's keys reach (0 the program, 1–9).
+    expect(Math.max(...feeds.map((f) => f.angle))).toBe(LIVE_ANGLE_MAX);
     expect(feeds.map((f) => f.name)).toEqual([
       demoFreeStreams.Program,
       ...demoFreeStreams.streamUrls.map((s) => s.name),
