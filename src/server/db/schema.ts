@@ -265,7 +265,7 @@ interface StreamConfigsTable {
 }
 
 /** A feed of a live event (angle 0 the program cut, 1–9 the cameras): its key's hash and its publishing state. */
-export interface LiveFeedsTable {
+interface LiveFeedsTable {
   event_id: number;
   angle: number;
   key_hash: string;
@@ -278,7 +278,7 @@ export interface LiveFeedsTable {
 }
 
 /** A live event's show: when its first feed arrived, and when it ended (then its playlists are the replay). */
-export interface LiveShowsTable {
+interface LiveShowsTable {
   event_id: number;
   started_at: Date | null;
   ended_at: Date | null;

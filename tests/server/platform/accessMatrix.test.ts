@@ -42,9 +42,15 @@ type Row = {
   kept?: (res: LightMyRequestResponse) => void;
 };
 
-/** Routes that touch nothing anyone owns: the catalog, sign-in, health, static files, the webhook. */
+/**
+ * Routes that touch nothing anyone owns: the catalog, sign-in, health, static files, the webhook, a
+ * live show's public state, and the live ingest's internal routes (no token of a person opens them:
+ * only the ingest token from loopback, tests/server/live/ingestCallbacks.test.ts).
+ */
 const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/,
+  /^\/v1\/live\/:id$/,
+  /^\/internal\/(ingest\/publish|ingest\/publish-done|live\/keys|live\/end)$/,
   /^\/v1\/(checkuser|login|register|verifyotp|logout|token\/guest)$/,
   /^(\/v1)?\/misc\/data$/,
   /^\/v1\/public\//,

@@ -73,4 +73,3 @@ export function createLiveMedia(deps: Deps) {
     },
   };
 }
-export type LiveMedia = ReturnType<typeof createLiveMedia>;

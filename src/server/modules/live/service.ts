@@ -25,7 +25,7 @@ export type PublishRefusal =
 export type Publish = { eventId: number; angle: number; part: number; stream: string };
 
 /** A feed's name: the program cut (angle 0) is named by the config's Program, camera n by its streamUrls entry. */
-export function feedNames(config: StoredStreamConfig): string[] {
+function feedNames(config: StoredStreamConfig): string[] {
   return [config.Program, ...config.streamUrls.map((s) => s.name)];
 }
 

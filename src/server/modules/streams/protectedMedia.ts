@@ -134,4 +134,3 @@ export function createProtectedMedia(deps: Deps) {
     },
   };
 }
-export type ProtectedMedia = ReturnType<typeof createProtectedMedia>;

@@ -36,7 +36,7 @@ export type StreamConfigAnswer = {
  * show has ended, and each feed's playlist (angle 0 the program cut, 1–9 the cameras) with the folder
  * its signature covers. Null: no stream keys, the live window plays the simulated fallback.
  */
-export type LiveFeeds = (eventId: number) => Promise<{
+type LiveFeeds = (eventId: number) => Promise<{
   ended: boolean;
   feed(angle: number): { url: string; dir: string };
 } | null>;
