@@ -291,6 +291,8 @@ export type AppConfig = {
       voucherAttemptsPerMinute: number;
       streamConfigCallsPerMinute: number;
       viewingOpensPerMinute: number;
+      /** GET /v1/live/{id}: a live player asks once a second; every caller counts, signed in or not. */
+      liveStateCallsPerMinute: number;
     };
   };
 };
@@ -394,6 +396,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         voucherAttemptsPerMinute: 10 * e.GUEST_ADDRESS_LIMIT_FACTOR,
         streamConfigCallsPerMinute: 120 * e.GUEST_ADDRESS_LIMIT_FACTOR,
         viewingOpensPerMinute: 60 * e.GUEST_ADDRESS_LIMIT_FACTOR,
+        // Twenty players behind one address; a venue's Wi-Fi raises the factor, the edge caches the answer.
+        liveStateCallsPerMinute: 1200 * e.GUEST_ADDRESS_LIMIT_FACTOR,
       },
       guestTokenTtlSeconds: 60 * 60 * 24 * 30,
       bodyLimitBytes: 64 * 1024,

@@ -100,7 +100,11 @@ export async function registerRoutes(
     callsPerMinute: limits.streamConfigCallsPerMinute,
     callsPerMinutePerAddress: limits.guestsPerAddress.streamConfigCallsPerMinute,
   });
-  await app.register(liveStateRoutes, { prefix: '/v1', state: services.liveState });
+  await app.register(liveStateRoutes, {
+    prefix: '/v1',
+    state: services.liveState,
+    callsPerMinutePerAddress: limits.guestsPerAddress.liveStateCallsPerMinute,
+  });
   await app.register(ingestRoutes, {
     service: services.live,
     hooks: services.ingestHooks,

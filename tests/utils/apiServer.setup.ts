@@ -23,6 +23,7 @@ export default async function setup() {
     voucherAttemptsPerMinute: 1000,
     streamConfigCallsPerMinute: 1000,
     viewingOpensPerMinute: 1000,
+    liveStateCallsPerMinute: 1000,
   };
   const app = await buildApp(
     { ...config, limits: { ...config.limits, ...perIp, signInCode, guestsPerAddress } },

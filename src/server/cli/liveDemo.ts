@@ -21,13 +21,14 @@ const DEFAULT_EVENT = 'midnight-brass-club';
  */
 async function run() {
   const event = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_EVENT;
-  const { config, data } = await liveCommand<Issued>(
-    { path: '/internal/live/keys', body: { event, rotate: true } },
-    (s) => s.issueKeys(event, { rotate: true }),
-  );
+  // A new show first (an ended one takes no keys), then fresh keys for it.
   const { data: onAir } = await liveCommand<{ airStartDate: string }>(
     { path: '/internal/live/on-air', body: { event } },
     (s) => s.putOnAir(event),
+  );
+  const { config, data } = await liveCommand<Issued>(
+    { path: '/internal/live/keys', body: { event, rotate: true } },
+    (s) => s.issueKeys(event, { rotate: true }),
   );
   const clips = path.join(config.mediaDir, 'streams');
   const clipOf = (angle: number) => {

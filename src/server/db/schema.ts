@@ -270,7 +270,7 @@ interface LiveFeedsTable {
   angle: number;
   key_hash: string;
   issued_at: Date;
-  srt_port: number;
+  srt_port: number | null;
   publisher: string | null;
   publishing_since: Date | null;
   last_publish_end: Date | null;

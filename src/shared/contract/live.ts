@@ -44,10 +44,7 @@ export const liveStateData = z.object({
 export type LiveStateData = z.infer<typeof liveStateData>;
 export const liveStateResponse = envelope(liveStateData);
 
-/**
- * The player's words for live feeds.
- * @public for the live player, which does not use them yet (knip would flag them until it does).
- */
+/** The player's words for live feeds (the live suite reads them too). */
 export const LIVE_COPY = {
   startingSoon: 'The show is starting soon.',
   rightBack: "We'll be right back.",

@@ -100,11 +100,13 @@ describe('loadConfig', () => {
       voucherAttemptsPerMinute: 10,
       streamConfigCallsPerMinute: 120,
       viewingOpensPerMinute: 60,
+      liveStateCallsPerMinute: 1200,
     });
     expect(loadConfig({ DATA_DIR: tmp(), GUEST_ADDRESS_LIMIT_FACTOR: '5' }).limits.guestsPerAddress).toEqual({
       voucherAttemptsPerMinute: 50,
       streamConfigCallsPerMinute: 600,
       viewingOpensPerMinute: 300,
+      liveStateCallsPerMinute: 6000,
     });
   });
 

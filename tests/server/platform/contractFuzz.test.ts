@@ -60,7 +60,12 @@ beforeAll(async () => {
     streamConfigCallsPerMinute: high,
     viewingOpensPerMinute: high,
     viewingHeartbeatsPerMinute: high,
-    guestsPerAddress: { voucherAttemptsPerMinute: high, streamConfigCallsPerMinute: high, viewingOpensPerMinute: high },
+    guestsPerAddress: {
+      voucherAttemptsPerMinute: high,
+      streamConfigCallsPerMinute: high,
+      viewingOpensPerMinute: high,
+      liveStateCallsPerMinute: high,
+    },
   };
   t = await createTestApp({
     config: { limits },

@@ -14,8 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('angle', 'smallint', (c) => c.notNull())
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
     .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
-    // The SRT port its listener takes on the ingest host (unique among feeds).
-    .addColumn('srt_port', 'integer', (c) => c.notNull().unique())
+    // The SRT port its listener takes on the ingest host (unique among feeds); null once its show ended.
+    .addColumn('srt_port', 'integer', (c) => c.unique())
     // The engine's id of the connection publishing now (null: none), and since when.
     .addColumn('publisher', 'text')
     .addColumn('publishing_since', 'timestamptz')

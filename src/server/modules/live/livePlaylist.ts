@@ -31,7 +31,10 @@ export async function feedSegments(dir: string, height: number, parts: number): 
       // The segment muxer lists its first segment as starting at 0: the part's clock knows its real start.
       const start = first ? clock.firstStart : Number(startText);
       const end = Number(endText);
-      if (!(end > start)) continue;
+      if (!(end > start)) {
+        first = false;
+        continue;
+      }
       segments.push({
         uri,
         durationS: end - start,

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 export type LiveFeedRow = {
   event_id: number;
   angle: number;
-  srt_port: number;
+  srt_port: number | null;
   key_hash: string;
   publisher: string | null;
   publishing_since: Date | null;
@@ -78,10 +78,10 @@ export function createLiveRepository(db: Kysely<DB>) {
       return db.selectFrom('live_feeds').select(FEED_COLUMNS).where('publisher', '=', publisher).executeTakeFirst();
     },
 
-    /** SRT ports taken by feeds of shows that have not ended. */
+    /** SRT ports taken by feeds (a show that ends gives its ports back: endShow). */
     async usedSrtPorts(): Promise<number[]> {
-      const rows = await db.selectFrom('live_feeds').select('srt_port').execute();
-      return rows.map((r) => r.srt_port);
+      const rows = await db.selectFrom('live_feeds').select('srt_port').where('srt_port', 'is not', null).execute();
+      return rows.flatMap((r) => (r.srt_port === null ? [] : [r.srt_port]));
     },
 
     /** Replaces or inserts a feed's key (a rotation keeps its port and its show's parts). */
@@ -143,23 +143,36 @@ export function createLiveRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Ends the show (the first end stands) and gives its feeds' SRT ports back. */
     async endShow(eventId: number, at: Date) {
-      await db
-        .insertInto('live_shows')
-        .values({ event_id: eventId, started_at: null, ended_at: at })
-        .onConflict((oc) =>
-          oc.column('event_id').doUpdateSet({ ended_at: sql`coalesce(live_shows.ended_at, excluded.ended_at)` }),
-        )
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('live_shows')
+          .values({ event_id: eventId, started_at: null, ended_at: at })
+          .onConflict((oc) =>
+            oc.column('event_id').doUpdateSet({ ended_at: sql`coalesce(live_shows.ended_at, excluded.ended_at)` }),
+          )
+          .execute();
+        await tx.updateTable('live_feeds').set({ srt_port: null }).where('event_id', '=', eventId).execute();
+      });
     },
 
     /**
-     * The demo only (`npm run live:demo`): the event's air start moves to `at`, and the catalog's
-     * version moves on so every instance's catalog cache reads it again (as an import does).
+     * The demo only (`npm run live:demo`): a new show starts at `at` (the event's air start moves,
+     * the previous show is forgotten), and the catalog's version moves on so every instance's catalog
+     * cache reads it again (as an import does).
      */
     async putOnAir(eventId: number, at: Date) {
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('events').set({ air_start_date: at }).where('id', '=', eventId).execute();
+        // A new show: the previous one's parts and end are forgotten (its files are removed: routes.ts).
+        await tx.deleteFrom('live_shows').where('event_id', '=', eventId).execute();
+        await tx
+          .updateTable('live_feeds')
+          .set({ publishes: 0, last_publish_end: null })
+          .where('event_id', '=', eventId)
+          .where('publisher', 'is', null)
+          .execute();
         await sql`insert into settings (key, value) values ('catalog_version', '1')
           on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(tx);
       });
@@ -174,6 +187,7 @@ export function createLiveRepository(db: Kysely<DB>) {
         .select(['live_feeds.event_id', 'live_feeds.angle', 'live_feeds.srt_port', 'live_feeds.key_hash'])
         .where('events.content_type', '=', 'Live')
         .where('live_shows.ended_at', 'is', null)
+        .where('live_feeds.srt_port', 'is not', null)
         .execute();
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
 import { liveStateResponse } from '../../../shared/contract/live';
+import { clientKey } from '../../platform/clientKey';
 import { ok } from '../../platform/envelope';
 import { carriesForwardingHeader } from '../../platform/forwardingHeaders';
 import { isLoopback } from '../../platform/network';
@@ -21,16 +22,28 @@ type Options = {
 };
 
 /** GET /v1/live/{id}: the show's and each feed's state, for players (public; cached one second). */
-export const liveStateRoutes: FastifyPluginAsyncZod<{ state: LiveService['publicState'] }> = async (app, { state }) => {
+export const liveStateRoutes: FastifyPluginAsyncZod<{
+  state: LiveService['publicState'];
+  callsPerMinutePerAddress: number;
+}> = async (app, { state, callsPerMinutePerAddress }) => {
   app.get(
     '/live/:id',
     {
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        // Per client address (IPv6 by /64): the call needs no token, so there is no caller to count.
+        rateLimit: {
+          max: callsPerMinutePerAddress,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => `live-state:${clientKey(req.ip)}`,
+        },
+      },
       schema: {
         summary: "A live event's show and feeds: waiting, live, offline, ended",
         description:
           "Public: whether the event's show comes from the live ingest (`ingest`), the show's state and each " +
-          "feed's (angle 0 the program cut, 1–9 the cameras). Nothing a ticket gives. 404 for an unknown event.",
+          "feed's (angle 0 the program cut, 1–9 the cameras). Nothing a ticket gives. 404 for an unknown event; " +
+          '429 past the calls one address may make a minute (a player asks once a second).',
         tags: ['streams'],
         params: z.strictObject({ id: idOrPathParam }),
         response: withErrors({ 200: liveStateResponse }, 404),

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import type { LiveStateData } from '../../../shared/contract/live';
 import type { AppConfig } from '../../config';
@@ -61,7 +63,10 @@ export function createLiveService(deps: Deps) {
 
   async function stateOf(eventId: number): Promise<LiveState> {
     const [feeds, show] = await Promise.all([repo.feeds(eventId), repo.show(eventId)]);
-    return liveState(feeds, show, now(), reconnectMs);
+    const state = liveState(feeds, show, now(), reconnectMs);
+    // Ended by the reconnect window: written down once, so the show's SRT ports are given back.
+    if (state.show === 'ended' && !show?.ended_at && state.endedAt) await repo.endShow(eventId, state.endedAt);
+    return state;
   }
 
   async function freeSrtPorts(count: number): Promise<number[]> {
@@ -89,7 +94,8 @@ export function createLiveService(deps: Deps) {
       if (existing.length && !opts.rotate) {
         throw new Conflict(LIVE_MESSAGES.keysIssued(existing[0]!.issued_at.toISOString()));
       }
-      const ports = new Map(existing.map((f) => [f.angle, f.srt_port]));
+      if (existing.length && (await stateOf(event.id)).show === 'ended') throw new Conflict(LIVE_MESSAGES.ended);
+      const ports = new Map(existing.flatMap((f) => (f.srt_port === null ? [] : [[f.angle, f.srt_port] as const])));
       const newPorts = await freeSrtPorts(names.filter((_, angle) => !ports.has(angle)).length);
       const at = new Date(now());
       const feeds = [];
@@ -155,6 +161,8 @@ export function createLiveService(deps: Deps) {
       if (event.content_type !== 'Live') throw new Conflict(LIVE_MESSAGES.notLive);
       const at = new Date(now());
       await repo.putOnAir(event.id, at);
+      // The previous show's segments go with it: a new part 1 must not meet the old one's files.
+      await fs.rm(path.join(settings.dir, `e${event.id}`), { recursive: true, force: true });
       return { id: event.id, title: event.title, airStartDate: at.toISOString() };
     },
 
@@ -182,7 +190,7 @@ export function createLiveService(deps: Deps) {
       return feeds.map((f) => ({
         eventId: f.event_id,
         angle: f.angle,
-        port: f.srt_port,
+        port: f.srt_port!,
         passphrase: srtPassphrase(deps.srtKey, f.key_hash),
         relayName: relayName(f.event_id, f.angle),
       }));

@@ -25,7 +25,7 @@ export const DEFAULT_ENGINES: AppConfig['live']['engines'] = {
 };
 
 /** What the ingest needs that may be missing on this machine; empty when it can run. */
-function missingEngines(engines: AppConfig['live']['engines']): string[] {
+export function missingEngines(engines: AppConfig['live']['engines']): string[] {
   const missing: string[] = [];
   if (!fs.existsSync(engines.nginx)) missing.push(`nginx (${engines.nginx})`);
   if (!fs.existsSync(engines.rtmpModule)) missing.push(`nginx's RTMP module (${engines.rtmpModule})`);
