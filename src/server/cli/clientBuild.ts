@@ -43,6 +43,10 @@ export function buildClient(mode: 'production' | 'development' = 'production'): 
     },
   );
   if (result.status !== 0) throw new Error(`client build failed (exit ${result.status})`);
+  // webpack leaves a file it would write unchanged as it was: the build's time is marked here, or a
+  // build after touching a source that changes no output would look stale forever.
+  const now = new Date();
+  fs.utimesSync(path.join(ROOT, 'dist', 'index.html'), now, now);
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

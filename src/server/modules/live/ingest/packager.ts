@@ -32,6 +32,12 @@ export function packagerArgs(o: { input: string; dir: string; part: number; pres
     '-copyts',
     '-fflags',
     '+nobuffer',
+    // An encoder sends its stream headers first: half a second finds both streams (the 5 s default
+    // would delay every publish, and every return after a drop, by as much).
+    '-analyzeduration',
+    '500000',
+    '-probesize',
+    '500000',
     '-i',
     o.input,
     '-filter_complex',
