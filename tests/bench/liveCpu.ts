@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packagerArgs } from '../../src/server/modules/live/ingest/packager';
-import { RUNGS } from '../../src/server/modules/live/liveFiles';
+import { ladderFor } from '../../src/server/modules/live/liveFiles';
 
 /**
  * bench:live's packaging phase: what the ingest's packager (ingest/packager.ts packagerArgs, the
@@ -56,8 +56,15 @@ function sourceFile(dir: string, s: Source): string {
  * The packager's arguments on a file paced in real time, reporting progress on stdout: the whole
  * ladder, or one rung alone (its own scale from the ladder's filter, its own encoder and muxer).
  */
-function args(input: string, dir: string, preset: string, rung: number | 'ladder'): string[] {
-  const all = packagerArgs({ input, dir, part: 1, preset });
+function args(
+  input: string,
+  dir: string,
+  preset: string,
+  rung: number | 'ladder',
+  source: { width: number; height: number },
+): string[] {
+  // The ladder the ingest packages for an encoder of this size (no rung taller than it).
+  const all = packagerArgs({ input, dir, part: 1, preset, ladder: ladderFor(source) });
   const at = all.indexOf('-i');
   const head = [...all.slice(0, at), '-nostats', '-progress', 'pipe:1', '-re', '-t', String(SOURCE_SECONDS)];
   if (rung === 'ladder') return [...head, ...all.slice(at)];
@@ -157,12 +164,13 @@ export async function coresPerAngle(o: { preset: string; seconds: number; log: (
   try {
     for (const s of SOURCES) {
       const file = sourceFile(sourcesDir, s);
-      for (const rung of [...RUNGS.keys(), 'ladder' as const]) {
+      const ladder = ladderFor(s);
+      for (const rung of [...ladder.keys(), 'ladder' as const]) {
         const dir = outDir(root);
-        const [m] = await runPackagers([args(file, dir, o.preset, rung)], o.seconds);
+        const [m] = await runPackagers([args(file, dir, o.preset, rung, s)], o.seconds);
         if (m!.failed) throw new Error(`${s.height}p ${rung}: ${m!.failed}`);
-        const heights = (rung === 'ladder' ? [...RUNGS] : [RUNGS[rung]!]).map((r) => Math.min(r.height, s.height));
-        const name = rung === 'ladder' ? 'ladder (3 rungs)' : `${RUNGS[rung]!.height}p`;
+        const heights = (rung === 'ladder' ? ladder : [ladder[rung]!]).map((r) => r.height ?? r.name);
+        const name = rung === 'ladder' ? `ladder (${ladder.length} rungs)` : `${ladder[rung]!.name}p`;
         const out = heights.map((h) => `${h}p`).join(' + ');
         table.push({ source: s.height, rung: name, out, cores: m!.cores, rate: m!.rate });
         o.log(`  ${s.height}p source, ${name}: ${m!.cores.toFixed(2)} cores, ${m!.rate.toFixed(2)}x`);
@@ -187,7 +195,7 @@ export async function mostAngles(o: {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-angles-'));
   const tried: MostAngles['tried'] = [];
   const keepsUp = async (n: number) => {
-    const lists = Array.from({ length: n }, () => args(file, outDir(root), o.preset, 'ladder'));
+    const lists = Array.from({ length: n }, () => args(file, outDir(root), o.preset, 'ladder', source));
     const measured = await runPackagers(lists, o.seconds);
     const minRate = Math.min(...measured.map((m) => m.rate));
     tried.push({ n, minRate, speeds: measured.map((m) => m.speed) });

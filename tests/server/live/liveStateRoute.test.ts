@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => x.t.close());
 
 const state = (key: string | number) => x.t.app.inject({ url: `/v1/live/${key}` });
+/** The answer a second later: each process keeps it a second (a thousand players cost one read). */
 const data = async (key: string | number) => {
+  x.clock.advance(1001);
   const res = await state(key);
   expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'public, max-age=1']);
   // Every answer is the contract's shape, exactly (the player parses it with the same schema).
@@ -58,13 +60,14 @@ it('follows the callbacks: waiting, live, offline, live again, then ended by the
   expect(await data(id)).toEqual({ ingest: true, show: 'live', angles: feeds({ 0: 'offline', 1: 'offline' }) });
 
   const window = x.t.config.live.reconnectMinutes * 60_000;
-  x.clock.advance(window - 1000);
+  // Each read below is a second later (data), so the clock moves a second less here.
+  x.clock.advance(window - 3000);
   expect((await data(id)).show).toBe('live');
   expect((await x.ingest.publish(keys[1]!.key, 'walk-1b')).statusCode).toBe(302);
   expect(await data(id)).toEqual({ ingest: true, show: 'live', angles: feeds({ 0: 'offline', 1: 'live' }) });
   expect((await x.ingest.publishDone(keys[1]!.key, 'walk-1b')).statusCode).toBe(200);
 
-  x.clock.advance(window - 1000);
+  x.clock.advance(window - 3000);
   expect((await data(id)).show).toBe('live');
   x.clock.advance(2000);
   expect(await data(id)).toEqual({ ingest: true, show: 'ended', angles: feeds({ 0: 'offline', 1: 'offline' }) });

@@ -18,6 +18,38 @@ export const RUNGS = [
 ] as const;
 export const AUDIO_KBPS = 96;
 
+/**
+ * A rung as one part packages it: named by its ladder height (`v{name}` in file names), at the size
+ * it is really encoded (never taller than the encoder's picture). `height: null`: the encoder's size
+ * was not known, and the rung is scaled to at most its name.
+ */
+export type PackagedRung = { name: number; width: number | null; height: number | null };
+
+/**
+ * The rungs a feed of `source` size gets: every ladder rung not taller than it, and when it is
+ * smaller than the top rung, the next rung up at the source's own size (a 180p feed: 180p named 270,
+ * and 144p), so no rung is an upscaled copy of another. Unknown size: the whole ladder, capped.
+ */
+export function ladderFor(source: { width: number; height: number } | null): PackagedRung[] {
+  if (!source) return RUNGS.map((r) => ({ name: r.height, width: null, height: null }));
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  const widthAt = (h: number) => even((h * source.width) / source.height);
+  const fitting = RUNGS.filter((r) => r.height <= source.height).map((r) => ({
+    name: r.height,
+    width: widthAt(r.height),
+    height: r.height,
+  }));
+  const above = [...RUNGS].reverse().find((r) => r.height > source.height);
+  const own =
+    above && source.height > (fitting[0]?.height ?? 0)
+      ? [{ name: above.height, width: even(source.width), height: even(source.height) }]
+      : [];
+  return [...own, ...fitting];
+}
+
+/** The ladder of a part, written when its packager starts (the master playlist lists it). */
+export const ladderFile = (part: number) => `p${part}.ladder.json`;
+
 export const listFile = (height: number, part: number) => `v${height}_p${part}.csv`;
 export const segmentPattern = (height: number, part: number) => `v${height}_p${part}_%05d.ts`;
 export const clockFile = (part: number) => `p${part}.json`;

@@ -6,7 +6,7 @@ import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import { MEDIA_MESSAGES, type MediaAnswer } from '../streams/protectedMedia';
 import { readSignedQuery, type MediaSigner } from '../streams/urlSigner';
 import { feedDir, parseLiveFile } from './liveFiles';
-import { feedSegments, renderLiveMaster, renderLiveRendition } from './livePlaylist';
+import { feedLadder, feedSegments, renderLiveMaster, renderLiveRendition } from './livePlaylist';
 import type { LiveService } from './service';
 
 /** The folder a live feed's URLs are signed for: one signature opens its master, renditions and segments. */
@@ -61,7 +61,12 @@ export function createLiveMedia(deps: Deps) {
         return { kind: 'segment', absPath, size: stat.size, cacheControl: `private, max-age=${remaining}` };
       }
       if (file.kind === 'master')
-        return { kind: 'playlist', body: renderLiveMaster(signedQuery), cacheControl: `private, max-age=${remaining}` };
+        return {
+          kind: 'playlist',
+          body: renderLiveMaster(await feedLadder(folder, feed.parts), signedQuery),
+          // The ladder follows the encoder: a reconnect at another size is read again.
+          cacheControl: 'private, no-cache',
+        };
       const ended = playback.show === 'ended';
       const segments = await feedSegments(folder, file.height, feed.parts);
       return {

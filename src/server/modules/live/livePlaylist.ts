@@ -1,6 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_KBPS, clockFile, listFile, RUNGS, type PartClock } from './liveFiles';
+import {
+  AUDIO_KBPS,
+  clockFile,
+  ladderFile,
+  ladderFor,
+  listFile,
+  RUNGS,
+  type PackagedRung,
+  type PartClock,
+} from './liveFiles';
 
 type Segment = { uri: string; durationS: number; pdtMs: number; discontinuity: boolean };
 
@@ -79,14 +88,25 @@ export function renderLiveRendition(
   return `${lines.join('\n')}\n`;
 }
 
-/** A feed's multi-variant playlist: the ladder's rungs, each signed with the request's query. */
-export function renderLiveMaster(query: string): string {
+/** The ladder the feed's newest part packages (liveFiles.ts ladderFor), or the whole ladder before one starts. */
+export async function feedLadder(dir: string, parts: number): Promise<PackagedRung[]> {
+  const text = parts > 0 ? await readText(path.join(dir, ladderFile(parts))) : null;
+  return text ? (JSON.parse(text) as PackagedRung[]) : ladderFor(null);
+}
+
+/**
+ * A feed's multi-variant playlist: the rungs its newest part packages, smallest first, with the size
+ * they are really encoded at (hls.js picks by it), each signed with the request's query.
+ */
+export function renderLiveMaster(ladder: PackagedRung[], query: string): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const rung of [...RUNGS].reverse()) {
+  for (const rung of [...ladder].sort((a, b) => a.name - b.name)) {
+    const nominal = RUNGS.find((r) => r.height === rung.name)!;
+    const size = `${rung.width ?? nominal.width}x${rung.height ?? nominal.height}`;
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${(rung.videoKbps + AUDIO_KBPS) * 1000},RESOLUTION=${rung.width}x${rung.height},` +
+      `#EXT-X-STREAM-INF:BANDWIDTH=${(nominal.videoKbps + AUDIO_KBPS) * 1000},RESOLUTION=${size},` +
         'CODECS="avc1.64001f,mp4a.40.2"',
-      `v${rung.height}.m3u8?${query}`,
+      `v${rung.name}.m3u8?${query}`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -5,13 +5,33 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../../config';
-import { feedDir } from '../liveFiles';
+import { XMLParser } from 'fast-xml-parser';
+import { feedDir, ladderFile, ladderFor } from '../liveFiles';
 import type { IngestHooks } from '../ingestHooks';
 import type { LiveService, Publish } from '../service';
 import { renderIngestNginxConfig } from './nginxConfig';
 import { packagerArgs, writePartClock } from './packager';
 import { startEngine, stopEngine } from './processes';
 import { createSrtListeners } from './srtListeners';
+
+/** How long a new publish waits for its encoder's announced picture size before packaging the whole ladder. */
+const SOURCE_SIZE_WAIT_MS = 1000;
+
+/** The picture size nginx's statistics (XML) give for `stream`, from the encoder's metadata; null before. */
+export function streamSize(statXml: string, stream: string): { width: number; height: number } | null {
+  const parsed = new XMLParser({ isArray: (name) => name === 'stream' }).parse(statXml) as {
+    rtmp?: { server?: { application?: unknown } };
+  };
+  const apps = [parsed.rtmp?.server?.application].flat() as { live?: { stream?: StatStream[] } }[];
+  for (const app of apps) {
+    const found = app?.live?.stream?.find((s) => String(s.name) === stream);
+    const video = found?.meta?.video;
+    if (video && Number(video.width) > 0 && Number(video.height) > 0)
+      return { width: Number(video.width), height: Number(video.height) };
+  }
+  return null;
+}
+type StatStream = { name: string; meta?: { video?: { width?: number; height?: number } } };
 
 /** How often the SRT listeners are matched to the database (keys issued or rotated on another instance). */
 const SRT_RECONCILE_MS = 5000;
@@ -135,46 +155,63 @@ export async function startIngest(o: {
   timer.unref();
   await reconcileSrt();
 
-  const control = (query: string) =>
-    new Promise<void>((resolve) => {
-      const req = http.request({ socketPath: controlSocket, path: `/control/drop/publisher?${query}` }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
+  const ask = (pathAndQuery: string) =>
+    new Promise<string>((resolve) => {
+      const req = http.request({ socketPath: controlSocket, path: pathAndQuery }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
       });
-      req.on('error', () => resolve());
+      req.on('error', () => resolve(''));
       req.end();
     });
+  const control = (query: string) => ask(`/control/drop/publisher?${query}`);
+  /** The picture size the encoder announced (its metadata, in nginx's statistics), waited for a moment. */
+  async function sourceSize(stream: string) {
+    for (let waited = 0; waited < SOURCE_SIZE_WAIT_MS; waited += 50) {
+      const size = streamSize(await ask('/stat'), stream);
+      if (size) return size;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return null;
+  }
+
+  async function startPackager(publish: Publish) {
+    const dir = feedDir(settings.dir, publish.eventId, publish.angle);
+    fs.mkdirSync(dir, { recursive: true });
+    const publishedAtMs = Date.now();
+    const ladder = ladderFor(await sourceSize(publish.stream));
+    fs.writeFileSync(path.join(dir, ladderFile(publish.part)), JSON.stringify(ladder));
+    const child = startEngine(
+      settings.engines.ffmpeg,
+      packagerArgs({ input: rtmpUrl(publish.stream), dir, part: publish.part, preset: settings.x264Preset, ladder }),
+      log,
+      { eventId: publish.eventId, angle: publish.angle, part: publish.part },
+    );
+    const entry = { child, publish, stopped: false };
+    packagers.set(publish.stream, entry);
+    child.on('exit', (code) => {
+      if (!entry.stopped) log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
+      packagers.delete(publish.stream);
+    });
+    void writePartClock({
+      dir,
+      part: publish.part,
+      ffprobe: settings.engines.ffprobe,
+      publishedAtMs,
+      now: Date.now,
+      rung: ladder.at(-1)!.name,
+      stopped: () => entry.stopped,
+    }).then(
+      (clock) =>
+        clock && log.info({ eventId: publish.eventId, angle: publish.angle, clock: clock.clock }, 'live feed dated'),
+      (err: unknown) => log.error({ err }, 'live feed not dated'),
+    );
+  }
 
   o.hooks.attach({
     published(publish) {
-      const dir = feedDir(settings.dir, publish.eventId, publish.angle);
-      fs.mkdirSync(dir, { recursive: true });
-      const publishedAtMs = Date.now();
-      const child = startEngine(
-        settings.engines.ffmpeg,
-        packagerArgs({ input: rtmpUrl(publish.stream), dir, part: publish.part, preset: settings.x264Preset }),
-        log,
-        { eventId: publish.eventId, angle: publish.angle, part: publish.part },
-      );
-      const entry = { child, publish, stopped: false };
-      packagers.set(publish.stream, entry);
-      child.on('exit', (code) => {
-        if (!entry.stopped)
-          log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
-        packagers.delete(publish.stream);
-      });
-      void writePartClock({
-        dir,
-        part: publish.part,
-        ffprobe: settings.engines.ffprobe,
-        publishedAtMs,
-        now: Date.now,
-        stopped: () => entry.stopped,
-      }).then(
-        (clock) =>
-          clock && log.info({ eventId: publish.eventId, angle: publish.angle, clock: clock.clock }, 'live feed dated'),
-        (err: unknown) => log.error({ err }, 'live feed not dated'),
-      );
+      void startPackager(publish).catch((err: unknown) => log.error({ err }, 'live packager not started'));
     },
     publishEnded(feed) {
       for (const entry of packagers.values())

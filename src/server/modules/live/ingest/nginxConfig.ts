@@ -3,7 +3,8 @@
  * encoders; every publish asked of the server first (on_publish: 2xx allows, 3xx renames the stream
  * so the key never becomes a stream name, anything else refuses); raw feeds played only from this
  * machine (the packagers); an encoder silent for 10 s dropped; and a control socket the server uses
- * to drop an event's encoders when its keys rotate or its show ends.
+ * to drop an event's encoders when its keys rotate or its show ends, and to read the picture size an
+ * encoder announces (its ladder).
  */
 export function renderIngestNginxConfig(o: {
   prefix: string;
@@ -52,6 +53,7 @@ http {
   server {
     listen unix:${o.controlSocket};
     location /control { rtmp_control all; }
+    location /stat { rtmp_stat all; }
   }
 }
 `;

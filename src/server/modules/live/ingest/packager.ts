@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { clockFile, listFile, RUNGS, segmentPattern, type PartClock } from '../liveFiles';
+import { clockFile, listFile, RUNGS, segmentPattern, type PackagedRung, type PartClock } from '../liveFiles';
 
 const run = promisify(execFile);
 
@@ -21,9 +21,19 @@ const mod = (a: number, m: number) => ((a % m) + m) % m;
  * each rung written as MPEG-TS segments with a list of their start and end in the encoder's own
  * timestamps (`-copyts`: the encoder's clock is kept, not restarted at zero).
  */
-export function packagerArgs(o: { input: string; dir: string; part: number; preset: string }): string[] {
-  const split = `[0:v:0]split=${RUNGS.length}${RUNGS.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = RUNGS.map((r, i) => `[s${i}]scale=-2:'trunc(min(${r.height},ih)/2)*2'[v${i}]`);
+export function packagerArgs(o: {
+  input: string;
+  dir: string;
+  part: number;
+  preset: string;
+  ladder: PackagedRung[];
+}): string[] {
+  const split = `[0:v:0]split=${o.ladder.length}${o.ladder.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = o.ladder.map((r, i) =>
+    r.height === null
+      ? `[s${i}]scale=-2:'trunc(min(${r.name},ih)/2)*2'[v${i}]`
+      : `[s${i}]scale=${r.width}:${r.height}[v${i}]`,
+  );
   const args = [
     '-hide_banner',
     '-loglevel',
@@ -43,7 +53,8 @@ export function packagerArgs(o: { input: string; dir: string; part: number; pres
     '-filter_complex',
     [split, ...scales].join(';'),
   ];
-  for (const [i, rung] of RUNGS.entries()) {
+  for (const [i, packaged] of o.ladder.entries()) {
+    const rung = RUNGS.find((r) => r.height === packaged.name)!;
     args.push(
       '-map',
       `[v${i}]`,
@@ -82,10 +93,10 @@ export function packagerArgs(o: { input: string; dir: string; part: number; pres
       '-segment_format',
       'mpegts',
       '-segment_list',
-      path.join(o.dir, listFile(rung.height, o.part)),
+      path.join(o.dir, listFile(packaged.name, o.part)),
       '-segment_list_type',
       'csv',
-      path.join(o.dir, segmentPattern(rung.height, o.part)),
+      path.join(o.dir, segmentPattern(packaged.name, o.part)),
     );
   }
   return args;
@@ -102,10 +113,12 @@ export async function writePartClock(o: {
   part: number;
   ffprobe: string;
   publishedAtMs: number;
+  /** A rung the part packages: its first segment is read. */
+  rung: number;
   now: () => number;
   stopped: () => boolean;
 }): Promise<PartClock | null> {
-  const list = path.join(o.dir, listFile(RUNGS[0].height, o.part));
+  const list = path.join(o.dir, listFile(o.rung, o.part));
   for (let waited = 0; waited < 120_000 && !o.stopped(); waited += 100) {
     const text = await fs.readFile(list, 'utf8').catch(() => '');
     const first = text.split('\n')[0]?.split(',');
