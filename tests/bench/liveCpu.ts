@@ -64,7 +64,7 @@ function args(
   source: { width: number; height: number },
 ): string[] {
   // The ladder the ingest packages for an encoder of this size (no rung taller than it).
-  const all = packagerArgs({ input, dir, part: 1, preset, ladder: ladderFor(source) });
+  const all = packagerArgs({ input, dir, part: 1, preset, ladder: ladderFor(source), analyzeSeconds: 1.5 });
   const at = all.indexOf('-i');
   const head = [...all.slice(0, at), '-nostats', '-progress', 'pipe:1', '-re', '-t', String(SOURCE_SECONDS)];
   if (rung === 'ladder') return [...head, ...all.slice(at)];

@@ -14,6 +14,11 @@ import { packagerArgs, writePartClock } from './packager';
 import { startEngine, stopEngine } from './processes';
 import { createSrtListeners } from './srtListeners';
 
+/** How long a packager first reads a feed to find its streams, and how long when that was not enough. */
+const FIRST_LOOK_S = 1.5;
+const LONG_LOOK_S = 10;
+/** A packager that stops this soon after it started failed to start. */
+const EARLY_FAILURE_MS = 20_000;
 /** How long a new publish waits for its encoder's announced picture size before packaging the whole ladder. */
 const SOURCE_SIZE_WAIT_MS = 1000;
 
@@ -176,32 +181,47 @@ export async function startIngest(o: {
     return null;
   }
 
-  async function startPackager(publish: Publish) {
+  /**
+   * Packages a publishing feed: its ladder from the size its encoder announced, then ffmpeg. A packager
+   * that fails as it starts (an encoder with keyframes further apart than the first look allows)
+   * is started again once, looking longer.
+   */
+  async function startPackager(publish: Publish, analyzeSeconds = FIRST_LOOK_S) {
     const dir = feedDir(settings.dir, publish.eventId, publish.angle);
     fs.mkdirSync(dir, { recursive: true });
     const publishedAtMs = Date.now();
     const ladder = ladderFor(await sourceSize(publish.stream));
     fs.writeFileSync(path.join(dir, ladderFile(publish.part)), JSON.stringify(ladder));
+    const input = rtmpUrl(publish.stream);
     const child = startEngine(
       settings.engines.ffmpeg,
-      packagerArgs({ input: rtmpUrl(publish.stream), dir, part: publish.part, preset: settings.x264Preset, ladder }),
+      packagerArgs({ input, dir, part: publish.part, preset: settings.x264Preset, ladder, analyzeSeconds }),
       log,
       { eventId: publish.eventId, angle: publish.angle, part: publish.part },
     );
     const entry = { child, publish, stopped: false };
     packagers.set(publish.stream, entry);
     child.on('exit', (code) => {
-      if (!entry.stopped) log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
-      packagers.delete(publish.stream);
+      if (packagers.get(publish.stream) === entry) packagers.delete(publish.stream);
+      if (entry.stopped) return;
+      const early = Date.now() - publishedAtMs < EARLY_FAILURE_MS;
+      if (code !== 0 && early && analyzeSeconds < LONG_LOOK_S) {
+        log.warn({ eventId: publish.eventId, angle: publish.angle }, 'live packager starting again, looking longer');
+        void startPackager(publish, LONG_LOOK_S).catch((err: unknown) =>
+          log.error({ err }, 'live packager not started'),
+        );
+        return;
+      }
+      log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
     });
     void writePartClock({
       dir,
       part: publish.part,
       ffprobe: settings.engines.ffprobe,
       publishedAtMs,
-      now: Date.now,
       rung: ladder.at(-1)!.name,
-      stopped: () => entry.stopped,
+      stopped: () => entry.stopped || packagers.get(publish.stream) !== entry,
+      now: Date.now,
     }).then(
       (clock) =>
         clock && log.info({ eventId: publish.eventId, angle: publish.angle, clock: clock.clock }, 'live feed dated'),

@@ -27,6 +27,7 @@ export function packagerArgs(o: {
   part: number;
   preset: string;
   ladder: PackagedRung[];
+  analyzeSeconds: number;
 }): string[] {
   const split = `[0:v:0]split=${o.ladder.length}${o.ladder.map((_, i) => `[s${i}]`).join('')}`;
   const scales = o.ladder.map((r, i) =>
@@ -42,12 +43,11 @@ export function packagerArgs(o: {
     '-copyts',
     '-fflags',
     '+nobuffer',
-    // An encoder sends its stream headers first: half a second finds both streams (the 5 s default
-    // would delay every publish, and every return after a drop, by as much).
+    // The ingest passes a joining reader the video from the next keyframe on: with the 1 s keyframe
+    // interval encoders are asked for, 1.5 s finds both streams (ffmpeg's 5 s would delay every
+    // publish, and every return after a drop, by as much). A longer interval: engine.ts tries again.
     '-analyzeduration',
-    '500000',
-    '-probesize',
-    '500000',
+    String(o.analyzeSeconds * 1_000_000),
     '-i',
     o.input,
     '-filter_complex',
