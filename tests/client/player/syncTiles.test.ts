@@ -1,9 +1,9 @@
-import { SEEK_BEYOND_MS, syncAction, syncTiles } from '../../../src/client/features/player/syncTiles';
+import { SEEK_BEYOND_MS, seekTiles, syncAction, syncTiles } from '../../../src/client/features/player/syncTiles';
 import type { TileHandle } from '../../../src/client/features/player/tileRegistry';
 
 /** The sync loop: tiles follow the main angle's program date-time, by rate when close, by seeking when far. */
 
-it('plays in time within 50 ms, nudges the rate proportionally within 0.92–1.08, and seeks beyond 1.5 s', () => {
+it('plays in time within 15 ms, nudges the rate proportionally within 0.92–1.08, and seeks beyond 1.5 s', () => {
   expect(syncAction(0)).toEqual({ seekBySeconds: 0, rate: 1 });
   expect(syncAction(15)).toEqual({ seekBySeconds: 0, rate: 1 });
   expect(syncAction(-15)).toEqual({ seekBySeconds: 0, rate: 1 });
@@ -81,4 +81,32 @@ it('live shows: angles whose feed is down are neither followed nor moved; hls.js
   syncTiles([main, behind], 0, { down: new Set([0]) });
   expect(behind.video.currentTime).toBe(10);
   expect(main.video.playbackRate).toBe(1.1);
+});
+
+/** A live tile whose playlist is one-second segments dated from `firstMs`, playing at media time `at`. */
+function datedTile(angle: number, firstMs: number, at: number) {
+  const fragments = Array.from({ length: 60 }, (_, i) => ({
+    start: i,
+    duration: 1,
+    programDateTime: firstMs + i * 1000,
+  }));
+  const t = tile(angle, firstMs + at * 1000, { currentTime: at });
+  (t as { hls: unknown }).hls = {
+    playingDate: new Date(firstMs + at * 1000),
+    currentLevel: 0,
+    levels: [{ details: { fragments } }],
+  };
+  return t;
+}
+
+it('seeks every angle to the same moment, and no earlier than every angle has a picture', () => {
+  const t0 = Date.parse('2026-05-01T20:00:00Z');
+  // The program's encoder started first; camera 2's 3 s later.
+  const program = datedTile(0, t0, 40);
+  const camera = datedTile(2, t0 + 3000, 37);
+  seekTiles([program, camera], 0, 20.5);
+  expect([program.video.currentTime, camera.video.currentTime]).toEqual([20.5, 17.5]);
+  // The start of the show: where both have pictures, the camera's first, not the program's.
+  seekTiles([program, camera], 0, 0);
+  expect([program.video.currentTime, camera.video.currentTime]).toEqual([3, 0]);
 });

@@ -89,6 +89,15 @@ function timeAt(tile: TileHandle, date: number): number | null {
   return now === null ? null : tile.video.currentTime + (date - now) / 1000;
 }
 
+/** The first moment every tile with a dated playlist has a picture of (null: none is dated). */
+function commonStart(tiles: TileHandle[]): number | null {
+  const starts = tiles.flatMap((tile) => {
+    const first = fragmentWhere(tile, () => true);
+    return first ? [first.date] : [];
+  });
+  return starts.length ? Math.max(...starts) : null;
+}
+
 /**
  * The viewer moved the main angle to `time`: every tile goes to the same moment of the show (the
  * same program date-time) at once, rather than being found out of step by the sync loop. Without
@@ -96,7 +105,14 @@ function timeAt(tile: TileHandle, date: number): number | null {
  */
 export function seekTiles(tiles: TileHandle[], mainAngle: number, time: number): void {
   const main = tiles.find((t) => t.angle === mainAngle);
-  const date = main ? dateAt(main, time) : null;
+  let date = main ? dateAt(main, time) : null;
+  // Angles whose encoders started a little later have no picture of the first seconds: the show
+  // starts, for every angle, where all of them have one.
+  const common = commonStart(tiles);
+  if (main && date !== null && common !== null && date < common) {
+    date = common;
+    time = timeAt(main, common) ?? time;
+  }
   for (const tile of tiles) {
     const target = tile === main || date === null ? time : (timeAt(tile, date) ?? time);
     tile.video.currentTime = Math.max(0, target);
