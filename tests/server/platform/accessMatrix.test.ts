@@ -50,7 +50,7 @@ type Row = {
 const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/,
   /^\/v1\/live\/:id$/,
-  /^\/internal\/(ingest\/publish|ingest\/publish-done|live\/keys|live\/end)$/,
+  /^\/internal\/(ingest\/publish|ingest\/publish-done|live\/keys|live\/end|live\/on-air)$/,
   /^\/v1\/(checkuser|login|register|verifyotp|logout|token\/guest)$/,
   /^(\/v1)?\/misc\/data$/,
   /^\/v1\/public\//,

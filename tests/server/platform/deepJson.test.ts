@@ -5,6 +5,7 @@ import { MAX_JSON_DEPTH, TOO_DEEP } from '../../../src/server/platform/jsonDepth
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { listRoutes } from '../../utils/routes';
 import { signInDriver } from '../../utils/identity';
+import { deriveKeys } from '../../../src/server/modules/auth/keys';
 
 /**
  * A JSON body nested deeper than MAX_JSON_DEPTH is a 400 sentence on every POST route, refused by one
@@ -22,8 +23,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The live ingest's routes answer only this machine with the server's ingest key (else a plain 404): it is sent. */
 const post = (url: string, payload: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...user, 'content-type': 'application/json' } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      ...user,
+      'content-type': 'application/json',
+      ...(url.startsWith('/internal/') ? { 'x-ingest-token': deriveKeys(t.config.jwtSecret).ingestControl } : {}),
+    },
+  });
 
 describe('every POST route', () => {
   it('answers a body nested 5,000 and 30,000 deep with a 400 sentence, never a 5xx', async () => {

@@ -7,7 +7,7 @@ const example = fs.readFileSync(path.resolve(__dirname, '../../../.env.example')
 const entries = Object.fromEntries(
   example
     .split('\n')
-    .filter((l) => /^[A-Z_]+=/.test(l))
+    .filter((l) => /^[A-Z][A-Z0-9_]*=/.test(l))
     .map((l) => {
       const at = l.indexOf('=');
       return [l.slice(0, at), l.slice(at + 1)];
