@@ -34,6 +34,7 @@ function startOnTmpfs(mountOptions: string, until?: RegExp): Promise<Run> {
           DATA_DIR: path.join(mountPoint, 'data'),
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
+          LIVE_INGEST: 'off',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

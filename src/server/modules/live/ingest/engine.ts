@@ -67,6 +67,32 @@ export function missingEngines(engines: AppConfig['live']['engines']): string[] 
   return missing;
 }
 
+/**
+ * An nginx a previous run of this server left behind (the server was killed outright, and nginx,
+ * its child, lived on) still holds the RTMP port and calls back to a server that is gone: it is
+ * stopped first. Its pid file is in this DATA_DIR's ingest folder, so another server's is never touched.
+ */
+async function stopStaleNginx(pidFile: string, log: FastifyBaseLogger): Promise<void> {
+  let pid: number;
+  let command: string;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return; // no pid file, or that process is gone
+  }
+  if (!(pid > 0) || !command.includes('nginx') || !command.includes(path.dirname(pidFile))) return;
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    return;
+  }
+  log.warn({ pid }, 'live ingest: stopping the nginx a previous run left behind');
+  // It lets go of the port as it exits.
+  for (let waited = 0; waited < 5000 && fs.existsSync(`/proc/${pid}`); waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
+}
+
 function waitForPort(port: number, timeoutMs: number): Promise<boolean> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -125,11 +151,11 @@ export async function startIngest(o: {
       controlSocket,
       callbackBase: `http://127.0.0.1:${o.serverPort}`,
       token: o.ingestKey,
-      asRoot: process.getuid?.() === 0,
     }),
     { mode: 0o600 },
   );
   await live.ingestRestarted();
+  await stopStaleNginx(path.join(prefix, 'nginx.pid'), log);
   const nginx = startEngine(
     settings.engines.nginx,
     ['-p', prefix, '-c', confFile, '-e', path.join(prefix, 'error.log')],
@@ -138,7 +164,8 @@ export async function startIngest(o: {
       engine: 'nginx',
     },
   );
-  if (!(await waitForPort(settings.rtmpPort, 10_000))) {
+  // nginx that cannot take the port (another program has it) exits: the port answering is then not ours.
+  if (!(await waitForPort(settings.rtmpPort, 10_000)) || nginx.exitCode !== null) {
     await stopEngine(nginx, 'SIGQUIT', 2000);
     return {
       line:

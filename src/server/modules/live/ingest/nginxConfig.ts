@@ -14,12 +14,11 @@ export function renderIngestNginxConfig(o: {
   callbackBase: string;
   /** The server's ingest key: the file is the ingest's own (mode 600). */
   token: string;
-  /** Run as root (CI containers): nginx's workers would otherwise switch to a user that cannot write here. */
-  asRoot: boolean;
 }): string {
   return `# Written by the storefront at start (modules/live/ingest/nginxConfig.ts): edits are overwritten.
 load_module ${o.rtmpModule};
-${o.asRoot ? 'user root;\n' : ''}worker_processes 1;
+# One process, the server's child (as its user): it dies with the server, no worker outlives it.
+master_process off;
 daemon off;
 pid ${o.prefix}/nginx.pid;
 error_log ${o.prefix}/error.log warn;

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+
+const SETPRIV = '/usr/bin/setpriv';
 
 /** An engine's output as it may be logged: an SRT passphrase in a URL never is. */
 export const redactEngineOutput = (line: string) => line.replace(/(passphrase=)[^&\s'"]*/gi, '$1[redacted]');
@@ -14,7 +17,12 @@ export function startEngine(
   log: FastifyBaseLogger,
   what: Record<string, unknown>,
 ): ChildProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Dies with the server even when the server is killed outright (util-linux's setpriv, in every
+  // Debian): an orphaned engine would hold the RTMP or an SRT port from the next start.
+  const [bin, argv] = fs.existsSync(SETPRIV)
+    ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]]
+    : [command, args];
+  const child = spawn(bin, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
   let pending = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     pending += chunk;

@@ -13,9 +13,12 @@ export type SrtFeed = { eventId: number; angle: number; port: number; passphrase
  */
 export function createSrtListeners(o: { ffmpeg: string; rtmpUrl: (name: string) => string; log: FastifyBaseLogger }) {
   const running = new Map<number, { feed: SrtFeed; child: ChildProcess }>();
+  /** Listeners that failed as they started, in a row, per port: each waits twice as long (to 30 s). */
+  const failures = new Map<number, number>();
   let stopped = false;
 
   function listen(feed: SrtFeed) {
+    const startedAt = Date.now();
     const url =
       `srt://0.0.0.0:${feed.port}?mode=listener&passphrase=${feed.passphrase}&pbkeylen=16` +
       '&latency=120000&transtype=live';
@@ -44,8 +47,12 @@ export function createSrtListeners(o: { ffmpeg: string; rtmpUrl: (name: string) 
     child.on('exit', () => {
       if (running.get(feed.port)?.child !== child) return;
       running.delete(feed.port);
-      // The caller left (or was refused mid-stream): listen again for the next one.
-      if (!stopped) setTimeout(() => !stopped && !running.has(feed.port) && listen(feed), 500).unref();
+      // The caller left: listen again for the next one. A listener that could not even start (its port
+      // taken) is tried again later and later, not in a loop.
+      const failed = Date.now() - startedAt < 2000 ? (failures.get(feed.port) ?? 0) + 1 : 0;
+      failures.set(feed.port, failed);
+      const delay = Math.min(30_000, 500 * 2 ** failed);
+      if (!stopped) setTimeout(() => !stopped && !running.has(feed.port) && listen(feed), delay).unref();
     });
   }
 
