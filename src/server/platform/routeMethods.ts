@@ -17,12 +17,15 @@ declare module 'fastify' {
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const CATCH_ALL = new Set(['*', '/*']);
 
-/** A route's address as a pattern over paths: `:name` is one segment, a trailing `*` anything. */
+/**
+ * A route's address as a pattern over paths: `:name` is one segment (possibly empty: the router
+ * takes `/x/` for `/x/:id` too), a trailing `*` anything.
+ */
 function patternOf(url: string): RegExp {
   const source = url
     .split('/')
     .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      segment.startsWith(':') ? '[^/]*' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
   return new RegExp(`^${source}$`);

@@ -175,7 +175,9 @@ const pastTheLimit = (url: string) =>
     .some((segment) => segment.length > MAX_PARAM_LENGTH);
 
 function routerAllows(route: Captured, url: string): string[] {
-  const path = url.split('?')[0]!;
+  // A path parameter of '.' or '..' is a dot segment: the URL is resolved without it before it is
+  // routed (as a browser resolves it), so the methods are those of the resolved path.
+  const path = new URL(url.split('?')[0]!, 'http://localhost').pathname;
   if (pastTheLimit(path)) return allowedAt(route.url);
   return ['GET', 'HEAD', ...METHODS.slice(1)].filter((method) =>
     t.app.findRoute({ method: method as 'GET', url: path }),
@@ -272,6 +274,8 @@ function problemWith(route: Captured, req: Fuzzed, res: Answer): string | null {
     if (allowed.includes(req.method)) return null;
     // The router refuses a segment past its limit before it looks for methods.
     if (pastTheLimit(req.url) && res.statusCode === 414) return null;
+    // A dot segment resolved away can leave an address no route answers: that is a 404.
+    if (allowed.length === 0 && res.statusCode === 404) return null;
     const allow = allowed.join(', ');
     if (res.statusCode !== 405 || res.headers.allow !== allow)
       return `${res.statusCode} (Allow: ${String(res.headers.allow)}), not 405 with Allow: ${allow}`;
