@@ -112,8 +112,12 @@ export async function registerRoutes(
     bootId: services.bootId,
     demo: config.env !== 'production',
   });
-  await app.register(protectedMediaRoutes, { media: services.protectedMedia, root: '/media/streams' });
-  await app.register(protectedMediaRoutes, { media: services.liveMedia, root: '/media/live' });
+  await app.register(protectedMediaRoutes, {
+    signer: services.mediaSigner,
+    streams: services.protectedMedia,
+    live: services.liveMedia,
+    now: services.now,
+  });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(healthRoutes, {
     database: services.database,

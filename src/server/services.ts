@@ -24,12 +24,12 @@ import { createProfileService } from './modules/profile/service';
 import { createProtectedMedia } from './modules/streams/protectedMedia';
 import { createStreamRepository } from './modules/streams/repository';
 import { createStreamService } from './modules/streams/service';
-import { createMediaSigner } from './modules/streams/urlSigner';
+import { createMediaSigner, premiumMediaUrlSeconds } from './modules/streams/urlSigner';
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 import { createTtlCache } from './modules/streams/ttlCache';
 import { createIngestHooks } from './modules/live/ingestHooks';
-import { createLiveMedia, liveFeedUrl, liveMediaDir } from './modules/live/liveMedia';
+import { createLiveMedia, LIVE_FEED_FILE, liveMediaDir } from './modules/live/liveMedia';
 import { createLiveRepository } from './modules/live/repository';
 import { createLiveService } from './modules/live/service';
 import type { Metrics } from './modules/health/metrics';
@@ -138,13 +138,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       entitlements,
       signer: mediaSigner,
       settings: config.streams,
+      premiumUrlTtlSeconds: premiumMediaUrlSeconds(config.viewing.heartbeatSeconds),
       sessionCheck: viewingSessions.assertOpen,
       liveFeeds: async (eventId) => {
         const playback = await live.playback(eventId);
         if (!playback) return null;
         return {
           ended: playback.show === 'ended',
-          feed: (angle) => ({ url: liveFeedUrl(eventId, angle), dir: liveMediaDir(eventId, angle) }),
+          feed: (angle) => ({ dir: liveMediaDir(eventId, angle), file: LIVE_FEED_FILE }),
         };
       },
       ...clock,
@@ -152,7 +153,6 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     // A premium event's media answer only while the viewing session their URL names is open.
     protectedMedia: createProtectedMedia({
       mediaDir: config.mediaDir,
-      signer: mediaSigner,
       repo: streamRepo,
       sessions: viewingGate,
       settings: config.streams,
@@ -164,9 +164,11 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     ingestKey: keys.ingestControl,
     /** This process's run: an ingest connection id is unique within one run of its engine. */
     bootId: randomUUID().slice(0, 8),
+    mediaSigner,
+    /** The clock every service reads (tests set it). */
+    now,
     liveMedia: createLiveMedia({
       settings: config.live,
-      signer: mediaSigner,
       live: { playback: (id) => livePlayback.get(id) },
       events: {
         facts: async (id) => {

@@ -10,8 +10,11 @@ export type ServerKeys = {
   codeHashing: Buffer;
   /** Signs the sandbox payment provider's webhook events (Stripe's scheme, our secret). */
   sandboxWebhook: string;
-  /** Signs protected media URLs (modules/streams): a URL signature can never pass as a token. */
-  mediaSigning: Buffer;
+  /**
+   * Signs protected media URLs (modules/streams): a URL signature can never pass as a token. A text,
+   * since the edge holds it too (nginx secure_link_md5; `npm run edge:secret` prints its line).
+   */
+  mediaSigning: string;
   /** Proves the live ingest's callbacks and the live commands to the server (modules/live). */
   ingestControl: string;
   /** Derives each feed's SRT passphrase from its stream key's hash (modules/live/streamKeys.ts). */
@@ -26,7 +29,7 @@ export function deriveKeys(secret: string): ServerKeys {
     tokenSigning: createSecretKey(derive(secret, 'token-signing')),
     codeHashing: derive(secret, 'sign-in-code-hashing'),
     sandboxWebhook: `whsec_${derive(secret, 'sandbox-webhook-signing').toString('base64url')}`,
-    mediaSigning: derive(secret, 'media-url-signing'),
+    mediaSigning: derive(secret, 'media-url-signing').toString('base64url'),
     ingestControl: derive(secret, 'live-ingest-control').toString('base64url'),
     srtPassphrases: derive(secret, 'live-srt-passphrase'),
   };

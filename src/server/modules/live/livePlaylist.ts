@@ -64,7 +64,6 @@ export async function feedSegments(dir: string, height: number, parts: number): 
  */
 export function renderLiveRendition(
   segments: Segment[],
-  query: string,
   opts: { airStartMs: number | null; ended: boolean },
 ): string {
   const shown = segments.filter((s) => opts.airStartMs === null || s.pdtMs + s.durationS * 1000 > opts.airStartMs);
@@ -81,7 +80,7 @@ export function renderLiveRendition(
     lines.push(
       `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.pdtMs).toISOString()}`,
       `#EXTINF:${s.durationS.toFixed(3)},`,
-      `${s.uri}?${query}`,
+      s.uri,
     );
   }
   if (opts.ended) lines.push('#EXT-X-ENDLIST');
@@ -96,9 +95,9 @@ export async function feedLadder(dir: string, parts: number): Promise<PackagedRu
 
 /**
  * A feed's multi-variant playlist: the rungs its newest part packages, smallest first, with the size
- * they are really encoded at (hls.js picks by it), each signed with the request's query.
+ * they are really encoded at (hls.js picks by it), each a bare name under the request's signed prefix.
  */
-export function renderLiveMaster(ladder: PackagedRung[], query: string): string {
+export function renderLiveMaster(ladder: PackagedRung[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const rung of [...ladder].sort((a, b) => a.name - b.name)) {
     const nominal = RUNGS.find((r) => r.height === rung.name)!;
@@ -106,7 +105,7 @@ export function renderLiveMaster(ladder: PackagedRung[], query: string): string 
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${(nominal.videoKbps + AUDIO_KBPS) * 1000},RESOLUTION=${size},` +
         'CODECS="avc1.64001f,mp4a.40.2"',
-      `v${rung.name}.m3u8?${query}`,
+      `v${rung.name}.m3u8`,
     );
   }
   return `${lines.join('\n')}\n`;

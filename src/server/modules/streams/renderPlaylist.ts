@@ -14,7 +14,6 @@ function segmentLines(
   source: SourcePlaylist,
   seq: number,
   originMs: number,
-  query: string,
   firstInPlaylist: boolean,
 ): string[] {
   const n = source.segments.length;
@@ -27,7 +26,7 @@ function segmentLines(
   lines.push(
     `#EXT-X-PROGRAM-DATE-TIME:${new Date(originMs + offsetMs).toISOString()}`,
     `#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`,
-    `${segment.uri}?${query}`,
+    segment.uri,
   );
   return lines;
 }
@@ -44,13 +43,12 @@ const header = (source: SourcePlaylist) => [
  */
 export function renderVod(
   source: SourcePlaylist,
-  query: string,
   opts: { originMs: number; minMinutes: number },
 ): string {
   const passes = opts.minMinutes > 0 ? Math.max(1, Math.ceil((opts.minMinutes * 60_000) / source.totalMs)) : 1;
   const lines = [...header(source), '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
   for (let seq = 0; seq < passes * source.segments.length; seq += 1)
-    lines.push(...segmentLines(source, seq, opts.originMs, query, seq === 0));
+    lines.push(...segmentLines(source, seq, opts.originMs, seq === 0));
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
@@ -62,7 +60,7 @@ export function renderVod(
  * the playlist lists it with the ones before it (a sliding window, no end). Every angle computes
  * the same numbers from the same clock, so their program date-times match.
  */
-export function renderLive(source: SourcePlaylist, query: string, opts: { airStartMs: number; nowMs: number }): string {
+export function renderLive(source: SourcePlaylist, opts: { airStartMs: number; nowMs: number }): string {
   const elapsed = Math.max(0, opts.nowMs - opts.airStartMs);
   const pass = Math.floor(elapsed / source.totalMs);
   const into = elapsed - pass * source.totalMs;
@@ -75,6 +73,6 @@ export function renderLive(source: SourcePlaylist, query: string, opts: { airSta
     `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / source.segments.length)}`,
   ];
   for (let seq = first; seq <= newest; seq += 1)
-    lines.push(...segmentLines(source, seq, opts.airStartMs, query, seq === first));
+    lines.push(...segmentLines(source, seq, opts.airStartMs, seq === first));
   return `${lines.join('\n')}\n`;
 }

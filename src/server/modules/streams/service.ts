@@ -38,7 +38,7 @@ export type StreamConfigAnswer = {
  */
 type LiveFeeds = (eventId: number) => Promise<{
   ended: boolean;
-  feed(angle: number): { url: string; dir: string };
+  feed(angle: number): { dir: string; file: string };
 } | null>;
 
 type Deps = {
@@ -47,6 +47,11 @@ type Deps = {
   entitlements: { ownsEvent(caller: Caller | null, eventId: number): Promise<boolean> };
   signer: MediaSigner;
   settings: AppConfig['streams'];
+  /**
+   * How long a premium event's URLs work. The edge checks only the signature, so this is how long
+   * media go on after the viewing session ends; the player renews them well before (useStreamConfig).
+   */
+  premiumUrlTtlSeconds: number;
   now?: () => number;
   sessionCheck?: SessionCheck;
 };
@@ -77,16 +82,16 @@ export function createStreamService(deps: Deps) {
       await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key);
       const live = event.content_type === 'Live' ? await deps.liveFeeds?.(event.id) : null;
 
-      const exp = Math.floor(at / 1000) + settings.urlTtlMinutes * 60;
+      const exp = Math.floor(at / 1000) + (event.is_premium ? deps.premiumUrlTtlSeconds : settings.urlTtlMinutes * 60);
       const grant: MediaGrant =
         event.is_premium && session.id
-          ? { e: event.id, v: viewerTag(caller), s: session.id, exp }
+          ? { e: event.id, v: viewerTag(caller), s: session.id.toLowerCase(), exp }
           : { e: event.id, v: viewerTag(caller), exp };
       const stored = streamConfigFile.parse(event.config);
       const signed = live
         ? liveConfig(stored, (angle) => {
-            const { url, dir } = live.feed(angle);
-            return `${url}?${signer.query(dir, grant)}`;
+            const { dir, file } = live.feed(angle);
+            return signer.url(dir, file, grant);
           })
         : signConfig(stored, (url) => signUrl(signer, url, grant));
       return {
@@ -105,7 +110,7 @@ function signUrl(signer: MediaSigner, url: string, grant: MediaGrant): string {
   const where = parsePlaylistPath(url);
   // Stored configs were validated on import: a path that is not one is a fault of ours, not the caller's.
   if (!where) throw new Error(`stored stream config holds a path that is not a protected playlist: ${url}`);
-  return `${url}?${signer.query(where.dir, grant)}`;
+  return signer.url(`streams/${where.dir}`, where.file, grant);
 }
 
 /** A live show's config: the program feed in every feed field, camera n in streamUrls[n - 1]. */

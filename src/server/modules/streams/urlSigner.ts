@@ -1,13 +1,17 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { MAX_ID } from '../../../shared/contract/ids';
 import type { Caller } from '../../platform/caller';
 
 /**
  * What a signed media URL carries: the event, the viewer's tag, for a premium event the viewing
- * session it was signed for, the expiry (unix seconds), and the signature over them and the folder.
+ * session it was signed for, and the expiry (unix seconds).
  */
 export type MediaGrant = { e: number; v: string; s?: string; exp: number };
-export type SignedQuery = MediaGrant & { sig: string };
+/** A request's grant, the folder it names (`streams/<name>` or `live/e<id>/a<n>`), its file and signature. */
+export type SignedMediaPath = { grant: MediaGrant; dir: string; file: string; sig: string };
+
+/** Where every signed media URL starts; the edge (docs/deploy/nginx.conf) serves this prefix from its cache. */
+export const SIGNED_MEDIA_PREFIX = '/media/signed/';
 
 /**
  * The viewer a URL was signed for, as a short tag: not a secret and not a guest's id (a guest id
@@ -19,42 +23,59 @@ export function viewerTag(caller: Caller): string {
 }
 
 /**
- * Signs and checks media URLs with the media purpose key. A signature covers the file's folder,
- * not the file: one signature serves a playlist and every segment beside it. It covers the folder,
- * the event, the viewer, the session (empty when none) and the expiry; no part can contain the
- * separator, so no two grants sign the same text.
+ * How long a premium event's media URL works: two heartbeats. The edge serves cached media on the
+ * signature alone, so a closed or silent viewing session's media stop there within this long (and
+ * at this server within the session gate's few seconds); the player renews its URLs at half this.
  */
-export function createMediaSigner(key: Buffer) {
-  const mac = (dir: string, g: MediaGrant) =>
-    createHmac('sha256', key)
-      .update(`${dir}\n${g.e}\n${g.v}\n${g.s ?? ''}\n${g.exp}`)
-      .digest();
+export const premiumMediaUrlSeconds = (heartbeatSeconds: number) => 2 * heartbeatSeconds;
+
+const grantText = (g: MediaGrant) => `e${g.e}.${g.v}${g.s ? `.${g.s}` : ''}`;
+
+/**
+ * Signs and checks media URLs in the form nginx's secure_link module checks itself, so the edge
+ * and the server verify the same signature (docs/deploy/nginx.conf):
+ *
+ *   /media/signed/<md5>/<expires>/<grant>/<folder>/<file>
+ *   md5 = base64url(MD5("<expires>:<grant>:<folder>:<secret>"))
+ *
+ * The signature covers the folder, not the file: every playlist and segment of a folder shares one
+ * path prefix, so a playlist lists its files by bare relative names and its text is the same for
+ * every viewer (the edge keeps one copy). MD5 with the secret last is what secure_link offers; no
+ * field can hold ':' or '/' out of place (grant parts are digits, a tag and a UUID; the folder is
+ * last before the secret), so no two grants sign the same text.
+ */
+export function createMediaSigner(secret: string) {
+  const digest = (dir: string, g: MediaGrant) =>
+    createHash('md5').update(`${g.exp}:${grantText(g)}:${dir}:${secret}`).digest();
   return {
-    /** The query string (without '?') that grants `dir` to this viewer (and session) until `exp`. */
-    query(dir: string, g: MediaGrant): string {
-      return `e=${g.e}&v=${g.v}${g.s ? `&s=${g.s}` : ''}&exp=${g.exp}&sig=${mac(dir, g).toString('base64url')}`;
+    /** The URL of `file` in folder `dir` for this viewer (and session) until `grant.exp`. */
+    url(dir: string, file: string, g: MediaGrant): string {
+      return `${SIGNED_MEDIA_PREFIX}${digest(dir, g).toString('base64url')}/${g.exp}/${grantText(g)}/${dir}/${file}`;
     },
-    verify(dir: string, q: SignedQuery): boolean {
-      const given = Buffer.from(q.sig, 'base64url');
-      const expected = mac(dir, q);
+    verify(signed: SignedMediaPath): boolean {
+      const given = Buffer.from(signed.sig, 'base64url');
+      const expected = digest(signed.dir, signed.grant);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
 }
 export type MediaSigner = ReturnType<typeof createMediaSigner>;
 
-const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const SIGNED_PATH = new RegExp(
+  '^([A-Za-z0-9_-]{22})/([1-9]\\d{0,11})/' +
+    'e([1-9]\\d{0,9})\\.([ug][A-Za-z0-9_-]{1,40})(?:\\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?/' +
+    '(streams/[A-Za-z0-9_-]+|live/e[1-9]\\d{0,9}/a\\d)/([A-Za-z0-9_-]+\\.(?:m3u8|ts))$',
+);
 
-const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The signed query of a request, or null when a part is missing, repeated or malformed (the session is optional). */
-export function readSignedQuery(query: unknown): SignedQuery | null {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const [e, v, s, exp, sig] = [one(q.e), one(q.v), one(q.s), one(q.exp), one(q.sig)];
-  if (!e || !/^[1-9]\d{0,9}$/.test(e) || Number(e) > MAX_ID) return null;
-  if (!v || !/^[ug][A-Za-z0-9_-]{1,40}$/.test(v)) return null;
-  if (q.s !== undefined && (!s || !SESSION_ID.test(s))) return null;
-  if (!exp || !/^[1-9]\d{0,11}$/.test(exp)) return null;
-  if (!sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
-  return { e: Number(e), v, ...(s ? { s } : {}), exp: Number(exp), sig };
+/**
+ * The parts of a path under /media/signed/ (already percent-decoded by the router), or null when
+ * it is not one: only the shapes above, so a '..', an extra '/' or a '%' never goes further.
+ */
+export function parseSignedMediaPath(wildcard: string): SignedMediaPath | null {
+  const m = SIGNED_PATH.exec(wildcard);
+  if (!m) return null;
+  const [, sig, exp, e, v, s, dir, file] = m as unknown as [string, string, string, string, string, string | undefined, string, string];
+  if (Number(e) > MAX_ID) return null;
+  const grant: MediaGrant = { e: Number(e), v, ...(s ? { s } : {}), exp: Number(exp) };
+  return { grant, dir, file, sig };
 }

@@ -33,9 +33,10 @@ export function parseVariantPlaylist(text: string, where: string): VariantPlayli
 }
 
 /**
- * The playlist with the request's signed query on every variant: one signature covers the folder,
- * so each rendition's playlist, and the segments it lists, answer to the same rules as the master.
+ * The playlist as read, every variant a bare name beside it: it resolves under the request's signed
+ * prefix (one signature covers the folder), so each rendition's playlist, and the segments it lists,
+ * answer to the same rules as the master.
  */
-export function renderVariants(source: VariantPlaylist, query: string): string {
-  return `${source.lines.map((line) => (line.startsWith('#') ? line : `${line}?${query}`)).join('\n')}\n`;
+export function renderVariants(source: VariantPlaylist): string {
+  return `${source.lines.join('\n')}\n`;
 }

@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 const DAY = 86_400;
 
 /**
- * Whether a path under /media is public: anything but the streams and live folders, which only the
- * streams and live modules serve, signed. The path is decoded until it stops changing (the static server decodes
+ * Whether a path under /media is public: anything but the streams and live folders and the signed
+ * prefix, which only the streams and live modules serve, signed. The path is decoded until it stops changing (the static server decodes
  * it twice) and normalised first, so no spelling (`%73treams`, `//streams`, `./streams`,
  * `x/../streams`) reaches it; a path that cannot be decoded is refused.
  */
@@ -29,7 +29,7 @@ export function isPublicMediaPath(pathName: string): boolean {
       .normalize(`/${decoded.replaceAll('\\', '/')}`)
       .split('/')
       .find(Boolean) ?? '';
-  return !['streams', 'live'].includes(first.toLowerCase());
+  return !['streams', 'live', 'signed'].includes(first.toLowerCase());
 }
 
 /**
