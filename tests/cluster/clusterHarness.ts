@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freePort } from '../../e2e/support/server';
 import { startSmtpMailbox } from '../bench/smtpMailbox';
 import { spawnServer, type ServerProcess } from '../utils/serverProcess';
+import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { scratchSchema } from '../utils/testDatabase';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../utils/testRedis';
@@ -36,6 +37,9 @@ export type Cluster = {
   /** SIGTERM instance i, wait for it to exit, start it again on the same port; resolves once healthy. */
   restart(i: number): Promise<void>;
   nginxErrors(): string;
+  /** nginx's own directory (its cache, logs and pid), for a bench to read its process and cache. */
+  nginxDir: string;
+  nginxPid(): number | undefined;
   /** Each instance's state and the end of its output, for failure messages. */
   describe(): string;
   stop(): Promise<void>;
@@ -45,7 +49,12 @@ export type Cluster = {
  * N real server processes (src/server/main.ts) on one PostgreSQL schema and one Redis prefix, behind
  * nginx running the shipped reference configuration (docs/deploy/nginx.conf) with its ports replaced.
  */
-export async function startCluster(options: { instances: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  instances: number;
+  env?: Record<string, string>;
+  /** nginx's workers and connections per worker (a bench's herd needs more than the suite's 1 and 1024). */
+  nginx?: { workers: number; connections: number };
+}): Promise<Cluster> {
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx is not installed: sudo apt-get install -y nginx (or set NGINX_PATH)');
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -82,6 +91,8 @@ export async function startCluster(options: { instances: number; env?: Record<st
   const instances: ServerProcess[] = await Promise.all(ports.map((port) => spawnServer(envFor(port))));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-nginx-'));
+  // Run as root, nginx's workers run as nobody: they must reach the cache beneath this folder.
+  fs.chmodSync(dir, 0o755);
   const listen = await freePort();
   const site = fs
     .readFileSync(NGINX_REFERENCE, 'utf8')
@@ -89,20 +100,32 @@ export async function startCluster(options: { instances: number; env?: Record<st
       /^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m,
       (_all, indent: string, rest: string) => ports.map((p) => `${indent}server 127.0.0.1:${p} ${rest}`).join('\n'),
     )
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`);
-  if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${listen};`)) {
-    throw new Error(`docs/deploy/nginx.conf no longer has the upstream and listen lines this suite replaces:\n${site}`);
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
+    .replace('/var/cache/nginx/storefront-media ', `${dir}/media-cache `)
+    .replace('include /etc/nginx/storefront-media-secret.conf;', `include ${dir}/media-secret.conf;`);
+  if (
+    !site.includes(`127.0.0.1:${ports[0]}`) ||
+    !site.includes(`listen 127.0.0.1:${listen};`) ||
+    !site.includes(`${dir}/media-cache `) ||
+    !site.includes(`include ${dir}/media-secret.conf;`)
+  ) {
+    throw new Error(
+      `docs/deploy/nginx.conf no longer has the upstream, listen, cache and secret lines this suite replaces:\n${site}`,
+    );
   }
+  // What `npm run edge:secret` prints for the instances' JWT_SECRET.
+  fs.writeFileSync(path.join(dir, 'media-secret.conf'), `set $media_secret "${deriveKeys(TEST_JWT_SECRET).mediaSigning}";\n`);
   fs.writeFileSync(path.join(dir, 'storefront.conf'), site);
   // What a distribution's nginx.conf gives the site file: a main context, writable paths for a non-root run.
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
     [
       'daemon off;',
-      'worker_processes 1;',
+      `worker_processes ${options.nginx?.workers ?? 1};`,
+      `worker_rlimit_nofile ${2 * (options.nginx?.connections ?? 1024) + 100};`,
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 1024; }',
+      `events { worker_connections ${options.nginx?.connections ?? 1024}; }`,
       'http {',
       `  access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
       `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
@@ -139,6 +162,8 @@ export async function startCluster(options: { instances: number; env?: Record<st
       instances[i] = await spawnServer(envFor(ports[i]!));
     },
     nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    nginxDir: dir,
+    nginxPid: () => proxy.pid,
     describe: () =>
       instances
         .map((s, i) => {

@@ -21,17 +21,23 @@ export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: T
   let recovered = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pending: (() => void) | null = null;
+  /** What resumes a load refused for its grant, once a fresh one comes. */
+  let refused: (() => void) | null = null;
+  // Without a manifest there is nothing to resume: load it again.
+  const resumeFor = (details: string) =>
+    /^manifest/i.test(details) ? () => hls.loadSource(tile.url()) : () => hls.startLoad();
   return {
     onError(data: ErrorData) {
       if (!data.fatal) return;
       if (data.type === types.NETWORK_ERROR && data.response?.code === 403) {
-        if (tile.expired(tile.url())) tile.show('loading', PLAYER_COPY.refreshing);
-        else tile.show('error', PLAYER_COPY.cannotPlay);
+        if (tile.expired(tile.url())) {
+          tile.show('loading', PLAYER_COPY.refreshing);
+          refused = resumeFor(data.details);
+        } else tile.show('error', PLAYER_COPY.cannotPlay);
       } else if (data.type === types.NETWORK_ERROR) {
         tile.show('error', PLAYER_COPY.connectionLost);
         clearTimeout(retryTimer);
-        // Without a manifest there is nothing to resume: load it again.
-        const resume = /^manifest/i.test(data.details) ? () => hls.loadSource(tile.url()) : () => hls.startLoad();
+        const resume = resumeFor(data.details);
         pending = resume;
         retryTimer = setTimeout(() => {
           pending = null;
@@ -57,6 +63,12 @@ export function tileErrorHandler(hls: Hls, types: typeof Hls.ErrorTypes, tile: T
       clearTimeout(retryTimer);
       pending = null;
       resume();
+    },
+    /** A fresh grant came for the tile's playlist: a load it refused goes again. */
+    renewed() {
+      const resume = refused;
+      refused = null;
+      resume?.();
     },
     stop() {
       clearTimeout(retryTimer);

@@ -2,6 +2,7 @@ import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { LiveFeedState } from '../../../shared/contract/live';
 import { hlsConfigFor, LIVE_CATCH_UP_RATE, LIVE_MAX_LATENCY_S } from './hlsConfig';
+import { renewedMediaUrl, sameMedia } from './signedMediaUrl';
 import { PLAYER_COPY } from './playerCopy';
 import { tileErrorHandler } from './tileErrors';
 import { afterNextLayout, applyTileRole, type TileRole } from './tileLevels';
@@ -44,9 +45,6 @@ const JOIN_SLACK_S = 0.5;
 const HAVE_FUTURE_DATA = 3;
 /** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
 const RESUME_CHECK_MS = 2000;
-
-/** Two signed URLs of one playlist (only their signature differs). */
-const samePlaylist = (a: string, b: string) => a.split('?')[0] === b.split('?')[0];
 
 /**
  * One hls.js instance for the tile's <video>, for as long as the tile is mounted: a new URL (a fresh
@@ -100,20 +98,6 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     });
   });
 
-  const wasLive = useRef(live);
-  const nextUrl = useRef<string | null>(null);
-  /** The URL kept for later is loaded (where the tile is): true when there was one. */
-  const adoptNext = useEffectEvent((): boolean => {
-    const handle = handleRef.current;
-    const next = nextUrl.current;
-    if (!handle?.hls || !next) return false;
-    nextUrl.current = null;
-    handle.url = next;
-    handle.hls.config.startPosition = handle.video.currentTime;
-    handle.hls.loadSource(next);
-    return true;
-  });
-
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !started) return undefined;
@@ -165,12 +149,17 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
           else show('error', PLAYER_COPY.cannotPlay);
           return;
         }
-        const hls = new HlsClass({ ...hlsConfigFor(latest().main, latest().liveEdge), workerPath });
+        const hls = new HlsClass({
+          ...hlsConfigFor(latest().main, latest().liveEdge),
+          workerPath,
+          // Every playlist and segment goes under the newest grant of its folder (signedMediaUrl.ts).
+          xhrSetup: (xhr, requestUrl) => xhr.open('GET', renewedMediaUrl(requestUrl, handle.url), true),
+        });
         handle.hls = hls;
         applyEdge(hls);
         const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, {
           url: () => handle.url,
-          expired: (failed) => adoptNext() || expired(failed),
+          expired: (failed) => expired(failed),
           show,
         });
         errors = handler;
@@ -202,20 +191,19 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     };
   }, [videoRef, registry, angle, started]);
 
-  // A fresh config: the same instance loads the new URL where the tile was (live: at the live edge).
-  // The config that comes when a show ends names the same playlists, signed afresh: the one playing
-  // has become the replay by itself (#EXT-X-ENDLIST), so the tile plays on and keeps the new URL
-  // for when the old one is refused.
+  // A fresh config naming the same playlist (a renewal before the URLs expire, a new viewing session,
+  // the show's end) only changes the grant: the tile plays on and its next requests go under the new
+  // one (xhrSetup). A show that has ended has become the replay by itself (#EXT-X-ENDLIST). Another
+  // playlist is loaded into the same instance where the tile was (live: at the live edge).
   useEffect(() => {
-    const ended = wasLive.current && !live;
-    wasLive.current = live;
     const handle = handleRef.current;
     if (!handle || handle.url === url) return;
-    if (ended && handle.hls && samePlaylist(handle.url, url)) {
-      nextUrl.current = url;
+    if (handle.hls && sameMedia(handle.url, url)) {
+      handle.url = url;
+      // A load refused for its old grant (a renewal came too late) goes again under the new one.
+      errorsRef.current?.renewed();
       return;
     }
-    nextUrl.current = null;
     handle.url = url;
     const { hls, video } = handle;
     if (!hls) {

@@ -7,6 +7,16 @@ import { errorStatus, serverMessage } from '../../api/serverError';
 
 /** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
 const REFRESH_MIN_INTERVAL_MS = 10_000;
+/** A renewal never comes sooner than this after the last config, whatever its lifetime says. */
+const RENEW_MIN_MS = 5_000;
+
+/**
+ * When the config's URLs are renewed: half-way through their life, so a renewal that fails has the
+ * other half to be tried again before a tile meets an expired URL (a premium event's URLs live two
+ * heartbeats, a minute by default; a three-hour show renews them all along, tiles playing on).
+ */
+export const renewDelayMs = (expiresAt: string, nowMs: number) =>
+  Math.max(RENEW_MIN_MS, (Date.parse(expiresAt) - nowMs) / 2);
 
 export type StreamConfigState =
   | { status: 'loading' }
@@ -16,8 +26,9 @@ export type StreamConfigState =
   | { status: 'failed'; message: string };
 
 /**
- * The stream config for this viewing session, fetched on arrival and again on demand: when a tile's
- * signed URL is refused (403), one fresh config serves every tile, however many report it. A new
+ * The stream config for this viewing session, fetched on arrival, renewed half-way through its URLs'
+ * life, and again on demand: when a tile's signed URL is refused (403), one fresh config serves
+ * every tile, however many report it. A new
  * session (the server let the last one go) gets a fresh config at once: a premium event's URLs name
  * their session, so the old ones stop working.
  */
@@ -42,6 +53,14 @@ export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
   }, [sessionHandle, load]);
 
   useEffect(load, [load]);
+
+  // The URLs are renewed before they expire; tiles move to the new grant without reloading (useHlsTile).
+  const expiresAt = data?.expiresAt;
+  useEffect(() => {
+    if (!expiresAt) return undefined;
+    const timer = setTimeout(load, renewDelayMs(expiresAt, Date.now()));
+    return () => clearTimeout(timer);
+  }, [expiresAt, error, load]);
 
   /** A tile's URL answered 403: true when a fresh config is (or is being) fetched for it. */
   const refresh = useCallback(
