@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, BrowserContext, Page } from 'puppeteer';
 import type { Encoder } from '../../e2e/support/liveEncoder';
 import { emulatePhone } from './playerNetwork';
 import { pct } from './playerStats';
@@ -225,4 +225,22 @@ export async function dropMain(o: {
     .catch(() => null);
   const shownAt = handle ? ((await handle.jsonValue()) as number) : NaN;
   return { recovery: shownAt - restartedAt, encoder };
+}
+
+/**
+ * A desktop viewer (1280×800) in a context of the caller's (bench:showtime's are signed in as ticket
+ * holders): joins `event`, then watches `seconds` from its first frame.
+ */
+export async function desktopViewer(o: {
+  context: BrowserContext;
+  baseUrl: string;
+  event: string;
+  seconds: number;
+}): Promise<Join & Watch> {
+  const page = await o.context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await installLiveProbe(page);
+  const joined = await join(page, o.baseUrl, o.event);
+  const watched = await watch(page, o.seconds, joined.firstFrame);
+  return { ...joined, ...watched };
 }
