@@ -39,6 +39,8 @@ export type Cluster = {
   nginxErrors(): string;
   /** nginx's own directory (its cache, logs and pid), for a bench to read its process and cache. */
   nginxDir: string;
+  /** The edge's media log (written every 5 s or 64 KiB; complete once nginx has stopped). */
+  mediaLog(): string;
   nginxPid(): number | undefined;
   /** Each instance's state and the end of its output, for failure messages. */
   describe(): string;
@@ -102,12 +104,14 @@ export async function startCluster(options: {
     )
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
     .replace('/var/cache/nginx/storefront-media ', `${dir}/media-cache `)
-    .replace('include /etc/nginx/storefront-media-secret.conf;', `include ${dir}/media-secret.conf;`);
+    .replace('include /etc/nginx/storefront-media-secret.conf;', `include ${dir}/media-secret.conf;`)
+    .replace('/var/log/nginx/storefront-media.log ', `${dir}/media.log `);
   if (
     !site.includes(`127.0.0.1:${ports[0]}`) ||
     !site.includes(`listen 127.0.0.1:${listen};`) ||
     !site.includes(`${dir}/media-cache `) ||
-    !site.includes(`include ${dir}/media-secret.conf;`)
+    !site.includes(`include ${dir}/media-secret.conf;`) ||
+    !site.includes(`${dir}/media.log `)
   ) {
     throw new Error(
       `docs/deploy/nginx.conf no longer has the upstream, listen, cache and secret lines this suite replaces:\n${site}`,
@@ -163,6 +167,7 @@ export async function startCluster(options: {
     },
     nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     nginxDir: dir,
+    mediaLog: () => (fs.existsSync(path.join(dir, 'media.log')) ? fs.readFileSync(path.join(dir, 'media.log'), 'utf8') : ''),
     nginxPid: () => proxy.pid,
     describe: () =>
       instances

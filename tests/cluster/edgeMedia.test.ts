@@ -95,7 +95,11 @@ describe('the edge in front of protected media', () => {
       twenty.map(async (f) => get(beside(await firstRendition(f.main), segment))),
     );
     // An instance counts a request once its answer has gone, which nginx may pass on a moment earlier.
-    const after = await poll('the instances to count the miss', mediaServed, (n) => n > before, { timeout: 5000 });
+    const after = await poll('the instances to count the miss', mediaServed, (n) => n > before, {
+      timeout: 15_000,
+      context: async () =>
+        `before ${before}; answers ${JSON.stringify(answers.map((a) => [a.status, a.cache]))}\n${cluster.nginxErrors()}`,
+    });
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.toString('base64'))).size).toBe(1);
     expect(answers.filter((a) => a.cache === 'MISS')).toHaveLength(1);
@@ -155,4 +159,19 @@ describe('the edge in front of protected media', () => {
     // Not before it expired (the edge checks the signature, not the session): the bound is the URL's life.
     expect(Date.now()).toBeGreaterThanOrEqual(expires);
   }, 60_000);
+});
+
+describe("the edge's log", () => {
+  it('names the event, folder and file of a media request, never its signature or grant', async () => {
+    const [fan] = await fans(1, 'edge-log');
+    expect((await get(fan!.main)).status).toBe(200);
+    const [, sig, , grant, dir, file] = /^\/media\/signed\/([^/]+)\/(\d+)\/([^/]+)\/(streams\/[^/]+)\/([^/]+)$/.exec(fan!.main)!;
+    // nginx writes the log every 5 s.
+    const log = await poll('the edge to log the request', () => cluster.mediaLog(), (text) => text.includes(`e${eventId}/${dir}/${file}`), {
+      timeout: 10_000,
+    });
+    expect(log).not.toContain(sig);
+    expect(log).not.toContain(grant);
+    expect(log).not.toContain('/media/signed/');
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret: a payment's client secret, any token, a signed media URL's signature. */
+/** Query parameters that carry a secret: a payment's client secret, any token, a signature. */
 const SECRET_PARAM = /secret|token|code|otp|^sig$/i;
 
 /**
@@ -8,7 +8,9 @@ const SECRET_PARAM = /secret|token|code|otp|^sig$/i;
  * sandbox's authentication page and the confirmation page after a card payment carry the payment's
  * client secret in the query, as Stripe's redirects do.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  // A signed media URL carries its signature in the path (modules/streams/urlSigner.ts).
+  const url = raw.replace(/^\/media\/signed\/[^/?]*/, '/media/signed/[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
