@@ -12,9 +12,10 @@ export type Session = { email: string; token: string; userId: number; name: stri
 
 export async function api<T>(
   path: string,
-  init: { body?: object; token?: string; method?: string; headers?: Record<string, string> } = {},
+  init: { body?: object; token?: string; method?: string; headers?: Record<string, string>; base?: string } = {},
 ): Promise<T> {
-  const res = await fetch(`${baseUrl()}/v1${path}`, {
+  // `base`: a journey's own server (one started with settings of its own), else the shared one.
+  const res = await fetch(`${init.base ?? baseUrl()}/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
       ...(init.body ? { 'content-type': 'application/json' } : {}),
@@ -30,35 +31,42 @@ export async function api<T>(
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** A verified account, made as the sign-in page makes one (register, the mailed code, verifyotp). */
-export async function signUpThroughApi(prefix: string, firstName = 'Ada', lastName = 'Access'): Promise<Session> {
+export async function signUpThroughApi(
+  prefix: string,
+  firstName = 'Ada',
+  lastName = 'Access',
+  base = baseUrl(),
+): Promise<Session> {
   const email = uniqueEmail(prefix);
-  await api('/register', { body: { emailId: email, loginSource: 3 } });
-  const otp = await codeFor(email);
+  await api('/register', { body: { emailId: email, loginSource: 3 }, base });
+  const otp = await codeFor(email, base);
   const { data } = await api<{ data: [{ token: string; userId: number }] }>('/verifyotp', {
     body: { emailId: email, otp, NewUser: true, firstName, lastName },
+    base,
   });
   return { email, token: data[0].token, userId: data[0].userId, name: `${firstName} ${lastName}` };
 }
 
 /** Buys one event with the 100 % coupon FREEPASS, as the cart's 'Purchase Tickets' does. */
-export async function buyWithFreepass(s: Session, eventPath: string): Promise<void> {
+export async function buyWithFreepass(s: Session, eventPath: string, base = baseUrl()): Promise<void> {
   const {
     data: [asset],
-  } = await api<{ data: [{ id: number }] }>(`/asset/${eventPath}`, { token: s.token });
-  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId } });
-  await api('/order/applyVoucher', { token: s.token, body: { coupon_code: 'FREEPASS', user_id: s.userId } });
+  } = await api<{ data: [{ id: number }] }>(`/asset/${eventPath}`, { token: s.token, base });
+  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId }, base });
+  await api('/order/applyVoucher', { token: s.token, body: { coupon_code: 'FREEPASS', user_id: s.userId }, base });
   const orderId = `ORD-${Date.now()}${Math.floor(Math.random() * 10_000)}`;
   await api('/order/createCartOrder', {
     token: s.token,
     body: { userId: s.userId, paymentMethod: 'vouchers', orderId, amount: 0 },
+    base,
   });
 }
 
 /** A browser context whose pages start signed in as `s` (the spec's localStorage keys, set before the app runs). */
-export async function signedInContext(browser: Browser, s: Session): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, s: Session, base = baseUrl()): Promise<BrowserContext> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${baseUrl()}/healthz`, { waitUntil: 'networkidle0' });
+  await page.goto(`${base}/healthz`, { waitUntil: 'networkidle0' });
   await page.evaluate((session) => {
     localStorage.setItem('user_token', session.token);
     localStorage.setItem('userID', String(session.userId));
