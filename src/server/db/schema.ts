@@ -253,7 +253,7 @@ export interface ViewingSessionsTable {
   closed_reason: ViewingSessionCloseReason | null;
 }
 /** Why a viewing session was closed, when its device must be told (migration 0012). */
-export type ViewingSessionCloseReason = 'taken_over';
+type ViewingSessionCloseReason = 'taken_over';
 
 /**
  * An event's stream config as the organizer gave it: the shape the player gets, its media paths not yet

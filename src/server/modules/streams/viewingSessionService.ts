@@ -81,7 +81,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       at: new Date(at),
     };
     if (!event.is_premium) {
-      // No ticket, so no limit (and nothing to take over); still a session, so the player works one way for every event.
+      // No ticket, so no limit and nothing to take over; still a session, so the player works one way for every event.
       await uow.repos.viewingSessions.insert(session);
       log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
       return { ...answer(id), sessionKey, tookOver: 0 };
