@@ -14,6 +14,7 @@ export async function api<T>(
   path: string,
   init: { body?: object; token?: string; method?: string; headers?: Record<string, string>; base?: string } = {},
 ): Promise<T> {
+  // `base`: a journey's own server (one started with settings of its own), else the shared one.
   const res = await fetch(`${init.base ?? baseUrl()}/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -62,10 +63,10 @@ export async function buyWithFreepass(s: Session, eventPath: string, base = base
 }
 
 /** A browser context whose pages start signed in as `s` (the spec's localStorage keys, set before the app runs). */
-export async function signedInContext(browser: Browser, s: Session, origin = baseUrl()): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, s: Session, base = baseUrl()): Promise<BrowserContext> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${origin}/healthz`, { waitUntil: 'networkidle0' });
+  await page.goto(`${base}/healthz`, { waitUntil: 'networkidle0' });
   await page.evaluate((session) => {
     localStorage.setItem('user_token', session.token);
     localStorage.setItem('userID', String(session.userId));

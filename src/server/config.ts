@@ -283,6 +283,8 @@ export type AppConfig = {
     viewingOpensPerMinute: number;
     /** Viewing-session heartbeats and closes per caller per minute. */
     viewingHeartbeatsPerMinute: number;
+    /** 'Watch here instead' takeovers per caller per minute: each one stops another device's picture. */
+    viewingTakeoversPerMinute: number;
     /**
      * Guest tokens cost nothing, so guests' calls are also counted per client address (IPv6 by /64):
      * one budget a minute for every guest behind it. Signed-in users are not counted here.
@@ -392,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamConfigCallsPerMinute: 60,
       viewingOpensPerMinute: 30,
       viewingHeartbeatsPerMinute: 120,
+      viewingTakeoversPerMinute: 10,
       guestsPerAddress: {
         voucherAttemptsPerMinute: 10 * e.GUEST_ADDRESS_LIMIT_FACTOR,
         streamConfigCallsPerMinute: 120 * e.GUEST_ADDRESS_LIMIT_FACTOR,

@@ -57,6 +57,7 @@ export async function registerRoutes(
     service: services.viewingSessions,
     opensPerMinute: limits.viewingOpensPerMinute,
     heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
+    takeoversPerMinute: limits.viewingTakeoversPerMinute,
     opensPerMinutePerAddress: limits.guestsPerAddress.viewingOpensPerMinute,
   });
   const onPaymentFailed = () => services.metrics.paymentFailures.inc();

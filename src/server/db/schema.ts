@@ -249,7 +249,11 @@ export interface ViewingSessionsTable {
   closed_at: Date | null;
   /** SHA-256 (base64url) of the key handed to the device that opened it; null for sessions older than keys. */
   key_hash: string | null;
+  /** 'taken_over': another device of the ticket took its place; null when open or closed otherwise. */
+  closed_reason: ViewingSessionCloseReason | null;
 }
+/** Why a viewing session was closed, when its device must be told (migration 0012). */
+type ViewingSessionCloseReason = 'taken_over';
 
 /**
  * An event's stream config as the organizer gave it: the shape the player gets, its media paths not yet

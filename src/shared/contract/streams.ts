@@ -66,6 +66,7 @@ export type StreamConfigResponse = z.infer<typeof streamConfigResponse>;
 
 // ── Viewing sessions: the device limit (docs/decisions.md "Watching") ────────────────────────────────────
 // POST   /v1/viewing-sessions                      body { eventId }  → 201 session + key | 409 limit reached
+// POST   /v1/viewing-sessions/takeover             body { eventId }  → 201 session + key, the oldest device closed
 // POST   /v1/viewing-sessions/{sessionId}/heartbeat   key header     → 200 session | 404 ended (open again)
 // DELETE /v1/viewing-sessions/{sessionId}             key header     → 200 (idempotent)
 /**
@@ -96,6 +97,8 @@ export const openedViewingSessionResponse = envelope(openedViewingSession);
 export const STREAM_MESSAGES = {
   config: 'Stream config',
   opened: 'Viewing session opened',
+  /** A takeover's 201 when it stopped another device (without one to stop, it answers `opened`). */
+  tookOver: 'Viewing session opened in place of another device',
   kept: 'Viewing session kept',
   closed: 'Viewing session closed',
   /** 403 from streamconfig and viewing sessions: no ticket for a premium event. */
@@ -104,6 +107,11 @@ export const STREAM_MESSAGES = {
   notStarted: 'This event has not started yet.',
   /** 404 on a heartbeat for a closed or freed session, or without the session's key; 409 from streamconfig. */
   sessionEnded: 'This viewing session has ended. Press play to watch again.',
+  /**
+   * 409 on the heartbeat and the stream config of a session another device of the ticket took over
+   * ('Watch here instead'), told only to the device holding the session's key.
+   */
+  movedAway: 'The show moved to another device.',
   /** 409 when the device limit is reached: names the limit. */
   deviceLimit: (limit: number) =>
     `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}.` +

@@ -24,10 +24,12 @@ export type StreamsOptions = {
   deviceLimit?: number;
   /** Answers for POST /viewing-sessions, in turn; then 201. */
   openAnswers?: number[];
-  /** Answers for heartbeats, in turn; then 200. */
-  heartbeatAnswers?: number[];
-  /** Answers for the stream config, in turn; then 200. */
-  configAnswers?: number[];
+  /** Answers for heartbeats, in turn; then 200. 'moved': another device took over (409). */
+  heartbeatAnswers?: (number | 'moved')[];
+  /** Answers for the stream config, in turn; then 200. 'moved': another device took over (409). */
+  configAnswers?: (number | 'moved')[];
+  /** Answers for POST /viewing-sessions/takeover ('Watch here instead'), in turn; then 201. */
+  takeoverAnswers?: number[];
   /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
   live?: LiveStateData | number;
   /** Each config signs the same playlists afresh, as the server does (only the query changes). */
@@ -85,6 +87,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
   const openAnswers = [...(options.openAnswers ?? [])];
   const heartbeatAnswers = [...(options.heartbeatAnswers ?? [])];
   const configAnswers = [...(options.configAnswers ?? [])];
+  const takeoverAnswers = [...(options.takeoverAnswers ?? [])];
   const calls: Call[] = [];
   const sessions: string[] = [];
   const keys: string[] = [];
@@ -92,8 +95,9 @@ export function fakeStreams(options: StreamsOptions = {}) {
   const realFetch = globalThis.fetch;
 
   const answer = (req: Request, path: string): Response | null => {
-    if (req.method === 'POST' && path === '/v1/viewing-sessions') {
-      const status = openAnswers.shift() ?? 201;
+    const takeover = path === '/v1/viewing-sessions/takeover';
+    if (req.method === 'POST' && (path === '/v1/viewing-sessions' || takeover)) {
+      const status = (takeover ? takeoverAnswers : openAnswers).shift() ?? 201;
       if (status === 409) return failure(409, STREAM_MESSAGES.deviceLimit(deviceLimit));
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
       if (status !== 201) return failure(status, 'Something went wrong.');
@@ -109,6 +113,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
     }
     if (req.method === 'POST' && /^\/v1\/viewing-sessions\/[^/]+\/heartbeat$/.test(path)) {
       const status = heartbeatAnswers.shift() ?? 200;
+      if (status === 'moved') return failure(409, STREAM_MESSAGES.movedAway);
       if (status === 404) return failure(404, STREAM_MESSAGES.sessionEnded);
       return json(200, {
         success: true,
@@ -125,6 +130,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
     }
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;
+      if (status === 'moved') return failure(409, STREAM_MESSAGES.movedAway);
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
       if (status === 409) return failure(409, STREAM_MESSAGES.notStarted);
       if (status !== 200) return failure(status, 'Something went wrong.');

@@ -307,6 +307,12 @@ const ROWS: Row[] = [
     expect: usersThing(200, 404, 404),
   },
   {
+    // 'Watch here instead': closes only the caller's own sessions, so others get what an open gets.
+    route: 'POST /v1/viewing-sessions/takeover (a ticket)',
+    call: () => ({ method: 'POST', url: '/v1/viewing-sessions/takeover', ...json({ eventId: 'matrix-show' }) }),
+    expect: { ...usersThing(201), guest: 403, 'another guest': 403 },
+  },
+  {
     route: 'POST /v1/cart/merge (guest cart into user)',
     call: () => ({
       method: 'POST',

@@ -60,6 +60,7 @@ beforeAll(async () => {
     streamConfigCallsPerMinute: high,
     viewingOpensPerMinute: high,
     viewingHeartbeatsPerMinute: high,
+    viewingTakeoversPerMinute: high,
     guestsPerAddress: {
       voucherAttemptsPerMinute: high,
       streamConfigCallsPerMinute: high,

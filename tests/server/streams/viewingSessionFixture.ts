@@ -35,22 +35,19 @@ export function viewingDriver(app: FastifyInstance) {
   });
   // Each caller calls from their own address (as people do), so per-address limits stay per caller here.
   const from = (who: Who) => (who.address ? { remoteAddress: who.address } : {});
+  const start = async (who: Who, url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, headers: headers(who), ...from(who), payload });
+    if (res.statusCode === 201) keys.set(res.json().data.sessionId, res.json().data.sessionKey);
+    return res;
+  };
   return {
     guest: people.guest,
     user: people.user,
     /** The key the open of `sessionId` answered. */
     keyOf: (sessionId: string) => keys.get(sessionId) ?? null,
-    open: async (who: Who, eventId: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/v1/viewing-sessions',
-        headers: headers(who),
-        ...from(who),
-        payload: { eventId },
-      });
-      if (res.statusCode === 201) keys.set(res.json().data.sessionId, res.json().data.sessionKey);
-      return res;
-    },
+    open: (who: Who, eventId: string) => start(who, '/v1/viewing-sessions', { eventId }),
+    /** 'Watch here instead': opens a session, stopping the ticket's oldest device when all are in use. */
+    takeover: (who: Who, eventId: string) => start(who, '/v1/viewing-sessions/takeover', { eventId }),
     heartbeat: (who: Who, sessionId: string, key = keys.get(sessionId) ?? null) =>
       app.inject({
         method: 'POST',

@@ -96,6 +96,27 @@ describe('DEVICE_LIMIT=1 with a 10-second heartbeat, logging at info', () => {
       expect(lines.filter((l) => l.includes(token) || l.includes(token.split('.')[2]!))).toEqual([]);
     }
   });
+  it('logs a takeover with the session it closed, and never a token or a session key', async () => {
+    const who = await ticketHolder(s.d, s.t.database.db, [s.ids['watch-premium']!], 'took-over');
+    const old = sessionIdOf(await s.d.open(who, 'watch-premium'));
+    const took = await s.d.takeover(who, 'watch-premium');
+    const session = sessionIdOf(took);
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: 'viewing session opened: took over the oldest device',
+        sessionId: session,
+        takenOver: [old],
+        userId: who.userId,
+        eventId: s.ids['watch-premium'],
+        open: 1,
+        deviceLimit: 1,
+      }),
+    );
+    const secrets = [who.authorization!.slice('Bearer '.length), s.d.keyOf(old)!, took.json().data.sessionKey];
+    expect(lines.filter((l) => secrets.some((secret) => l.includes(secret)))).toEqual([]);
+  });
 });
 
 describe('DEVICE_LIMIT=3', () => {

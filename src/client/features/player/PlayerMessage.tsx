@@ -12,7 +12,7 @@ import { PLAYER_COPY } from './playerCopy';
 import { PlayerTopBar } from './PlayerTopBar';
 
 /** The player's page when it shows a message instead of the angles: the way back stays on top. */
-function Frame({ event, children }: { event: AssetDetail; children: ReactNode }) {
+export function Frame({ event, children }: { event: AssetDetail; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <PlayerTopBar event={event} />

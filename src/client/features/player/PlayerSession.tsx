@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
+import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import { Navigate } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { paths } from '../../lib/paths';
 import type { SessionHandle } from './playerApi';
 import { PlayerLoading, PlayerNotStarted, PlayerProblem } from './PlayerMessage';
 import { PlayerView } from './PlayerView';
+import { PlayerDeviceLimit, PlayerMoved } from './PlayerTakeover';
 import { useLiveState } from './useLiveState';
 import { useStreamConfig } from './useStreamConfig';
 import { useViewingSession } from './useViewingSession';
@@ -12,9 +14,11 @@ import { useViewingSession } from './useViewingSession';
 /**
  * Watching an event the viewer may watch: a viewing session first (the device limit), then the stream
  * config for it. Refusals are shown with a way to try again; a 403 sends the viewer to the event page.
+ * With every device of the ticket in use, 'Watch here instead' takes the oldest one's place; a device
+ * whose place was taken stops and says so (its heartbeat or its stream config tells it).
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
-  const { state, retry } = useViewingSession(event.path);
+  const { state, retry, takeOver, markMoved } = useViewingSession(event.path);
   // hls.js downloads and compiles while the session and the config are asked for, not after them:
   // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
   useEffect(() => {
@@ -26,10 +30,13 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
     case 'forbidden':
       return <Navigate to={paths.event(event.path)} replace />;
     case 'refused':
+      return <PlayerDeviceLimit event={event} message={state.message} onTakeOver={takeOver} onRetry={retry} />;
+    case 'moved':
+      return <PlayerMoved event={event} onTakeOver={takeOver} />;
     case 'failed':
       return <PlayerProblem event={event} message={state.message} onRetry={retry} />;
     case 'open':
-      return <PlayerStream event={event} session={state.session} onRestart={retry} />;
+      return <PlayerStream event={event} session={state.session} onRestart={retry} onMoved={markMoved} />;
   }
 }
 
@@ -37,12 +44,19 @@ function PlayerStream({
   event,
   session,
   onRestart,
+  onMoved,
 }: {
   event: AssetDetail;
   session: SessionHandle;
   onRestart: () => void;
+  onMoved: () => void;
 }) {
   const { state, refresh, retry } = useStreamConfig(event.path, session);
+  // A refused media URL asked for a fresh config, which says another device took over: stop here.
+  const moved = state.status === 'failed' && state.message === STREAM_MESSAGES.movedAway;
+  useEffect(() => {
+    if (moved) onMoved();
+  }, [moved, onMoved]);
   const live = state.status === 'ready' && state.stream.mode === 'live';
   const liveState = useLiveState(event.path, live, retry);
   switch (state.status) {
@@ -53,7 +67,7 @@ function PlayerStream({
     case 'notStarted':
       return <PlayerNotStarted event={event} />;
     case 'failed':
-      return <PlayerProblem event={event} message={state.message} onRetry={onRestart} />;
+      return moved ? null : <PlayerProblem event={event} message={state.message} onRetry={onRestart} />;
     case 'ready':
       return (
         <PlayerView

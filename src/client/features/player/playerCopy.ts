@@ -8,6 +8,9 @@ export const PLAYER_COPY = {
   eventFailed: 'This event could not be loaded.',
   sessionFailed: 'Could not start watching.',
   tryAgain: 'Try again',
+  /** The device limit's way out, and the moved device's way back: this device plays, the oldest stops. */
+  watchHere: 'Watch here instead',
+  takeoverHint: 'The device that started watching first will stop.',
   backToEvent: 'Back to event',
   beginsOn: (when: string) => `This event begins on ${when}.`,
   shortcuts: 'Keyboard shortcuts',

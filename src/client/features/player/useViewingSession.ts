@@ -5,6 +5,8 @@ import { selectRequestToken } from '../auth/authSelectors';
 import { playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import { errorStatus, messageFor } from '../../api/serverError';
+import { takeoverApi } from './takeoverApi';
+import { movedAway } from './movedAway';
 
 export type ViewingSessionState =
   | { status: 'opening' }
@@ -13,6 +15,8 @@ export type ViewingSessionState =
   | { status: 'refused'; message: string }
   /** 403: no ticket for this event. */
   | { status: 'forbidden' }
+  /** Another device of the ticket took this one's place ('Watch here instead'): nothing plays here. */
+  | { status: 'moved' }
   | { status: 'failed'; message: string };
 
 /**
@@ -20,13 +24,17 @@ export type ViewingSessionState =
  * on unmount and when the page goes away (pagehide, with keepalive so the request outlives the
  * page). A heartbeat answered 404 means the server let the session go: a new one is opened without
  * a word, unless the server refuses it. The session's key lives here, in memory only: it goes with
- * every heartbeat, close and stream config, in a header.
+ * every heartbeat, close and stream config, in a header. 'Watch here instead' (`takeOver`) opens one in
+ * place of the ticket's oldest device; a heartbeat answering that another device did so here ends
+ * the session for good (`moved`, as does `markMoved` when the stream config said it), until the
+ * viewer takes it back.
  */
 export function useViewingSession(eventId: string) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const [state, setState] = useState<ViewingSessionState>({ status: 'opening' });
-  const [attempt, setAttempt] = useState(0);
+  // How the next session is asked for; 'none' after the show moved (nothing runs until the viewer acts).
+  const [request, setRequest] = useState<{ n: number; how: 'open' | 'takeOver' | 'none' }>({ n: 0, how: 'open' });
 
   useEffect(() => {
     let live = true;
@@ -35,8 +43,10 @@ export function useViewingSession(eventId: string) {
     const close = (session: SessionHandle) =>
       void dispatch(playerApi.endpoints.closeViewingSession.initiate(session, { track: false }));
 
-    const open = async () => {
-      const result = await dispatch(playerApi.endpoints.openViewingSession.initiate({ eventId }, { track: false }));
+    const open = async (how = request.how) => {
+      const endpoint =
+        how === 'takeOver' ? takeoverApi.endpoints.takeOverViewingSession : playerApi.endpoints.openViewingSession;
+      const result = await dispatch(endpoint.initiate({ eventId }, { track: false }));
       const { data } = result;
       const opened = data ? { sessionId: data.sessionId, sessionKey: data.sessionKey } : null;
       if (!live) {
@@ -67,9 +77,13 @@ export function useViewingSession(eventId: string) {
       if (!session) return;
       const result = await dispatch(playerApi.endpoints.keepViewingSession.initiate(session, { track: false }));
       if (!live || current !== session || !result.error) return;
-      if (errorStatus(result.error) === 404) {
+      if (movedAway(result.error)) {
         current = null;
-        await open();
+        clearInterval(heartbeat);
+        setState({ status: 'moved' });
+      } else if (errorStatus(result.error) === 404) {
+        current = null;
+        await open('open');
       } else {
         console.warn('Viewing session heartbeat failed', errorStatus(result.error));
       }
@@ -85,6 +99,7 @@ export function useViewingSession(eventId: string) {
       }).catch(() => undefined);
     };
 
+    if (request.how === 'none') return undefined;
     void open();
     window.addEventListener('pagehide', onPageHide);
     return () => {
@@ -93,12 +108,17 @@ export function useViewingSession(eventId: string) {
       window.removeEventListener('pagehide', onPageHide);
       if (current) close(current);
     };
-  }, [dispatch, store, eventId, attempt]);
+  }, [dispatch, store, eventId, request]);
 
-  const retry = useCallback(() => {
-    setState({ status: 'opening' });
-    setAttempt((n) => n + 1);
+  const again = useCallback((how: 'open' | 'takeOver' | 'none') => {
+    setState(how === 'none' ? { status: 'moved' } : { status: 'opening' });
+    setRequest(({ n }) => ({ n: n + 1, how }));
   }, []);
+  const retry = useCallback(() => again('open'), [again]);
+  /** 'Watch here instead': this device plays in place of the ticket's oldest one. */
+  const takeOver = useCallback(() => again('takeOver'), [again]);
+  /** The stream config said the show moved: the session ends here, heartbeats stop. */
+  const markMoved = useCallback(() => again('none'), [again]);
 
-  return { state, retry };
+  return { state, retry, takeOver, markMoved };
 }

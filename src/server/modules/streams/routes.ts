@@ -22,7 +22,8 @@ const STREAM_CONFIG =
   `the ` +
   "caller's open viewing session for it, named by `session` and proven by its key in the header: else " +
   `409 '${STREAM_MESSAGES.sessionEnded}' (the same answer whether the session is missing, closed, silent, another's, ` +
-  'or the key is missing or wrong). `Cache-Control: private, no-store`.';
+  `or the key is missing or wrong), except to the device holding the key of a session another device took over: ` +
+  `409 '${STREAM_MESSAGES.movedAway}'. \`Cache-Control: private, no-store\`.`;
 
 /** Spec §7 GET /admin/asset/streamconfig/{id}: the stream config, signed for the caller. */
 export const streamRoutes: FastifyPluginAsyncZod<{

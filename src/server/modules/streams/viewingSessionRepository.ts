@@ -47,6 +47,33 @@ export function createViewingSessionRepository(db: Executor) {
       return Number(row.n);
     },
 
+    /**
+     * 'Watch here instead': closes the `count` oldest open sessions of this ticket (by when they
+     * opened), recording that they were taken over; answers their ids. Call it under lockTicket.
+     */
+    async closeOldest(userId: number, eventId: number, freshAfter: Date, count: number, at: Date): Promise<string[]> {
+      if (count <= 0) return [];
+      const rows = await db
+        .updateTable('viewing_sessions')
+        .set({ closed_at: at, closed_reason: 'taken_over' })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('viewing_sessions')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('event_id', '=', eventId)
+            .where('closed_at', 'is', null)
+            .where('last_seen_at', '>', freshAfter)
+            .orderBy('opened_at')
+            .orderBy('id')
+            .limit(count),
+        )
+        .where('closed_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     insert(s: NewViewingSession): Promise<ViewingSessionRow> {
       return db
         .insertInto('viewing_sessions')

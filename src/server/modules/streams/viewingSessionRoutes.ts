@@ -24,12 +24,22 @@ const OPEN =
   `(else 403 '${STREAM_MESSAGES.notEntitled}') and a free device slot (else 409 '${STREAM_MESSAGES.deviceLimit(2)}': ` +
   'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404.';
 const KEY = "The session's key goes in the `X-Viewing-Session-Key` header.";
+/** What a takeover answers, in the API document's words. */
+const TAKEOVER =
+  "'Watch here instead': opens a viewing session for the event `eventId` as an open does (the same 201, 403 and " +
+  '404), but when every device slot of the ticket is in use, the oldest session of the caller for this event (the ' +
+  'first opened) is closed in the same transaction, so the limit stands: 201 with message ' +
+  `'${STREAM_MESSAGES.tookOver}'. That device's next heartbeat and stream config answer 409 ` +
+  `'${STREAM_MESSAGES.movedAway}', and its media stop within one heartbeat interval. With a free slot nothing is ` +
+  `closed (message '${STREAM_MESSAGES.opened}'); a free event has no limit. Only the caller's own sessions are ` +
+  'ever closed. Rate limited per caller (`429` with a sentence).';
 
 export type ViewingSessionRouteOptions = {
   service: ViewingSessions;
   opensPerMinute: number;
   opensPerMinutePerAddress: number;
   heartbeatsPerMinute: number;
+  takeoversPerMinute: number;
 };
 
 /**
@@ -61,8 +71,28 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
       },
     },
     async (req, reply) => {
-      const session = await service.open(callerOf(req), req.body.eventId);
+      const { tookOver: _none, ...session } = await service.open(callerOf(req), req.body.eventId);
       return reply.status(201).send(ok(session, STREAM_MESSAGES.opened));
+    },
+  );
+
+  app.post(
+    '/viewing-sessions/takeover',
+    {
+      // Each takeover stops someone's picture: a few a minute are plenty for a fan moving between devices.
+      config: limited(opts.takeoversPerMinute),
+      preHandler: guestsPerAddress(app, 'takeOverViewingSession', opts.opensPerMinutePerAddress),
+      schema: {
+        summary: "Watch here instead (take over the ticket's oldest device)",
+        description: TAKEOVER,
+        tags: ['streams'],
+        body: openViewingSessionBody,
+        response: withErrors({ 201: openedViewingSessionResponse }, 403, 404),
+      },
+    },
+    async (req, reply) => {
+      const { tookOver, ...session } = await service.takeOver(callerOf(req), req.body.eventId);
+      return reply.status(201).send(ok(session, tookOver > 0 ? STREAM_MESSAGES.tookOver : STREAM_MESSAGES.opened));
     },
   );
 
@@ -76,10 +106,11 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
           `Keeps the caller's session open (200). ${KEY} A closed, silent (for twice the heartbeat) or unknown ` +
           `session, ` +
           `another's, or a missing or wrong key: 404 '${STREAM_MESSAGES.sessionEnded}' A silent session is never ` +
-          `revived: open a new one.`,
+          `revived: open a new one. A session another device took over ('Watch here instead'), asked with its key: ` +
+          `409 '${STREAM_MESSAGES.movedAway}'`,
         tags: ['streams'],
         params: viewingSessionParams,
-        response: answer,
+        response: withErrors({ 200: viewingSessionResponse }, 404, 409),
       },
     },
     async (req) =>

@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../../platform/errors';
 import type { Entitlements } from '../orders/entitlements';
 import type { StreamRepositories } from './repositories';
 import { hashSessionKey, newSessionKey } from './viewingSessionKey';
+import type { ViewingSessionRow } from './viewingSessionRepository';
 
 export type ViewingSessionDeps = {
   uow: UnitOfWork<StreamRepositories>;
@@ -62,47 +63,76 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     }
   }
 
+  /** An open, or with `takeOver` a takeover: the same checks, and for a premium event one locked transaction. */
+  async function start(caller: Caller, eventKey: string, takeOver: boolean): Promise<Started> {
+    const at = now();
+    await sweepNowAndThen(at);
+    const event = await uow.repos.viewingSessions.event(eventKey);
+    if (!event) throw new NotFound(`No event "${eventKey}"`);
+    const id = crypto.randomUUID();
+    // Answered once, stored only hashed, never logged.
+    const sessionKey = newSessionKey();
+    const session = {
+      id,
+      eventId: event.id,
+      userId: caller.kind === 'user' ? caller.userId : null,
+      viewer: viewerOf(caller),
+      keyHash: hashSessionKey(sessionKey),
+      at: new Date(at),
+    };
+    if (!event.is_premium) {
+      // No ticket, so no limit and nothing to take over; still a session, so the player works one way for every event.
+      await uow.repos.viewingSessions.insert(session);
+      log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
+      return { ...answer(id), sessionKey, tookOver: 0 };
+    }
+    if (caller.kind !== 'user' || !(await entitlements.ownsEvent(caller, event.id)))
+      throw new Forbidden(STREAM_MESSAGES.notEntitled);
+    const userId = caller.userId;
+    const opened = await uow.transaction(async ({ viewingSessions }) => {
+      // Plays of one ticket take turns (on every instance), so two devices never both see a free slot,
+      // and two takeovers never both close the same oldest session and both get in.
+      await viewingSessions.lockTicket(userId, event.id);
+      const count = await viewingSessions.countOpen(userId, event.id, freshAfter(at));
+      // More open than the limit allows only when DEVICE_LIMIT was lowered: a takeover closes down to one below it.
+      const excess = count - deviceLimit + 1;
+      if (excess > 0 && !takeOver) return null;
+      const taken = takeOver
+        ? await viewingSessions.closeOldest(userId, event.id, freshAfter(at), excess, new Date(at))
+        : [];
+      await viewingSessions.insert(session);
+      return { open: count - taken.length + 1, taken };
+    });
+    if (opened === null) {
+      log.info({ eventId: event.id, userId, deviceLimit }, 'viewing session refused: device limit reached');
+      throw new Conflict(STREAM_MESSAGES.deviceLimit(deviceLimit));
+    }
+    const facts = { sessionId: id, eventId: event.id, userId, open: opened.open, deviceLimit };
+    if (opened.taken.length > 0)
+      log.info({ ...facts, takenOver: opened.taken }, 'viewing session opened: took over the oldest device');
+    else log.info(facts, 'viewing session opened');
+    return { ...answer(id), sessionKey, tookOver: opened.taken.length };
+  }
+
+  /** The caller's own session row, for this event when one is named, presented with its key. */
+  const isMine = (row: ViewingSessionRow | undefined, caller: Caller, keyHash: string, eventId?: number) =>
+    row !== undefined &&
+    row.viewer === viewerOf(caller) &&
+    (eventId === undefined || row.event_id === eventId) &&
+    sameHash(row.key_hash, keyHash);
+  /** Only the device holding a taken-over session's key is told the show moved; anyone else, that it ended. */
+  const moved = (mine: boolean, row: ViewingSessionRow | undefined) => mine && row?.closed_reason === 'taken_over';
+
   return {
-    async open(caller: Caller, eventKey: string): Promise<OpenedViewingSession> {
-      const at = now();
-      await sweepNowAndThen(at);
-      const event = await uow.repos.viewingSessions.event(eventKey);
-      if (!event) throw new NotFound(`No event "${eventKey}"`);
-      const id = crypto.randomUUID();
-      // Answered once, stored only hashed, never logged.
-      const sessionKey = newSessionKey();
-      const session = {
-        id,
-        eventId: event.id,
-        userId: caller.kind === 'user' ? caller.userId : null,
-        viewer: viewerOf(caller),
-        keyHash: hashSessionKey(sessionKey),
-        at: new Date(at),
-      };
-      if (!event.is_premium) {
-        // No ticket, so no limit; still a session, so the player works one way for every event.
-        await uow.repos.viewingSessions.insert(session);
-        log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
-        return { ...answer(id), sessionKey };
-      }
-      if (caller.kind !== 'user' || !(await entitlements.ownsEvent(caller, event.id)))
-        throw new Forbidden(STREAM_MESSAGES.notEntitled);
-      const userId = caller.userId;
-      const opened = await uow.transaction(async ({ viewingSessions }) => {
-        // Plays of one ticket take turns (on every instance), so two devices never both see a free slot.
-        await viewingSessions.lockTicket(userId, event.id);
-        const count = await viewingSessions.countOpen(userId, event.id, freshAfter(at));
-        if (count >= deviceLimit) return null;
-        await viewingSessions.insert(session);
-        return count + 1;
-      });
-      if (opened === null) {
-        log.info({ eventId: event.id, userId, deviceLimit }, 'viewing session refused: device limit reached');
-        throw new Conflict(STREAM_MESSAGES.deviceLimit(deviceLimit));
-      }
-      log.info({ sessionId: id, eventId: event.id, userId, open: opened, deviceLimit }, 'viewing session opened');
-      return { ...answer(id), sessionKey };
-    },
+    /** Press play: a new session, refused (409) when the ticket already plays on `deviceLimit` devices. */
+    open: (caller: Caller, eventKey: string) => start(caller, eventKey, false),
+
+    /**
+     * 'Watch here instead': a new session for this device; when the ticket's devices are all in use,
+     * the oldest (by when it started) is closed as taken over in the same transaction, so the limit
+     * stands. Only the caller's own sessions of this event are ever closed (the user is the token's).
+     */
+    takeOver: (caller: Caller, eventKey: string) => start(caller, eventKey, true),
 
     /**
      * The caller's player (the device holding the key) is still playing: its session stays open for another two
@@ -111,15 +141,18 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     async heartbeat(caller: Caller, sessionId: string, sessionKey: string | undefined): Promise<ViewingSession> {
       if (!UUID.test(sessionId) || !sessionKey) throw ended();
       const at = now();
+      const keyHash = hashSessionKey(sessionKey);
       const kept = await uow.repos.viewingSessions.touch(
         sessionId,
         viewerOf(caller),
-        hashSessionKey(sessionKey),
+        keyHash,
         new Date(at),
         freshAfter(at),
       );
-      if (!kept) throw ended();
-      return answer(kept.id);
+      if (kept) return answer(kept.id);
+      // Only a refusal reads the row again: a taken-over session's device is told the show moved.
+      const row = await uow.repos.viewingSessions.byId(sessionId);
+      throw moved(isMine(row, caller, keyHash), row) ? new Conflict(STREAM_MESSAGES.movedAway) : ended();
     },
 
     /** The caller's player left: its slot is free at once. Closing again answers the same. */
@@ -140,7 +173,8 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     /**
      * For the stream config: a premium event's config goes only to the player that opened the
      * session (it holds the key), the caller's own, for this event and still open (409 otherwise:
-     * press play again, the same answer whatever was wrong). Free events need none.
+     * press play again, the same answer whatever was wrong, except to the key's holder of a session
+     * taken over: the show moved). Free events need none.
      */
     async assertOpen(
       caller: Caller,
@@ -153,18 +187,16 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       const refused = () => new Conflict(STREAM_MESSAGES.sessionEnded);
       if (!sessionId || !UUID.test(sessionId) || !sessionKey) throw refused();
       const row = await uow.repos.viewingSessions.byId(sessionId);
-      const open =
-        row &&
-        row.viewer === viewerOf(caller) &&
-        row.event_id === eventId &&
-        sameHash(row.key_hash, hashSessionKey(sessionKey)) &&
-        row.closed_at === null &&
-        row.last_seen_at.getTime() > freshAfter(now()).getTime();
-      if (!open) throw refused();
+      const mine = isMine(row, caller, hashSessionKey(sessionKey), eventId);
+      const open = mine && row?.closed_at === null && row.last_seen_at.getTime() > freshAfter(now()).getTime();
+      if (open) return;
+      throw moved(mine, row) ? new Conflict(STREAM_MESSAGES.movedAway) : refused();
     },
   };
 }
 export type ViewingSessions = ReturnType<typeof createViewingSessions>;
+/** An open's or a takeover's answer, with how many devices it stopped (for the route's message). */
+type Started = OpenedViewingSession & { tookOver: number };
 
 /** The stored hash and the presented key's, compared in constant time; a session without a key matches none. */
 function sameHash(stored: string | null, presented: string): boolean {
