@@ -10,6 +10,7 @@ import * as m0008 from './0008_order_ref_per_user';
 import * as m0009 from './0009_login_failures_by_client';
 import * as m0010 from './0010_viewing_session_keys';
 import * as m0011 from './0011_live_feeds';
+import * as m0012 from './0012_playback_quality';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_login_failures_by_client': m0009,
   '0010_viewing_session_keys': m0010,
   '0011_live_feeds': m0011,
+  '0012_playback_quality': m0012,
 };
