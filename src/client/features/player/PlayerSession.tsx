@@ -8,6 +8,7 @@ import { PlayerView } from './PlayerView';
 import { useLiveState } from './useLiveState';
 import { useStreamConfig } from './useStreamConfig';
 import { useViewingSession } from './useViewingSession';
+import { PlaybackQualityContext, usePlaybackQualityReport } from './usePlaybackQuality';
 
 /**
  * Watching an event the viewer may watch: a viewing session first (the device limit), then the stream
@@ -15,6 +16,7 @@ import { useViewingSession } from './useViewingSession';
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
   const { state, retry } = useViewingSession(event.path);
+  const quality = usePlaybackQualityReport(state.status === 'open' ? state.session : null);
   // hls.js downloads and compiles while the session and the config are asked for, not after them:
   // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
   useEffect(() => {
@@ -29,7 +31,11 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
     case 'failed':
       return <PlayerProblem event={event} message={state.message} onRetry={retry} />;
     case 'open':
-      return <PlayerStream event={event} session={state.session} onRestart={retry} />;
+      return (
+        <PlaybackQualityContext value={quality}>
+          <PlayerStream event={event} session={state.session} onRestart={retry} />
+        </PlaybackQualityContext>
+      );
   }
 }
 

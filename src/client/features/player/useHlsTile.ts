@@ -167,6 +167,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         }
         const hls = new HlsClass({ ...hlsConfigFor(latest().main, latest().liveEdge), workerPath });
         handle.hls = hls;
+        registry.changed();
         applyEdge(hls);
         const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, {
           url: () => handle.url,
