@@ -281,7 +281,7 @@ interface LiveFeedsTable {
  * Quality of experience of one viewing session: the sums of its player's beacons (migration 0012).
  * The session and the event only, nothing about the person; deleted after QOE_RETENTION_DAYS.
  */
-export interface PlaybackQualityTable {
+interface PlaybackQualityTable {
   session_id: string;
   event_id: number;
   /** Pressing play to the main angle's first frame; null until there was one. */

@@ -5,7 +5,7 @@ import { sendQualityBeacon } from './qualityBeacon';
 import type { TileRegistry } from './tileRegistry';
 
 /** How often a playing player reports, when it has something new. */
-export const QUALITY_BATCH_MS = 30_000;
+const QUALITY_BATCH_MS = 30_000;
 
 /** The player's quality measure, from its session (PlayerSession) to its main tile (PlayerView). */
 export const PlaybackQualityContext = createContext<PlaybackQuality | null>(null);

@@ -2,9 +2,9 @@ import { Gauge, type Registry } from 'prom-client';
 import type { EventQuality } from '../streams/playbackQualityRepository';
 
 /** "Recent": sessions that reported within this window (a player reports every 30 s while it plays). */
-export const QUALITY_WINDOW_MS = 15 * 60 * 1000;
+const QUALITY_WINDOW_MS = 15 * 60 * 1000;
 /** Events published at most, the most watched first: the labels stay bounded whatever the catalog. */
-export const QUALITY_MAX_EVENTS = 100;
+const QUALITY_MAX_EVENTS = 100;
 
 /**
  * The player's quality per event, from the beacons of the sessions that reported in the last 15
