@@ -127,7 +127,9 @@ describe('a buyer watches', () => {
     const [closed, beacon] = [answered('DELETE', /\/viewing-sessions\/[^/]+$/), answered('POST', /\/quality$/)];
     await page.locator('a::-p-text(Back to event)').click();
     expect([(await closed).status(), (await beacon).status()]).toEqual([200, 204]);
-    const { data: event } = await api<{ data: { id: number } }>(`/asset/${EVENT.path}`);
+    const {
+      data: [event],
+    } = await api<{ data: [{ id: number }] }>(`/asset/${EVENT.path}`);
     const metrics = await (await fetch(`${baseUrl()}/metrics`)).text();
     expect(metrics).toMatch(
       new RegExp(`^storefront_playback_startup_p95_seconds\\{event_id="${event.id}"\\} [0-9.e-]+$`, 'm'),
