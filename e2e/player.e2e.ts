@@ -121,6 +121,19 @@ describe('a buyer watches', () => {
       await page.$eval('[data-main="true"] video', (v) => v.getAttribute('aria-label')),
     ]);
     expect(problems).toEqual([]);
+    // Leaving sends the session's quality beacon (sendBeacon), which the server records: /metrics says so.
+    const answered = (method: string, pattern: RegExp) =>
+      page.waitForResponse((r) => r.request().method() === method && pattern.test(r.url()), { timeout: 10_000 });
+    const [closed, beacon] = [answered('DELETE', /\/viewing-sessions\/[^/]+$/), answered('POST', /\/quality$/)];
+    await page.locator('a::-p-text(Back to event)').click();
+    expect([(await closed).status(), (await beacon).status()]).toEqual([200, 204]);
+    const {
+      data: [event],
+    } = await api<{ data: [{ id: number }] }>(`/asset/${EVENT.path}`);
+    const metrics = await (await fetch(`${baseUrl()}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(`^storefront_playback_startup_p95_seconds\\{event_id="${event.id}"\\} [0-9.e-]+$`, 'm'),
+    );
     await leave(tab);
   });
 

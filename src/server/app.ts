@@ -24,6 +24,7 @@ import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
 import { startIngest } from './modules/live/ingest/engine';
 import { createMetrics } from './modules/health/metrics';
+import { scheduleQualityRetention } from './modules/streams/playbackQualityRetention';
 import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/sharedLimits';
 
 export type AppDeps = {
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
+  scheduleQualityRetention(app, { database, quality: services.playbackQuality });
   await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   await registerRoutes(app, services, config, { redis });

@@ -167,6 +167,13 @@ const envSchema = z.object({
     .min(1, 'must be 1–1000')
     .max(1000, 'must be 1–1000')
     .default(1),
+  /** How long the player's quality reports are kept, in days; older ones are deleted. */
+  QOE_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–365')
+    .max(365, 'must be 1–365')
+    .default(30),
   /** The proxies whose X-Forwarded-For is believed, by address (never a hop count: trustProxySetting.ts). */
   TRUST_PROXY: z
     .string()
@@ -218,6 +225,8 @@ export type AppConfig = {
       };
   /** The device limit: open viewing sessions per ticket, and the heartbeat that keeps one open. */
   viewing: { deviceLimit: number; heartbeatSeconds: number };
+  /** The player's quality beacons (modules/streams/playbackQuality*): how long their figures are kept. */
+  playbackQuality: { retentionDays: number };
   /**
    * The proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, proxy-addr's names. Empty:
    * none, the socket's address is the client's (and the development helpers answer this machine).
@@ -285,6 +294,10 @@ export type AppConfig = {
     viewingHeartbeatsPerMinute: number;
     /** 'Watch here instead' takeovers per caller per minute: each one stops another device's picture. */
     viewingTakeoversPerMinute: number;
+    /** Quality beacons per viewing session per minute (a player sends about two). */
+    qualityBeaconsPerMinutePerSession: number;
+    /** Quality beacons per client address per minute, every player behind it together. */
+    qualityBeaconsPerMinutePerAddress: number;
     /**
      * Guest tokens cost nothing, so guests' calls are also counted per client address (IPv6 by /64):
      * one budget a minute for every guest behind it. Signed-in users are not counted here.
@@ -344,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/$/, ''),
     trustedProxies: trustedProxyList(e.TRUST_PROXY),
     viewing: { deviceLimit: e.DEVICE_LIMIT, heartbeatSeconds: e.VIEWING_HEARTBEAT_SECONDS },
+    playbackQuality: { retentionDays: e.QOE_RETENTION_DAYS },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
@@ -395,6 +409,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       viewingOpensPerMinute: 30,
       viewingHeartbeatsPerMinute: 120,
       viewingTakeoversPerMinute: 10,
+      qualityBeaconsPerMinutePerSession: 10,
+      // Two a minute from each of 300 players behind one address (a venue's Wi-Fi raises the factor).
+      qualityBeaconsPerMinutePerAddress: 600 * e.GUEST_ADDRESS_LIMIT_FACTOR,
       guestsPerAddress: {
         voucherAttemptsPerMinute: 10 * e.GUEST_ADDRESS_LIMIT_FACTOR,
         streamConfigCallsPerMinute: 120 * e.GUEST_ADDRESS_LIMIT_FACTOR,

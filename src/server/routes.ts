@@ -19,6 +19,7 @@ import { protectedMediaRoutes } from './modules/streams/mediaRoutes';
 import { ingestRoutes, liveStateRoutes } from './modules/live/routes';
 import { streamRoutes } from './modules/streams/routes';
 import { viewingSessionRoutes } from './modules/streams/viewingSessionRoutes';
+import { playbackQualityRoutes } from './modules/streams/playbackQualityRoutes';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
@@ -59,6 +60,12 @@ export async function registerRoutes(
     heartbeatsPerMinute: limits.viewingHeartbeatsPerMinute,
     takeoversPerMinute: limits.viewingTakeoversPerMinute,
     opensPerMinutePerAddress: limits.guestsPerAddress.viewingOpensPerMinute,
+  });
+  await app.register(playbackQualityRoutes, {
+    prefix: '/v1',
+    service: services.playbackQuality,
+    perSessionPerMinute: limits.qualityBeaconsPerMinutePerSession,
+    perAddressPerMinute: limits.qualityBeaconsPerMinutePerAddress,
   });
   const onPaymentFailed = () => services.metrics.paymentFailures.inc();
   await app.register(webhookRoutes, {

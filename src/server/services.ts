@@ -27,6 +27,7 @@ import { createStreamService } from './modules/streams/service';
 import { createMediaSigner, premiumMediaUrlSeconds } from './modules/streams/urlSigner';
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
+import { createPlaybackQuality } from './modules/streams/playbackQualityService';
 import { createTtlCache } from './modules/streams/ttlCache';
 import { createIngestHooks } from './modules/live/ingestHooks';
 import { createLiveMedia, LIVE_FEED_FILE, liveMediaDir } from './modules/live/liveMedia';
@@ -180,6 +181,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       ...clock,
     }),
     viewingSessions,
+    // The player's quality beacons, kept for QOE_RETENTION_DAYS; /metrics reads them per event.
+    playbackQuality: createPlaybackQuality({
+      sessions: uow.repos.viewingSessions,
+      quality: uow.repos.playbackQuality,
+      heartbeatSeconds: config.viewing.heartbeatSeconds,
+      retentionDays: config.playbackQuality.retentionDays,
+      log,
+      now: deps.now,
+    }),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -281,6 +281,27 @@ interface LiveFeedsTable {
   publishes: Generated<number>;
 }
 
+/**
+ * Quality of experience of one viewing session: the sums of its player's beacons (migration 0012).
+ * The session and the event only, nothing about the person; deleted after QOE_RETENTION_DAYS.
+ */
+interface PlaybackQualityTable {
+  session_id: string;
+  event_id: number;
+  /** Pressing play to the main angle's first frame; null until there was one. */
+  startup_ms: number | null;
+  stall_count: Generated<number>;
+  stall_ms: Generated<number>;
+  /** After the first frame, not paused: playing or stalled. */
+  watch_ms: Generated<number>;
+  rung_switches: Generated<number>;
+  fatal_errors: Generated<number>;
+  /** The highest beacon number counted: a beacon numbered no higher is not counted again. */
+  last_seq: number;
+  first_at: Date;
+  last_at: Date;
+}
+
 /** A live event's show: when its first feed arrived, and when it ended (then its playlists are the replay). */
 interface LiveShowsTable {
   event_id: number;
@@ -318,4 +339,5 @@ export interface DB {
   viewing_sessions: ViewingSessionsTable;
   live_feeds: LiveFeedsTable;
   live_shows: LiveShowsTable;
+  playback_quality: PlaybackQualityTable;
 }

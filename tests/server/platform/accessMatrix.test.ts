@@ -306,6 +306,18 @@ const ROWS: Row[] = [
     }),
     expect: usersThing(200, 404, 404),
   },
+  // A quality beacon is proved by the session's key in its body (sendBeacon sends no token): whatever token comes
+  // with it is not read, so every caller holding the key is answered alike. Without the key:
+  // tests/server/streams/playbackQuality.test.ts.
+  {
+    route: 'POST /v1/viewing-sessions/{sessionId}/quality',
+    call: () => ({
+      method: 'POST',
+      url: `/v1/viewing-sessions/${session.id}/quality`,
+      ...json({ sessionKey: session.key, seq: 1, stalls: 0, stallMs: 0, playMs: 0, rungSwitches: 0, fatalErrors: 0 }),
+    }),
+    expect: Object.fromEntries(CALLERS.map((c) => [c, 204])) as Row['expect'],
+  },
   {
     // 'Watch here instead': closes only the caller's own sessions, so others get what an open gets.
     route: 'POST /v1/viewing-sessions/takeover (a ticket)',

@@ -106,7 +106,7 @@ describe('logs', () => {
     }
   });
 
-  it('carry no viewing session key: not from the open, nor the header of heartbeats, configs and closes, refused or not', async () => {
+  it('carry no viewing session key: not from the open, the header of heartbeats, configs and closes, nor the body of quality beacons, refused or not', async () => {
     const lines: string[] = [];
     const y = await createTestApp({
       env: { LOG_LEVEL: 'trace' },
@@ -126,6 +126,24 @@ describe('logs', () => {
       expect((await d.config(buyer, 'velvet-static-unplugged', session)).statusCode).toBe(200);
       expect((await d.heartbeat(buyer, session)).statusCode).toBe(200);
       expect((await d.heartbeat(await d.user('intruder'), session, key)).statusCode).toBe(404);
+      const beacon = (sessionId: string, over: object = {}) =>
+        y.app.inject({
+          method: 'POST',
+          url: `/v1/viewing-sessions/${sessionId}/quality`,
+          payload: {
+            sessionKey: key,
+            seq: 1,
+            stalls: 0,
+            stallMs: 0,
+            playMs: 0,
+            rungSwitches: 0,
+            fatalErrors: 0,
+            ...over,
+          },
+        });
+      expect((await beacon(session)).statusCode).toBe(204);
+      expect((await beacon(session, { seq: 0 })).statusCode).toBe(400);
+      expect((await beacon('00000000-0000-4000-8000-000000000009')).statusCode).toBe(404);
       expect((await d.close(buyer, session)).statusCode).toBe(200);
       expect((await d.config(buyer, 'velvet-static-unplugged', session)).statusCode).toBe(409);
       expect(lines.some((l) => l.includes(session))).toBe(true);

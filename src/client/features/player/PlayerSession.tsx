@@ -10,6 +10,7 @@ import { PlayerDeviceLimit, PlayerMoved } from './PlayerTakeover';
 import { useLiveState } from './useLiveState';
 import { useStreamConfig } from './useStreamConfig';
 import { useViewingSession } from './useViewingSession';
+import { PlaybackQualityContext, usePlaybackQualityReport } from './usePlaybackQuality';
 
 /**
  * Watching an event the viewer may watch: a viewing session first (the device limit), then the stream
@@ -19,6 +20,7 @@ import { useViewingSession } from './useViewingSession';
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
   const { state, retry, takeOver, markMoved } = useViewingSession(event.path);
+  const quality = usePlaybackQualityReport(state.status === 'open' ? state.session : null);
   // hls.js downloads and compiles while the session and the config are asked for, not after them:
   // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
   useEffect(() => {
@@ -36,7 +38,11 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
     case 'failed':
       return <PlayerProblem event={event} message={state.message} onRetry={retry} />;
     case 'open':
-      return <PlayerStream event={event} session={state.session} onRestart={retry} onMoved={markMoved} />;
+      return (
+        <PlaybackQualityContext value={quality}>
+          <PlayerStream event={event} session={state.session} onRestart={retry} onMoved={markMoved} />
+        </PlaybackQualityContext>
+      );
   }
 }
 

@@ -32,6 +32,7 @@ import { usePlayerLoops } from './usePlayerLoops';
 import { useFullscreen } from './useFullscreen';
 import { BEHIND_LIVE_S, useLivePosition } from './useLivePosition';
 import { useShortcuts } from './useShortcuts';
+import { useMainTileQuality } from './usePlaybackQuality';
 
 type Props = {
   event: AssetDetail;
@@ -117,6 +118,8 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
     if (liveEdge && behindLive && !paused && caughtUp) dispatch(playerLiveEdgeReached());
   }, [dispatch, liveEdge, behindLive, paused, caughtUp]);
 
+  // The angle shown as the main one (the chosen one, or the first when the chosen is not in this stream).
+  useMainTileQuality(registry, [...placements].find(([, p]) => p.main)?.[0] ?? main);
   usePlayerLoops(registry, {
     main,
     layout: chosen.layout,

@@ -38,16 +38,32 @@ export function playingDate(handle: TileHandle): number | null {
   return date ? date.getTime() : null;
 }
 
-/** The tiles of one player, by angle. Tiles add themselves when their media starts and leave on unmount. */
+/**
+ * The tiles of one player, by angle. Tiles add themselves when their media starts and leave on
+ * unmount; whoever follows a tile (the quality measure) hears of each change, its hls.js instance too.
+ */
 export class TileRegistry {
   private readonly tiles = new Map<number, TileHandle>();
+  private readonly listeners = new Set<() => void>();
 
   add(handle: TileHandle) {
     this.tiles.set(handle.angle, handle);
+    this.changed();
   }
 
   remove(handle: TileHandle) {
     if (this.tiles.get(handle.angle) === handle) this.tiles.delete(handle.angle);
+    this.changed();
+  }
+
+  /** A tile changed (it got its hls.js instance): the listeners look again. */
+  changed() {
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   get(angle: number): TileHandle | undefined {

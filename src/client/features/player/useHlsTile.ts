@@ -156,6 +156,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
           xhrSetup: (xhr, requestUrl) => xhr.open('GET', renewedMediaUrl(requestUrl, handle.url), true),
         });
         handle.hls = hls;
+        registry.changed();
         applyEdge(hls);
         const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, {
           url: () => handle.url,

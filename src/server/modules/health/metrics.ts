@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/database';
+import { createPlaybackQualityRepository } from '../streams/playbackQualityRepository';
+import { registerPlaybackQualityMetrics } from './playbackQualityMetrics';
 
 /**
  * What an operator graphs and alerts on, in Prometheus' text format (GET /metrics). Counters are
@@ -63,6 +65,9 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
       for (const [state, value] of Object.entries(use)) this.set({ state }, value);
     },
   });
+
+  const quality = createPlaybackQualityRepository(deps.database.db);
+  registerPlaybackQualityMetrics(registers, { read: quality.recentByEvent, now: deps.now ?? Date.now });
 
   return {
     contentType: registry.contentType,

@@ -199,7 +199,7 @@ export type ViewingSessions = ReturnType<typeof createViewingSessions>;
 type Started = OpenedViewingSession & { tookOver: number };
 
 /** The stored hash and the presented key's, compared in constant time; a session without a key matches none. */
-function sameHash(stored: string | null, presented: string): boolean {
+export function sameHash(stored: string | null, presented: string): boolean {
   if (!stored) return false;
   const a = Buffer.from(stored);
   const b = Buffer.from(presented);

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+
+/** One beacon's additions to a session's figures, with the bounds the service worked out. */
+export type QualityAddition = {
+  sessionId: string;
+  eventId: number;
+  seq: number;
+  startupMs: number | null;
+  stalls: number;
+  stallMs: number;
+  /** Playing plus stalled: what this beacon adds to the watching time. */
+  watchMs: number;
+  rungSwitches: number;
+  fatalErrors: number;
+  at: Date;
+  /** A session cannot have been watched longer than it has been open: the sums stop there. */
+  maxWatchMs: number;
+};
+
+/** Per event, over the sessions that reported recently: what /metrics publishes. */
+export type EventQuality = {
+  eventId: number;
+  sessions: number;
+  /** The 95th percentile of startup (continuous, as percentile_cont); null when no session saw a frame. */
+  startupP95Ms: number | null;
+  stallMs: number;
+  watchMs: number;
+};
+
+/**
+ * SQL of the quality figures per viewing session (playback_quality). Times come from the service's
+ * clock, never SQL's now().
+ */
+export function createPlaybackQualityRepository(db: Executor) {
+  return {
+    /**
+     * Adds a beacon to its session's row (made by the first one), unless a beacon with this number or
+     * a higher one was counted already. True when it was counted.
+     */
+    async add(a: QualityAddition): Promise<boolean> {
+      const watch = Math.min(a.watchMs, a.maxWatchMs);
+      const row = await db
+        .insertInto('playback_quality')
+        .values({
+          session_id: a.sessionId,
+          event_id: a.eventId,
+          startup_ms: a.startupMs,
+          stall_count: a.stalls,
+          stall_ms: Math.min(a.stallMs, watch),
+          watch_ms: watch,
+          rung_switches: a.rungSwitches,
+          fatal_errors: a.fatalErrors,
+          last_seq: a.seq,
+          first_at: a.at,
+          last_at: a.at,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('session_id')
+            .doUpdateSet(() => {
+              const watchSum = sql<number>`least(playback_quality.watch_ms + ${a.watchMs}, ${a.maxWatchMs})`;
+              return {
+                startup_ms: sql`coalesce(playback_quality.startup_ms, excluded.startup_ms)`,
+                stall_count: sql`playback_quality.stall_count + ${a.stalls}`,
+                stall_ms: sql`least(playback_quality.stall_ms + ${a.stallMs}, ${watchSum})`,
+                watch_ms: watchSum,
+                rung_switches: sql`playback_quality.rung_switches + ${a.rungSwitches}`,
+                fatal_errors: sql`playback_quality.fatal_errors + ${a.fatalErrors}`,
+                last_seq: sql`excluded.last_seq`,
+                last_at: sql`excluded.last_at`,
+              };
+            })
+            .where('playback_quality.last_seq', '<', a.seq),
+        )
+        .returning('session_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Events whose sessions reported after `since`, the busiest first, at most `limit` of them. */
+    async recentByEvent(since: Date, limit: number): Promise<EventQuality[]> {
+      const { rows } = await sql<{
+        event_id: number;
+        sessions: string;
+        startup_p95_ms: number | null;
+        stall_ms: string;
+        watch_ms: string;
+      }>`
+        select event_id,
+               count(*) as sessions,
+               percentile_cont(0.95) within group (order by startup_ms) as startup_p95_ms,
+               sum(stall_ms) as stall_ms,
+               sum(watch_ms) as watch_ms
+          from playback_quality
+         where last_at > ${since}
+         group by event_id
+         order by count(*) desc, event_id
+         limit ${limit}`.execute(db);
+      return rows.map((r) => ({
+        eventId: r.event_id,
+        sessions: Number(r.sessions),
+        startupP95Ms: r.startup_p95_ms === null ? null : Number(r.startup_p95_ms),
+        stallMs: Number(r.stall_ms),
+        watchMs: Number(r.watch_ms),
+      }));
+    },
+
+    /**
+     * Deletes up to `batch` rows last reported before `before` (the retention period). Rows another
+     * instance is deleting are skipped, not waited for.
+     */
+    async deleteOlderThan(before: Date, batch: number): Promise<number> {
+      const result = await db
+        .deleteFrom('playback_quality')
+        .where('session_id', 'in', (eb) =>
+          eb
+            .selectFrom('playback_quality')
+            .select('session_id')
+            .where('last_at', '<', before)
+            .limit(batch)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type PlaybackQualityRepository = ReturnType<typeof createPlaybackQualityRepository>;
