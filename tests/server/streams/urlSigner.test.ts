@@ -189,7 +189,7 @@ describe('parseSignedMediaPath', () => {
 
 describe('the parts a URL carries', () => {
   it("tags a viewer without a guest's id (a bearer's identity) and alike for one viewer", () => {
-    expect(viewerTag({ kind: 'user', userId: 42 })).toBe('u42');
+    expect(viewerTag({ kind: 'user', userId: 42, email: 'fan@example.test', name: 'Fan' })).toBe('u42');
     const guestId = 'b3d4c0de-0000-4000-8000-00000000abcd';
     const tag = viewerTag({ kind: 'guest', guestId });
     expect(tag).toMatch(/^g[A-Za-z0-9_-]{12}$/);
