@@ -45,8 +45,13 @@ const HAVE_FUTURE_DATA = 3;
 /** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
 const RESUME_CHECK_MS = 2000;
 
-/** Two signed URLs of one playlist (only their signature differs). */
-const samePlaylist = (a: string, b: string) => a.split('?')[0] === b.split('?')[0];
+/**
+ * The playlist a signed URL names, without what each signing changes: the signature, expiry and
+ * grant in its path (/media/signed/<sig>/<expires>/<grant>/<folder>/<file>, server streams/urlSigner.ts).
+ */
+const playlistOf = (url: string) => url.split('?')[0]!.replace(/\/media\/signed\/[^/]+\/[^/]+\/[^/]+\//, '/media/signed/');
+/** Two signed URLs of one playlist (only their signature, expiry or grant differ). */
+const samePlaylist = (a: string, b: string) => playlistOf(a) === playlistOf(b);
 
 /**
  * One hls.js instance for the tile's <video>, for as long as the tile is mounted: a new URL (a fresh
