@@ -258,8 +258,13 @@ it('keeps a guest out: no ticket, no stream config, no media', async () => {
   await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('::-p-text(This show needs a ticket)');
   expect(await page.$$('video')).toHaveLength(0);
-  const media = await fetch(`${server.baseUrl}/media/live/e1/a0/index.m3u8`);
-  expect(media.status).toBe(403);
+  // Unsigned, the old address of the feed is no media; under the signed prefix, a signature that is
+  // not one of ours is refused.
+  const unsigned = await fetch(`${server.baseUrl}/media/live/e1/a0/index.m3u8`);
+  expect(unsigned.status).toBe(404);
+  const forged = await fetch(`${server.baseUrl}/media/signed/${'A'.repeat(22)}/${Math.floor(Date.now() / 1000) + 600}/e1.u1/live/e1/a0/index.m3u8`);
+  expect(forged.status).toBe(403);
+  expect(await forged.text()).not.toContain('#EXTM3U');
   await context.close();
 });
 

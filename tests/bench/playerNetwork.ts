@@ -3,10 +3,11 @@ import type { CDPSession, Page } from 'puppeteer';
 /** One finished response of the protected media: its folder, its file, its bytes on the wire, when it finished. */
 export type MediaTransfer = { dir: string; file: string; bytes: number; at: number };
 
-const MEDIA_PATH = /\/media\/streams\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+\.(?:m3u8|ts))/;
+/** A signed on-demand media URL: /media/signed/<sig>/<expires>/<grant>/streams/<folder>/<file>. */
+const MEDIA_PATH = /\/media\/signed\/[^/]+\/\d+\/[^/]+\/streams\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+\.(?:m3u8|ts))$/;
 
 /**
- * Records every /media/streams response the page's network stack finished (CDP Network domain:
+ * Records every signed on-demand media response the page's network stack finished (CDP Network domain:
  * encodedDataLength is the bytes received, headers included, as they crossed the emulated link).
  * hls.js fetches playlists and segments from the page's own thread (its worker only transmuxes),
  * so the page's emulated conditions and this record see all of them.

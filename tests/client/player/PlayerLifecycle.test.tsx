@@ -92,7 +92,7 @@ it(
       ]),
     );
     await eventually(() => expect(FakeHls.instances.every((h) => h.loadSource.mock.calls.length === 2)).toBe(true));
-    expect(FakeHls.instances.every((h) => String(h.loadSource.mock.calls[1]![0]).includes('/g2/'))).toBe(true);
+    expect(FakeHls.instances.every((h) => String(h.loadSource.mock.calls[1]![0]).includes('/streams/g2-'))).toBe(true);
     expect(liveInstances()).toHaveLength(10);
     expect(FakeHls.instances).toHaveLength(10);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -32,7 +32,7 @@ export type StreamsOptions = {
   takeoverAnswers?: number[];
   /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
   live?: LiveStateData | number;
-  /** Each config signs the same playlists afresh, as the server does (only the query changes). */
+  /** Each config signs the same playlists afresh, as the server does (only the signature and expiry change). */
   sameFolders?: boolean;
 };
 
@@ -51,9 +51,15 @@ const json = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, message: string) => json(status, { success: false, message, data: null });
 
+/**
+ * A signed URL as the server gives it (/media/signed/<md5>/<expires>/<grant>/<folder>/<file>): each
+ * generation is signed afresh (another signature and expiry in the path); with `sameFolders` its
+ * folders are the same as the last generation's, otherwise each generation plays folders of its own.
+ */
 export function mediaUrl(generation: number, file: string, sameFolders = false) {
-  if (sameFolders) return `http://media.test/${file}.m3u8?sig=s${generation}`;
-  return `http://media.test/g${generation}/${file}.m3u8?sig=s${generation}`;
+  const sig = `s${String(generation).padStart(21, '0')}`;
+  const folder = sameFolders ? file : `g${generation}-${file}`;
+  return `http://media.test/media/signed/${sig}/${1_900_000_000 + generation * 60}/e1.u1/streams/${folder}/index.m3u8`;
 }
 
 const signedUrl = mediaUrl;

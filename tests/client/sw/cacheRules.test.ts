@@ -39,7 +39,15 @@ it.each([
   '/v1/admin/asset/streamconfig/neon-harbor-tidal-lights',
   '/v1/viewing-sessions',
   '/v1/payments/webhook',
-  // video: protected streams, and public segments and playlists alike
+  // video: signed media (on demand and live; a URL is one viewer's), and public segments and playlists alike
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.gAbCdEfGhIjKl/streams/angle-1/index.m3u8',
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2.6f1c1a52-8d0e-4a8b-9a51-0c2f3c1c7e11/streams/angle-1/v270_000.ts',
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/live/e1/a0/v270.m3u8',
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/live/e1/a0/v270_p1_00001.ts',
+  // …even named like an image, or spelled another way
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/posters/x.svg',
+  '/media/%73igned/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/streams/angle-1/index.m3u8',
+  '/media/posters/../signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/posters/x.svg',
   '/media/streams/angle-1/index.m3u8?e=1&v=g&exp=1&sig=x',
   '/media/streams/angle-1/seg_000.ts',
   '/media/hero/index.m3u8',
@@ -62,6 +70,7 @@ it('keeps no write and nothing from another origin', () => {
 it.each([
   '/v1/cart',
   '/media/hero/index.m3u8',
+  '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u2/streams/angle-1/index.m3u8',
   '/dev/mailbox',
   '/healthz',
   '/payments/sandbox/authenticate/pi_123',

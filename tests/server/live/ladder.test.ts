@@ -26,15 +26,15 @@ it('gives a 1080p feed the three rungs, a 180p feed its own size and 144p, a tin
   ]);
 });
 
-it('lists the packaged rungs smallest first with their real size, each signed', () => {
-  const master = renderLiveMaster(ladderFor({ width: 320, height: 180 }), 'sig=x');
+it('lists the packaged rungs smallest first with their real size, each a bare name under the signed prefix', () => {
+  const master = renderLiveMaster(ladderFor({ width: 320, height: 180 }));
   expect(master.split('\n').filter((l) => l && !l.startsWith('#EXTM3U'))).toEqual([
     '#EXT-X-VERSION:3',
     '#EXT-X-INDEPENDENT-SEGMENTS',
     '#EXT-X-STREAM-INF:BANDWIDTH=246000,RESOLUTION=256x144,CODECS="avc1.64001f,mp4a.40.2"',
-    'v144.m3u8?sig=x',
+    'v144.m3u8',
     '#EXT-X-STREAM-INF:BANDWIDTH=496000,RESOLUTION=320x180,CODECS="avc1.64001f,mp4a.40.2"',
-    'v270.m3u8?sig=x',
+    'v270.m3u8',
   ]);
 });
 

@@ -3,15 +3,32 @@ import path from 'node:path';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { feedDir, type PartClock } from '../../../src/server/modules/live/liveFiles';
-import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
+import {
+  EDGE_LIVE_PLAYLIST_S,
+  EDGE_PLAYLIST_S,
+  EDGE_SEGMENT_S,
+  MEDIA_MESSAGES,
+} from '../../../src/server/modules/streams/protectedMedia';
 import { createMediaSigner } from '../../../src/server/modules/streams/urlSigner';
 import { giveOrder, type Who } from '../../utils/cart';
-import { beside, configData, renditionUrl, tagValues, uriLines, withParam } from '../streams/streamsFixture';
+import {
+  beside,
+  configData,
+  flippedSig,
+  grantOf,
+  renditionUrl,
+  signedParts,
+  signedPrefix,
+  tagValues,
+  uriLines,
+  withGrant,
+  withParts,
+} from '../streams/streamsFixture';
 import { viewingDriver } from '../streams/viewingSessionFixture';
 import { liveTestApp, type IssuedFeed, type LiveTestApp } from './liveFixture';
 
 /**
- * /media/live/*: a real show's playlists, rendered from what the packager writes (a segment list
+ * /media/signed/…/live/e{id}/a{n}/*: a real show's playlists, rendered from what the packager writes (a segment list
  * per rendition and part, each part's clock), through the URLs a signed stream config gives: an
  * EVENT playlist from the air start on, every segment dated on the encoder's clock, a discontinuity
  * where an encoder reconnected, ENDLIST (and the config's mode 'vod') once the show has ended; under
@@ -99,7 +116,6 @@ const configOf = async (who: Who, eventId: number, session?: string, sessions = 
 const get = (url: string) => x.t.app.inject({ url });
 const expectRefused = (res: { statusCode: number; json(): unknown }, message: string = MEDIA_MESSAGES.invalid) =>
   expect([res.statusCode, res.json()]).toEqual([403, expect.objectContaining({ success: false, message })]);
-const queryOf = (url: string) => url.slice(url.indexOf('?') + 1);
 
 describe('a live show through its signed stream config', () => {
   let eventId: number;
@@ -110,32 +126,36 @@ describe('a live show through its signed stream config', () => {
     x.clock.set(air + 15_000);
   });
 
-  it("gives every feed a /media/live URL (program on angle 0, camera n on angle n), mode 'live'", async () => {
+  it("gives every feed a signed URL of its live folder (program on angle 0, camera n on angle n), mode 'live'", async () => {
     const { data, config } = await configOf(guest, eventId);
     expect(data.mode).toBe('live');
-    expect(config.programcutUrl.split('?')[0]).toBe(`/media/live/e${eventId}/a0/index.m3u8`);
-    expect(config.videoUrl.split('?')[0]).toBe(`/media/live/e${eventId}/a0/index.m3u8`);
-    expect(config.streamUrls.map((s) => s.url.split('?')[0])).toEqual(
-      Array.from({ length: 9 }, (_, i) => `/media/live/e${eventId}/a${i + 1}/index.m3u8`),
+    const where = (url: string) => `${signedParts(url).dir}/${signedParts(url).file}`;
+    expect(where(config.programcutUrl)).toBe(`live/e${eventId}/a0/index.m3u8`);
+    expect(where(config.videoUrl)).toBe(`live/e${eventId}/a0/index.m3u8`);
+    expect(config.streamUrls.map((s) => where(s.url))).toEqual(
+      Array.from({ length: 9 }, (_, i) => `live/e${eventId}/a${i + 1}/index.m3u8`),
     );
+    expect(grantOf(config.programcutUrl)).toEqual({ e: eventId, v: expect.stringMatching(/^g/), s: null });
     angle1 = config.streamUrls[0]!.url;
   });
 
-  it("serves the feed's master: the ladder's three rungs, each carrying the request's signed query", async () => {
+  it("serves the feed's master: the ladder's three rungs, each a bare name under the signed prefix", async () => {
     const res = await get(angle1);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     // The ladder follows the encoder (a reconnect at another size): the master is asked again each time.
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(uriLines(res.body)).toEqual(['v144', 'v270', 'v480'].map((v) => `${v}.m3u8?${queryOf(angle1)}`));
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_LIVE_PLAYLIST_S));
+    expect(uriLines(res.body)).toEqual(['v144', 'v270', 'v480'].map((v) => `${v}.m3u8`));
     rendition = await renditionUrl(x.t.app, angle1, 'v270');
+    expect(rendition).toBe(`${signedPrefix(angle1)}v270.m3u8`);
   });
 
   it('renders the rendition: EVENT, dated segments from the air start on, a discontinuity between parts', async () => {
     const res = await get(rendition);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    const q = queryOf(angle1);
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_LIVE_PLAYLIST_S));
     // Part 1's first two segments end before the air start (the organizer testing): not the show. Its
     // third straddles the air start and is kept. Each first segment of a part is dated by its clock's
     // firstStart (0.5 s, 100.25 s), not the 0 its list says; the others by offsetMs + start * 1000.
@@ -149,23 +169,23 @@ describe('a live show through its signed stream config', () => {
         '#EXT-X-INDEPENDENT-SEGMENTS',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air - 500)}`,
         '#EXTINF:1.000,',
-        `v270_p1_00002.ts?${q}`,
+        'v270_p1_00002.ts',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air + 500)}`,
         '#EXTINF:1.000,',
-        `v270_p1_00003.ts?${q}`,
+        'v270_p1_00003.ts',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air + 1500)}`,
         '#EXTINF:1.000,',
-        `v270_p1_00004.ts?${q}`,
+        'v270_p1_00004.ts',
         '#EXT-X-DISCONTINUITY',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air + 10_250)}`,
         '#EXTINF:1.000,',
-        `v270_p2_00000.ts?${q}`,
+        'v270_p2_00000.ts',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air + 11_250)}`,
         '#EXTINF:1.000,',
-        `v270_p2_00001.ts?${q}`,
+        'v270_p2_00001.ts',
         `#EXT-X-PROGRAM-DATE-TIME:${iso(air + 12_250)}`,
         '#EXTINF:0.750,',
-        `v270_p2_00002.ts?${q}`,
+        'v270_p2_00002.ts',
         '',
       ].join('\n'),
     );
@@ -184,8 +204,18 @@ describe('a live show through its signed stream config', () => {
     for (const uri of names) {
       const res = await get(beside(rendition, uri));
       expect([uri, res.statusCode, res.headers['content-type']]).toEqual([uri, 200, 'video/mp2t']);
-      expect(res.rawPayload.equals(tsBytes(uri.split('?')[0]!))).toBe(true);
+      expect(res.headers['x-accel-expires']).toBe(String(EDGE_SEGMENT_S));
+      expect(res.rawPayload.equals(tsBytes(uri))).toBe(true);
     }
+  });
+
+  it('is the same text for every viewer: two guests get the same master and rendition', async () => {
+    const other = (await configOf(await x.people.guest('another live viewer'), eventId)).config.streamUrls[0]!.url;
+    expect(grantOf(other).v).not.toBe(grantOf(angle1).v);
+    expect((await get(other)).body).toBe((await get(angle1)).body);
+    const [mine, theirs] = [await get(rendition), await get(await renditionUrl(x.t.app, other, 'v270'))];
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    expect(theirs.body).toBe(mine.body);
   });
 
   it('refuses unsigned, tampered, other-angle and other-event URLs with 403', async () => {
@@ -194,16 +224,26 @@ describe('a live show through its signed stream config', () => {
     const other = (await configOf(guest, otherId)).config.streamUrls[0]!.url;
     const segment = beside(rendition, uriLines((await get(rendition)).body)[0]!);
     for (const url of [angle1, rendition, segment]) {
-      expectRefused(await get(url.split('?')[0]!));
-      const sig = new URLSearchParams(queryOf(url)).get('sig')!;
-      expectRefused(await get(withParam(url, 'sig', `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`)));
-      expectRefused(await get(withParam(url, 'e', String(otherId))));
+      const { dir, file } = signedParts(url);
+      // Unsigned: the old address, and the signed prefix without a signature, are no media.
+      expect((await get(`/media/${dir}/${file}`)).statusCode).toBe(404);
+      expect([(await get(`/media/signed/${dir}/${file}`)).statusCode]).toEqual([404]);
+      expectRefused(await get(flippedSig(url)));
+      expectRefused(await get(withGrant(url, { e: otherId })));
+      expectRefused(await get(withParts(url, { exp: String(Number(signedParts(url).exp) + 60) })));
       // Another angle of the same show: one signature opens one feed's folder.
-      expectRefused(await get(`${url.split('?')[0]!.replace('/a1/', '/a2/')}?${queryOf(url)}`));
-      // Another show's URL (valid for its own folder) on this show's files, and this one's on its.
-      expectRefused(await get(`${url.split('?')[0]}?${queryOf(other)}`));
-      expectRefused(await get(`${url.split('?')[0]!.replace(`/e${eventId}/`, `/e${otherId}/`)}?${queryOf(url)}`));
+      expectRefused(await get(withParts(url, { dir: `live/e${eventId}/a2` })));
+      // Another show's signature (valid for its own folder) on this show's files, and this one's on its.
+      const theirs = signedParts(other);
+      expectRefused(await get(withParts(url, { sig: theirs.sig, exp: theirs.exp, grant: theirs.grant })));
+      expectRefused(await get(withParts(url, { dir: `live/e${otherId}/a1` })));
+      // A live signature on an on-demand folder.
+      expectRefused(await get(withParts(url, { dir: 'streams/free-angle-1', file: 'index.m3u8' })));
+      // Control: the URL as given.
+      expect((await get(url)).statusCode).toBe(200);
     }
+    // Control: the other show's URL on its own folder plays (the refusals above are about the folder).
+    expect((await get(other)).statusCode).toBe(200);
   });
 
   it('refuses before the air start with 409, also for a URL signed after it', async () => {
@@ -230,9 +270,13 @@ describe('a live show through its signed stream config', () => {
     expect(res.body.match(/#EXT-X-ENDLIST/g)).toHaveLength(1);
     expect(uriLines(res.body)).toHaveLength(6);
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    // The replay no longer grows: the edge keeps it as long as an on-demand playlist.
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_PLAYLIST_S));
     const { data, config } = await configOf(guest, eventId);
     expect(data.mode).toBe('vod');
-    expect(config.streamUrls[0]!.url.split('?')[0]).toBe(`/media/live/e${eventId}/a1/index.m3u8`);
+    expect(`${signedParts(config.streamUrls[0]!.url).dir}/${signedParts(config.streamUrls[0]!.url).file}`).toBe(
+      `live/e${eventId}/a1/index.m3u8`,
+    );
   });
 });
 
@@ -247,20 +291,16 @@ describe("a premium show's live media", () => {
     expect(opened.statusCode).toBe(201);
     const sessionId = opened.json<{ data: { sessionId: string } }>().data.sessionId;
     const url = (await configOf(buyer, eventId, sessionId, sessions)).config.streamUrls[0]!.url;
-    expect(new URLSearchParams(queryOf(url)).get('s')).toBe(sessionId);
+    expect(grantOf(url).s).toBe(sessionId);
     const rendition = await renditionUrl(x.t.app, url, 'v270');
-    const segment = beside(rendition, `v270_p2_00000.ts?${queryOf(url)}`);
+    const segment = beside(rendition, 'v270_p2_00000.ts');
     expect((await get(rendition)).statusCode).toBe(200);
     expect((await get(segment)).statusCode).toBe(200);
 
     // A URL validly signed for this feed but naming no viewing session (as a free event's would).
     const signer = createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning);
     const exp = Math.floor(x.clock.now() / 1000) + 600;
-    const unsessioned = `/media/live/e${eventId}/a1/index.m3u8?${signer.query(`live/e${eventId}/a1`, {
-      e: eventId,
-      v: `u${buyer.userId}`,
-      exp,
-    })}`;
+    const unsessioned = signer.url(`live/e${eventId}/a1`, 'index.m3u8', { e: eventId, v: `u${buyer.userId}`, exp });
     expectRefused(await get(unsessioned), MEDIA_MESSAGES.sessionEnded);
 
     expect((await sessions.close(buyer, sessionId)).statusCode).toBe(200);

@@ -45,7 +45,9 @@ type Row = {
 /**
  * Routes that touch nothing anyone owns: the catalog, sign-in, health, static files, the webhook, a
  * live show's public state, and the live ingest's internal routes (no token of a person opens them:
- * only the ingest token from loopback, tests/server/live/ingestCallbacks.test.ts).
+ * only the ingest token from loopback, tests/server/live/ingestCallbacks.test.ts). Signed media
+ * (/media/signed/*) take no token either: a URL signed for one viewer, event and folder opens them
+ * (tests/server/streams/protectedMedia.test.ts, urlSigner.test.ts).
  */
 const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/,
@@ -58,7 +60,7 @@ const NOTHING_OWNED = [
   /^\/(healthz|readyz|metrics)$/,
   /^\/dev\/(mailbox|api)/,
   /^\/openapi\.json$/,
-  /^\/media\//,
+  /^\/media\/(signed\/)?\*$/,
   /^\/$/,
   /^\/\*$/,
   /^\/assets\//,

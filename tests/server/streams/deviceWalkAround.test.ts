@@ -4,7 +4,16 @@ import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMed
 import { createMediaSigner } from '../../../src/server/modules/streams/urlSigner';
 import { sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { giveOrder } from '../../utils/cart';
-import { configData, streamsTestApp, uriLines, type StreamsTestApp, type Who } from './streamsFixture';
+import {
+  beside,
+  configData,
+  grantOf,
+  streamsTestApp,
+  uriLines,
+  withGrant,
+  type StreamsTestApp,
+  type Who,
+} from './streamsFixture';
 import { sessionIdOf } from './viewingSessionFixture';
 
 /**
@@ -28,14 +37,23 @@ const answerOf = (res: { statusCode: number; json: () => { message: string } }) 
 const ENDED_CONFIG = [409, STREAM_MESSAGES.sessionEnded];
 const ENDED_CALL = [404, STREAM_MESSAGES.sessionEnded];
 
-/** A device pressing play: a session of its own, and the config signed for it. */
-async function play(who: Who) {
-  const sessionId = sessionIdOf(await v().open(who, 'str-premium'));
+/** A device's config for its session (as the player renews it): the program feed's URL and a segment beside it. */
+async function signedFor(who: Who, sessionId: string) {
   const res = await v().config(who, 'str-premium', sessionId);
   expect(res.statusCode).toBe(200);
   const program = configData(res.json()).programcutUrl;
-  return { sessionId, key: v().keyOf(sessionId)!, program, segment: program.replace('index.m3u8', 'seg_000.ts') };
+  return { program, segment: beside(program, 'seg_000.ts') };
 }
+
+/** A device pressing play: a session of its own, and the config signed for it. */
+async function play(who: Who) {
+  const sessionId = sessionIdOf(await v().open(who, 'str-premium'));
+  return { sessionId, key: v().keyOf(sessionId)!, ...(await signedFor(who, sessionId)) };
+}
+const mediaAnswer = async (url: string) => {
+  const res = await x.s.media(url);
+  return [res.statusCode, res.statusCode === 200 ? null : res.json().message];
+};
 
 /** Ends every open session of the buyer, so each test starts with both slots free. */
 afterEach(async () => {
@@ -54,7 +72,7 @@ describe('a third device of the same account', () => {
 
     const borrowed = await v().config(buyer, 'str-premium', device1.sessionId, null);
     expect(answerOf(borrowed)).toEqual(ENDED_CONFIG);
-    expect(borrowed.body).not.toContain('/media/streams');
+    expect(borrowed.body).not.toContain('/media/');
     expect(answerOf(await v().config(buyer, 'str-premium', device1.sessionId, device2.key))).toEqual(ENDED_CONFIG);
     expect(answerOf(await v().config(buyer, 'str-premium', device1.sessionId, 'A'.repeat(43)))).toEqual(ENDED_CONFIG);
     // Nothing leaks: a closed session answers exactly the same.
@@ -88,17 +106,30 @@ describe('a third device of the same account', () => {
 });
 
 describe("a premium event's media URLs live as long as their viewing session", () => {
-  it('work while the session is open, for anyone holding them (control)', async () => {
+  it('work while the session is open, for anyone holding them, for two heartbeats; renewed, on and on (control)', async () => {
     const device = await play(buyer);
-    expect(device.program).toMatch(new RegExp(`&s=${device.sessionId}&`));
-    expect((await x.s.media(device.program)).statusCode).toBe(200);
-    expect((await x.s.media(device.segment)).statusCode).toBe(200);
-    // Kept by heartbeats, they outlive two intervals.
+    expect(grantOf(device.program).s).toBe(device.sessionId);
+    expect(await mediaAnswer(device.program)).toEqual([200, null]);
+    expect(await mediaAnswer(device.segment)).toEqual([200, null]);
+    // Kept by heartbeats, the session outlives two intervals; each URL lives two (the edge checks only
+    // its signature), so the player renews them and the renewed ones play on.
+    x.clock.advance(HEARTBEAT_MS);
+    expect((await v().heartbeat(buyer, device.sessionId)).statusCode).toBe(200);
+    expect(await mediaAnswer(device.segment)).toEqual([200, null]);
+    x.clock.advance(HEARTBEAT_MS - 1000);
+    expect(await mediaAnswer(device.segment)).toEqual([200, null]);
+    x.clock.advance(1000);
+    expect((await v().heartbeat(buyer, device.sessionId)).statusCode).toBe(200);
+    expect(await mediaAnswer(device.segment)).toEqual([403, MEDIA_MESSAGES.expired]);
+    let renewed = await signedFor(buyer, device.sessionId);
+    expect(grantOf(renewed.segment).s).toBe(device.sessionId);
     for (let i = 0; i < 3; i += 1) {
+      expect(await mediaAnswer(renewed.segment)).toEqual([200, null]);
       x.clock.advance(HEARTBEAT_MS);
       expect((await v().heartbeat(buyer, device.sessionId)).statusCode).toBe(200);
+      renewed = await signedFor(buyer, device.sessionId);
     }
-    expect((await x.s.media(device.segment)).statusCode).toBe(200);
+    expect(await mediaAnswer(renewed.program)).toEqual([200, null]);
   });
 
   it('stop once it is closed: at once when this server has not looked yet, within one heartbeat interval when it has', async () => {
@@ -124,19 +155,22 @@ describe("a premium event's media URLs live as long as their viewing session", (
 
   it('stop when the session goes silent (twice the heartbeat interval), and a copied playlist with them', async () => {
     const device = await play(buyer);
-    const copied = uriLines((await x.s.media(device.program)).body).map((uri) => `/media/streams/program/${uri}`);
-    x.clock.advance(2 * HEARTBEAT_MS - 1000);
-    expect((await x.s.media(copied[0]!)).statusCode).toBe(200);
+    // Renewed after one interval without a heartbeat: these URLs would live past the silence.
+    x.clock.advance(HEARTBEAT_MS);
+    const renewed = await signedFor(buyer, device.sessionId);
+    const copied = uriLines((await x.s.media(renewed.program)).body).map((uri) => beside(renewed.program, uri));
+    x.clock.advance(HEARTBEAT_MS - 1000);
+    expect(await mediaAnswer(copied[0]!)).toEqual([200, null]);
     x.clock.advance(1000);
-    const res = await x.s.media(copied[0]!);
-    expect([res.statusCode, res.json().message]).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
+    expect(await mediaAnswer(copied[0]!)).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
+    expect(await mediaAnswer(renewed.program)).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
     expect((await x.s.media(device.program)).statusCode).toBe(403);
   });
 
   it('are refused without a session in the signature, even signed (as a URL signed before sessions were named)', async () => {
     const signer = createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning);
     const exp = Math.floor(x.clock.now() / 1000) + 600;
-    const url = `/media/streams/program/index.m3u8?${signer.query('program', { e: x.ids['str-premium']!, v: `u${buyer.userId}`, exp })}`;
+    const url = signer.url('streams/program', 'index.m3u8', { e: x.ids['str-premium']!, v: `u${buyer.userId}`, exp });
     const res = await x.s.media(url);
     expect([res.statusCode, res.json().message]).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
   });
@@ -144,7 +178,7 @@ describe("a premium event's media URLs live as long as their viewing session", (
   it('cannot be moved to another session: the session is inside the signature', async () => {
     const device1 = await play(buyer);
     const device2 = await play(buyer);
-    const moved = device1.segment.replace(`s=${device1.sessionId}`, `s=${device2.sessionId}`);
+    const moved = withGrant(device1.segment, { s: device2.sessionId });
     expect(moved).not.toBe(device1.segment);
     const res = await x.s.media(moved);
     expect([res.statusCode, res.json().message]).toEqual([403, MEDIA_MESSAGES.invalid]);

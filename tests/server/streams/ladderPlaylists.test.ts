@@ -1,19 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
-import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
+import { EDGE_PLAYLIST_S, EDGE_SEGMENT_S, MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
 import { sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { parseVariantPlaylist, renderVariants } from '../../../src/server/modules/streams/variantPlaylist';
 import { giveOrder } from '../../utils/cart';
 import {
   beside,
   configData,
+  flippedSig,
+  grantOf,
   renditionUrl,
   RUNGS,
+  signedParts,
+  signedPrefix,
   streamsTestApp,
   tagValues,
   uriLines,
-  withParam,
+  withParts,
   type StreamsTestApp,
   type Who,
 } from './streamsFixture';
@@ -31,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => x.t.close());
 
-const query = (url: string) => url.slice(url.indexOf('?') + 1);
 const freeAngle = async (i: number, key = 'str-free') =>
   configData((await x.s.config(guest, key)).json()).streamUrls[i]!.url;
 const refusal = async (url: string) => {
@@ -50,20 +53,32 @@ async function renditions(master: string) {
 }
 
 describe("an angle's multi-variant playlist", () => {
-  it("is served signed: three renditions lowest first, each URI with the request's signed query, nothing else", async () => {
+  it('is served signed: three renditions lowest first, each a bare name under the signed prefix, nothing else', async () => {
     const master = await freeAngle(0);
     const res = await x.s.media(master);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_PLAYLIST_S));
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    expect(uriLines(res.body)).toEqual(RUNGS.map((r) => `${r}.m3u8?${query(master)}`));
+    expect(uriLines(res.body)).toEqual(RUNGS.map((r) => `${r}.m3u8`));
+    expect(await renditionUrl(x.t.app, master, 'v480')).toBe(`${signedPrefix(master)}v480.m3u8`);
     const info = tagValues(res.body, '#EXT-X-STREAM-INF');
     expect(info.map((i) => /RESOLUTION=(\d+x\d+)/.exec(i)?.[1])).toEqual(['256x144', '480x270', '854x480']);
     const bandwidths = info.map((i) => Number(/(?:^|,)BANDWIDTH=(\d+)/.exec(i)?.[1]));
     expect(bandwidths).toEqual([...bandwidths].sort((a, b) => a - b));
     expect(bandwidths[0]).toBeLessThan(160_000); // a strip tile on a phone
     expect(info.every((i) => /CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"/.test(i))).toBe(true);
+  });
+
+  it('is the same text for every viewer, and so is each rendition', async () => {
+    const [mine, yours] = [await freeAngle(0), configData((await x.s.config(await x.d.guest(), 'str-free')).json())];
+    const theirs = yours.streamUrls[0]!.url;
+    expect(grantOf(theirs).v).not.toBe(grantOf(mine).v);
+    const [a, b] = [await x.s.media(mine), await x.s.media(theirs)];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.body).toBe(a.body);
+    expect(await renditions(theirs)).toEqual(await renditions(mine));
   });
 
   it('is refused like any playlist before a live event airs (409)', async () => {
@@ -86,7 +101,7 @@ describe('every rendition is dated alike, so a level switch stays in sync', () =
       expect(tagValues(body, '#EXT-X-PLAYLIST-TYPE')).toEqual(['VOD']);
       expect(body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength((30 * 60) / 12 - 1);
       const uris = uriLines(body);
-      expect(uris.filter((u) => !u.startsWith(`${RUNGS[i]}_00`) || !u.endsWith(`?${query(master)}`))).toEqual([]);
+      expect(uris.filter((u) => !new RegExp(`^${RUNGS[i]}_00[0-5]\\.ts$`).test(u))).toEqual([]);
     }
   });
 
@@ -110,33 +125,36 @@ describe('every rendition is dated alike, so a level switch stays in sync', () =
     x.clock.set(Date.now());
     const master = await freeAngle(1);
     for (const rung of RUNGS) {
-      const res = await x.s.media(beside(master, `${rung}_003.ts?${query(master)}`));
+      const res = await x.s.media(beside(master, `${rung}_003.ts`));
       expect([rung, res.statusCode, res.headers['content-type'], res.rawPayload[0]]).toEqual([
         rung,
         200,
         'video/mp2t',
         0x47,
       ]);
+      expect(res.headers['x-accel-expires']).toBe(String(EDGE_SEGMENT_S));
     }
   });
 });
 
-describe('a rendition or its segments are refused with 403', () => {
-  it('unsigned, tampered, expired, or signed for another folder', async () => {
+describe('a rendition or its segments are refused', () => {
+  it('unsigned (404: no signed path), tampered, expired, or signed for another folder (403)', async () => {
     x.clock.set(Date.now());
     const master = await freeAngle(0);
     const variant = await renditionUrl(x.t.app, master, 'v480');
-    const segment = beside(master, `v480_000.ts?${query(master)}`);
-    const sig = new URLSearchParams(query(master)).get('sig')!;
-    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const segment = beside(master, 'v480_000.ts');
     for (const url of [variant, segment]) {
-      expect(await refusal(url.split('?')[0]!)).toEqual([403, MEDIA_MESSAGES.invalid]);
-      expect(await refusal(withParam(url, 'sig', flipped))).toEqual([403, MEDIA_MESSAGES.invalid]);
-      expect(
-        await refusal(withParam(url, 'exp', String(Number(new URLSearchParams(query(url)).get('exp')) + 60))),
-      ).toEqual([403, MEDIA_MESSAGES.invalid]);
-      expect(await refusal(url.replace('/free-angle-1/', '/free-angle-2/'))).toEqual([403, MEDIA_MESSAGES.invalid]);
-      expect(await refusal(url.replace('/free-angle-1/', '/angle-1/'))).toEqual([403, MEDIA_MESSAGES.invalid]);
+      const { dir, file } = signedParts(url);
+      expect(await refusal(`/media/${dir}/${file}`)).toEqual([404, expect.any(String)]);
+      expect(await refusal(`/media/signed/${dir}/${file}`)).toEqual([404, MEDIA_MESSAGES.missing]);
+      expect(await refusal(flippedSig(url))).toEqual([403, MEDIA_MESSAGES.invalid]);
+      expect(await refusal(withParts(url, { exp: String(Number(signedParts(url).exp) + 60) }))).toEqual([
+        403,
+        MEDIA_MESSAGES.invalid,
+      ]);
+      expect(await refusal(withParts(url, { dir: 'streams/free-angle-2' }))).toEqual([403, MEDIA_MESSAGES.invalid]);
+      expect(await refusal(withParts(url, { dir: 'streams/angle-1' }))).toEqual([403, MEDIA_MESSAGES.invalid]);
+      expect((await x.s.media(url)).statusCode).toBe(200);
     }
     const start = x.clock.now();
     try {
@@ -152,10 +170,10 @@ describe('a rendition or its segments are refused with 403', () => {
     const buyer = await x.d.user('ladder-buyer');
     await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
     const master = configData((await x.s.config(buyer, 'str-premium')).json()).streamUrls[3]!.url;
-    const sessionId = new URLSearchParams(query(master)).get('s')!;
+    const sessionId = grantOf(master).s!;
     expect(sessionId).toBeTruthy();
     const variant = await renditionUrl(x.t.app, master, 'v144');
-    const segment = beside(master, `v480_002.ts?${query(master)}`);
+    const segment = beside(master, 'v480_002.ts');
     for (const url of [variant, segment]) expect((await x.s.media(url)).statusCode).toBe(200);
     expect((await x.s.sessions.close(buyer, sessionId)).statusCode).toBe(200);
     x.clock.advance(sessionStateCacheMs(x.t.config.viewing.heartbeatSeconds));
@@ -168,9 +186,10 @@ describe('the multi-variant renderer', () => {
   const text =
     '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=2x2\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nhigh.m3u8\n';
 
-  it('signs each variant and keeps every tag', () => {
-    const body = renderVariants(parseVariantPlaylist(text, 't'), 'q=1');
-    expect(uriLines(body)).toEqual(['low.m3u8?q=1', 'high.m3u8?q=1']);
+  it('keeps each variant a bare name beside it, and every tag', () => {
+    const body = renderVariants(parseVariantPlaylist(text, 't'));
+    expect(body).toBe(text);
+    expect(uriLines(body)).toEqual(['low.m3u8', 'high.m3u8']);
     expect(tagValues(body, '#EXT-X-STREAM-INF')).toEqual(['BANDWIDTH=1,RESOLUTION=2x2', 'BANDWIDTH=2']);
   });
 

@@ -1,4 +1,5 @@
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
+import { EDGE_LIVE_PLAYLIST_S, EDGE_PLAYLIST_S } from '../../../src/server/modules/streams/protectedMedia';
 import { renderLive, renderVod } from '../../../src/server/modules/streams/renderPlaylist';
 import { parseSourcePlaylist } from '../../../src/server/modules/streams/sourcePlaylist';
 import { giveOrder } from '../../utils/cart';
@@ -24,8 +25,8 @@ afterAll(() => x.t.close());
 const at = (msAfterStart: number) => x.clock.set(x.liveStart.getTime() + msAfterStart);
 const iso = (msAfterStart: number) => new Date(x.liveStart.getTime() + msAfterStart).toISOString();
 /** A fresh config at the clock's time, then one of its playlists (for an angle, its 270p rendition's). */
-async function playlist(pick: (c: ReturnType<typeof configData>) => string, key = 'str-live') {
-  const res = await x.s.config(guest, key);
+async function playlist(pick: (c: ReturnType<typeof configData>) => string, key = 'str-live', who = guest) {
+  const res = await x.s.config(who, key);
   expect(res.statusCode).toBe(200);
   const url = pick(configData(res.json()));
   const media = await x.s.media(/angle-\d\//.test(url) ? await renditionUrl(x.t.app, url) : url);
@@ -62,6 +63,9 @@ describe("a 'Live' event from its air start", () => {
     at(500);
     const res = await playlist(angle(0));
     expect(res.headers['cache-control']).toBe('private, no-cache');
+    // The edge keeps one copy for everyone for a second: a growing playlist, asked again every segment.
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_LIVE_PLAYLIST_S));
+    expect(EDGE_LIVE_PLAYLIST_S).toBe(1);
     expect(tagValues(res.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['0']);
     expect(tagValues(res.body, '#EXT-X-PROGRAM-DATE-TIME')).toEqual([iso(0)]);
     expect(tagValues(res.body, '#EXT-X-TARGETDURATION')).toEqual(['2']);
@@ -74,7 +78,7 @@ describe("a 'Live' event from its air start", () => {
     const first = await playlist(angle(0));
     expect(tagValues(first.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['7']);
     expect(tagValues(first.body, '#EXT-X-DISCONTINUITY-SEQUENCE')).toEqual(['1']);
-    expect(uriLines(first.body).map((u) => u.split('?')[0])).toEqual([
+    expect(uriLines(first.body)).toEqual([
       'v270_001.ts',
       'v270_002.ts',
       'v270_003.ts',
@@ -102,6 +106,21 @@ describe("a 'Live' event from its air start", () => {
     expect(tagValues(hour.body, '#EXT-X-PROGRAM-DATE-TIME').at(-1)).toBe(iso(3600_000));
   });
 
+  it('is the same text for every viewer at one moment', async () => {
+    at(41_000);
+    const other = await x.d.guest();
+    const [mine, theirs, myProgram, theirProgram] = await Promise.all([
+      playlist(angle(2)),
+      playlist(angle(2), 'str-live', other),
+      playlist((c) => c.programcutUrl),
+      playlist((c) => c.programcutUrl, 'str-live', other),
+    ]);
+    expect(tagValues(mine.body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['15']);
+    expect(theirs.body).toBe(mine.body);
+    expect(theirProgram.body).toBe(myProgram.body);
+    expect(myProgram.headers['x-accel-expires']).toBe(String(EDGE_LIVE_PLAYLIST_S));
+  });
+
   it('dates every angle alike: program date-times are equal across angles and the program feed', async () => {
     at(37_300);
     const [a, b, program] = await Promise.all([
@@ -122,6 +141,7 @@ describe("a 'Live' event from its air start", () => {
     at(4 * HOUR);
     expect((await x.s.config(guest, 'str-live')).json().data.mode).toBe('vod');
     const res = await playlist(angle(0));
+    expect(res.headers['x-accel-expires']).toBe(String(EDGE_PLAYLIST_S));
     expect(tagValues(res.body, '#EXT-X-PLAYLIST-TYPE')).toEqual(['VOD']);
     expect(res.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
     expect(tagValues(res.body, '#EXT-X-PROGRAM-DATE-TIME')[0]).toBe(iso(0));
@@ -172,15 +192,16 @@ describe('the renderer', () => {
   );
 
   it('serves the files as they are when the on-demand minimum is 0', () => {
-    const body = renderVod(source, 'q=1', { originMs: 0, minMinutes: 0 });
-    expect(uriLines(body)).toEqual(['a.ts?q=1', 'b.ts?q=1']);
+    const body = renderVod(source, { originMs: 0, minMinutes: 0 });
+    expect(uriLines(body)).toEqual(['a.ts', 'b.ts']);
     expect(tagValues(body, '#EXT-X-TARGETDURATION')).toEqual(['3']);
     expect(body).not.toContain('#EXT-X-DISCONTINUITY');
   });
 
   it('follows uneven segment durations live', () => {
     // 4 s per pass: at 9.0 s, pass 2 (8 s) segment a (8.0–10.5 s) airs: sequence 4.
-    const body = renderLive(source, 'q=1', { airStartMs: 0, nowMs: 9_000 });
+    const body = renderLive(source, { airStartMs: 0, nowMs: 9_000 });
+    expect(uriLines(body)).toEqual(['a.ts', 'b.ts', 'a.ts', 'b.ts', 'a.ts']);
     expect(tagValues(body, '#EXT-X-MEDIA-SEQUENCE')).toEqual(['0']);
     expect(tagValues(body, '#EXT-X-PROGRAM-DATE-TIME').map((d) => Date.parse(d))).toEqual([0, 2500, 4000, 6500, 8000]);
     expect(body.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(2);

@@ -4,12 +4,17 @@ import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
 import { createStreamRepository } from '../../../src/server/modules/streams/repository';
 import { createStreamService, type SessionCheck } from '../../../src/server/modules/streams/service';
-import { createMediaSigner } from '../../../src/server/modules/streams/urlSigner';
+import {
+  createMediaSigner,
+  parseSignedMediaPath,
+  premiumMediaUrlSeconds,
+  SIGNED_MEDIA_PREFIX,
+} from '../../../src/server/modules/streams/urlSigner';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { createRepositories } from '../../../src/server/repositories';
 import { Conflict } from '../../../src/server/platform/errors';
 import { giveOrder } from '../../utils/cart';
-import { configData, HOUR, streamsTestApp, urlsOf, type StreamsTestApp } from './streamsFixture';
+import { configData, grantOf, HOUR, signedParts, streamsTestApp, urlsOf, type StreamsTestApp } from './streamsFixture';
 
 let x: StreamsTestApp;
 beforeAll(async () => {
@@ -17,8 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => x.t.close());
 
+/** /media/signed/<md5>/<exp>/<grant>/streams/<folder>/index.m3u8, the grant e<event>.<tag>[.<session>]. */
 const SIGNED =
-  /^\/media\/streams\/[a-z0-9-]+\/index\.m3u8\?e=\d+&v=[ug][A-Za-z0-9_-]+(&s=[0-9a-f-]{36})?&exp=\d+&sig=[A-Za-z0-9_-]{43}$/;
+  /^\/media\/signed\/[A-Za-z0-9_-]{22}\/\d+\/e\d+\.[ug][A-Za-z0-9_-]+(\.[0-9a-f-]{36})?\/streams\/[a-z0-9-]+\/index\.m3u8$/;
 
 describe('GET /v1/admin/asset/streamconfig/{id}', () => {
   it('answers 401 without a token', async () => {
@@ -37,7 +43,7 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     expect([res.statusCode, res.json().message]).toEqual([403, STREAM_MESSAGES.notEntitled]);
   });
 
-  it('answers a buyer: nine named angles, every URL signed for them and their viewing session, expiring after the TTL, private', async () => {
+  it('answers a buyer: nine named angles, every URL signed for them and their viewing session, expiring after two heartbeats, private', async () => {
     const who = await x.d.user('buyer');
     await giveOrder(x.t.database.db, who.userId!, [x.ids['str-premium']!]);
     const res = await x.s.config(who, 'str-premium');
@@ -61,20 +67,30 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     ]);
     const urls = urlsOf(config);
     expect(urls.filter((u) => !SIGNED.test(u))).toEqual([]);
-    expect(config.streamUrls[0]!.url).toMatch(/^\/media\/streams\/angle-1\/index\.m3u8\?/);
-    const exp = Math.floor(x.clock.now() / 1000) + 10 * 60;
-    const session = new URLSearchParams(urls[0]!.split('?')[1]).get('s')!;
+    expect([signedParts(config.streamUrls[0]!.url).dir, signedParts(config.streamUrls[0]!.url).file]).toEqual([
+      'streams/angle-1',
+      'index.m3u8',
+    ]);
+    // A premium event's URLs live two heartbeats (not STREAM_URL_TTL_MINUTES): the edge checks only the signature.
+    const ttl = premiumMediaUrlSeconds(x.t.config.viewing.heartbeatSeconds);
+    expect(ttl).toBe(2 * x.t.config.viewing.heartbeatSeconds);
+    expect(ttl).toBeLessThan(x.t.config.streams.urlTtlMinutes * 60);
+    const exp = Math.floor(x.clock.now() / 1000) + ttl;
+    const session = grantOf(urls[0]!).s!;
     expect(x.s.sessions.keyOf(session)).not.toBeNull();
-    expect(urls.every((u) => u.includes(`e=${x.ids['str-premium']}&v=u${who.userId}&s=${session}&exp=${exp}&`))).toBe(
-      true,
-    );
+    const grant = `e${x.ids['str-premium']}.u${who.userId}.${session}`;
+    expect(urls.filter((u) => signedParts(u).grant !== grant || signedParts(u).exp !== String(exp))).toEqual([]);
     expect(body.data.expiresAt).toBe(new Date(exp * 1000).toISOString());
   });
 
   it("names no session in a free event's URLs (a free event needs none)", async () => {
     const urls = urlsOf(configData((await x.s.config(await x.d.guest(), 'str-free')).json()));
-    expect(urls.filter((u) => !SIGNED.test(u) || u.includes('&s='))).toEqual([]);
-    expect(urls[0]).toMatch(/^\/media\/streams\/free-program\/index\.m3u8\?e=\d+&v=g[A-Za-z0-9_-]{12}&exp=\d+&sig=/);
+    expect(urls.filter((u) => !SIGNED.test(u) || grantOf(u).s !== null)).toEqual([]);
+    expect(urls[0]).toMatch(
+      new RegExp(`^/media/signed/[A-Za-z0-9_-]{22}/\\d+/e${x.ids['str-free']}\\.g[A-Za-z0-9_-]{12}/streams/free-program/index\\.m3u8$`),
+    );
+    // A free event's URLs live STREAM_URL_TTL_MINUTES.
+    expect(signedParts(urls[0]!).exp).toBe(String(Math.floor(x.clock.now() / 1000) + x.t.config.streams.urlTtlMinutes * 60));
   });
 
   it('takes the numeric id as well as the path', async () => {
@@ -88,7 +104,7 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     expect(res.statusCode).toBe(200);
     const guestId = JSON.parse(Buffer.from(guest.authorization!.split('.')[1]!, 'base64url').toString()).sub as string;
     const url = configData(res.json()).videoUrl;
-    expect(url).toMatch(/&v=g[A-Za-z0-9_-]{12}&/);
+    expect(grantOf(url).v).toMatch(/^g[A-Za-z0-9_-]{12}$/);
     expect(url).not.toContain(guestId);
   });
 
@@ -141,6 +157,7 @@ describe('the session check (device limit)', () => {
       entitlements: createEntitlements({ uow: createUnitOfWork(x.t.database.db, createRepositories) }),
       signer: createMediaSigner(deriveKeys(x.t.config.jwtSecret).mediaSigning),
       settings: x.t.config.streams,
+      premiumUrlTtlSeconds: premiumMediaUrlSeconds(x.t.config.viewing.heartbeatSeconds),
       now: x.clock.now,
       sessionCheck,
     });
@@ -154,7 +171,18 @@ describe('the session check (device limit)', () => {
       calls.push(args);
     }).config(caller, 'str-free', { id: sessionId, key: sessionKey });
     expect(calls).toEqual([[caller, x.ids['str-free'], false, sessionId, sessionKey]]);
-    expect(answer.config_data).toContain('sig=');
+    expect(configData({ data: answer }).videoUrl).toMatch(SIGNED);
+  });
+
+  it('names a premium session in lowercase, the only spelling a signed path takes', async () => {
+    const buyer = await x.d.user('upper-session');
+    await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
+    const caller = { kind: 'user', userId: buyer.userId!, email: 'upper-session@example.test', name: 'U' } as const;
+    const sessionId = '6F1C1A52-8D0E-4A8B-9A51-0C2F3C1C7E11';
+    const answer = await service(async () => undefined).config(caller, 'str-premium', { id: sessionId, key: 'k' });
+    const url = configData({ data: answer }).programcutUrl;
+    expect(grantOf(url).s).toBe(sessionId.toLowerCase());
+    expect(parseSignedMediaPath(url.slice(SIGNED_MEDIA_PREFIX.length))).not.toBeNull();
   });
 
   it('refuses when it throws, and is not asked for a caller who is not entitled', async () => {

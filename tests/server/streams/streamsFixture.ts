@@ -112,13 +112,41 @@ export const urlsOf = (c: StreamConfigData) => [
   ...c.streamUrls.map((s) => s.url),
 ];
 
-/** A URL with one query parameter replaced. */
-export function withParam(url: string, name: string, value: string): string {
-  const [path, query] = url.split('?') as [string, string];
-  const params = new URLSearchParams(query);
-  params.set(name, value);
-  return `${path}?${params.toString()}`;
+/**
+ * The parts of a signed media URL, /media/signed/<sig>/<exp>/<grant>/<dir>/<file>: the folder is
+ * `streams/<name>` or `live/e<id>/a<n>`, the grant `e<event>.<viewer tag>[.<session>]`.
+ */
+export type SignedParts = { sig: string; exp: string; grant: string; dir: string; file: string };
+const SIGNED_URL = /^\/media\/signed\/([^/]+)\/([^/]+)\/([^/]+)\/(streams\/[^/]+|live\/[^/]+\/[^/]+)\/([^/]+)$/;
+
+/** A signed URL's parts (throws for anything else, so a test never tampers with the wrong text). */
+export function signedParts(url: string): SignedParts {
+  const m = SIGNED_URL.exec(url);
+  if (!m) throw new Error(`not a signed media URL: ${url}`);
+  const [, sig, exp, grant, dir, file] = m as unknown as [string, string, string, string, string, string];
+  return { sig, exp, grant, dir, file };
 }
+export const signedUrl = (p: SignedParts) => `/media/signed/${p.sig}/${p.exp}/${p.grant}/${p.dir}/${p.file}`;
+/** A signed URL with some of its parts replaced. */
+export const withParts = (url: string, parts: Partial<SignedParts>) => signedUrl({ ...signedParts(url), ...parts });
+
+/** The grant a signed URL names: its event, viewer tag and (premium) viewing session. */
+export function grantOf(url: string): { e: number; v: string; s: string | null } {
+  const [e, v, s] = signedParts(url).grant.split('.') as [string, string, string | undefined];
+  return { e: Number(e.slice(1)), v, s: s ?? null };
+}
+/** A signed URL with its grant's event, tag or session replaced (the signature left as it was). */
+export function withGrant(url: string, change: { e?: number; v?: string; s?: string | null }): string {
+  const g = { ...grantOf(url), ...change };
+  return withParts(url, { grant: `e${g.e}.${g.v}${g.s ? `.${g.s}` : ''}` });
+}
+/** A signature with its first character changed (still the shape of one). */
+export const flippedSig = (url: string) => {
+  const { sig } = signedParts(url);
+  return withParts(url, { sig: `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}` });
+};
+/** What every URI of a signed playlist resolves under: the URL up to its file. */
+export const signedPrefix = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
 
 /** The URI lines of a playlist (not tags). */
 export const uriLines = (playlist: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -129,22 +157,27 @@ export const tagValues = (playlist: string, tag: string) =>
     .filter((l) => l.startsWith(`${tag}:`))
     .map((l) => l.slice(tag.length + 1));
 
-/** A URI a playlist names, as a URL beside that playlist (the same folder; the URI carries its own query). */
-export const beside = (playlistUrl: string, uri: string) =>
-  `${playlistUrl.slice(0, playlistUrl.split('?')[0]!.lastIndexOf('/') + 1)}${uri}`;
+/**
+ * A URI a playlist names, as the player resolves it: beside the playlist, under the same signed
+ * prefix. Every URI must be a bare file name (no folder, no query): the playlist's text is the same
+ * for every viewer, and the signature is in the prefix.
+ */
+export function beside(playlistUrl: string, uri: string): string {
+  if (!/^[A-Za-z0-9_-]+\.(m3u8|ts)$/.test(uri)) throw new Error(`not a bare file name: ${uri}`);
+  return `${signedPrefix(playlistUrl)}${uri}`;
+}
 
 /** The renditions of an angle's ladder, lowest first, as the demo media has them. */
 export const RUNGS = ['v144', 'v270', 'v480'] as const;
 
 /**
  * The URL of one rendition's playlist, as the player reaches it: the angle's multi-variant playlist
- * is fetched (it must answer 200) and the variant named `rung` is taken from it, signed as served.
+ * is fetched (it must answer 200) and the variant named `rung` is taken from it, under the master's signed prefix.
  */
 export async function renditionUrl(app: FastifyInstance, masterUrl: string, rung: string = 'v270'): Promise<string> {
   const master = await app.inject({ url: masterUrl });
-  if (master.statusCode !== 200)
-    throw new Error(`${masterUrl.split('?')[0]} answered ${master.statusCode}: ${master.body}`);
-  const uri = uriLines(master.body).find((u) => u.startsWith(`${rung}.m3u8?`));
-  if (!uri) throw new Error(`${masterUrl.split('?')[0]} names no ${rung}: ${master.body}`);
+  if (master.statusCode !== 200) throw new Error(`${masterUrl} answered ${master.statusCode}: ${master.body}`);
+  const uri = uriLines(master.body).find((u) => u === `${rung}.m3u8`);
+  if (!uri) throw new Error(`${masterUrl} names no ${rung}: ${master.body}`);
   return beside(masterUrl, uri);
 }
