@@ -134,12 +134,16 @@ async function watchInChromium(o: { cluster: Cluster; eventId: number; eventPath
   try {
     return await Promise.all(
       ids.map(async (userId) => {
-        const context = await signedInContext(browser, {
-          email: `fan-${userId}@example.com`,
-          token: fanToken(userId, 4 * 3600),
-          userId,
-          name: `Fan ${userId}`,
-        }, o.cluster.url);
+        const context = await signedInContext(
+          browser,
+          {
+            email: `fan-${userId}@example.com`,
+            token: fanToken(userId, 4 * 3600),
+            userId,
+            name: `Fan ${userId}`,
+          },
+          o.cluster.url,
+        );
         const watched = await desktopViewer({ context, baseUrl: o.cluster.url, event: o.eventPath, seconds });
         return { firstFrame: watched.firstFrame, stalls: watched.stalls.filter((s) => !s.seeking).length };
       }),
@@ -197,11 +201,19 @@ function report(run: number, edge: Phase, node: Phase) {
     nodeSegmentP99: pct(node.stats.segment, 99),
   };
   console.log(`\nrun ${run}: ${edge.viewers} viewers through the edge, ${node.viewers} with Node serving media`);
-  console.log(`  joined ${s.joined}/${edge.viewers}; media requests ${s.mediaRequests}, ${(s.mediaBytes / 1e9).toFixed(2)} GB; startup p50 ${Math.round(pct(s.startup, 50))} ms`);
-  console.log(`  errors: ${errors ? JSON.stringify(s.errors) : 0}; stalls ${s.stalls} (${Math.round(s.stallMs)} ms in all, ${s.stalledViewers} viewers)`);
+  console.log(
+    `  joined ${s.joined}/${edge.viewers}; media requests ${s.mediaRequests}, ${(s.mediaBytes / 1e9).toFixed(2)} GB; startup p50 ${Math.round(pct(s.startup, 50))} ms`,
+  );
+  console.log(
+    `  errors: ${errors ? JSON.stringify(s.errors) : 0}; stalls ${s.stalls} (${Math.round(s.stallMs)} ms in all, ${s.stalledViewers} viewers)`,
+  );
   console.log(`  CPU (cores, while all watch) edge: ${fmtCpu(edge.cpu)}`);
-  console.log(`  CPU (cores) Node serving media: ${fmtCpu(node.cpu)}; errors ${JSON.stringify(node.stats.errors)}; stalls ${node.stats.stalls}`);
-  console.log(`  Chromium viewers: ${edge.browsers.map((b) => `first frame ${Math.round(b.firstFrame)} ms, ${b.stalls} stalls`).join('; ') || 'none'}`);
+  console.log(
+    `  CPU (cores) Node serving media: ${fmtCpu(node.cpu)}; errors ${JSON.stringify(node.stats.errors)}; stalls ${node.stats.stalls}`,
+  );
+  console.log(
+    `  Chromium viewers: ${edge.browsers.map((b) => `first frame ${Math.round(b.firstFrame)} ms, ${b.stalls} stalls`).join('; ') || 'none'}`,
+  );
   return row;
 }
 const fmtCpu = (cpu: Record<string, number>) =>
@@ -212,7 +224,13 @@ const fmtCpu = (cpu: Record<string, number>) =>
 type Row = ReturnType<typeof report>;
 
 function summary(rows: Row[]) {
-  const line = (figure: string, pick: (r: Row) => number, unit: (n: number) => string, goal: string, ok: ((n: number) => boolean) | null) => {
+  const line = (
+    figure: string,
+    pick: (r: Row) => number,
+    unit: (n: number) => string,
+    goal: string,
+    ok: ((n: number) => boolean) | null,
+  ) => {
     const values = rows.map(pick);
     const med = median(values);
     const met = ok === null ? 'info' : values.every(ok) ? 'yes' : ok(med) ? 'median' : 'NO';
@@ -223,23 +241,77 @@ function summary(rows: Row[]) {
   const pctU = (n: number) => `${(n * 100).toFixed(2)} %`;
   const table = [
     ['figure', 'median', 'spread (min–max)', 'goal', 'met?'],
-    line('joins per second', (r) => r.joinsPerSecond, num, `${(VIEWERS / JOIN_S).toFixed(0)} (all in ${JOIN_S} s)`, null),
+    line(
+      'joins per second',
+      (r) => r.joinsPerSecond,
+      num,
+      `${(VIEWERS / JOIN_S).toFixed(0)} (all in ${JOIN_S} s)`,
+      null,
+    ),
     line('session open p50', (r) => r.sessionOpenP50, msU, '', null),
-    line('session open p99', (r) => r.sessionOpenP99, msU, '≤ 250 ms', (n) => n <= 250),
+    line(
+      'session open p99',
+      (r) => r.sessionOpenP99,
+      msU,
+      '≤ 250 ms',
+      (n) => n <= 250,
+    ),
     line('stream config p50', (r) => r.configP50, msU, '', null),
     line('stream config p99', (r) => r.configP99, msU, '', null),
     line('playlist TTFB p50', (r) => r.playlistP50, msU, '', null),
     line('playlist TTFB p99', (r) => r.playlistP99, msU, '', null),
     line('segment TTFB p50', (r) => r.segmentP50, msU, '', null),
-    line('segment TTFB p99', (r) => r.segmentP99, msU, '≤ 200 ms', (n) => n <= 200),
-    line('errors', (r) => r.errors, num, '0', (n) => n === 0),
-    line('stalls', (r) => r.stalls, num, '0', (n) => n === 0),
-    line('edge cache hit ratio', (r) => r.hitRatio, pctU, '≥ 99 %', (n) => n >= 0.99),
+    line(
+      'segment TTFB p99',
+      (r) => r.segmentP99,
+      msU,
+      '≤ 200 ms',
+      (n) => n <= 200,
+    ),
+    line(
+      'errors',
+      (r) => r.errors,
+      num,
+      '0',
+      (n) => n === 0,
+    ),
+    line(
+      'stalls',
+      (r) => r.stalls,
+      num,
+      '0',
+      (n) => n === 0,
+    ),
+    line(
+      'edge cache hit ratio',
+      (r) => r.hitRatio,
+      pctU,
+      '≥ 99 %',
+      (n) => n >= 0.99,
+    ),
     line('viewers per core, edge', (r) => r.edgeViewersPerCore, num, '', null),
     line('viewers per core, Node serving media', (r) => r.nodeViewersPerCore, num, '', null),
-    line('edge ÷ Node, viewers per core', (r) => r.ratio, (n) => `${n.toFixed(1)}×`, '', null),
-    line('Chromium first frame (worst)', (r) => r.browserFirstFrameMax, msU, `≤ ${FIRST_FRAME_GOAL_MS} ms`, (n) => n <= FIRST_FRAME_GOAL_MS),
-    line('Chromium stalls', (r) => r.browserStalls, num, '0', (n) => n === 0),
+    line(
+      'edge ÷ Node, viewers per core',
+      (r) => r.ratio,
+      (n) => `${n.toFixed(1)}×`,
+      '',
+      null,
+    ),
+    line(
+      'Chromium first frame (worst)',
+      (r) => r.browserFirstFrameMax,
+      msU,
+      `≤ ${FIRST_FRAME_GOAL_MS} ms`,
+      (n) => n <= FIRST_FRAME_GOAL_MS,
+    ),
+    line(
+      'Chromium stalls',
+      (r) => r.browserStalls,
+      num,
+      '0',
+      (n) => n === 0,
+    ),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
   console.log(`\nbench:showtime — ${VIEWERS} viewers (joining in ${JOIN_S} s, watching ${WATCH_S} s), ${RUNS} runs`);
@@ -276,7 +348,9 @@ async function main() {
       .executeTakeFirstOrThrow();
     for (let run = 1; run <= RUNS; run += 1) {
       // The show starts now (the simulated feed: no stream keys), for a fresh herd of ticket holders.
-      await sql`update events set content_type = 'Live', air_start_date = now() where id = ${event.id}`.execute(database.db);
+      await sql`update events set content_type = 'Live', air_start_date = now() where id = ${event.id}`.execute(
+        database.db,
+      );
       const fans = await makeTicketHolders(database, event.id, VIEWERS, `showtime-${run}-${Date.now()}`);
       const edge = await herd({ cluster, eventId: event.id, eventPath: event.path, userIds: fans, media: 'edge' });
       const nodeFans = await makeTicketHolders(database, event.id, NODE_VIEWERS, `showtime-node-${run}-${Date.now()}`);

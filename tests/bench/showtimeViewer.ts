@@ -129,9 +129,12 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
   type Config = { videoUrl: string; streamUrls: { url: string }[] };
   const urls = { main: '', angles: [] as string[], expiresAt: 0 };
   const readConfig = async (): Promise<boolean> => {
-    const res = await request(`${plan.apiBase}/v1/admin/asset/streamconfig/${plan.eventId}?session=${session.sessionId}`, {
-      headers: withKey,
-    });
+    const res = await request(
+      `${plan.apiBase}/v1/admin/asset/streamconfig/${plan.eventId}?session=${session.sessionId}`,
+      {
+        headers: withKey,
+      },
+    );
     stats.config.push(res.ttfb);
     if (res.status !== 200) {
       fail('config', res.status);

@@ -5,7 +5,14 @@ import { createMediaSigner } from '../../src/server/modules/streams/urlSigner';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { poll } from '../../e2e/support/waitUntil';
 import { startCluster, type Cluster } from './clusterHarness';
-import { closeViewing, fanToken, makeTicketHolders, openViewing, readStreamConfig, type Viewing } from './ticketHolders';
+import {
+  closeViewing,
+  fanToken,
+  makeTicketHolders,
+  openViewing,
+  readStreamConfig,
+  type Viewing,
+} from './ticketHolders';
 
 /**
  * The edge (docs/deploy/nginx.conf, location /media/signed/): nginx checks a media URL's signature
@@ -48,7 +55,12 @@ async function fans(count: number, tag: string): Promise<Fan[]> {
       expect(opened.status).toBe(201);
       const read = await readStreamConfig(cluster.url, token, eventId, opened.session!);
       expect(read.status).toBe(200);
-      return { token, viewing: opened.session!, main: read.config!.videoUrl, angles: read.config!.streamUrls.map((a) => a.url) };
+      return {
+        token,
+        viewing: opened.session!,
+        main: read.config!.videoUrl,
+        angles: read.config!.streamUrls.map((a) => a.url),
+      };
     }),
   );
 }
@@ -91,9 +103,7 @@ describe('the edge in front of protected media', () => {
     const segment = uris(playlist.body.toString())[0]!;
 
     const before = await mediaServed();
-    const answers = await Promise.all(
-      twenty.map(async (f) => get(beside(await firstRendition(f.main), segment))),
-    );
+    const answers = await Promise.all(twenty.map(async (f) => get(beside(await firstRendition(f.main), segment))));
     // An instance counts a request once its answer has gone, which nginx may pass on a moment earlier.
     const after = await poll('the instances to count the miss', mediaServed, (n) => n > before, {
       timeout: 15_000,
@@ -115,7 +125,9 @@ describe('the edge in front of protected media', () => {
 
   it('refuses a wrong, foreign or expired signature itself, without asking an instance', async () => {
     const [fan] = await fans(1, 'edge-refuse');
-    const [, sig, exp, grant, dir, file] = /^\/media\/signed\/([^/]+)\/(\d+)\/([^/]+)\/(streams\/[^/]+)\/([^/]+)$/.exec(fan!.main)!;
+    const [, sig, exp, grant, dir, file] = /^\/media\/signed\/([^/]+)\/(\d+)\/([^/]+)\/(streams\/[^/]+)\/([^/]+)$/.exec(
+      fan!.main,
+    )!;
     const at = (parts: { sig?: string; exp?: string; grant?: string; dir?: string }) =>
       `/media/signed/${parts.sig ?? sig}/${parts.exp ?? exp}/${parts.grant ?? grant}/${parts.dir ?? dir}/${file}`;
     const signer = createMediaSigner(deriveKeys(TEST_JWT_SECRET).mediaSigning);
@@ -144,18 +156,28 @@ describe('the edge in front of protected media', () => {
     // A file not in the edge's cache (an angle nobody has watched) reaches an instance, which asks
     // the session (its cache: under a heartbeat).
     const uncached = fan!.angles.at(-1)!;
-    await poll('an instance to refuse the closed session', async () => (await get(uncached)).status, (s) => s === 403, {
-      timeout: HEARTBEAT_S * 1000 + 2000,
-      every: 200,
-    });
+    await poll(
+      'an instance to refuse the closed session',
+      async () => (await get(uncached)).status,
+      (s) => s === 403,
+      {
+        timeout: HEARTBEAT_S * 1000 + 2000,
+        every: 200,
+      },
+    );
 
     // The cached live playlist answers from the edge until the URL expires: two heartbeats after it was signed.
     const expires = Number(fan!.main.split('/')[4]) * 1000;
     expect(expires - closedAt).toBeLessThanOrEqual(2 * HEARTBEAT_S * 1000);
-    await poll('the edge to refuse the expired URL', async () => (await get(rendition)).status, (s) => s !== 200, {
-      timeout: 2 * HEARTBEAT_S * 1000 + 2000,
-      every: 250,
-    }).then((status) => expect(status).toBe(403));
+    await poll(
+      'the edge to refuse the expired URL',
+      async () => (await get(rendition)).status,
+      (s) => s !== 200,
+      {
+        timeout: 2 * HEARTBEAT_S * 1000 + 2000,
+        every: 250,
+      },
+    ).then((status) => expect(status).toBe(403));
     // Not before it expired (the edge checks the signature, not the session): the bound is the URL's life.
     expect(Date.now()).toBeGreaterThanOrEqual(expires);
   }, 60_000);
@@ -165,11 +187,18 @@ describe("the edge's log", () => {
   it('names the event, folder and file of a media request, never its signature or grant', async () => {
     const [fan] = await fans(1, 'edge-log');
     expect((await get(fan!.main)).status).toBe(200);
-    const [, sig, , grant, dir, file] = /^\/media\/signed\/([^/]+)\/(\d+)\/([^/]+)\/(streams\/[^/]+)\/([^/]+)$/.exec(fan!.main)!;
+    const [, sig, , grant, dir, file] = /^\/media\/signed\/([^/]+)\/(\d+)\/([^/]+)\/(streams\/[^/]+)\/([^/]+)$/.exec(
+      fan!.main,
+    )!;
     // nginx writes the log every 5 s.
-    const log = await poll('the edge to log the request', () => cluster.mediaLog(), (text) => text.includes(`e${eventId}/${dir}/${file}`), {
-      timeout: 10_000,
-    });
+    const log = await poll(
+      'the edge to log the request',
+      () => cluster.mediaLog(),
+      (text) => text.includes(`e${eventId}/${dir}/${file}`),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(log).not.toContain(sig);
     expect(log).not.toContain(grant);
     expect(log).not.toContain('/media/signed/');

@@ -87,10 +87,14 @@ describe('GET /v1/admin/asset/streamconfig/{id}', () => {
     const urls = urlsOf(configData((await x.s.config(await x.d.guest(), 'str-free')).json()));
     expect(urls.filter((u) => !SIGNED.test(u) || grantOf(u).s !== null)).toEqual([]);
     expect(urls[0]).toMatch(
-      new RegExp(`^/media/signed/[A-Za-z0-9_-]{22}/\\d+/e${x.ids['str-free']}\\.g[A-Za-z0-9_-]{12}/streams/free-program/index\\.m3u8$`),
+      new RegExp(
+        `^/media/signed/[A-Za-z0-9_-]{22}/\\d+/e${x.ids['str-free']}\\.g[A-Za-z0-9_-]{12}/streams/free-program/index\\.m3u8$`,
+      ),
     );
     // A free event's URLs live STREAM_URL_TTL_MINUTES.
-    expect(signedParts(urls[0]!).exp).toBe(String(Math.floor(x.clock.now() / 1000) + x.t.config.streams.urlTtlMinutes * 60));
+    expect(signedParts(urls[0]!).exp).toBe(
+      String(Math.floor(x.clock.now() / 1000) + x.t.config.streams.urlTtlMinutes * 60),
+    );
   });
 
   it('takes the numeric id as well as the path', async () => {

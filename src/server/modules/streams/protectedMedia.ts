@@ -26,10 +26,10 @@ export const MEDIA_MESSAGES = {
  * `edgeSeconds` is how long the edge may keep one copy for every viewer (X-Accel-Expires), since
  * the text or bytes are the same for all of them.
  */
-export type MediaAnswer = (
-  | { kind: 'playlist'; body: string }
-  | { kind: 'segment'; absPath: string; size: number }
-) & { cacheControl: string; edgeSeconds: number };
+export type MediaAnswer = ({ kind: 'playlist'; body: string } | { kind: 'segment'; absPath: string; size: number }) & {
+  cacheControl: string;
+  edgeSeconds: number;
+};
 
 /** A segment never changes under its name. */
 export const EDGE_SEGMENT_S = 3600;
@@ -41,7 +41,10 @@ export const EDGE_PLAYLIST_S = 10;
 /** A live playlist: one second, the shortest an edge cache counts (HTTP and nginx count whole seconds). */
 export const EDGE_LIVE_PLAYLIST_S = 1;
 
-const keep = (remainingS: number, edgeSeconds: number) => ({ cacheControl: `private, max-age=${remainingS}`, edgeSeconds });
+const keep = (remainingS: number, edgeSeconds: number) => ({
+  cacheControl: `private, max-age=${remainingS}`,
+  edgeSeconds,
+});
 const STREAMS = 'streams/';
 
 type Deps = {
@@ -123,7 +126,8 @@ export function createProtectedMedia(deps: Deps) {
       const mode = streamMode(schedule, at, settings.liveMinutes);
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
       // An angle's ladder: the same text live or on demand; each rendition's playlist is then rendered below.
-      if ('kind' in source) return { kind: 'playlist', body: renderVariants(source), ...keep(remaining, EDGE_PLAYLIST_S) };
+      if ('kind' in source)
+        return { kind: 'playlist', body: renderVariants(source), ...keep(remaining, EDGE_PLAYLIST_S) };
       if (mode === 'live') {
         return {
           kind: 'playlist',

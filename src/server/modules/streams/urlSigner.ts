@@ -46,7 +46,9 @@ const grantText = (g: MediaGrant) => `e${g.e}.${g.v}${g.s ? `.${g.s}` : ''}`;
  */
 export function createMediaSigner(secret: string) {
   const digest = (dir: string, g: MediaGrant) =>
-    createHash('md5').update(`${g.exp}:${grantText(g)}:${dir}:${secret}`).digest();
+    createHash('md5')
+      .update(`${g.exp}:${grantText(g)}:${dir}:${secret}`)
+      .digest();
   return {
     /** The URL of `file` in folder `dir` for this viewer (and session) until `grant.exp`. */
     url(dir: string, file: string, g: MediaGrant): string {
@@ -63,7 +65,8 @@ export type MediaSigner = ReturnType<typeof createMediaSigner>;
 
 const SIGNED_PATH = new RegExp(
   '^([A-Za-z0-9_-]{22})/([1-9]\\d{0,11})/' +
-    'e([1-9]\\d{0,9})\\.([ug][A-Za-z0-9_-]{1,40})(?:\\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?/' +
+    'e([1-9]\\d{0,9})\\.([ug][A-Za-z0-9_-]{1,40})' +
+    '(?:\\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?/' +
     '(streams/[A-Za-z0-9_-]+|live/e[1-9]\\d{0,9}/a\\d)/([A-Za-z0-9_-]+\\.(?:m3u8|ts))$',
 );
 
@@ -74,7 +77,16 @@ const SIGNED_PATH = new RegExp(
 export function parseSignedMediaPath(wildcard: string): SignedMediaPath | null {
   const m = SIGNED_PATH.exec(wildcard);
   if (!m) return null;
-  const [, sig, exp, e, v, s, dir, file] = m as unknown as [string, string, string, string, string, string | undefined, string, string];
+  const [, sig, exp, e, v, s, dir, file] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+    string,
+  ];
   if (Number(e) > MAX_ID) return null;
   const grant: MediaGrant = { e: Number(e), v, ...(s ? { s } : {}), exp: Number(exp) };
   return { grant, dir, file, sig };

@@ -7,9 +7,9 @@ const DAY = 86_400;
 
 /**
  * Whether a path under /media is public: anything but the streams and live folders and the signed
- * prefix, which only the streams and live modules serve, signed. The path is decoded until it stops changing (the static server decodes
- * it twice) and normalised first, so no spelling (`%73treams`, `//streams`, `./streams`,
- * `x/../streams`) reaches it; a path that cannot be decoded is refused.
+ * prefix, which only the streams and live modules serve, signed. The path is decoded until it stops
+ * changing (the static server decodes it twice) and normalised first, so no spelling (`%73treams`,
+ * `//streams`, `./streams`, `x/../streams`) reaches it; a path that cannot be decoded is refused.
  */
 export function isPublicMediaPath(pathName: string): boolean {
   let decoded = pathName;
