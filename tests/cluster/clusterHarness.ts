@@ -118,7 +118,10 @@ export async function startCluster(options: {
     );
   }
   // What `npm run edge:secret` prints for the instances' JWT_SECRET.
-  fs.writeFileSync(path.join(dir, 'media-secret.conf'), `set $media_secret "${deriveKeys(TEST_JWT_SECRET).mediaSigning}";\n`);
+  fs.writeFileSync(
+    path.join(dir, 'media-secret.conf'),
+    `set $media_secret "${deriveKeys(TEST_JWT_SECRET).mediaSigning}";\n`,
+  );
   fs.writeFileSync(path.join(dir, 'storefront.conf'), site);
   // What a distribution's nginx.conf gives the site file: a main context, writable paths for a non-root run.
   fs.writeFileSync(
@@ -167,7 +170,8 @@ export async function startCluster(options: {
     },
     nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     nginxDir: dir,
-    mediaLog: () => (fs.existsSync(path.join(dir, 'media.log')) ? fs.readFileSync(path.join(dir, 'media.log'), 'utf8') : ''),
+    mediaLog: () =>
+      fs.existsSync(path.join(dir, 'media.log')) ? fs.readFileSync(path.join(dir, 'media.log'), 'utf8') : '',
     nginxPid: () => proxy.pid,
     describe: () =>
       instances

@@ -56,15 +56,6 @@ export async function readStreamConfig(base: string, token: string, eventId: num
   };
 }
 
-export async function heartbeat(base: string, token: string, viewing: Viewing) {
-  const res = await fetch(`${base}/v1/viewing-sessions/${viewing.sessionId}/heartbeat`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, [VIEWING_SESSION_KEY_HEADER]: viewing.sessionKey },
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
 export async function closeViewing(base: string, token: string, viewing: Viewing) {
   const res = await fetch(`${base}/v1/viewing-sessions/${viewing.sessionId}`, {
     method: 'DELETE',

@@ -39,7 +39,12 @@ describe('a method the address does not take', () => {
     ['OPTIONS', '/healthz', 'GET, HEAD', undefined],
     ['POST', '/media/posters/x.svg', 'GET, HEAD', undefined],
     ['POST', '/media/signed/x/y.m3u8', 'GET, HEAD', undefined],
-    ['DELETE', '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u1/streams/angle-1/index.m3u8', 'GET, HEAD', undefined],
+    [
+      'DELETE',
+      '/media/signed/AAAAAAAAAAAAAAAAAAAAAA/1900000000/e1.u1/streams/angle-1/index.m3u8',
+      'GET, HEAD',
+      undefined,
+    ],
   ])('%s %s is a 405 with Allow: %s, whatever token comes with it', async (method, url, allow, message) => {
     for (const headers of [{}, BAD_TOKEN]) {
       const res = await t.app.inject({ method: method as 'GET', url, headers });

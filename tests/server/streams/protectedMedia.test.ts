@@ -1,10 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  EDGE_PLAYLIST_S,
-  EDGE_SEGMENT_S,
-  MEDIA_MESSAGES,
-} from '../../../src/server/modules/streams/protectedMedia';
+import { EDGE_PLAYLIST_S, EDGE_SEGMENT_S, MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
 import { giveOrder } from '../../utils/cart';
 import {
   beside,

@@ -126,7 +126,7 @@ export function signedParts(url: string): SignedParts {
   const [, sig, exp, grant, dir, file] = m as unknown as [string, string, string, string, string, string];
   return { sig, exp, grant, dir, file };
 }
-export const signedUrl = (p: SignedParts) => `/media/signed/${p.sig}/${p.exp}/${p.grant}/${p.dir}/${p.file}`;
+const signedUrl = (p: SignedParts) => `/media/signed/${p.sig}/${p.exp}/${p.grant}/${p.dir}/${p.file}`;
 /** A signed URL with some of its parts replaced. */
 export const withParts = (url: string, parts: Partial<SignedParts>) => signedUrl({ ...signedParts(url), ...parts });
 

@@ -47,16 +47,25 @@ describe('the signing secret', () => {
 describe('a signed URL', () => {
   it.each([
     ['a free grant, on-demand folder', 'streams/angle-1', 'index.m3u8', free, 'e12.u7'],
-    ['a premium grant, on-demand segment', 'streams/free-angle-9', 'v270_000.ts', premium, `e12.gAbC_-123xyz.${SESSION}`],
+    [
+      'a premium grant, on-demand segment',
+      'streams/free-angle-9',
+      'v270_000.ts',
+      premium,
+      `e12.gAbC_-123xyz.${SESSION}`,
+    ],
     ['a live feed', 'live/e12/a0', 'index.m3u8', premium, `e12.gAbC_-123xyz.${SESSION}`],
-  ])('%s: /media/signed/<md5 of "exp:grant:folder:secret">/<exp>/<grant>/<folder>/<file>', (_, dir, file, grant, text) => {
-    const md5 = nginxMd5(`${EXP}:${text}:${dir}:${secret}`);
-    expect(md5).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const url = signer.url(dir, file, grant);
-    expect(url).toBe(`/media/signed/${md5}/${EXP}/${text}/${dir}/${file}`);
-    expect(parsed(url)).toEqual({ grant, dir, file, sig: md5 });
-    expect(signer.verify(parsed(url))).toBe(true);
-  });
+  ])(
+    '%s: /media/signed/<md5 of "exp:grant:folder:secret">/<exp>/<grant>/<folder>/<file>',
+    (_, dir, file, grant, text) => {
+      const md5 = nginxMd5(`${EXP}:${text}:${dir}:${secret}`);
+      expect(md5).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const url = signer.url(dir, file, grant);
+      expect(url).toBe(`/media/signed/${md5}/${EXP}/${text}/${dir}/${file}`);
+      expect(parsed(url)).toEqual({ grant, dir, file, sig: md5 });
+      expect(signer.verify(parsed(url))).toBe(true);
+    },
+  );
 
   it('covers the folder, not the file: every file of a folder shares one prefix', () => {
     const master = signer.url('streams/angle-1', 'index.m3u8', premium);
@@ -111,7 +120,7 @@ describe('verify is false when any signed part changes', () => {
     expect(signer.verify({ ...freeUrl, grant: { ...freeUrl.grant, s: SESSION } })).toBe(false);
   });
 
-  it("a file moved to another folder, as the path of a request would move it", () => {
+  it('a file moved to another folder, as the path of a request would move it', () => {
     const moved = parseSignedMediaPath(wildcard(url).replace('/streams/angle-1/', '/streams/angle-2/'))!;
     expect(moved).not.toBeNull();
     expect(signer.verify(moved)).toBe(false);
@@ -197,7 +206,9 @@ describe('the parts a URL carries', () => {
     expect(viewerTag({ kind: 'guest', guestId })).toBe(tag);
     expect(viewerTag({ kind: 'guest', guestId: `${guestId.slice(0, -1)}e` })).not.toBe(tag);
     // Every tag is one the parser takes.
-    expect(parseSignedMediaPath(wildcard(signer.url('streams/a', 'index.m3u8', { e: 1, v: tag, exp: EXP })))).not.toBeNull();
+    expect(
+      parseSignedMediaPath(wildcard(signer.url('streams/a', 'index.m3u8', { e: 1, v: tag, exp: EXP }))),
+    ).not.toBeNull();
   });
 
   it('lets a premium URL live two heartbeats', () => {

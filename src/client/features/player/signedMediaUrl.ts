@@ -6,7 +6,7 @@
 const SIGNED = /^(.*\/media\/signed\/[^/]+\/[^/]+\/[^/]+\/)((?:streams\/[^/]+|live\/[^/]+\/[^/]+)\/)([^/?#]+)$/;
 
 /** The folder and file a URL names, whoever it was signed for and until when (null: not a signed media URL). */
-export function mediaKey(url: string): string | null {
+function mediaKey(url: string): string | null {
   const m = SIGNED.exec(url);
   return m ? `${m[2]}${m[3]}` : null;
 }

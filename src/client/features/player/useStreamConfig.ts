@@ -15,8 +15,7 @@ const RENEW_MIN_MS = 5_000;
  * other half to be tried again before a tile meets an expired URL (a premium event's URLs live two
  * heartbeats, a minute by default; a three-hour show renews them all along, tiles playing on).
  */
-export const renewDelayMs = (expiresAt: string, nowMs: number) =>
-  Math.max(RENEW_MIN_MS, (Date.parse(expiresAt) - nowMs) / 2);
+const renewDelayMs = (expiresAt: string, nowMs: number) => Math.max(RENEW_MIN_MS, (Date.parse(expiresAt) - nowMs) / 2);
 
 export type StreamConfigState =
   | { status: 'loading' }

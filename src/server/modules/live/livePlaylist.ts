@@ -62,10 +62,7 @@ export async function feedSegments(dir: string, height: number, parts: number): 
  * segment dated with EXT-X-PROGRAM-DATE-TIME, a discontinuity where an encoder reconnected, and
  * EXT-X-ENDLIST once the show has ended: the same playlist is then the replay.
  */
-export function renderLiveRendition(
-  segments: Segment[],
-  opts: { airStartMs: number | null; ended: boolean },
-): string {
+export function renderLiveRendition(segments: Segment[], opts: { airStartMs: number | null; ended: boolean }): string {
   const shown = segments.filter((s) => opts.airStartMs === null || s.pdtMs + s.durationS * 1000 > opts.airStartMs);
   const lines = [
     '#EXTM3U',

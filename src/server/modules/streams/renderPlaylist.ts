@@ -10,12 +10,7 @@ export const VOD_FALLBACK_EPOCH_MS = Date.UTC(2020, 0, 1);
  * pass floor(seq / N), and starts that far into the program. Each pass after the first begins
  * with a discontinuity (the timestamps of the files start over).
  */
-function segmentLines(
-  source: SourcePlaylist,
-  seq: number,
-  originMs: number,
-  firstInPlaylist: boolean,
-): string[] {
+function segmentLines(source: SourcePlaylist, seq: number, originMs: number, firstInPlaylist: boolean): string[] {
   const n = source.segments.length;
   const pass = Math.floor(seq / n);
   const segment = source.segments[seq % n]!;
@@ -41,10 +36,7 @@ const header = (source: SourcePlaylist) => [
  * On demand: the source looped to at least `minMinutes` (0: one pass, as the files are), dated
  * from `originMs` on every segment so a player can align angles on program date-time.
  */
-export function renderVod(
-  source: SourcePlaylist,
-  opts: { originMs: number; minMinutes: number },
-): string {
+export function renderVod(source: SourcePlaylist, opts: { originMs: number; minMinutes: number }): string {
   const passes = opts.minMinutes > 0 ? Math.max(1, Math.ceil((opts.minMinutes * 60_000) / source.totalMs)) : 1;
   const lines = [...header(source), '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
   for (let seq = 0; seq < passes * source.segments.length; seq += 1)
