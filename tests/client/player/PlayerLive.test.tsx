@@ -139,17 +139,17 @@ it('a show that ended fetches the config again and turns to on demand without re
   await act(() => new Promise((r) => setTimeout(r, 1500)));
   expect(streams.made('GET', /^\/v1\/live\//)).toHaveLength(polls);
 
-  // When the old URL is refused, the tile takes the fresh one where it is, without asking again.
-  act(() =>
-    instanceOf(2).emit(FakeHls.Events.ERROR, {
-      fatal: true,
-      type: 'networkError',
-      details: 'fragLoadError',
-      response: { code: 403, text: 'Forbidden' },
-    }),
+  // The fresh config named the same playlists under a new grant: the tile's next requests go under
+  // it (hls.js xhrSetup), on the same instance, without a reload or another config.
+  const xhrSetup = instanceOf(2).config.xhrSetup as (xhr: { open: jest.Mock }, url: string) => void;
+  const xhr = { open: jest.fn() };
+  xhrSetup(xhr, mediaUrl(1, 'angle-2', true).replace(/index\.m3u8$/, 'v270_003.ts'));
+  expect(xhr.open).toHaveBeenCalledWith(
+    'GET',
+    mediaUrl(2, 'angle-2', true).replace(/index\.m3u8$/, 'v270_003.ts'),
+    true,
   );
-  expect(instanceOf(2).url).toBe(mediaUrl(2, 'angle-2', true));
-  expect(instanceOf(2).config.startPosition).toBe(64);
+  expect(instanceOf(2).loadSource).toHaveBeenCalledTimes(1);
   expect(streams.made('GET', /streamconfig/)).toHaveLength(2);
 });
 
