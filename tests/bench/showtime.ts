@@ -6,7 +6,7 @@ import { signedInContext } from '../../e2e/support/accounts';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium';
 import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
 import { openDatabase } from '../../src/server/db/database';
-import { startCluster, type Cluster } from '../cluster/clusterHarness';
+import { mediaServedByInstances, startCluster, type Cluster } from '../cluster/clusterHarness';
 import { fanToken, makeTicketHolders } from '../cluster/ticketHolders';
 import { desktopViewer } from './liveWatch';
 import { median, pct } from './playerStats';
@@ -41,17 +41,6 @@ type Phase = {
   originMedia: number;
   browsers: { firstFrame: number; stalls: number }[];
 };
-
-async function mediaServed(cluster: Cluster): Promise<number> {
-  let sum = 0;
-  for (const instance of cluster.instances) {
-    const text = await (await fetch(`${instance.baseUrl}/metrics`)).text();
-    for (const line of text.split('\n'))
-      if (line.startsWith('http_request_duration_seconds_count{') && line.includes('route="/media/signed/*"'))
-        sum += Number(line.split(' ').pop());
-  }
-  return sum;
-}
 
 /** Every process that serves the herd, by role: nginx, each instance, PostgreSQL, Redis. */
 function servingProcesses(cluster: Cluster): Record<string, number[] | string> {
@@ -96,7 +85,7 @@ async function herd(o: {
       }),
   );
   const processes = { ...servingProcesses(cluster), loaders: loaders.map((l) => l.pid!) };
-  const originBefore = await mediaServed(cluster);
+  const originBefore = await mediaServedByInstances(cluster);
   const browsers = o.media === 'edge' ? watchInChromium(o, Math.max(30, WATCH_S - 40)) : Promise.resolve([]);
   // CPU counts while every viewer has joined and none has left: the herd at its full size.
   const full = { from: startAt + JOIN_S * 1000, to: startAt + Math.max(JOIN_S + 10, WATCH_S) * 1000 };
@@ -112,7 +101,7 @@ async function herd(o: {
     stats,
     seconds,
     cpu,
-    originMedia: (await mediaServed(cluster)) - originBefore,
+    originMedia: (await mediaServedByInstances(cluster)) - originBefore,
     browsers: await browsers,
   };
 }

@@ -235,3 +235,18 @@ async function databaseRelay(host: string, port: number) {
     },
   };
 }
+
+/**
+ * Signed media requests every instance of `cluster` has answered (their /metrics, read from
+ * loopback): what reached the origin rather than the edge's cache.
+ */
+export async function mediaServedByInstances(cluster: Pick<Cluster, 'instances'>): Promise<number> {
+  let sum = 0;
+  for (const instance of cluster.instances) {
+    const text = await (await fetch(`${instance.baseUrl}/metrics`)).text();
+    for (const line of text.split('\n'))
+      if (line.startsWith('http_request_duration_seconds_count{') && line.includes('route="/media/signed/*"'))
+        sum += Number(line.split(' ').pop());
+  }
+  return sum;
+}

@@ -4,7 +4,7 @@ import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { createMediaSigner } from '../../src/server/modules/streams/urlSigner';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { poll } from '../../e2e/support/waitUntil';
-import { startCluster, type Cluster } from './clusterHarness';
+import { mediaServedByInstances, startCluster, type Cluster } from './clusterHarness';
 import {
   closeViewing,
   fanToken,
@@ -81,15 +81,7 @@ async function firstRendition(url: string): Promise<string> {
   return /#EXT-X-STREAM-INF/.test(text) ? beside(url, uris(text)[0]!) : url;
 }
 
-/** Media requests instance i has answered (its /metrics, read from loopback). */
-async function mediaServedBy(i: number): Promise<number> {
-  const text = await (await fetch(`${cluster.instances[i]!.baseUrl}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/media/signed/*"'))
-    .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
-}
-const mediaServed = async () => (await mediaServedBy(0)) + (await mediaServedBy(1));
+const mediaServed = () => mediaServedByInstances(cluster);
 
 describe('the edge in front of protected media', () => {
   it('serves one cached copy to every viewer: 20 fans asking for the same new segment at once reach an instance once', async () => {
