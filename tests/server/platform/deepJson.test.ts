@@ -36,6 +36,15 @@ const post = (url: string, payload: string) =>
     },
   });
 
+/**
+ * A route that declares a body limit below the app's (a quality beacon takes 1 KB) refuses the deep
+ * body by its size before its depth is read: a 413 sentence naming that smaller limit is as clear.
+ */
+function refusedBySmallerLimit(status: number, message: string, bodyLength: number): boolean {
+  const limitKb = Number(/^The request body is too large: at most (\d+) KB is accepted\.$/.exec(message)?.[1]);
+  return status === 413 && limitKb * 1024 < bodyLength && limitKb * 1024 < t.config.limits.bodyLimitBytes;
+}
+
 describe('every POST route', () => {
   it('answers a body nested 5,000 and 30,000 deep with a 400 sentence, never a 5xx', async () => {
     const routes = listRoutes(t.app).filter((r) => r.method === 'POST');
@@ -47,6 +56,7 @@ describe('every POST route', () => {
         const res = await post(url.replace(/:\w+/g, '1'), body);
         const { message } = res.json<{ message: string }>();
         const expected = url === '/v1/payments/webhook' ? 'Webhook signature verification failed' : TOO_DEEP;
+        if (refusedBySmallerLimit(res.statusCode, message, body.length)) continue;
         if (res.statusCode !== 400 || message !== expected) answers.push(`${res.statusCode} ${url}: ${message}`);
       }
     }
