@@ -28,7 +28,10 @@ import { createMediaSigner, premiumMediaUrlSeconds } from './modules/streams/url
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 import { createPlaybackQuality } from './modules/streams/playbackQualityService';
-import { createTtlCache } from './modules/streams/ttlCache';
+import { createTtlCache } from './platform/ttlCache';
+import { isDatabaseUnreachable } from './platform/databaseErrors';
+import { createOutageRecord } from './platform/outageRecord';
+import { createViewingEntitlements } from './modules/streams/viewingEntitlement';
 import { createIngestHooks } from './modules/live/ingestHooks';
 import { createLiveMedia, LIVE_FEED_FILE, liveMediaDir } from './modules/live/liveMedia';
 import { createLiveRepository } from './modules/live/repository';
@@ -89,7 +92,19 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   payments.sandbox?.onEvent(async (event) => {
     await checkout.handleEvent(event);
   });
-  const viewingSessions = createViewingSessions({ uow, entitlements, config: config.viewing, log, ...clock });
+  // A ticket's signed entitlement and an outage session's key: what lets a ticket holder in while the database is down.
+  const vouchers = createViewingEntitlements(keys.viewingEntitlement, deps.now);
+  const outages = createOutageRecord(deps.now);
+  const viewingSessions = createViewingSessions({
+    uow,
+    entitlements,
+    vouchers,
+    outageKey: keys.outageSessions,
+    outages,
+    config: config.viewing,
+    log,
+    ...clock,
+  });
   const orders = createOrderService({ uow });
   const live = createLiveService({
     repo: createLiveRepository(database.db),
@@ -100,13 +115,38 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const now = deps.now ?? Date.now;
   // A live player asks for nine playlists a second: a feed's state is read once a second per process.
-  const livePlayback = createTtlCache({ ttlMs: 1000, max: 10_000, now, load: (id: number) => live.playback(id) });
+  // During an outage the state read last stands: the show plays on (docs/decisions.md "Outages").
+  const livePlayback = createTtlCache({
+    ttlMs: 1000,
+    max: 10_000,
+    now,
+    load: (id: number) => live.playback(id),
+    staleOnError: isDatabaseUnreachable,
+  });
   // Every live viewer's player asks for the show's state once a second: one read per event and second.
-  const liveStates = createTtlCache({ ttlMs: 1000, max: 10_000, now, load: (key: string) => live.publicState(key) });
+  const liveStates = createTtlCache({
+    ttlMs: 1000,
+    max: 10_000,
+    now,
+    load: (key: string) => live.publicState(key),
+    staleOnError: isDatabaseUnreachable,
+  });
+  // A live segment's event facts, read afresh per request but kept for an outage.
+  const liveEventFacts = createTtlCache({
+    ttlMs: 0,
+    max: 10_000,
+    now,
+    load: async (id: number) => {
+      const row = await streamRepo.mediaFacts(id);
+      return row ? { premium: row.is_premium, airStart: row.air_start_date } : null;
+    },
+    staleOnError: isDatabaseUnreachable,
+  });
   const viewingGate = createViewingSessionGate({
     repo: uow.repos.viewingSessions,
     heartbeatSeconds: config.viewing.heartbeatSeconds,
     now: deps.now,
+    outages,
   });
   return {
     database,
@@ -129,7 +169,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     catalog: createCatalogService({
       repo: catalogRepo,
       cache: catalogCache,
-      entitlements,
+      // The event page during an outage: "no" for both (the player asks the server, which takes the
+      // ticket's signed entitlement then).
+      entitlements: {
+        ownsEvent: (caller, eventId) => entitlements.ownsEvent(caller, eventId).catch(noWhenUnreachable),
+        isSoldOut: (eventId) => entitlements.isSoldOut(eventId).catch(noWhenUnreachable),
+      },
       shareImageOf: shareImageFinder(config.mediaDir),
     }),
     cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
@@ -141,8 +186,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       settings: config.streams,
       premiumUrlTtlSeconds: premiumMediaUrlSeconds(config.viewing.heartbeatSeconds),
       sessionCheck: viewingSessions.assertOpen,
+      vouchers,
       liveFeeds: async (eventId) => {
-        const playback = await live.playback(eventId);
+        const playback = await livePlayback.get(eventId);
         if (!playback) return null;
         return {
           ended: playback.show === 'ended',
@@ -171,12 +217,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     liveMedia: createLiveMedia({
       settings: config.live,
       live: { playback: (id) => livePlayback.get(id) },
-      events: {
-        facts: async (id) => {
-          const row = await streamRepo.mediaFacts(id);
-          return row ? { premium: row.is_premium, airStart: row.air_start_date } : null;
-        },
-      },
+      events: { facts: (id) => liveEventFacts.get(id) },
       sessions: viewingGate,
       ...clock,
     }),
@@ -193,6 +234,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   };
 }
 export type Services = ReturnType<typeof buildServices>;
+
+/** False for a read the database could not answer (an outage); any other failure stands. */
+function noWhenUnreachable(error: unknown): false {
+  if (isDatabaseUnreachable(error)) return false;
+  throw error;
+}
 
 /** Every new order is confirmed exactly once (card or voucher): that is where it is counted. */
 function countedOrders(metrics: Metrics, confirm: (orderId: number) => Promise<void>) {

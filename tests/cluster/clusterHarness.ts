@@ -32,6 +32,10 @@ export type Cluster = {
   cutDatabase(): Promise<void>;
   /** PostgreSQL is back. */
   restoreDatabase(): Promise<void>;
+  /** Redis goes away for the instances: connections refused, open ones cut. */
+  cutRedis(): Promise<void>;
+  /** Redis is back. */
+  restoreRedis(): Promise<void>;
   /** The sign-in code mailed to `email` (the instances send mail over SMTP to a listener of the suite). */
   codeFor(email: string): Promise<string>;
   /** SIGTERM instance i, wait for it to exit, start it again on the same port; resolves once healthy. */
@@ -66,7 +70,13 @@ export async function startCluster(options: {
   const databaseUrl = scratch.url;
   const scoped = new URL(databaseUrl);
   // The instances reach PostgreSQL through a TCP relay the suite can cut, as a restart would.
-  const relay = await databaseRelay(scoped.hostname, Number(scoped.port || 5432));
+  const relay = await tcpRelay(scoped.hostname, Number(scoped.port || 5432));
+  // Redis likewise.
+  const redisTarget = new URL(testRedisUrl());
+  const redisRelay = await tcpRelay(redisTarget.hostname, Number(redisTarget.port || 6379));
+  const relayedRedis = new URL(testRedisUrl());
+  relayedRedis.hostname = '127.0.0.1';
+  relayedRedis.port = String(redisRelay.port);
   const relayed = new URL(databaseUrl);
   relayed.hostname = '127.0.0.1';
   relayed.port = String(relay.port);
@@ -78,7 +88,7 @@ export async function startCluster(options: {
   const envFor = (port: number): Record<string, string> => ({
     PORT: String(port),
     DATABASE_URL: relayed.toString(),
-    REDIS_URL: testRedisUrl(),
+    REDIS_URL: relayedRedis.toString(),
     REDIS_PREFIX: redisPrefix,
     JWT_SECRET: TEST_JWT_SECRET,
     TRUST_PROXY: 'loopback',
@@ -164,6 +174,8 @@ export async function startCluster(options: {
     codeFor: (email) => mailbox.codeFor(email),
     cutDatabase: () => relay.cut(),
     restoreDatabase: () => relay.restore(),
+    cutRedis: () => redisRelay.cut(),
+    restoreRedis: () => redisRelay.restore(),
     async restart(i) {
       await instances[i]!.stop();
       instances[i] = await spawnServer(envFor(ports[i]!));
@@ -191,6 +203,7 @@ export async function startCluster(options: {
       await proxyGone;
       await Promise.all(instances.map((s) => s.stop()));
       await relay.cut();
+      await redisRelay.cut();
       await scratch.drop();
       await dropRedisPrefix(redisPrefix);
       await mailbox.close();
@@ -199,8 +212,8 @@ export async function startCluster(options: {
   };
 }
 
-/** A TCP relay to PostgreSQL on a fixed local port that can refuse and cut connections on demand. */
-async function databaseRelay(host: string, port: number) {
+/** A TCP relay (to PostgreSQL, to Redis) on a fixed local port that can refuse and cut connections on demand. */
+async function tcpRelay(host: string, port: number) {
   const sockets = new Set<net.Socket>();
   const listenPort = await freePort();
   let server: net.Server | null = null;

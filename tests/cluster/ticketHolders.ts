@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database';
-import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
+import { VIEWING_ENTITLEMENT_HEADER, VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { signTestToken } from '../utils/signToken';
 
 /**
@@ -29,13 +29,20 @@ export const fanToken = (userId: number, ttlSeconds = 3600) =>
     ttlSeconds,
   );
 
-export type Viewing = { sessionId: string; sessionKey: string };
+export type Viewing = { sessionId: string; sessionKey: string; entitlement?: { token: string } };
 
-/** Opens a viewing session as the player does; the answer's status and, on 201, the session. */
-export async function openViewing(base: string, token: string, eventId: number) {
+/** The signed entitlement header a player sends, when it holds one. */
+const vouched = (entitlement: string | undefined): Record<string, string> =>
+  entitlement ? { [VIEWING_ENTITLEMENT_HEADER]: entitlement } : {};
+
+/**
+ * Opens a viewing session as the player does (with the ticket's signed entitlement when it has one);
+ * the answer's status and, on 201, the session.
+ */
+export async function openViewing(base: string, token: string, eventId: number, entitlement?: string) {
   const res = await fetch(`${base}/v1/viewing-sessions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...vouched(entitlement) },
     body: JSON.stringify({ eventId: String(eventId) }),
   });
   const json = (await res.json().catch(() => ({}))) as { data?: Viewing };
@@ -43,9 +50,19 @@ export async function openViewing(base: string, token: string, eventId: number) 
 }
 
 /** The stream config as the player asks for it; on 200 the parsed config_data and when its URLs expire. */
-export async function readStreamConfig(base: string, token: string, eventId: number, viewing: Viewing) {
+export async function readStreamConfig(
+  base: string,
+  token: string,
+  eventId: number,
+  viewing: Viewing,
+  entitlement?: string,
+) {
   const res = await fetch(`${base}/v1/admin/asset/streamconfig/${eventId}?session=${viewing.sessionId}`, {
-    headers: { authorization: `Bearer ${token}`, [VIEWING_SESSION_KEY_HEADER]: viewing.sessionKey },
+    headers: {
+      authorization: `Bearer ${token}`,
+      [VIEWING_SESSION_KEY_HEADER]: viewing.sessionKey,
+      ...vouched(entitlement),
+    },
   });
   const json = (await res.json().catch(() => ({}))) as { data?: { config_data: string; expiresAt: string } };
   if (res.status !== 200) return { status: res.status, config: null, expiresAt: null };
@@ -59,6 +76,16 @@ export async function readStreamConfig(base: string, token: string, eventId: num
 export async function closeViewing(base: string, token: string, viewing: Viewing) {
   const res = await fetch(`${base}/v1/viewing-sessions/${viewing.sessionId}`, {
     method: 'DELETE',
+    headers: { authorization: `Bearer ${token}`, [VIEWING_SESSION_KEY_HEADER]: viewing.sessionKey },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** A heartbeat as the player sends it; the answer's status. */
+export async function keepViewing(base: string, token: string, viewing: Viewing) {
+  const res = await fetch(`${base}/v1/viewing-sessions/${viewing.sessionId}/heartbeat`, {
+    method: 'POST',
     headers: { authorization: `Bearer ${token}`, [VIEWING_SESSION_KEY_HEADER]: viewing.sessionKey },
   });
   await res.arrayBuffer();

@@ -3,7 +3,8 @@ export const REDACTED = '[redacted]';
 
 /**
  * Keys whose values are credentials: bearer tokens, the guest cart key, sign-in codes, payment
- * secrets, a viewing session's key (the player's `sessionKey`, and its header's name). Matched on the
+ * secrets, a viewing session's key (the player's `sessionKey`, and its header's name), a ticket's signed
+ * entitlement (`entitlement`, its header, and its `token` in an answer). Matched on the
  * whole key name, lower-cased: a new secret needs its name here.
  */
 const SECRET_KEYS = new Set([
@@ -25,6 +26,8 @@ const SECRET_KEYS = new Set([
   'authorization',
   'sessionkey',
   'x-viewing-session-key',
+  'entitlement',
+  'x-viewing-entitlement',
 ]);
 /** Secrets recognisable by shape wherever they sit: JWTs (our tokens, Google's) and Stripe client secrets. */
 const SECRET_SHAPES = [/^eyJ[\w-]+\.[\w-]+\.[\w-]*$/, /^(pi|seti)_\w+_secret_\w+$/, /^Bearer\s+\S+$/i];

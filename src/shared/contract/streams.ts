@@ -75,6 +75,20 @@ export type StreamConfigResponse = z.infer<typeof streamConfigResponse>;
  * (another device of the same account) is not enough. A header, never a query: URLs end up in logs.
  */
 export const VIEWING_SESSION_KEY_HEADER = 'x-viewing-session-key';
+/**
+ * The header carrying the caller's signed entitlement for the event (given with every open, and by
+ * GET /v1/viewing-entitlements after a purchase): it vouches for the ticket while the database is out
+ * of reach, so an open or a stream config still succeeds during an outage. Ignored otherwise.
+ */
+export const VIEWING_ENTITLEMENT_HEADER = 'x-viewing-entitlement';
+/** A signed entitlement as handed out: its text, its event's id and when it stops vouching. */
+export const viewingEntitlement = z.object({
+  token: z.string().regex(/^v1\.\d+\.\d+\.\d{10}\.[A-Za-z0-9_-]{43}$/),
+  eventId: z.number().int().positive(),
+  expiresAt: z.iso.datetime(),
+});
+export type ViewingEntitlement = z.infer<typeof viewingEntitlement>;
+export const viewingEntitlementsResponse = envelope(z.object({ entitlements: z.array(viewingEntitlement) }));
 export const openViewingSessionBody = z.strictObject({
   /** The event's path (or numeric id as a string). */
   eventId: z.string().min(1).max(120),
@@ -90,7 +104,11 @@ const viewingSession = z.object({
 export type ViewingSession = z.infer<typeof viewingSession>;
 export const viewingSessionResponse = envelope(viewingSession);
 /** The answer to an open: the session and its key (256 random bits, base64url), given this once only. */
-const openedViewingSession = viewingSession.extend({ sessionKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+const openedViewingSession = viewingSession.extend({
+  sessionKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  /** A premium event's ticket, signed: kept by the player for an open during an outage. */
+  entitlement: viewingEntitlement.optional(),
+});
 export type OpenedViewingSession = z.infer<typeof openedViewingSession>;
 export const openedViewingSessionResponse = envelope(openedViewingSession);
 
@@ -101,6 +119,7 @@ export const STREAM_MESSAGES = {
   tookOver: 'Viewing session opened in place of another device',
   kept: 'Viewing session kept',
   closed: 'Viewing session closed',
+  entitlements: 'Your tickets, signed for watching',
   /** 403 from streamconfig and viewing sessions: no ticket for a premium event. */
   notEntitled: 'Buy a ticket to watch this event.',
   /** 409 before a live event's air start. */

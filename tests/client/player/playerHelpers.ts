@@ -3,7 +3,7 @@ import type { AppStore } from '../../../src/client/app/store';
 import { liveStateResponse, type LiveStateData } from '../../../src/shared/contract/live';
 import {
   STREAM_MESSAGES,
-  VIEWING_SESSION_KEY_HEADER,
+  VIEWING_ENTITLEMENT_HEADER, VIEWING_SESSION_KEY_HEADER,
   type StreamConfigData,
 } from '../../../src/shared/contract/streams';
 import { startApp, stopApp } from '../../utils/clientApp';
@@ -34,6 +34,8 @@ export type StreamsOptions = {
   live?: LiveStateData | number;
   /** Each config signs the same playlists afresh, as the server does (only the signature and expiry change). */
   sameFolders?: boolean;
+  /** The signed entitlement an open answers (a premium event's, as the server gives it). */
+  entitlement?: { token: string; eventId: number; expiresAt: string };
 };
 
 type Call = {
@@ -41,6 +43,7 @@ type Call = {
   path: string;
   authorization: string | null;
   sessionKey: string | null;
+  entitlement: string | null;
   keepalive: boolean;
 };
 
@@ -114,7 +117,13 @@ export function fakeStreams(options: StreamsOptions = {}) {
       return json(201, {
         success: true,
         message: STREAM_MESSAGES.opened,
-        data: { sessionId, sessionKey, heartbeatSeconds, deviceLimit },
+        data: {
+          sessionId,
+          sessionKey,
+          heartbeatSeconds,
+          deviceLimit,
+          ...(options.entitlement ? { entitlement: options.entitlement } : {}),
+        },
       });
     }
     if (req.method === 'POST' && /^\/v1\/viewing-sessions\/[^/]+\/heartbeat$/.test(path)) {
@@ -165,6 +174,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
       path: `${url.pathname}${url.search}`,
       authorization: req.headers.get('authorization'),
       sessionKey: req.headers.get(VIEWING_SESSION_KEY_HEADER),
+      entitlement: req.headers.get(VIEWING_ENTITLEMENT_HEADER),
       keepalive: init?.keepalive === true,
     });
     return response;

@@ -1,5 +1,6 @@
 import { createViewingSessionGate, sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { createViewingSessionRepository } from '../../../src/server/modules/streams/viewingSessionRepository';
+import { createOutageRecord } from '../../../src/server/platform/outageRecord';
 import { testClock } from '../../utils/clock';
 import { viewingSuite } from './viewingSessionFixture';
 
@@ -48,16 +49,55 @@ it('ten tiles asking at once read the session once; again only after the cache p
   expect(reads()).toBe(2);
 });
 
-it("says no for a closed session (once the cache period is over), an unknown one, and another event's", async () => {
+it("says no for a closed session (once the cache period is over) and another event's", async () => {
   const who = await v.holder('closing');
   const session = await v.openId(who);
   const { gate } = countingGate();
   expect(await gate.isOpen(session, v.ids['watch-other']!)).toBe(false);
-  expect(await gate.isOpen('00000000-0000-4000-8000-000000000000', v.ids['watch-premium']!)).toBe(false);
   expect(await gate.isOpen(session, v.ids['watch-premium']!)).toBe(true);
   expect((await v.d.close(who, session)).statusCode).toBe(200);
   clock.advance(5_000);
   expect(await gate.isOpen(session, v.ids['watch-premium']!)).toBe(false);
+});
+
+it('says yes for a session without a row: only one opened during an outage is ever signed (its URLs bound it)', async () => {
+  const { gate } = countingGate();
+  expect(await gate.isOpen('00000000-0000-4000-8000-000000000000', v.ids['watch-premium']!)).toBe(true);
+});
+
+it('during an outage keeps what it read, and forgives the outage as silence once the database is back', async () => {
+  const who = await v.holder('outage');
+  const open = await v.openId(who);
+  const closed = await v.openId(who);
+  expect((await v.d.close(who, closed)).statusCode).toBe(200);
+  let down = false;
+  const outages = createOutageRecord(clock.now);
+  const gate = createViewingSessionGate({
+    repo: {
+      byId: async (id) => {
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return createViewingSessionRepository(v.db()).byId(id);
+      },
+    },
+    heartbeatSeconds: 30,
+    now: clock.now,
+    outages,
+  });
+  const event = v.ids['watch-premium']!;
+  expect([await gate.isOpen(open, event), await gate.isOpen(closed, event)]).toEqual([true, false]);
+  down = true;
+  clock.advance(6_000);
+  expect(await gate.isOpen(open, event)).toBe(true);
+  // Far past two heartbeats without one: the outage, not the viewer, is silent.
+  clock.advance(114_000);
+  expect([await gate.isOpen(open, event), await gate.isOpen(closed, event)]).toEqual([true, false]);
+  expect(await gate.isOpen('00000000-0000-4000-8000-000000000001', event)).toBe(true);
+  down = false;
+  clock.advance(5_000);
+  expect([await gate.isOpen(open, event), await gate.isOpen(closed, event)]).toEqual([true, false]);
+  // Two heartbeats after the outage, silence counts again: the session was never heard from.
+  clock.advance(60_000);
+  expect(await gate.isOpen(open, event)).toBe(false);
 });
 
 it('a cached "open" is not trusted past the silence it read: read again, and no once silent', async () => {

@@ -50,6 +50,12 @@ describe('with both devices in use', () => {
       sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       heartbeatSeconds: 30,
       deviceLimit: 2,
+      // The ticket, signed: what the player sends to open a session while the database is down.
+      entitlement: {
+        eventId: expect.any(Number),
+        expiresAt: expect.any(String),
+        token: expect.stringMatching(/^v1\./),
+      },
     });
     expect(sessionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const third = session.sessionId as string;

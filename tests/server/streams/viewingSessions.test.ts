@@ -17,11 +17,17 @@ describe('open, heartbeat, close', () => {
     const opened = await v.d.open(who, 'watch-premium');
     expect(answerOf(opened)).toEqual([201, STREAM_MESSAGES.opened]);
     expect(opened.headers['cache-control']).toBe('no-store');
-    const { sessionKey, ...session } = opened.json().data;
+    const { sessionKey, entitlement, ...session } = opened.json().data;
     expect(session).toEqual({
       sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       heartbeatSeconds: 30,
       deviceLimit: 2,
+    });
+    // The ticket, signed: what the player sends to open a session while the database is down.
+    expect(entitlement).toEqual({
+      eventId: v.ids['watch-premium'],
+      expiresAt: expect.any(String),
+      token: expect.stringMatching(/^v1\./),
     });
     // The device's key: 256 random bits, stored only as its SHA-256.
     expect(sessionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -19,7 +19,7 @@ import { PlaybackQualityContext, usePlaybackQualityReport } from './usePlaybackQ
  * whose place was taken stops and says so (its heartbeat or its stream config tells it).
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
-  const { state, retry, takeOver, markMoved } = useViewingSession(event.path);
+  const { state, retry, takeOver, markMoved } = useViewingSession(event.path, event.id);
   const quality = usePlaybackQualityReport(state.status === 'open' ? state.session : null);
   // hls.js downloads and compiles while the session and the config are asked for, not after them:
   // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
@@ -57,7 +57,7 @@ function PlayerStream({
   onRestart: () => void;
   onMoved: () => void;
 }) {
-  const { state, refresh, retry } = useStreamConfig(event.path, session);
+  const { state, refresh, retry } = useStreamConfig(event.path, session, event.id);
   // A refused media URL asked for a fresh config, which says another device took over: stop here.
   const moved = state.status === 'failed' && state.message === STREAM_MESSAGES.movedAway;
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { apiSlice } from '../../api/apiSlice';
 import {
   streamConfigData,
+  VIEWING_ENTITLEMENT_HEADER,
   VIEWING_SESSION_KEY_HEADER,
   type OpenedViewingSession,
   type StreamConfigData,
@@ -26,6 +27,12 @@ export type SessionHandle = { sessionId: string; sessionKey: string };
 
 /** The key travels in a header, never in the URL. */
 export const sessionKeyHeader = (sessionKey: string) => ({ [VIEWING_SESSION_KEY_HEADER]: sessionKey });
+/** The ticket's signed entitlement, when this browser keeps one (viewingEntitlements.ts): a header too. */
+export const entitlementHeader = (entitlement: string | undefined): Record<string, string> =>
+  entitlement ? { [VIEWING_ENTITLEMENT_HEADER]: entitlement } : {};
+
+/** What an open (or a takeover) sends: the event, and the kept entitlement for it. */
+export type OpenArgs = { eventId: string; entitlement?: string | undefined };
 
 /**
  * Watching (contract streams.ts): viewing sessions for the device limit and the stream config with
@@ -33,8 +40,13 @@ export const sessionKeyHeader = (sessionKey: string) => ({ [VIEWING_SESSION_KEY_
  */
 export const playerApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    openViewingSession: build.mutation<OpenedViewingSession, { eventId: string }>({
-      query: (body) => ({ url: '/viewing-sessions', method: 'POST', body }),
+    openViewingSession: build.mutation<OpenedViewingSession, OpenArgs>({
+      query: ({ eventId, entitlement }) => ({
+        url: '/viewing-sessions',
+        method: 'POST',
+        body: { eventId },
+        headers: entitlementHeader(entitlement),
+      }),
       transformResponse: (r: Envelope<OpenedViewingSession>) => r.data,
     }),
     keepViewingSession: build.mutation<ViewingSession, SessionHandle>({
@@ -52,11 +64,11 @@ export const playerApi = apiSlice.injectEndpoints({
         headers: sessionKeyHeader(sessionKey),
       }),
     }),
-    getStreamConfig: build.query<StreamConfig, { path: string } & SessionHandle>({
-      query: ({ path, sessionId, sessionKey }) => ({
+    getStreamConfig: build.query<StreamConfig, { path: string; entitlement?: string | undefined } & SessionHandle>({
+      query: ({ path, sessionId, sessionKey, entitlement }) => ({
         url: `/admin/asset/streamconfig/${encodeURIComponent(path)}`,
         params: { session: sessionId },
-        headers: sessionKeyHeader(sessionKey),
+        headers: { ...sessionKeyHeader(sessionKey), ...entitlementHeader(entitlement) },
       }),
       // The cache key is made of the arguments and is itself a key in the store's state: leave the secret out of it.
       serializeQueryArgs: ({ queryArgs: { path, sessionId } }) => ({ path, sessionId }),

@@ -1,6 +1,7 @@
 import { apiSlice } from '../../api/apiSlice';
 import type { Envelope } from '../../../shared/contract/envelope';
 import type { OpenedViewingSession } from '../../../shared/contract/streams';
+import { entitlementHeader, type OpenArgs } from './playerApi';
 
 /**
  * 'Watch here instead' (contract streams.ts): a viewing session for this device in place of the
@@ -9,8 +10,13 @@ import type { OpenedViewingSession } from '../../../shared/contract/streams';
  */
 export const takeoverApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    takeOverViewingSession: build.mutation<OpenedViewingSession, { eventId: string }>({
-      query: (body) => ({ url: '/viewing-sessions/takeover', method: 'POST', body }),
+    takeOverViewingSession: build.mutation<OpenedViewingSession, OpenArgs>({
+      query: ({ eventId, entitlement }) => ({
+        url: '/viewing-sessions/takeover',
+        method: 'POST',
+        body: { eventId },
+        headers: entitlementHeader(entitlement),
+      }),
       transformResponse: (r: Envelope<OpenedViewingSession>) => r.data,
     }),
   }),

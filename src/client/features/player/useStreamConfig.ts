@@ -4,6 +4,9 @@ import { useLazyGetStreamConfigQuery, type SessionHandle, type StreamConfig } fr
 import { PLAYER_COPY } from './playerCopy';
 import { tileSources } from './tileSources';
 import { errorStatus, serverMessage } from '../../api/serverError';
+import { useAppSelector } from '../../lib/hooks';
+import { selectUserId } from '../auth/authSelectors';
+import { entitlementFor } from './viewingEntitlements';
 
 /** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
 const REFRESH_MIN_INTERVAL_MS = 10_000;
@@ -31,7 +34,8 @@ export type StreamConfigState =
  * session (the server let the last one go) gets a fresh config at once: a premium event's URLs name
  * their session, so the old ones stop working.
  */
-export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
+export function useStreamConfig(path: string, sessionHandle: SessionHandle, eventId: number) {
+  const userId = useAppSelector(selectUserId);
   const [fetchConfig, { data, error }] = useLazyGetStreamConfigQuery();
   const session = useRef(sessionHandle);
   const loadedFor = useRef<string | null>(null);
@@ -41,10 +45,11 @@ export function useStreamConfig(path: string, sessionHandle: SessionHandle) {
   const load = useCallback(() => {
     refreshing.current = true;
     loadedFor.current = session.current.sessionId;
-    void fetchConfig({ path, ...session.current }).finally(() => {
+    // The ticket's kept entitlement goes along: during an outage it stands for the order and the session.
+    void fetchConfig({ path, ...session.current, entitlement: entitlementFor(userId, eventId) }).finally(() => {
       refreshing.current = false;
     });
-  }, [fetchConfig, path]);
+  }, [fetchConfig, path, userId, eventId]);
 
   useEffect(() => {
     session.current = sessionHandle;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { resolveUrl } from '../../api/apiHost';
 import { useAppDispatch, useAppStore } from '../../lib/hooks';
-import { selectRequestToken } from '../auth/authSelectors';
+import { selectRequestToken, selectUserId } from '../auth/authSelectors';
+import { entitlementFor, keepEntitlements } from './viewingEntitlements';
 import { playerApi, sessionKeyHeader, type SessionHandle } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import { errorStatus, messageFor } from '../../api/serverError';
@@ -27,9 +28,10 @@ export type ViewingSessionState =
  * every heartbeat, close and stream config, in a header. 'Watch here instead' (`takeOver`) opens one in
  * place of the ticket's oldest device; a heartbeat answering that another device did so here ends
  * the session for good (`moved`, as does `markMoved` when the stream config said it), until the
- * viewer takes it back.
+ * viewer takes it back. Each open sends the ticket's kept entitlement and keeps the fresh one it
+ * answers (viewingEntitlements.ts): during an outage of the server's database that is what lets it in.
  */
-export function useViewingSession(eventId: string) {
+export function useViewingSession(eventId: string, eventNumber: number) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const [state, setState] = useState<ViewingSessionState>({ status: 'opening' });
@@ -46,8 +48,11 @@ export function useViewingSession(eventId: string) {
     const open = async (how = request.how) => {
       const endpoint =
         how === 'takeOver' ? takeoverApi.endpoints.takeOverViewingSession : playerApi.endpoints.openViewingSession;
-      const result = await dispatch(endpoint.initiate({ eventId }, { track: false }));
+      const userId = selectUserId(store.getState());
+      const entitlement = entitlementFor(userId, eventNumber);
+      const result = await dispatch(endpoint.initiate({ eventId, entitlement }, { track: false }));
       const { data } = result;
+      if (data?.entitlement && userId) keepEntitlements(userId, [data.entitlement]);
       const opened = data ? { sessionId: data.sessionId, sessionKey: data.sessionKey } : null;
       if (!live) {
         if (opened) close(opened);
@@ -108,7 +113,7 @@ export function useViewingSession(eventId: string) {
       window.removeEventListener('pagehide', onPageHide);
       if (current) close(current);
     };
-  }, [dispatch, store, eventId, request]);
+  }, [dispatch, store, eventId, eventNumber, request]);
 
   const again = useCallback((how: 'open' | 'takeOver' | 'none') => {
     setState(how === 'none' ? { status: 'moved' } : { status: 'opening' });

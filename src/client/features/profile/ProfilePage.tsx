@@ -1,4 +1,5 @@
 import Avatar from '@mui/material/Avatar';
+import { useKeptViewingEntitlements } from '../player/entitlementsApi';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -36,6 +37,8 @@ export default function ProfilePage() {
 
 function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void }) {
   const { data: profile, isLoading } = useGetProfileQuery(userId);
+  // A buyer lands here after paying: the new ticket's signed entitlement is kept for an outage.
+  useKeptViewingEntitlements(userId);
   const [editing, setEditing] = useState(false);
   return (
     <Container maxWidth="md" sx={visitorPageSx}>

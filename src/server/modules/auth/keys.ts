@@ -19,6 +19,10 @@ export type ServerKeys = {
   ingestControl: string;
   /** Derives each feed's SRT passphrase from its stream key's hash (modules/live/streamKeys.ts). */
   srtPassphrases: Buffer;
+  /** Signs a ticket's entitlement to watch, trusted while the database is out of reach (modules/streams). */
+  viewingEntitlement: Buffer;
+  /** Derives the key of a viewing session opened while the database was out of reach (modules/streams). */
+  outageSessions: Buffer;
 };
 
 const derive = (secret: string, purpose: string) =>
@@ -32,5 +36,7 @@ export function deriveKeys(secret: string): ServerKeys {
     mediaSigning: derive(secret, 'media-url-signing').toString('base64url'),
     ingestControl: derive(secret, 'live-ingest-control').toString('base64url'),
     srtPassphrases: derive(secret, 'live-srt-passphrase'),
+    viewingEntitlement: derive(secret, 'viewing-entitlement'),
+    outageSessions: derive(secret, 'outage-viewing-session'),
   };
 }

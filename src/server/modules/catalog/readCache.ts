@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 
 /** A serialized answer, its strong ETag and, from 1 KiB, its brotli and gzip copies. */
 export type CachedBody = { json: string; etag: string; br?: Buffer; gzip?: Buffer };
@@ -52,7 +53,16 @@ export function createReadCache(
     checking ??= readVersion().finally(() => {
       checking = null;
     });
-    const latest = await checking;
+    let latest: string;
+    try {
+      latest = await checking;
+    } catch (error) {
+      // The database out of reach: the answers kept stay good (the player page of a show under way
+      // still opens); asked again after `checkEveryMs`. Nothing kept yet: the outage's 503 stands.
+      if (version === null || !isDatabaseUnreachable(error)) throw error;
+      checkedAt = now();
+      return version;
+    }
     checkedAt = now();
     if (latest !== version) {
       entries.clear();

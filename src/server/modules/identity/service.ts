@@ -1,4 +1,6 @@
 import type { AppConfig } from '../../config';
+import { createTtlCache } from '../../platform/ttlCache';
+import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/errors';
 import type { TokenService } from '../auth/tokens';
 import { signInCodeMail } from '../mail/templates';
@@ -47,6 +49,14 @@ export function createIdentityService(deps: Deps) {
   const repo = uow.repos.identity;
   const now = deps.now ?? Date.now;
   const rules = limits.signInCode;
+  // Read on every request; during an outage the last answer read for the user stands.
+  const validAfterOf = createTtlCache({
+    ttlMs: 0,
+    max: 100_000,
+    now,
+    load: (userId: number) => repo.tokensValidAfter(userId),
+    staleOnError: isDatabaseUnreachable,
+  });
 
   async function session(user: UserRow): Promise<Session> {
     const name = `${user.first_name} ${user.last_name}`.trim();
@@ -236,7 +246,15 @@ export function createIdentityService(deps: Deps) {
 
     /** True when a user token was issued at or before the user's last logout (or the user is gone). */
     async isRevoked(userId: number, issuedAtMs: number): Promise<boolean> {
-      const validAfter = await repo.tokensValidAfter(userId);
+      let validAfter: number | null | undefined;
+      try {
+        validAfter = await validAfterOf.get(userId);
+      } catch (error) {
+        // Never read and the database out of reach: the token's signature and expiry stand
+        // (docs/decisions.md "Outages"); every write a revoked token could want needs the database anyway.
+        if (isDatabaseUnreachable(error)) return false;
+        throw error;
+      }
       if (validAfter === undefined) return true;
       return validAfter !== null && issuedAtMs <= validAfter;
     },

@@ -9,6 +9,11 @@ export function createEntitlements({ uow }: { uow: UnitOfWork<Pick<OrderReposito
       if (caller?.kind !== 'user') return false;
       return (await uow.repos.orders.ownedEventIds(caller.userId, [eventId])).length > 0;
     },
+    /** Every event the user holds an Active order for (at most 500 orders' worth). */
+    async ownedEvents(userId: number): Promise<number[]> {
+      const rows = await uow.repos.orders.lookup(userId, undefined, 'desc');
+      return [...new Set(rows.map((r) => r.event_id))];
+    },
     async isSoldOut(eventId: number): Promise<boolean> {
       return (await uow.repos.orders.soldOutIds([eventId])).length > 0;
     },

@@ -9,7 +9,8 @@ import type { StreamRepository } from './repository';
 import { streamMode, type EventSchedule } from './schedule';
 import { createSourcePlaylists } from './sourcePlaylist';
 import { foldersOf } from './streamConfigFile';
-import { createTtlCache } from './ttlCache';
+import { createTtlCache } from '../../platform/ttlCache';
+import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import type { MediaGrant, SignedMediaPath } from './urlSigner';
 import { renderVariants } from './variantPlaylist';
 
@@ -85,6 +86,8 @@ export function createProtectedMedia(deps: Deps) {
     ttlMs: EVENT_FACTS_TTL_MS,
     max: EVENT_CACHE_MAX,
     now,
+    // During an outage the facts read before it stand: the show plays on.
+    staleOnError: isDatabaseUnreachable,
     load: async (eventId) => {
       const row = await repo.mediaFacts(eventId);
       if (!row) return null;

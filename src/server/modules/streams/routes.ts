@@ -7,6 +7,7 @@ import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { StreamService } from './service';
 import { sessionKeyOf } from './viewingSessionKey';
+import { entitlementOf } from './viewingEntitlement';
 import { ok } from '../../platform/envelope';
 
 /** What the stream config answers, in the API document's words. */
@@ -23,7 +24,9 @@ const STREAM_CONFIG =
   "caller's open viewing session for it, named by `session` and proven by its key in the header: else " +
   `409 '${STREAM_MESSAGES.sessionEnded}' (the same answer whether the session is missing, closed, silent, another's, ` +
   `or the key is missing or wrong), except to the device holding the key of a session another device took over: ` +
-  `409 '${STREAM_MESSAGES.movedAway}'. \`Cache-Control: private, no-store\`.`;
+  `409 '${STREAM_MESSAGES.movedAway}'. While the database is out of reach, the ticket's signed entitlement in the ` +
+  '`X-Viewing-Entitlement` header stands for the order and the session (else 503). ' +
+  '`Cache-Control: private, no-store`.';
 
 /** Spec §7 GET /admin/asset/streamconfig/{id}: the stream config, signed for the caller. */
 export const streamRoutes: FastifyPluginAsyncZod<{
@@ -52,6 +55,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{
       const data = await service.config(callerOf(req), req.params.id, {
         id: req.query.session,
         key: sessionKeyOf(req),
+        entitlement: entitlementOf(req),
       });
       return ok(data, STREAM_MESSAGES.config);
     },

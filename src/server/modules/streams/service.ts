@@ -8,9 +8,17 @@ import { streamMode } from './schedule';
 import type { StoredStreamConfig } from '../../db/schema';
 import { FEED_FIELDS, parsePlaylistPath, streamConfigFile } from './streamConfigFile';
 import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
+import { randomBytes } from 'node:crypto';
+import { isDatabaseUnreachable } from '../../platform/databaseErrors';
+import { createTtlCache } from '../../platform/ttlCache';
+import { createTicketCheck } from './ticketCheck';
+import { createViewingEntitlements, type ViewingEntitlements } from './viewingEntitlement';
 
-/** The viewing session a player names: its id (query) and its key (header), either possibly missing. */
-export type SessionRef = { id?: string | undefined; key?: string | undefined };
+/**
+ * The viewing session a player names: its id (query) and its key (header), either possibly missing;
+ * and the ticket's signed entitlement (header), which answers for the database during an outage.
+ */
+export type SessionRef = { id?: string | undefined; key?: string | undefined; entitlement?: string | undefined };
 
 /**
  * The device limit's check (viewing sessions), asked after entitlement and before any URL is
@@ -22,6 +30,7 @@ export type SessionCheck = (
   premium: boolean,
   sessionId: string | undefined,
   sessionKey: string | undefined,
+  entitlement?: string,
 ) => Promise<void>;
 
 export type StreamConfigAnswer = {
@@ -54,6 +63,8 @@ type Deps = {
   premiumUrlTtlSeconds: number;
   now?: () => number;
   sessionCheck?: SessionCheck;
+  /** Checks tickets' signed entitlements during an outage; every instance shares it (the app wires it). */
+  vouchers?: ViewingEntitlements;
 };
 
 /**
@@ -62,15 +73,27 @@ type Deps = {
  * when that session ends (protectedMedia.ts asks).
  */
 export function createStreamService(deps: Deps) {
-  const { repo, entitlements, signer, settings } = deps;
+  const { repo, signer, settings } = deps;
   const now = deps.now ?? Date.now;
+  const holdsTicket = createTicketCheck({
+    ownsEvent: deps.entitlements.ownsEvent,
+    vouchers: deps.vouchers ?? createViewingEntitlements(randomBytes(32), now),
+  });
+  // Read afresh for every config; during an outage the last one read stands in, so players renew their URLs.
+  const events = createTtlCache({
+    ttlMs: 0,
+    max: 10_000,
+    now,
+    load: (key: string) => repo.eventWithConfig(key),
+    staleOnError: isDatabaseUnreachable,
+  });
 
   return {
     async config(caller: Caller, key: string, session: SessionRef = {}): Promise<StreamConfigAnswer> {
-      const event = await repo.eventWithConfig(key);
+      const event = await events.get(key);
       if (!event) throw new NotFound(`No event "${key}"`);
       if (!event.config) throw new NotFound(`No streams for event "${key}"`);
-      if (event.is_premium && !(await entitlements.ownsEvent(caller, event.id)))
+      if (event.is_premium && !(await holdsTicket(caller, event.id, session.entitlement)))
         throw new Forbidden(STREAM_MESSAGES.notEntitled);
       const at = now();
       const mode = streamMode(
@@ -79,7 +102,7 @@ export function createStreamService(deps: Deps) {
         settings.liveMinutes,
       );
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
-      await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key);
+      await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key, session.entitlement);
       const live = event.content_type === 'Live' ? await deps.liveFeeds?.(event.id) : null;
 
       const exp = Math.floor(at / 1000) + (event.is_premium ? deps.premiumUrlTtlSeconds : settings.urlTtlMinutes * 60);

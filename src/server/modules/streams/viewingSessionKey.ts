@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { VIEWING_SESSION_KEY_HEADER } from '../../../shared/contract/streams';
 
@@ -7,6 +7,16 @@ const KEY = /^[A-Za-z0-9_-]{43}$/;
 
 /** The secret of a new viewing session: 256 random bits, handed to the opening device only. */
 export const newSessionKey = () => randomBytes(32).toString('base64url');
+
+/**
+ * The key of a session opened while the database was out of reach: derived from the session, the
+ * viewer and the event with the server's key, so that no row is needed to prove it later (the
+ * session is written down on its first stream config after the outage). The same shape as a random key.
+ */
+export const outageSessionKey = (serverKey: Buffer, sessionId: string, viewer: string, eventId: number) =>
+  createHmac('sha256', serverKey)
+    .update(`outage-session:${sessionId.toLowerCase()}:${viewer}:${eventId}`)
+    .digest('base64url');
 
 /**
  * What is stored of a key. A plain SHA-256 is enough: the key is random and long, so a leaked

@@ -90,6 +90,26 @@ export function createViewingSessionRepository(db: Executor) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * A session opened while the database was out of reach, written down on its first call after:
+     * once, whatever number of calls race to do it.
+     */
+    async adopt(s: NewViewingSession): Promise<void> {
+      await db
+        .insertInto('viewing_sessions')
+        .values({
+          id: s.id,
+          event_id: s.eventId,
+          user_id: s.userId,
+          viewer: s.viewer,
+          key_hash: s.keyHash,
+          opened_at: s.at,
+          last_seen_at: s.at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
     byId(id: string): Promise<ViewingSessionRow | undefined> {
       return sessions().where('id', '=', id).executeTakeFirst();
     },

@@ -4,12 +4,14 @@ import {
   openViewingSessionBody,
   STREAM_MESSAGES,
   viewingSessionParams,
+  viewingEntitlementsResponse,
   viewingSessionResponse,
 } from '../../../shared/contract/streams';
 import { callerOf } from '../../platform/caller';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import { sessionKeyOf } from './viewingSessionKey';
+import { entitlementOf } from './viewingEntitlement';
 import type { ViewingSessions } from './viewingSessionService';
 import { ok } from '../../platform/envelope';
 
@@ -22,7 +24,10 @@ const OPEN =
   '`X-Viewing-Session-Key` ' +
   "header of every later call about the session. A premium event needs the caller's order " +
   `(else 403 '${STREAM_MESSAGES.notEntitled}') and a free device slot (else 409 '${STREAM_MESSAGES.deviceLimit(2)}': ` +
-  'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404.';
+  'the message names the limit, `DEVICE_LIMIT`, 2 by default); free events have no limit. Unknown event: 404. ' +
+  'A premium open also answers `entitlement`, the ticket signed for a week: sent in the `X-Viewing-Entitlement` ' +
+  'header, it stands for the order while the database is out of reach, when an open is answered without the ' +
+  'database (the device limit is not counted then) and written down on its first stream config after.';
 const KEY = "The session's key goes in the `X-Viewing-Session-Key` header.";
 /** What a takeover answers, in the API document's words. */
 const TAKEOVER =
@@ -71,9 +76,26 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
       },
     },
     async (req, reply) => {
-      const { tookOver: _none, ...session } = await service.open(callerOf(req), req.body.eventId);
+      const { tookOver: _none, ...session } = await service.open(callerOf(req), req.body.eventId, entitlementOf(req));
       return reply.status(201).send(ok(session, STREAM_MESSAGES.opened));
     },
+  );
+
+  app.get(
+    '/viewing-entitlements',
+    {
+      config: { auth: 'user', rateLimit: perCaller(opts.opensPerMinute) },
+      schema: {
+        summary: "The caller's tickets, signed for outages",
+        description:
+          'Each event the caller holds an order for, with its entitlement signed for a week (`token`): sent in the ' +
+          '`X-Viewing-Entitlement` header of an open or a stream config, it stands for the order while the database ' +
+          'is out of reach. The player reads this after a purchase and keeps the answers. 401 without a user token.',
+        tags: ['streams'],
+        response: withErrors({ 200: viewingEntitlementsResponse }),
+      },
+    },
+    async (req) => ok({ entitlements: await service.entitlementsOf(callerOf(req)) }, STREAM_MESSAGES.entitlements),
   );
 
   app.post(
@@ -91,7 +113,7 @@ export const viewingSessionRoutes: FastifyPluginAsyncZod<ViewingSessionRouteOpti
       },
     },
     async (req, reply) => {
-      const { tookOver, ...session } = await service.takeOver(callerOf(req), req.body.eventId);
+      const { tookOver, ...session } = await service.takeOver(callerOf(req), req.body.eventId, entitlementOf(req));
       return reply.status(201).send(ok(session, tookOver > 0 ? STREAM_MESSAGES.tookOver : STREAM_MESSAGES.opened));
     },
   );

@@ -3,15 +3,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from '../../../shared/contract/streams';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Caller } from '../../platform/caller';
+import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { createTtlCache } from '../../platform/ttlCache';
+import { createOutageRecord, type OutageRecord } from '../../platform/outageRecord';
 import type { Entitlements } from '../orders/entitlements';
 import type { StreamRepositories } from './repositories';
-import { hashSessionKey, newSessionKey } from './viewingSessionKey';
+import { createTicketCheck } from './ticketCheck';
+import { createViewingEntitlements, type ViewingEntitlement, type ViewingEntitlements } from './viewingEntitlement';
+import { hashSessionKey, newSessionKey, outageSessionKey } from './viewingSessionKey';
 import type { ViewingSessionRow } from './viewingSessionRepository';
 
 export type ViewingSessionDeps = {
   uow: UnitOfWork<StreamRepositories>;
-  entitlements: Pick<Entitlements, 'ownsEvent'>;
+  entitlements: Pick<Entitlements, 'ownsEvent'> & Partial<Pick<Entitlements, 'ownedEvents'>>;
+  /**
+   * Signs and checks tickets' entitlements, which stand in for the database during an outage. Every
+   * instance must share it (the app derives it from JWT_SECRET); alone, a module test gets its own.
+   */
+  vouchers?: ViewingEntitlements | undefined;
+  /** Derives the key of a session opened during an outage (viewingSessionKey.ts outageSessionKey); shared likewise. */
+  outageKey?: Buffer | undefined;
+  /** The database's last outage as this process saw it, shared with the media gate (platform/outageRecord.ts). */
+  outages?: OutageRecord | undefined;
   config: { deviceLimit: number; heartbeatSeconds: number };
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Clock for every staleness rule; tests move it. */
@@ -41,11 +55,39 @@ const who = (caller: Caller) => (caller.kind === 'user' ? { userId: caller.userI
  * same account's other devices know the session id at most).
  */
 export function createViewingSessions(deps: ViewingSessionDeps) {
-  const { uow, entitlements, log } = deps;
+  const { uow, log } = deps;
   const { deviceLimit, heartbeatSeconds } = deps.config;
   const now = deps.now ?? Date.now;
-  /** Sessions seen after this are open. */
-  const freshAfter = (at: number) => new Date(at - silenceMs(heartbeatSeconds));
+  const vouchers = deps.vouchers ?? createViewingEntitlements(crypto.randomBytes(32), now);
+  const outageKey = deps.outageKey ?? crypto.randomBytes(32);
+  const outages = deps.outages ?? createOutageRecord(now);
+  /** Runs a read or write of the database, noting in `outages` whether it could be reached. */
+  async function noted<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      outages.succeeded();
+      return result;
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) outages.failed();
+      throw error;
+    }
+  }
+  const holdsTicket = createTicketCheck({ ownsEvent: deps.entitlements.ownsEvent, vouchers });
+  // Read afresh on every open; during an outage the last answer read stands in (an event's id and premium flag).
+  const events = createTtlCache({
+    ttlMs: 0,
+    max: 10_000,
+    now,
+    load: (key: string) => uow.repos.viewingSessions.event(key),
+    staleOnError: isDatabaseUnreachable,
+  });
+  const keyOfOutageSession = (id: string, viewer: string, eventId: number) =>
+    outageSessionKey(outageKey, id, viewer, eventId);
+  /** Sessions seen after this are open; an outage's time is not counted as silence (nobody could be heard then). */
+  const freshAfter = (at: number) => {
+    const silence = silenceMs(heartbeatSeconds);
+    return new Date(at - silence - outages.forgivenMs(silence));
+  };
   const answer = (sessionId: string): ViewingSession => ({ sessionId, heartbeatSeconds, deviceLimit });
   // Unknown, another viewer's, closed or silent: one answer, so nothing tells whose sessions exist.
   const ended = () => new NotFound(STREAM_MESSAGES.sessionEnded);
@@ -63,11 +105,22 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     }
   }
 
+  /**
+   * The database could not be reached to open a session: one is answered anyway (the ticket was
+   * checked, by the database or by the caller's signed entitlement), with a key derived from its id,
+   * so the first call about it after the outage can prove it and write it down (`adopt`). The device
+   * limit is not counted meanwhile (docs/decisions.md "Outages").
+   */
+  function openWithoutDatabase(caller: Caller, eventId: number, id: string): Started {
+    log.warn({ sessionId: id, eventId, ...who(caller) }, 'viewing session opened without the database (outage)');
+    return { ...answer(id), sessionKey: keyOfOutageSession(id, viewerOf(caller), eventId), tookOver: 0 };
+  }
+
   /** An open, or with `takeOver` a takeover: the same checks, and for a premium event one locked transaction. */
-  async function start(caller: Caller, eventKey: string, takeOver: boolean): Promise<Started> {
+  async function start(caller: Caller, eventKey: string, takeOver: boolean, entitlement?: string): Promise<Started> {
     const at = now();
     await sweepNowAndThen(at);
-    const event = await uow.repos.viewingSessions.event(eventKey);
+    const event = await events.get(eventKey);
     if (!event) throw new NotFound(`No event "${eventKey}"`);
     const id = crypto.randomUUID();
     // Answered once, stored only hashed, never logged.
@@ -82,27 +135,39 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     };
     if (!event.is_premium) {
       // No ticket, so no limit and nothing to take over; still a session, so the player works one way for every event.
-      await uow.repos.viewingSessions.insert(session);
+      try {
+        await uow.repos.viewingSessions.insert(session);
+      } catch (error) {
+        if (!isDatabaseUnreachable(error)) throw error;
+        return openWithoutDatabase(caller, event.id, id);
+      }
       log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
       return { ...answer(id), sessionKey, tookOver: 0 };
     }
-    if (caller.kind !== 'user' || !(await entitlements.ownsEvent(caller, event.id)))
+    if (caller.kind !== 'user' || !(await holdsTicket(caller, event.id, entitlement)))
       throw new Forbidden(STREAM_MESSAGES.notEntitled);
     const userId = caller.userId;
-    const opened = await uow.transaction(async ({ viewingSessions }) => {
-      // Plays of one ticket take turns (on every instance), so two devices never both see a free slot,
-      // and two takeovers never both close the same oldest session and both get in.
-      await viewingSessions.lockTicket(userId, event.id);
-      const count = await viewingSessions.countOpen(userId, event.id, freshAfter(at));
-      // More open than the limit allows only when DEVICE_LIMIT was lowered: a takeover closes down to one below it.
-      const excess = count - deviceLimit + 1;
-      if (excess > 0 && !takeOver) return null;
-      const taken = takeOver
-        ? await viewingSessions.closeOldest(userId, event.id, freshAfter(at), excess, new Date(at))
-        : [];
-      await viewingSessions.insert(session);
-      return { open: count - taken.length + 1, taken };
+    const ticket = vouchers.issue(userId, event.id);
+    const opened = await noted(() =>
+      uow.transaction(async ({ viewingSessions }) => {
+        // Plays of one ticket take turns (on every instance), so two devices never both see a free slot,
+        // and two takeovers never both close the same oldest session and both get in.
+        await viewingSessions.lockTicket(userId, event.id);
+        const count = await viewingSessions.countOpen(userId, event.id, freshAfter(at));
+        // More open than the limit allows only when DEVICE_LIMIT was lowered: a takeover closes down to one below it.
+        const excess = count - deviceLimit + 1;
+        if (excess > 0 && !takeOver) return null;
+        const taken = takeOver
+          ? await viewingSessions.closeOldest(userId, event.id, freshAfter(at), excess, new Date(at))
+          : [];
+        await viewingSessions.insert(session);
+        return { open: count - taken.length + 1, taken };
+      }),
+    ).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) return 'outage' as const;
+      throw error;
     });
+    if (opened === 'outage') return { ...openWithoutDatabase(caller, event.id, id), entitlement: ticket };
     if (opened === null) {
       log.info({ eventId: event.id, userId, deviceLimit }, 'viewing session refused: device limit reached');
       throw new Conflict(STREAM_MESSAGES.deviceLimit(deviceLimit));
@@ -111,7 +176,21 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     if (opened.taken.length > 0)
       log.info({ ...facts, takenOver: opened.taken }, 'viewing session opened: took over the oldest device');
     else log.info(facts, 'viewing session opened');
-    return { ...answer(id), sessionKey, tookOver: opened.taken.length };
+    return { ...answer(id), sessionKey, entitlement: ticket, tookOver: opened.taken.length };
+  }
+
+  /**
+   * A session with no row whose key is the one derived for it (opened during an outage), written
+   * down now; false when the key is not that (any other session without a row is not ours).
+   */
+  async function adoptOutageSession(caller: Caller, sessionId: string, key: string, eventId: number) {
+    const viewer = viewerOf(caller);
+    if (!sameHash(keyOfOutageSession(sessionId, viewer, eventId), key)) return false;
+    const at = new Date(now());
+    const userId = caller.kind === 'user' ? caller.userId : null;
+    await uow.repos.viewingSessions.adopt({ id: sessionId, eventId, userId, viewer, keyHash: hashSessionKey(key), at });
+    log.info({ sessionId, eventId, ...who(caller) }, 'viewing session opened during an outage written down');
+    return true;
   }
 
   /** The caller's own session row, for this event when one is named, presented with its key. */
@@ -124,15 +203,25 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
   const moved = (mine: boolean, row: ViewingSessionRow | undefined) => mine && row?.closed_reason === 'taken_over';
 
   return {
+    /**
+     * The caller's tickets, each signed (viewingEntitlement.ts): the player keeps them after a
+     * purchase, so that a first open during an outage still gets in.
+     */
+    async entitlementsOf(caller: Caller): Promise<ViewingEntitlement[]> {
+      if (caller.kind !== 'user') return [];
+      const owned = (await deps.entitlements.ownedEvents?.(caller.userId)) ?? [];
+      return owned.map((eventId) => vouchers.issue(caller.userId, eventId));
+    },
+
     /** Press play: a new session, refused (409) when the ticket already plays on `deviceLimit` devices. */
-    open: (caller: Caller, eventKey: string) => start(caller, eventKey, false),
+    open: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, false, entitlement),
 
     /**
      * 'Watch here instead': a new session for this device; when the ticket's devices are all in use,
      * the oldest (by when it started) is closed as taken over in the same transaction, so the limit
      * stands. Only the caller's own sessions of this event are ever closed (the user is the token's).
      */
-    takeOver: (caller: Caller, eventKey: string) => start(caller, eventKey, true),
+    takeOver: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, true, entitlement),
 
     /**
      * The caller's player (the device holding the key) is still playing: its session stays open for another two
@@ -142,12 +231,8 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       if (!UUID.test(sessionId) || !sessionKey) throw ended();
       const at = now();
       const keyHash = hashSessionKey(sessionKey);
-      const kept = await uow.repos.viewingSessions.touch(
-        sessionId,
-        viewerOf(caller),
-        keyHash,
-        new Date(at),
-        freshAfter(at),
+      const kept = await noted(() =>
+        uow.repos.viewingSessions.touch(sessionId, viewerOf(caller), keyHash, new Date(at), freshAfter(at)),
       );
       if (kept) return answer(kept.id);
       // Only a refusal reads the row again: a taken-over session's device is told the show moved.
@@ -182,11 +267,25 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       premium: boolean,
       sessionId: string | undefined,
       sessionKey: string | undefined,
+      entitlement?: string,
     ): Promise<void> {
       if (!premium) return;
       const refused = () => new Conflict(STREAM_MESSAGES.sessionEnded);
       if (!sessionId || !UUID.test(sessionId) || !sessionKey) throw refused();
-      const row = await uow.repos.viewingSessions.byId(sessionId);
+      let row: ViewingSessionRow | undefined;
+      try {
+        row = await noted(() => uow.repos.viewingSessions.byId(sessionId));
+      } catch (error) {
+        // The session cannot be read: the ticket's signed entitlement lets the player renew its URLs.
+        if (
+          isDatabaseUnreachable(error) &&
+          caller.kind === 'user' &&
+          vouchers.vouches(entitlement, caller.userId, eventId)
+        )
+          return;
+        throw error;
+      }
+      if (!row && (await adoptOutageSession(caller, sessionId, sessionKey, eventId))) return;
       const mine = isMine(row, caller, hashSessionKey(sessionKey), eventId);
       const open = mine && row?.closed_at === null && row.last_seen_at.getTime() > freshAfter(now()).getTime();
       if (open) return;
