@@ -82,7 +82,7 @@ export const VIEWING_SESSION_KEY_HEADER = 'x-viewing-session-key';
  */
 export const VIEWING_ENTITLEMENT_HEADER = 'x-viewing-entitlement';
 /** A signed entitlement as handed out: its text, its event's id and when it stops vouching. */
-export const viewingEntitlement = z.object({
+const viewingEntitlement = z.object({
   token: z.string().regex(/^v1\.\d+\.\d+\.\d{10}\.[A-Za-z0-9_-]{43}$/),
   eventId: z.number().int().positive(),
   expiresAt: z.iso.datetime(),

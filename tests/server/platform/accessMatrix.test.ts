@@ -327,6 +327,12 @@ const ROWS: Row[] = [
     expect: { ...usersThing(201), guest: 403, 'another guest': 403 },
   },
   {
+    // Each signed-in caller's own tickets, signed: another user gets theirs (none), never the owner's.
+    route: 'GET /v1/viewing-entitlements (own)',
+    call: () => ({ method: 'GET', url: '/v1/viewing-entitlements' }),
+    expect: usersThing(200, 200, 403),
+  },
+  {
     route: 'POST /v1/cart/merge (guest cart into user)',
     call: () => ({
       method: 'POST',
@@ -341,6 +347,8 @@ const ROWS: Row[] = [
 const ownersMarks = () =>
   [
     callers.owner.userId && `"userId":${callers.owner.userId}`,
+    // A signed entitlement of the owner's (viewing sessions, /v1/viewing-entitlements).
+    callers.owner.userId && `"token":"v1.${callers.owner.userId}.`,
     'Cart B',
     'Matrix Show',
     intent.secret,

@@ -7,7 +7,7 @@ import type { ViewingEntitlement } from '../../../shared/contract/streams';
  * spec's (§3), per user and event; the store does not mirror it. Not a secret on its own: it works
  * only with the same user's token, and only while the database cannot answer.
  */
-export const VIEWING_ENTITLEMENTS_KEY = 'viewingEntitlements';
+const VIEWING_ENTITLEMENTS_KEY = 'viewingEntitlements';
 
 type Kept = Record<string, Record<string, { token: string; expiresAt: string }>>;
 

@@ -21,4 +21,3 @@ export function createTicketCheck(deps: {
     }
   };
 }
-export type TicketCheck = ReturnType<typeof createTicketCheck>;
