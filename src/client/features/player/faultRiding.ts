@@ -120,7 +120,11 @@ type RungControls = Pick<Hls, 'autoLevelEnabled' | 'minAutoLevel'> & { nextAutoL
 export function dropRungOnFault(hls: RungControls, data: Fault, details: Details): void {
   if (!hls.autoLevelEnabled || !isSegmentFault(data, details)) return;
   const rung = rungAfterFault(data.frag!.level, hls.minAutoLevel);
-  if (rung !== null) hls.nextAutoLevel = rung;
+  if (rung === null) return;
+  // hls.js ignores a value equal to the one its estimate last chose, and then chooses again (seen in
+  // e2e/player-faults: a 503 at 270p retried at 270p): another value first makes the rung a forced one.
+  hls.nextAutoLevel = rung > hls.minAutoLevel ? rung - 1 : rung + 1;
+  hls.nextAutoLevel = rung;
 }
 
 /**
