@@ -119,8 +119,10 @@ it('a segment that answers 503 or hangs is retried a rung lower with nothing sho
 
   fault({ details: 'fragLoadError', frag: frag(2), response: { code: 503, text: 'Service Unavailable' } });
   expect(main.nextAutoLevel).toBe(1);
+  act(() => main.emit(FakeHls.Events.FRAG_LOADING, { frag: frag(1) }));
   fault({ details: 'fragLoadTimeOut', frag: frag(1) });
   expect(main.nextAutoLevel).toBe(0);
+  act(() => main.emit(FakeHls.Events.FRAG_LOADING, { frag: frag(0) }));
   // A refused grant is not a fault to ride (the tile renews it), nor is the lowest rung's.
   main.nextAutoLevel = -1;
   fault({ details: 'fragLoadError', frag: frag(2), response: { code: 403, text: 'Forbidden' } });

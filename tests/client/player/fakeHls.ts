@@ -11,6 +11,8 @@ export default class FakeHls {
     ERROR: 'hlsError',
     LEVEL_SWITCHED: 'hlsLevelSwitched',
     MANIFEST_PARSED: 'hlsManifestParsed',
+    FRAG_LOADING: 'hlsFragLoading',
+    DESTROYING: 'hlsDestroying',
   };
   static readonly ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
   static readonly ErrorDetails = { FRAG_LOAD_ERROR: 'fragLoadError', FRAG_LOAD_TIMEOUT: 'fragLoadTimeOut' };
@@ -26,6 +28,7 @@ export default class FakeHls {
   readonly startLoad = jest.fn();
   readonly recoverMediaError = jest.fn();
   readonly destroy = jest.fn(() => {
+    this.emit(FakeHls.Events.DESTROYING, {});
     this.destroyed = true;
     this.listeners.clear();
   });

@@ -1,7 +1,7 @@
 import {
   FRAG_LOAD_POLICY,
   boundedFragmentLoader,
-  dropRungOnFault,
+  faultRungDrop,
   isSegmentFault,
   rungAfterFault,
   segmentLoadBounds,
@@ -81,13 +81,48 @@ describe('the rung a faulted segment is retried on', () => {
     const fault = { fatal: false, frag, ...data } as never;
     expect(isSegmentFault(fault, DETAILS)).toBe(drops);
     const hls = { autoLevelEnabled: true, minAutoLevel: 0, nextAutoLevel: -1 };
-    dropRungOnFault(hls, fault, DETAILS);
+    const drop = faultRungDrop(hls, DETAILS);
+    drop.fault(fault);
+    drop.stop();
     expect(hls.nextAutoLevel).toBe(drops ? 1 : -1);
   });
 
   it('leaves a rung the viewer chose by hand', () => {
     const hls = { autoLevelEnabled: false, minAutoLevel: 0, nextAutoLevel: -1 };
-    dropRungOnFault(hls, { fatal: false, frag, details: 'fragLoadTimeOut' } as never, DETAILS);
+    faultRungDrop(hls, DETAILS).fault({ fatal: false, frag, details: 'fragLoadTimeOut' } as never);
     expect(hls.nextAutoLevel).toBe(-1);
+  });
+
+  describe('held until the retry starts loading', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('set again after hls.js’s bandwidth watchdog forgets it, and no longer once the retry loads', () => {
+      const hls = { autoLevelEnabled: true, minAutoLevel: 0, nextAutoLevel: -1 };
+      const drop = faultRungDrop(hls, DETAILS);
+      drop.fault({ fatal: false, frag, details: 'fragLoadError', response: { code: 503 } } as never);
+      expect(hls.nextAutoLevel).toBe(1);
+      // The watchdog looks at the failed request (within 100 ms) and resets the forced rung.
+      jest.advanceTimersByTime(100);
+      hls.nextAutoLevel = -1;
+      // The 503's retry comes 250 ms after it: by then the rung is set again.
+      jest.advanceTimersByTime(150);
+      expect(hls.nextAutoLevel).toBe(1);
+      drop.loading({ type: 'main' });
+      hls.nextAutoLevel = -1;
+      jest.advanceTimersByTime(1000);
+      expect(hls.nextAutoLevel).toBe(-1);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('an audio segment loading does not end the hold; stop does', () => {
+      const hls = { autoLevelEnabled: true, minAutoLevel: 0, nextAutoLevel: -1 };
+      const drop = faultRungDrop(hls, DETAILS);
+      drop.fault({ fatal: false, frag, details: 'fragLoadTimeOut' } as never);
+      drop.loading({ type: 'audio' });
+      expect(jest.getTimerCount()).toBe(1);
+      drop.stop();
+      expect(jest.getTimerCount()).toBe(0);
+    });
   });
 });

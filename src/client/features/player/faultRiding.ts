@@ -111,20 +111,42 @@ export function isSegmentFault(data: Fault, details: Details): boolean {
 
 type RungControls = Pick<Hls, 'autoLevelEnabled' | 'minAutoLevel'> & { nextAutoLevel: number };
 
+/** How often the rung is set again while a retry waits (hls.js's bandwidth watchdog looks every 100 ms). */
+const HOLD_EVERY_MS = 50;
+
 /**
  * On a segment fault, hls.js retries the segment (the policy above); this makes the retry come from
  * the rung below, the switch-down hls.js documents for `nextAutoLevel` ("in case of load error on
  * level N, set nextAutoLevel to N-1"): valid for the next segment, after which the bandwidth
  * estimate chooses again. A rung the viewer chose by hand is left alone.
+ *
+ * hls.js forgets that rung when its bandwidth watchdog next looks at the failed request (within
+ * 100 ms), before a 5xx's retry (250 ms on): seen in e2e/player-faults, a 503 at 270p retried at
+ * 270p. So the rung is set again every 50 ms until the retry starts loading (`loading`).
  */
-export function dropRungOnFault(hls: RungControls, data: Fault, details: Details): void {
-  if (!hls.autoLevelEnabled || !isSegmentFault(data, details)) return;
-  const rung = rungAfterFault(data.frag!.level, hls.minAutoLevel);
-  if (rung === null) return;
-  // hls.js ignores a value equal to the one its estimate last chose, and then chooses again (seen in
-  // e2e/player-faults: a 503 at 270p retried at 270p): another value first makes the rung a forced one.
-  hls.nextAutoLevel = rung > hls.minAutoLevel ? rung - 1 : rung + 1;
-  hls.nextAutoLevel = rung;
+export function faultRungDrop(hls: RungControls, details: Details) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const release = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  return {
+    fault(data: Fault): void {
+      if (!hls.autoLevelEnabled || !isSegmentFault(data, details)) return;
+      const rung = rungAfterFault(data.frag!.level, hls.minAutoLevel);
+      if (rung === null) return;
+      release();
+      hls.nextAutoLevel = rung;
+      timer = setInterval(() => {
+        if (hls.nextAutoLevel !== rung) hls.nextAutoLevel = rung;
+      }, HOLD_EVERY_MS);
+    },
+    /** A segment of the picture starts loading (the retry): its rung is chosen, the hold ends. */
+    loading(frag: { type: unknown }): void {
+      if (`${frag.type}` === 'main') release();
+    },
+    stop: release,
+  };
 }
 
 /**

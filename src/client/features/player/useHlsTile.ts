@@ -1,7 +1,7 @@
 import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { LiveFeedState } from '../../../shared/contract/live';
-import { dropRungOnFault, faultRidingConfig, hlsDefaultsForTest } from './faultRiding';
+import { faultRidingConfig, faultRungDrop, hlsDefaultsForTest } from './faultRiding';
 import { hlsConfigFor, LIVE_CATCH_UP_RATE, LIVE_MAX_LATENCY_S } from './hlsConfig';
 import { renewedMediaUrl, sameMedia } from './signedMediaUrl';
 import { PLAYER_COPY } from './playerCopy';
@@ -169,10 +169,13 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         });
         errors = handler;
         errorsRef.current = handler;
-        hls.on(HlsClass.Events.ERROR, (_event, data) => {
-          if (ridesFaults) dropRungOnFault(hls, data, HlsClass.ErrorDetails);
-          handler.onError(data);
-        });
+        if (ridesFaults) {
+          const rungDrop = faultRungDrop(hls, HlsClass.ErrorDetails);
+          hls.on(HlsClass.Events.ERROR, (_event, data) => rungDrop.fault(data));
+          hls.on(HlsClass.Events.FRAG_LOADING, (_event, data) => rungDrop.loading(data.frag));
+          hls.on(HlsClass.Events.DESTROYING, rungDrop.stop);
+        }
+        hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
         hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
           levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null),
