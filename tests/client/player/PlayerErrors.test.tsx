@@ -105,3 +105,32 @@ it('a media error is recovered once; a second one is shown on the tile', async (
   // The other tiles play on.
   expect(tileOf(7)).not.toHaveAttribute('data-state', 'error');
 });
+
+it('a segment that answers 503 or hangs is retried a rung lower with nothing shown; a fatal one still says so', async () => {
+  fakeStreams();
+  await openPlayer();
+  const main = instanceOf(0);
+  const fault = (data: object) =>
+    act(() => main.emit(FakeHls.Events.ERROR, { fatal: false, type: 'networkError', ...data }));
+  const frag = (level: number) => ({ type: 'main', level, duration: 2 });
+  // Every tile's hls.js rides faults: bounded segment requests, quick retries (faultRiding.ts).
+  expect(main.config.fragLoadPolicy).toMatchObject({ default: { maxTimeToFirstByteMs: 4000 } });
+  expect(main.config.fLoader).toEqual(expect.any(Function));
+
+  fault({ details: 'fragLoadError', frag: frag(2), response: { code: 503, text: 'Service Unavailable' } });
+  expect(main.nextAutoLevel).toBe(1);
+  act(() => main.emit(FakeHls.Events.FRAG_LOADING, { frag: frag(1) }));
+  fault({ details: 'fragLoadTimeOut', frag: frag(1) });
+  expect(main.nextAutoLevel).toBe(0);
+  act(() => main.emit(FakeHls.Events.FRAG_LOADING, { frag: frag(0) }));
+  // A refused grant is not a fault to ride (the tile renews it), nor is the lowest rung's.
+  main.nextAutoLevel = -1;
+  fault({ details: 'fragLoadError', frag: frag(2), response: { code: 403, text: 'Forbidden' } });
+  fault({ details: 'fragLoadTimeOut', frag: frag(0) });
+  expect(main.nextAutoLevel).toBe(-1);
+  expect(within(tileOf(0)).queryByRole('status')).not.toBeInTheDocument();
+
+  // Retries spent: hls.js makes it fatal, and the tile says the connection was lost.
+  fatal(0, { type: 'networkError', details: 'fragLoadError', frag: frag(0), response: { code: 503, text: '' } });
+  expect(within(tileOf(0)).getByRole('status')).toHaveTextContent('Connection lost. Retrying…');
+});

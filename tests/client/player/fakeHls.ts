@@ -11,8 +11,13 @@ export default class FakeHls {
     ERROR: 'hlsError',
     LEVEL_SWITCHED: 'hlsLevelSwitched',
     MANIFEST_PARSED: 'hlsManifestParsed',
+    FRAG_LOADING: 'hlsFragLoading',
+    DESTROYING: 'hlsDestroying',
   };
   static readonly ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
+  static readonly ErrorDetails = { FRAG_LOAD_ERROR: 'fragLoadError', FRAG_LOAD_TIMEOUT: 'fragLoadTimeOut' };
+  /** The loader the player's fragment loader wraps (faultRiding.ts); the fake never loads anything. */
+  static readonly DefaultConfig = { loader: class FakeLoader {} };
   static isSupported() {
     return true;
   }
@@ -23,6 +28,7 @@ export default class FakeHls {
   readonly startLoad = jest.fn();
   readonly recoverMediaError = jest.fn();
   readonly destroy = jest.fn(() => {
+    this.emit(FakeHls.Events.DESTROYING, {});
     this.destroyed = true;
     this.listeners.clear();
   });
@@ -31,6 +37,9 @@ export default class FakeHls {
   currentLevel = -1;
   autoLevelCapping = -1;
   autoLevelEnabled = true;
+  minAutoLevel = 0;
+  /** The rung forced for the next segment (-1: hls.js's bandwidth estimate chooses). */
+  nextAutoLevel = -1;
   /** Every value the player gave `nextLevel` (a switch that drops the buffer ahead), in order. */
   readonly nextLevels: number[] = [];
   playingDate: Date | null = null;

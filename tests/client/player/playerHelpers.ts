@@ -67,7 +67,7 @@ export function mediaUrl(generation: number, file: string, sameFolders = false) 
 
 const signedUrl = mediaUrl;
 
-function configData(generation: number, angles: number, sameFolders: boolean): StreamConfigData {
+export function configData(generation: number, angles: number, sameFolders: boolean): StreamConfigData {
   const mediaUrl = (g: number, file: string) => signedUrl(g, file, sameFolders);
   const program = mediaUrl(generation, 'program');
   return {

@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { LiveFeedState } from '../../../shared/contract/live';
+import { faultRidingConfig, faultRungDrop, hlsDefaultsForTest } from './faultRiding';
 import { hlsConfigFor, LIVE_CATCH_UP_RATE, LIVE_MAX_LATENCY_S } from './hlsConfig';
 import { renewedMediaUrl, sameMedia } from './signedMediaUrl';
 import { PLAYER_COPY } from './playerCopy';
@@ -149,8 +150,11 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
           else show('error', PLAYER_COPY.cannotPlay);
           return;
         }
+        const ridesFaults = !hlsDefaultsForTest();
         const hls = new HlsClass({
           ...hlsConfigFor(latest().main, latest().liveEdge),
+          // A segment that fails or hangs is retried at once, a rung lower (faultRiding.ts).
+          ...(ridesFaults ? faultRidingConfig(HlsClass.DefaultConfig.loader) : {}),
           workerPath,
           // Every playlist and segment goes under the newest grant of its folder (signedMediaUrl.ts).
           xhrSetup: (xhr, requestUrl) => xhr.open('GET', renewedMediaUrl(requestUrl, handle.url), true),
@@ -165,6 +169,12 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         });
         errors = handler;
         errorsRef.current = handler;
+        if (ridesFaults) {
+          const rungDrop = faultRungDrop(hls, HlsClass.ErrorDetails);
+          hls.on(HlsClass.Events.ERROR, (_event, data) => rungDrop.fault(data));
+          hls.on(HlsClass.Events.FRAG_LOADING, (_event, data) => rungDrop.loading(data.frag));
+          hls.on(HlsClass.Events.DESTROYING, rungDrop.stop);
+        }
         hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
         hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
