@@ -145,6 +145,8 @@ it("closes the session when the page goes away, with keepalive, the bearer token
       path: `/v1/viewing-sessions/${streams.sessions[0]}`,
       authorization: `Bearer ${token}`,
       sessionKey: streams.keys[0],
+      // A close needs no ticket: no entitlement goes with it.
+      entitlement: null,
       keepalive: true,
     },
   ]);

@@ -67,7 +67,7 @@ async function watchShow(ttlMs: number, showMs = 3 * HOUR_MS) {
     preloaded({ auth: { authToken: signTestToken({ kind: 'guest', sub: 'renewal' }, 24 * 3600) } }),
   );
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  const { result, unmount } = renderHook(() => useStreamConfig('kite-theory-rooftop-set', SESSION), { wrapper });
+  const { result, unmount } = renderHook(() => useStreamConfig('kite-theory-rooftop-set', SESSION, 1), { wrapper });
   await act(() => jest.advanceTimersByTimeAsync(1000));
   const start = Date.now();
   const lapses: string[] = [];
