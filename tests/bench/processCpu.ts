@@ -23,7 +23,9 @@ function readStats(): Stat[] {
       pid: Number(name),
       comm: text.slice(text.indexOf('(') + 1, close),
       ppid: Number(fields[1]),
-      seconds: (Number(fields[11]) + Number(fields[12])) / ticks,
+      // Its own time (utime, stime) and that of its children it has reaped (cutime, cstime): a
+      // PostgreSQL backend that exits between two readings still counts, in the postmaster's.
+      seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks,
     });
   }
   return stats;

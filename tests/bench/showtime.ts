@@ -167,6 +167,7 @@ function report(run: number, edge: Phase, node: Phase) {
   const edgePerCore = edge.viewers / cores(edge.cpu, serving);
   const nodePerCore = node.viewers / cores(node.cpu, serving);
   const row = {
+    joined: s.joined,
     joinsPerSecond: s.joined / JOIN_S,
     sessionOpenP50: pct(s.sessionOpen, 50),
     sessionOpenP99: pct(s.sessionOpen, 99),
@@ -212,7 +213,10 @@ const fmtCpu = (cpu: Record<string, number>) =>
 
 type Row = ReturnType<typeof report>;
 
-function summary(rows: Row[]) {
+/** The issue's floor: the herd one 2-core machine must carry. */
+const SHOWTIME_VIEWERS_GOAL = 5000;
+
+function summary(rows: Row[]): boolean {
   const line = (
     figure: string,
     pick: (r: Row) => number,
@@ -230,6 +234,13 @@ function summary(rows: Row[]) {
   const pctU = (n: number) => `${(n * 100).toFixed(2)} %`;
   const table = [
     ['figure', 'median', 'spread (min–max)', 'goal', 'met?'],
+    line(
+      'concurrent viewers of the main angle',
+      (r) => r.joined,
+      num,
+      `≥ ${SHOWTIME_VIEWERS_GOAL}`,
+      (n) => n >= SHOWTIME_VIEWERS_GOAL,
+    ),
     line(
       'joins per second',
       (r) => r.joinsPerSecond,
@@ -305,6 +316,8 @@ function summary(rows: Row[]) {
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
   console.log(`\nbench:showtime — ${VIEWERS} viewers (joining in ${JOIN_S} s, watching ${WATCH_S} s), ${RUNS} runs`);
   for (const r of table) console.log(r.map((c, i) => String(c).padEnd(widths[i]!)).join('  '));
+  // For people and scripts: a figure whose median misses its goal makes the bench fail.
+  return table.slice(1).every((r) => r[4] !== 'NO');
 }
 
 async function main() {
@@ -350,7 +363,10 @@ async function main() {
     await database.close();
     await cluster.stop();
   }
-  summary(rows);
+  if (!summary(rows)) {
+    console.log('\nbench:showtime: a figure missed its goal (met? NO).');
+    process.exitCode = 1;
+  }
 }
 
 void main().catch((error: unknown) => {
