@@ -176,6 +176,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         isSoldOut: (eventId) => entitlements.isSoldOut(eventId).catch(noWhenUnreachable),
       },
       shareImageOf: shareImageFinder(config.mediaDir),
+      ...clock,
     }),
     cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).

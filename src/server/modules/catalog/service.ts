@@ -8,6 +8,7 @@ import type { CatalogRepository, Keyset } from './repository';
 import { sitemapUrls, type SitemapUrl } from './sitemap';
 import { fieldProblem } from '../../platform/fieldProblem';
 import { ok } from '../../platform/envelope';
+import { createTtlCache } from '../../platform/ttlCache';
 
 /** The message of every catalog answer. */
 const FOUND = 'Data found';
@@ -16,7 +17,7 @@ const found = <T>(data: T) => ok(data, FOUND);
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
 export type Entitlements = {
   ownsEvent(caller: Caller | null, eventId: number): Promise<boolean>;
-  /** Whether a capacity-limited event has no ticket left (read per request: sales do not touch the cache). */
+  /** Whether a capacity-limited event has no ticket left, as the database says now. */
   isSoldOut(eventId: number): Promise<boolean>;
 };
 
@@ -24,6 +25,13 @@ export type Entitlements = {
 type AssetFacts = { id: number; premium: boolean; limited: boolean };
 
 type Page = { start: number; limit: number; cursor?: string };
+
+/**
+ * How old the "sold out" an event page shows may be. At an on-sale every fan reloads the page: one
+ * database read per event and second per instance instead of one per request. The sale itself (the
+ * cart, the payment intent, the order taking its seat) reads the database every time.
+ */
+export const SEATS_ON_PAGE_MS = 1000;
 
 /**
  * `entitlements` is required: forgetting to wire it must not quietly lock (or open) every premium event.
@@ -34,9 +42,17 @@ export function createCatalogService(deps: {
   cache: ReadCache;
   entitlements: Entitlements;
   shareImageOf: (posterPath: string) => string | null;
+  /** The clock that ages the seats figure (tests move it). */
+  now?: (() => number) | undefined;
 }) {
   const { repo, cache, shareImageOf } = deps;
   const { entitlements } = deps;
+  const soldOutOnPage = createTtlCache<number, boolean>({
+    ttlMs: SEATS_ON_PAGE_MS,
+    max: 10_000,
+    now: deps.now ?? Date.now,
+    load: (eventId) => entitlements.isSoldOut(eventId),
+  });
 
   async function eventOr404(key: string) {
     const event = await repo.eventByIdOrPath(key);
@@ -96,8 +112,8 @@ export function createCatalogService(deps: {
     /**
      * The event page's asset, with canUserWatchAsset and soldOut for this caller. The facts that
      * decide those two are cached with the catalog; then only the questions that depend on sales
-     * are asked per request (a user's order, the seats of a capacity-limited event), and each of
-     * the four possible answers is serialized and tagged once.
+     * are asked per request: a user's order, and the seats of a capacity-limited event, read at most
+     * once a second (SEATS_ON_PAGE_MS). Each of the four possible answers is serialized and tagged once.
      */
     async asset(key: string, caller: Caller | null): Promise<CachedBody> {
       const record = recordKey(key);
@@ -110,7 +126,7 @@ export function createCatalogService(deps: {
         ).json,
       ) as AssetFacts;
       const canWatch = !facts.premium || (await entitlements.ownsEvent(caller, facts.id));
-      const soldOut = facts.premium && facts.limited && (await entitlements.isSoldOut(facts.id));
+      const soldOut = facts.premium && facts.limited && (await soldOutOnPage.get(facts.id));
       return cache.get(`asset:${record}:${canWatch ? 1 : 0}${soldOut ? 1 : 0}`, async () => {
         const summary = toAssetSummary(await eventOr404(key));
         return found([
