@@ -20,6 +20,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { registerOpenApi } from './plugins/openApi';
 import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
+import { AccessLogController } from './platform/accessLog';
 import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
 import { startIngest } from './modules/live/ingest/engine';
@@ -34,7 +35,7 @@ export type AppDeps = {
   now?: () => number;
   /** Mail transport (tests); otherwise SMTP or the outbox, from the config. */
   mailer?: Mailer;
-  /** Where JSON log lines go (stdout by default); tests read them. */
+  /** Where JSON log lines go: stdout by default; main.ts's writes without blocking; tests read them. */
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered, with its schemas (the contract fuzzer walks them). */
   onRoute?: (route: RouteOptions) => void;
@@ -55,6 +56,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       serializers: { req: requestSerializer as never },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // One access line per request instead of Fastify's two (platform/accessLog.ts).
+    logController: new AccessLogController(),
     bodyLimit: config.limits.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),

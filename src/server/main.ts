@@ -1,6 +1,11 @@
 import { buildApp, startLiveIngest } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './platform/dataDirCheck';
+import { asyncStdout } from './platform/accessLog';
+
+/** Log lines go out without blocking a request (platform/accessLog.ts); whatever is buffered is written before exit. */
+const logs = asyncStdout();
+const flushLogs = logs.flushSync;
 
 /** Reads config, builds the app, listens; on SIGINT/SIGTERM lets in-flight requests finish and closes the database. */
 async function main() {
@@ -15,7 +20,7 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: logs.stream });
   let stopIngest = async () => undefined as void;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -24,6 +29,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
+      flushLogs();
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -31,9 +37,13 @@ async function main() {
       .catch((err: unknown) => app.log.error({ err }, 'error while stopping the live ingest'))
       .then(() => app.close())
       .then(
-        () => process.exit(0),
+        async () => {
+          await logs.drain();
+          process.exit(0);
+        },
         (err) => {
           app.log.error({ err }, 'error while shutting down');
+          flushLogs();
           process.exit(1);
         },
       );
@@ -51,6 +61,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  flushLogs();
   if (err instanceof DataDirError) {
     // Nothing was written: the same start works once DATA_DIR is writable and has room.
     console.error(`Cannot start: ${err.message}`);

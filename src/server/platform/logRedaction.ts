@@ -40,10 +40,11 @@ function redactQuery(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
-/** Fastify's default request serializer, with the URL redacted. */
+/** Fastify's default request serializer, with the URL redacted and the route that answered it. */
 export const requestSerializer = (req: FastifyRequest) => ({
   method: req.method,
   url: redactUrl(req.url),
+  route: req.routeOptions?.url,
   host: req.host,
   remoteAddress: req.ip,
   remotePort: req.socket?.remotePort,

@@ -92,11 +92,24 @@ describe('graceful shutdown', () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', CLIENT_DIST_DIR: path.join(dataDir, 'none') };
 
     const first = await spawnServer(env, spawned);
+    // Its log is written without blocking (platform/accessLog.ts): stopping writes out every line.
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1)
+      ids.push((await fetch(`${first.baseUrl}/v1/carousel`)).headers.get('x-request-id')!);
     await first.stop();
     expect({ exit: first.child.exitCode, output: first.output() }).toEqual({
       exit: 0,
       output: expect.stringContaining('shutting down'),
     });
+    const logged = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string });
+    expect(ids.map((id) => logged.filter((l) => l.reqId === id).map((l) => l.msg))).toEqual(
+      ids.map(() => ['request completed']),
+    );
+    expect(logged.at(-1)?.msg).toMatch(/^shutting down/);
 
     // PGlite was closed properly: the same data directory starts again.
     const second = await spawnServer(env, spawned);
