@@ -3,7 +3,8 @@ import type { AppStore } from '../../../src/client/app/store';
 import { liveStateResponse, type LiveStateData } from '../../../src/shared/contract/live';
 import {
   STREAM_MESSAGES,
-  VIEWING_ENTITLEMENT_HEADER, VIEWING_SESSION_KEY_HEADER,
+  VIEWING_ENTITLEMENT_HEADER,
+  VIEWING_SESSION_KEY_HEADER,
   type StreamConfigData,
 } from '../../../src/shared/contract/streams';
 import { startApp, stopApp } from '../../utils/clientApp';
