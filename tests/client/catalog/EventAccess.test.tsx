@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { startApp, stopApp } from '../../utils/clientApp';
-import { PREMIUM, apiCalls, eventId } from '../cart/cartHelpers';
+import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
+import { poll } from '../../../e2e/support/waitUntil';
 import { fillCart, newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
 /** Spec §4 "Access" and §9 capacity on the event page, for signed-in users against the real server. */
@@ -57,6 +58,14 @@ it(
     const late = await newBuyer('sold-out-late');
     // Amber Radio has 5 tickets (src/server/db/seed/demoEvents.ts); other buyers take every one.
     for (let i = 0; i < 5; i += 1) await voucherOrder(await newBuyer(`sold-out-${i}`), [amber]);
+    // The event page's seats are at most a second old (catalog SEATS_ON_PAGE_MS): the page is opened
+    // once the server's own answer says sold out.
+    await poll(
+      'the event page to say sold out',
+      async () => (await callApi<{ soldOut: number }[]>(`/asset/${amber.path}`, late.token)).data[0]?.soldOut,
+      (soldOut) => soldOut === 1,
+      { timeout: 5_000 },
+    );
 
     rememberBuyer(late);
     let app = await startApp(`/events/${id}`);
