@@ -131,6 +131,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     load: (key: string) => live.publicState(key),
     staleOnError: isDatabaseUnreachable,
   });
+  // A stream config reads the show's state afresh (an ended show replays at once), kept for an outage.
+  const liveShowForConfig = createTtlCache({
+    ttlMs: 0,
+    max: 10_000,
+    now,
+    load: (id: number) => live.playback(id),
+    staleOnError: isDatabaseUnreachable,
+  });
   // A live segment's event facts, read afresh per request but kept for an outage.
   const liveEventFacts = createTtlCache({
     ttlMs: 0,
@@ -189,7 +197,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       sessionCheck: viewingSessions.assertOpen,
       vouchers,
       liveFeeds: async (eventId) => {
-        const playback = await livePlayback.get(eventId);
+        const playback = await liveShowForConfig.get(eventId);
         if (!playback) return null;
         return {
           ended: playback.show === 'ended',

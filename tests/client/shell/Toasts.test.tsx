@@ -60,9 +60,11 @@ it('hides a toast 4000 ms after it appeared', async () => {
   advanceInSteps(3990, 10);
   // Still fully on screen just before 4000 ms…
   expect(isLeaving('Toast 1')).toBe(false);
-  // …on its way out just after…
+  // …on its way out just after, and out of the tab order (it slides off screen)…
+  expect(screen.getByText('Toast 1').closest('[inert]')).toBeNull();
   advanceInSteps(20, 10);
   expect(isLeaving('Toast 1')).toBe(true);
+  expect(screen.getByText('Toast 1').closest('[inert]')).not.toBeNull();
   // …and gone once its exit transitions are over (well under a second).
   advanceInSteps(1000);
   expect(screen.queryByText('Toast 1')).not.toBeInTheDocument();

@@ -22,6 +22,15 @@ function Ready() {
 }
 
 /**
+ * A toast that starts to leave (its time is up, or a fourth came) slides out of view: it leaves the
+ * tab order at once, so a keyboard user tabbing past never lands on a control that is off screen.
+ * One holding focus keeps it (its timer is paused then; a dismissed one hands focus on first).
+ */
+function leaveTabOrder(node: HTMLElement) {
+  if (!node.contains(document.activeElement)) node.setAttribute('inert', '');
+}
+
+/**
  * Spec §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
  * drawn by Toast. notistack spaces toasts 6 px apart on each side; the spec's 14 px gap is 7 px each.
  * ToastRoom keeps the page's focused control clear of the stack.
@@ -36,6 +45,7 @@ export default function Toaster() {
           anchorOrigin={TOASTS.anchor}
           Components={COMPONENTS}
           classes={{ containerRoot: STACK_CLASS }}
+          onExit={leaveTabOrder}
         />
       </ToastRoom>
       <GlobalStyles
