@@ -37,6 +37,8 @@ type Phase = {
   stats: HerdStats;
   seconds: number;
   cpu: Record<string, number>;
+  /** Cores while the herd joins (session opens and configs at their peak): the origin's sizing. */
+  joinCpu: Record<string, number>;
   /** Media requests the instances answered (the rest came from the edge's cache). */
   originMedia: number;
   browsers: { firstFrame: number; stalls: number }[];
@@ -73,6 +75,7 @@ async function herd(o: {
     heartbeatSeconds: HEARTBEAT_S,
     tiles: index % 10 === 0,
   }));
+  const shares = shareOut(plans, LOADERS);
   const loaders = Array.from({ length: LOADERS }, () =>
     fork(path.join(__dirname, 'showtimeLoader.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
   );
@@ -81,7 +84,7 @@ async function herd(o: {
       new Promise<HerdStats>((resolve, reject) => {
         loader.once('message', (m) => resolve(m as HerdStats));
         loader.once('exit', (code) => (code ? reject(new Error(`loader ${i} exited ${code}`)) : undefined));
-        loader.send(plans.filter((p) => p.index % LOADERS === i));
+        loader.send(shares[i]!);
       }),
   );
   const processes = { ...servingProcesses(cluster), loaders: loaders.map((l) => l.pid!) };
@@ -89,21 +92,39 @@ async function herd(o: {
   const browsers = o.media === 'edge' ? watchInChromium(o, Math.max(30, WATCH_S - 40)) : Promise.resolve([]);
   // CPU counts while every viewer has joined and none has left: the herd at its full size.
   const full = { from: startAt + JOIN_S * 1000, to: startAt + Math.max(JOIN_S + 10, WATCH_S) * 1000 };
+  const cpuJoin = await waitUntilTime(startAt, () => processCpu(processes));
   const cpuAt = await waitUntilTime(full.from, () => processCpu(processes));
   const cpuEnd = await waitUntilTime(full.to, () => processCpu(processes));
   const seconds = (full.to - full.from) / 1000;
   const stats = mergeStats(await Promise.all(results));
-  const cpu = Object.fromEntries(
-    Object.keys(cpuEnd).map((k) => [k, (cpuEnd[k]! - (cpuAt[k] ?? 0)) / seconds]),
-  ) as Record<string, number>;
+  const perSecond = (from: CpuReading, to: CpuReading, s: number) =>
+    Object.fromEntries(Object.keys(to).map((k) => [k, (to[k]! - (from[k] ?? 0)) / s])) as Record<string, number>;
+  const cpu = perSecond(cpuAt, cpuEnd, seconds);
+  const joinCpu = perSecond(cpuJoin, cpuAt, JOIN_S);
   return {
     viewers: o.userIds.length,
     stats,
     seconds,
     cpu,
+    joinCpu,
     originMedia: (await mediaServedByInstances(cluster)) - originBefore,
     browsers: await browsers,
   };
+}
+
+/**
+ * The plans in `n` shares of equal work, in joining order: a viewer with tiles keeps nine tracks, so
+ * sharing by index alone gave one loader every tile viewer, a full core, and its event loop's lag
+ * counted as the edge's TTFB and as stalls.
+ */
+function shareOut(plans: ViewerPlan[], n: number): ViewerPlan[][] {
+  const shares = Array.from({ length: n }, () => ({ plans: [] as ViewerPlan[], tracks: 0 }));
+  for (const plan of plans) {
+    const lightest = shares.reduce((a, b) => (b.tracks < a.tracks ? b : a));
+    lightest.plans.push(plan);
+    lightest.tracks += plan.tiles ? 9 : 1;
+  }
+  return shares.map((s) => s.plans);
 }
 
 async function waitUntilTime(at: number, read: () => CpuReading): Promise<CpuReading> {
@@ -198,6 +219,7 @@ function report(run: number, edge: Phase, node: Phase) {
     `  errors: ${errors ? JSON.stringify(s.errors) : 0}; stalls ${s.stalls} (${Math.round(s.stallMs)} ms in all, ${s.stalledViewers} viewers)`,
   );
   console.log(`  CPU (cores, while all watch) edge: ${fmtCpu(edge.cpu)}`);
+  console.log(`  CPU (cores, while they join: ${(edge.viewers / JOIN_S).toFixed(0)} a second) ${fmtCpu(edge.joinCpu)}`);
   console.log(
     `  CPU (cores) Node serving media: ${fmtCpu(node.cpu)}; errors ${JSON.stringify(node.stats.errors)}; stalls ${node.stats.stalls}`,
   );

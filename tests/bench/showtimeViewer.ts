@@ -57,21 +57,31 @@ export const emptyStats = (): HerdStats => ({
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 50_000 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-type Answer = { status: number; ttfb: number; body: Buffer };
+type Answer = { status: number; ttfb: number; body: Buffer; bytes: number };
 
-/** One request; `ttfb` is the time to the response's headers (ms). Network failures answer status 0. */
-function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+/**
+ * One request; `ttfb` is the time to the response's headers (ms). Network failures answer status 0.
+ * `discard` counts a segment's bytes without keeping them (the loader's own CPU is the herd's limit).
+ */
+function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; discard?: boolean } = {},
+) {
   return new Promise<Answer>((resolve) => {
     const started = performance.now();
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
       const ttfb = performance.now() - started;
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, body: Buffer.concat(chunks) }));
-      res.on('error', () => resolve({ status: 0, ttfb, body: Buffer.alloc(0) }));
+      let bytes = 0;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        if (!init.discard) chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, body: Buffer.concat(chunks), bytes }));
+      res.on('error', () => resolve({ status: 0, ttfb, body: Buffer.alloc(0), bytes }));
     });
     req.setTimeout(20_000, () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ttfb: performance.now() - started, body: Buffer.alloc(0) }));
+    req.on('error', () => resolve({ status: 0, ttfb: performance.now() - started, body: Buffer.alloc(0), bytes: 0 }));
     req.end(init.body);
   });
 }
@@ -185,10 +195,12 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
       let added = false;
       for (let seq: number = next; seq <= last && Date.now() < plan.endAt; seq += 1) {
         const segment = playlist.segments[seq - playlist.sequence]!;
-        const got = await request(`${plan.mediaBase}${beside(beside(current(), rendition), segment.uri)}`);
+        const got = await request(`${plan.mediaBase}${beside(beside(current(), rendition), segment.uri)}`, {
+          discard: true,
+        });
         stats.segment.push(got.ttfb);
         stats.mediaRequests += 1;
-        stats.mediaBytes += got.body.length;
+        stats.mediaBytes += got.bytes;
         if (got.status !== 200) {
           fail('segment', got.status);
           break;
