@@ -21,7 +21,6 @@ import { registerOpenApi } from './plugins/openApi';
 import { registerRoutes } from './routes';
 import { requestSerializer } from './platform/logRedaction';
 import { AccessLogController } from './platform/accessLog';
-import { VIEWING_SESSION_KEY_HEADER } from '../shared/contract/streams';
 import { buildServices, type Services } from './services';
 import { startIngest } from './modules/live/ingest/engine';
 import { createMetrics } from './modules/health/metrics';
@@ -49,10 +48,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${VIEWING_SESSION_KEY_HEADER}"]`],
-        censor: '[redacted]',
-      },
+      // No redaction paths: a request is logged only through this serializer, which keeps no header
+      // (a token, a cookie, a session key) and redacts the URL; pino's redaction of absent paths
+      // cost a sixth of each access line.
       serializers: { req: requestSerializer as never },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },

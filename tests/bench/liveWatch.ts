@@ -70,6 +70,11 @@ export type Join = {
  */
 async function join(page: Page, baseUrl: string, event: string): Promise<Join> {
   await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0', timeout: 60_000 });
+  return openPlayer(page, baseUrl, event);
+}
+
+/** From any page of the storefront to the player of `event`, until the main tile's first frame. */
+async function openPlayer(page: Page, baseUrl: string, event: string): Promise<Join> {
   await page.goto(`${baseUrl}/player/${event}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   const handle = await page
     .waitForFunction(
@@ -229,18 +234,25 @@ export async function dropMain(o: {
 
 /**
  * A desktop viewer (1280×800) in a context of the caller's (bench:showtime's are signed in as ticket
- * holders): joins `event`, then watches `seconds` from its first frame.
+ * holders), on the storefront's home page with the probe installed: the fan's browser is open
+ * before the show, so its own start is not the herd's.
  */
+export async function readyViewer(context: BrowserContext, baseUrl: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await installLiveProbe(page);
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0', timeout: 60_000 });
+  return page;
+}
+
+/** A `readyViewer` joins `event`, then watches `seconds` from its first frame. */
 export async function desktopViewer(o: {
-  context: BrowserContext;
+  page: Page;
   baseUrl: string;
   event: string;
   seconds: number;
 }): Promise<Join & Watch> {
-  const page = await o.context.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  await installLiveProbe(page);
-  const joined = await join(page, o.baseUrl, o.event);
-  const watched = await watch(page, o.seconds, joined.firstFrame);
+  const joined = await openPlayer(o.page, o.baseUrl, o.event);
+  const watched = await watch(o.page, o.seconds, joined.firstFrame);
   return { ...joined, ...watched };
 }

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer';
 import { sql } from 'kysely';
@@ -8,7 +9,7 @@ import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
 import { openDatabase } from '../../src/server/db/database';
 import { mediaServedByInstances, startCluster, type Cluster } from '../cluster/clusterHarness';
 import { fanToken, makeTicketHolders } from '../cluster/ticketHolders';
-import { desktopViewer } from './liveWatch';
+import { desktopViewer, readyViewer } from './liveWatch';
 import { median, pct } from './playerStats';
 import { processCpu, type CpuReading } from './processCpu';
 import { emptyStats, type HerdStats, type ViewerPlan } from './showtimeViewer';
@@ -20,7 +21,8 @@ import { emptyStats, type HerdStats, type ViewerPlan } from './showtimeViewer';
  * BENCH_WATCH_SECONDS (300) (showtimeViewer.ts); BENCH_BROWSERS (2) real Chromium viewers watch
  * meanwhile. Then, in the same run, BENCH_NODE_VIEWERS (500) do the same with Node serving every
  * media request (no edge), for viewers per core on each path. BENCH_RUNS (3) runs: median and spread
- * of each figure beside its goal. BENCH_LOADERS (2) processes make the herd's requests.
+ * of each figure beside its goal. BENCH_LOADERS (2) processes make the herd's requests. BENCH_LOG_DIR
+ * keeps each instance's access lines of each run there.
  */
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const NODE_VIEWERS = Number(process.env.BENCH_NODE_VIEWERS ?? 500);
@@ -29,6 +31,8 @@ const WATCH_S = Number(process.env.BENCH_WATCH_SECONDS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 2);
 const LOADERS = Number(process.env.BENCH_LOADERS ?? 2);
+/** Where each instance's access lines go after each run's herd (LOG_LEVEL info), to see where time went. */
+const LOG_DIR = process.env.BENCH_LOG_DIR;
 const HEARTBEAT_S = 30;
 const FIRST_FRAME_GOAL_MS = 2000;
 
@@ -62,6 +66,7 @@ async function herd(o: {
   media: 'edge' | 'node';
 }): Promise<Phase> {
   const { cluster } = o;
+  const chromium = o.media === 'edge' ? await chromiumViewers(o) : null;
   const startAt = Date.now() + 3000;
   const endAt = startAt + (JOIN_S + WATCH_S) * 1000;
   const plans: ViewerPlan[] = o.userIds.map((userId, index) => ({
@@ -89,7 +94,10 @@ async function herd(o: {
   );
   const processes = { ...servingProcesses(cluster), loaders: loaders.map((l) => l.pid!) };
   const originBefore = await mediaServedByInstances(cluster);
-  const browsers = o.media === 'edge' ? watchInChromium(o, Math.max(30, WATCH_S - 40)) : Promise.resolve([]);
+  // The browsers join spread over the herd's joining minute, as fans do, each among the herd.
+  const browsers = chromium
+    ? chromium.watch((i) => startAt + ((i + 1) * JOIN_S * 1000) / (BROWSERS + 1), Math.max(30, WATCH_S - 40))
+    : Promise.resolve([]);
   // CPU counts while every viewer has joined and none has left: the herd at its full size.
   const full = { from: startAt + JOIN_S * 1000, to: startAt + Math.max(JOIN_S + 10, WATCH_S) * 1000 };
   const cpuJoin = await waitUntilTime(startAt, () => processCpu(processes));
@@ -108,7 +116,7 @@ async function herd(o: {
     cpu,
     joinCpu,
     originMedia: (await mediaServedByInstances(cluster)) - originBefore,
-    browsers: await browsers,
+    browsers: await browsers.finally(() => chromium?.close()),
   };
 }
 
@@ -127,40 +135,48 @@ function shareOut(plans: ViewerPlan[], n: number): ViewerPlan[][] {
   return shares.map((s) => s.plans);
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
 async function waitUntilTime(at: number, read: () => CpuReading): Promise<CpuReading> {
   await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
   return read();
 }
 
-/** BENCH_BROWSERS ticket holders watching in Chromium through the edge, each in its own context. */
-async function watchInChromium(o: { cluster: Cluster; eventId: number; eventPath: string }, seconds: number) {
-  if (BROWSERS === 0) return [];
+/**
+ * BENCH_BROWSERS ticket holders in Chromium, each in its own context, waiting on the storefront's
+ * home page (launched before the herd: a fan's browser is not the show's server's load). `watch`
+ * sends each to the player at its time and keeps it watching through the edge.
+ */
+async function chromiumViewers(o: { cluster: Cluster; eventId: number; eventPath: string }) {
+  if (BROWSERS === 0) return { watch: async () => [], close: async () => {} };
   const chromium = findChromium();
   if (!chromium) throw new Error('Chromium is not installed (sudo apt-get install -y chromium), or BENCH_BROWSERS=0');
   const database = await openDatabase({ kind: 'postgres', url: o.cluster.databaseUrl, poolSize: 1 });
   const ids = await makeTicketHolders(database, o.eventId, BROWSERS, `showtime-browser-${Date.now()}`);
   await database.close();
   const browser = await puppeteer.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
-  try {
-    return await Promise.all(
-      ids.map(async (userId) => {
-        const context = await signedInContext(
-          browser,
-          {
-            email: `fan-${userId}@example.com`,
-            token: fanToken(userId, 4 * 3600),
-            userId,
-            name: `Fan ${userId}`,
-          },
-          o.cluster.url,
-        );
-        const watched = await desktopViewer({ context, baseUrl: o.cluster.url, event: o.eventPath, seconds });
-        return { firstFrame: watched.firstFrame, stalls: watched.stalls.filter((s) => !s.seeking).length };
-      }),
-    );
-  } finally {
-    await browser.close();
-  }
+  const pages = await Promise.all(
+    ids.map(async (userId) => {
+      const fan = {
+        email: `fan-${userId}@example.com`,
+        token: fanToken(userId, 4 * 3600),
+        userId,
+        name: `Fan ${userId}`,
+      };
+      return readyViewer(await signedInContext(browser, fan, o.cluster.url), o.cluster.url);
+    }),
+  );
+  return {
+    watch: (joinAt: (i: number) => number, seconds: number) =>
+      Promise.all(
+        pages.map(async (page, i) => {
+          await sleep(joinAt(i) - Date.now());
+          const watched = await desktopViewer({ page, baseUrl: o.cluster.url, event: o.eventPath, seconds });
+          return { firstFrame: watched.firstFrame, stalls: watched.stalls.filter((s) => !s.seeking).length };
+        }),
+      ),
+    close: () => browser.close(),
+  };
 }
 
 function mergeStats(all: HerdStats[]): HerdStats {
@@ -348,7 +364,7 @@ async function main() {
   const cluster = await startCluster({
     instances: 2,
     env: {
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: LOG_DIR ? 'info' : 'warn',
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:9',
       SEED_DEMO_DATA: 'true',
@@ -377,6 +393,10 @@ async function main() {
       );
       const fans = await makeTicketHolders(database, event.id, VIEWERS, `showtime-${run}-${Date.now()}`);
       const edge = await herd({ cluster, eventId: event.id, eventPath: event.path, userIds: fans, media: 'edge' });
+      if (LOG_DIR)
+        cluster.instances.forEach((s, i) =>
+          fs.writeFileSync(path.join(LOG_DIR, `run${run}-instance${i + 1}.log`), s.output()),
+        );
       const nodeFans = await makeTicketHolders(database, event.id, NODE_VIEWERS, `showtime-node-${run}-${Date.now()}`);
       const node = await herd({ cluster, eventId: event.id, eventPath: event.path, userIds: nodeFans, media: 'node' });
       rows.push(report(run, edge, node));

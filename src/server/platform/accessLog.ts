@@ -28,9 +28,11 @@ export class AccessLogController extends LogController {
  * exit pino writes them itself (it does so for every async destination).
  */
 export function asyncStdout() {
-  const stream = pino.destination({ dest: 1, sync: false });
+  // Given bytes, not text: for each text line sonic-boom measures its whole pending buffer again (up
+  // to 16 KiB), a tenth of an instance's time at 30,000 requests a second; a line's own bytes are cheap.
+  const stream = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
   return {
-    stream,
+    stream: { write: (line: string) => stream.write(Buffer.from(line) as unknown as string) },
     /** Resolves once every line so far is written; nothing may be logged after it. */
     drain: (timeoutMs = 2000) =>
       new Promise<void>((resolve) => {
