@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { Agent, request as send } from 'undici';
 import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { fanToken } from '../cluster/ticketHolders';
 
@@ -54,7 +54,15 @@ export const emptyStats = (): HerdStats => ({
   errors: {},
 });
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 50_000 });
+// undici rather than node:http: the herd's own requests were most of the machine (node:http's
+// client parses, and its agent looks a socket up among thousands, at twice undici's cost), and a
+// load generator short of CPU reports its own lag as the edge's.
+const dispatcher = new Agent({
+  connections: null,
+  keepAliveTimeout: 60_000,
+  headersTimeout: 20_000,
+  bodyTimeout: 20_000,
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 type Answer = { status: number; ttfb: number; body: Buffer; bytes: number };
@@ -63,27 +71,29 @@ type Answer = { status: number; ttfb: number; body: Buffer; bytes: number };
  * One request; `ttfb` is the time to the response's headers (ms). Network failures answer status 0.
  * `discard` counts a segment's bytes without keeping them (the loader's own CPU is the herd's limit).
  */
-function request(
+async function request(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; discard?: boolean } = {},
-) {
-  return new Promise<Answer>((resolve) => {
-    const started = performance.now();
-    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
-      const ttfb = performance.now() - started;
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      res.on('data', (c: Buffer) => {
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; discard?: boolean } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  let ttfb = 0;
+  let bytes = 0;
+  try {
+    const res = await send(url, { method: init.method ?? 'GET', headers: init.headers, body: init.body, dispatcher });
+    ttfb = performance.now() - started;
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      res.body.on('data', (c: Buffer) => {
         bytes += c.length;
         if (!init.discard) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, body: Buffer.concat(chunks), bytes }));
-      res.on('error', () => resolve({ status: 0, ttfb, body: Buffer.alloc(0), bytes }));
+      res.body.once('end', resolve);
+      res.body.once('error', reject);
     });
-    req.setTimeout(20_000, () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ttfb: performance.now() - started, body: Buffer.alloc(0), bytes: 0 }));
-    req.end(init.body);
-  });
+    return { status: res.statusCode, ttfb, body: Buffer.concat(chunks), bytes };
+  } catch {
+    return { status: 0, ttfb: ttfb || performance.now() - started, body: Buffer.alloc(0), bytes };
+  }
 }
 
 const beside = (url: string, name: string) => `${url.slice(0, url.lastIndexOf('/') + 1)}${name}`;
