@@ -57,8 +57,10 @@ export const emptyStats = (): HerdStats => ({
 // undici rather than node:http: the herd's own requests were most of the machine (node:http's
 // client parses, and its agent looks a socket up among thousands, at twice undici's cost), and a
 // load generator short of CPU reports its own lag as the edge's.
+// At most 4,000 connections a loader: each opened for a burst stays open while it idles, and the
+// edge's one worker may hold 20,000 descriptors (the machine's limit), its upstreams' included.
 const dispatcher = new Agent({
-  connections: null,
+  connections: 4000,
   keepAliveTimeout: 60_000,
   headersTimeout: 20_000,
   bodyTimeout: 20_000,
