@@ -256,7 +256,10 @@ async function tcpRelay(host: string, port: number) {
 export async function mediaServedByInstances(cluster: Pick<Cluster, 'instances'>): Promise<number> {
   let sum = 0;
   for (const instance of cluster.instances) {
-    const text = await (await fetch(`${instance.baseUrl}/metrics`)).text();
+    const res = await fetch(`${instance.baseUrl}/metrics`);
+    const text = await res.text();
+    // A refused read is not a count of 0 (the edge suite once saw one instance's misses never counted).
+    if (!res.ok) throw new Error(`${instance.baseUrl}/metrics answered ${res.status}: ${text.slice(0, 300)}`);
     for (const line of text.split('\n'))
       if (line.startsWith('http_request_duration_seconds_count{') && line.includes('route="/media/signed/*"'))
         sum += Number(line.split(' ').pop());

@@ -102,7 +102,7 @@ describe('the edge in front of protected media', () => {
     const fresh = await Promise.all(
       twenty.map(async (f) => (await readStreamConfig(cluster.url, f.token, eventId, f.viewing)).config!.videoUrl),
     );
-    const before = await mediaServed();
+    const before = await poll('the instances to report their media counts', mediaServed, () => true);
     const answers = await Promise.all(fresh.map((main) => get(`${folderOf(main)}${underFolder}`)));
     // An instance counts a request once its answer has gone, which nginx may pass on a moment earlier.
     const after = await poll('the instances to count the miss', mediaServed, (n) => n > before, {
