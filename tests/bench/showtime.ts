@@ -12,7 +12,7 @@ import { fanToken, makeTicketHolders } from '../cluster/ticketHolders';
 import { desktopViewer, readyViewer } from './liveWatch';
 import { median, pct } from './playerStats';
 import { processCpu, type CpuReading } from './processCpu';
-import { emptyStats, type HerdStats, type ViewerPlan } from './showtimeViewer';
+import { emptyStats, sleep, type HerdStats, type ViewerPlan } from './showtimeViewer';
 
 /**
  * `npm run bench:showtime`: the showtime herd. BENCH_VIEWERS (5000) ticket holders join a premium
@@ -137,8 +137,6 @@ function shareOut(plans: ViewerPlan[], n: number): ViewerPlan[][] {
   }
   return shares.map((s) => s.plans);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 async function waitUntilTime(at: number, read: () => CpuReading): Promise<CpuReading> {
   await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));

@@ -65,7 +65,7 @@ const dispatcher = new Agent({
   headersTimeout: 20_000,
   bodyTimeout: 20_000,
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 type Answer = { status: number; ttfb: number; body: Buffer; bytes: number };
 
