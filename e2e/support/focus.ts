@@ -24,9 +24,16 @@ export type Focus = {
   behindDialog: boolean;
 };
 
-/** Reads the focused element; null when focus is on the document itself or has left the page. */
+/**
+ * Reads the focused element as the next painted frame shows it; null when focus is on the document
+ * itself or has left the page.
+ */
 export function readFocus(page: Page): Promise<Focus | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Read straight after a key, layout can hold a change the page has not reacted to yet: a toast
+    // that just came, whose room (a ResizeObserver, run before the next paint) the focused control is
+    // not yet scrolled clear of. Nobody sees that state; the frame after the next one is past it.
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return null;
     const textWithoutHidden = (node: Element) => {
