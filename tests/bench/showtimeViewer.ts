@@ -1,6 +1,7 @@
 import { Agent, request as send } from 'undici';
 import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { fanToken } from '../cluster/ticketHolders';
+import { PLAYER_SPREAD, spreadEarlier } from '../../src/shared/spread';
 
 /**
  * One simulated ticket holder of bench:showtime, speaking HTTP as the player does (no browser):
@@ -236,9 +237,13 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
     }
   };
 
+  // As the player keeps them: on a fixed beat from the open (an interval, not a pause after each
+  // answer), a little faster than the server's by a share drawn per session; renewals half-way
+  // through the URLs' life, up to a fifth sooner. Answers that come back together stay apart.
+  const beatMs = spreadEarlier(plan.heartbeatSeconds * 1000, PLAYER_SPREAD.heartbeat);
   const heartbeats = (async () => {
-    while (Date.now() + plan.heartbeatSeconds * 1000 < plan.endAt) {
-      await sleep(plan.heartbeatSeconds * 1000);
+    for (let beat = Date.now() + beatMs; beat < plan.endAt; beat += beatMs) {
+      await sleep(beat - Date.now());
       const res = await request(`${plan.apiBase}/v1/viewing-sessions/${session.sessionId}/heartbeat`, {
         method: 'POST',
         headers: withKey,
@@ -248,7 +253,7 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
   })();
   const renewals = (async () => {
     for (;;) {
-      const at = Date.now() + Math.max(5000, (urls.expiresAt - Date.now()) / 2);
+      const at = Date.now() + Math.max(5000, spreadEarlier((urls.expiresAt - Date.now()) / 2, PLAYER_SPREAD.renewal));
       if (at >= plan.endAt) return;
       await sleep(at - Date.now());
       await readConfig();

@@ -13,6 +13,7 @@ jest.mock('../../../src/client/features/player/hlsWorkerPath', () => ({
 /** The viewing session (device limit) and teardown: nothing of the player outlives it. */
 
 const player = playerTestApp();
+afterEach(() => jest.mocked(Math.random).mockRestore?.());
 const openPlayer = () => player.open();
 
 it(
@@ -67,6 +68,8 @@ it(
     'play on with URLs for it',
   async () => {
     fakeOnly('intervals');
+    // The draw that spreads a herd's heartbeats (see the next test) at its end where the interval is whole.
+    jest.spyOn(Math, 'random').mockReturnValue(0);
     const streams = fakeStreams({ heartbeatSeconds: 15, heartbeatAnswers: [200, 404] });
     await openPlayer();
     const heartbeats = () => streams.made('POST', /\/heartbeat$/).map((c) => [c.path.split('/')[3], c.sessionKey]);
@@ -98,6 +101,21 @@ it(
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   },
 );
+
+it('each session beats a little faster than the interval, by a share drawn at random: a herd drifts apart', async () => {
+  fakeOnly('intervals');
+  // A draw of 0.5 takes half the 10 % spread off: 15 s becomes 14.25 s, never more than 15 s.
+  jest.spyOn(Math, 'random').mockReturnValue(0.5);
+  const streams = fakeStreams({ heartbeatSeconds: 15 });
+  await openPlayer();
+  const beats = () => streams.made('POST', /\/heartbeat$/).length;
+  act(() => jest.advanceTimersByTime(14_249));
+  expect(beats()).toBe(0);
+  act(() => jest.advanceTimersByTime(1));
+  await eventually(() => expect(beats()).toBe(1));
+  act(() => jest.advanceTimersByTime(14_250));
+  await eventually(() => expect(beats()).toBe(2));
+});
 
 it('a session the server refuses on reopening shows the device limit and stops the angles', async () => {
   fakeOnly('intervals');

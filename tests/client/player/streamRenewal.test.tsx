@@ -80,8 +80,9 @@ async function watchShow(ttlMs: number, showMs = 3 * HOUR_MS) {
       lapses.push(`${at}: URLs expired ${state.stream.expiresAt}`);
   }
   unmount();
-  // A renewal is asked for half-way through the life left when the last answer came (at least 5 s on).
-  const period = Math.max(5000, (ttlMs - LATENCY_MS) / 2) + LATENCY_MS;
+  // A renewal is asked for half-way through the life left when the last answer came, up to a fifth
+  // sooner at random (a tenth on average), and at least 5 s on.
+  const period = Math.max(5000, ((ttlMs - LATENCY_MS) / 2) * 0.9) + LATENCY_MS;
   return { lapses, expectedRenewals: showMs / period };
 }
 

@@ -7,6 +7,7 @@ import { errorStatus, serverMessage } from '../../api/serverError';
 import { useAppSelector } from '../../lib/hooks';
 import { selectUserId } from '../auth/authSelectors';
 import { entitlementFor } from './viewingEntitlements';
+import { PLAYER_SPREAD, spreadEarlier } from '../../../shared/spread';
 
 /** A second refresh sooner than this means the fresh URLs are refused too: the tile gives up. */
 const REFRESH_MIN_INTERVAL_MS = 10_000;
@@ -14,11 +15,13 @@ const REFRESH_MIN_INTERVAL_MS = 10_000;
 const RENEW_MIN_MS = 5_000;
 
 /**
- * When the config's URLs are renewed: half-way through their life, so a renewal that fails has the
- * other half to be tried again before a tile meets an expired URL (a premium event's URLs live two
- * heartbeats, a minute by default; a three-hour show renews them all along, tiles playing on).
+ * When the config's URLs are renewed: half-way through their life (up to a fifth sooner, spread), so
+ * a renewal that fails has the other half to be tried again before a tile meets an expired URL (a
+ * premium event's URLs live two heartbeats, a minute by default; a three-hour show renews them all
+ * along, tiles playing on).
  */
-const renewDelayMs = (expiresAt: string, nowMs: number) => Math.max(RENEW_MIN_MS, (Date.parse(expiresAt) - nowMs) / 2);
+const renewDelayMs = (expiresAt: string, nowMs: number) =>
+  Math.max(RENEW_MIN_MS, spreadEarlier((Date.parse(expiresAt) - nowMs) / 2, PLAYER_SPREAD.renewal));
 
 export type StreamConfigState =
   | { status: 'loading' }

@@ -8,6 +8,7 @@ import { PLAYER_COPY } from './playerCopy';
 import { errorStatus, messageFor } from '../../api/serverError';
 import { takeoverApi } from './takeoverApi';
 import { movedAway } from './movedAway';
+import { PLAYER_SPREAD, spreadEarlier } from '../../../shared/spread';
 
 export type ViewingSessionState =
   | { status: 'opening' }
@@ -74,7 +75,7 @@ export function useViewingSession(eventId: string, eventNumber: number) {
       }
       current = opened;
       setState({ status: 'open', session: opened });
-      heartbeat = setInterval(() => void keep(), data.heartbeatSeconds * 1000);
+      heartbeat = setInterval(() => void keep(), spreadEarlier(data.heartbeatSeconds * 1000, PLAYER_SPREAD.heartbeat));
     };
 
     const keep = async () => {
