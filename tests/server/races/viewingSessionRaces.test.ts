@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import type { Database } from '../../../src/server/db/database';
 import type { ViewingSessionRepository } from '../../../src/server/modules/streams/viewingSessionRepository';
@@ -79,14 +80,40 @@ it(`${PLAYERS} plays of one ticket at once, limit ${LIMIT}: exactly ${LIMIT} ses
   }
 });
 
-it('control: without the per-ticket lock, the same burst lets more than the limit in', async () => {
+/**
+ * The shipped `open_viewing_session` (migration 0014) with its lock line taken out, as
+ * `open_viewing_session_unlocked`: the control runs the same statements without the guard.
+ */
+async function createUnlockedCopy(): Promise<void> {
+  const { rows } = await sql<{
+    def: string;
+  }>`select pg_get_functiondef('open_viewing_session'::regproc) as def`.execute(database.db);
+  const shipped = rows[0]!.def;
+  const lockLine = /^\s*perform pg_advisory_xact_lock\(.*\);\s*$/m;
+  expect(shipped).toMatch(lockLine);
+  const unlocked = shipped
+    .replace(lockLine, '')
+    .replace(/function ([\w"]+\.)?open_viewing_session\(/, 'function open_viewing_session_unlocked(');
+  expect(unlocked).toContain('function open_viewing_session_unlocked(');
+  await sql.raw(unlocked).execute(database.db);
+}
+
+it('control: the same statements without the per-ticket lock let more than the limit in', async () => {
+  await createUnlockedCopy();
+  const unlocked = (): Partial<ViewingSessionRepository> => ({
+    async openWithinLimit(s, freshAfter, limit) {
+      const { rows } = await sql<{ open: number | null }>`
+        select open_viewing_session_unlocked(${s.id}::uuid, ${s.eventId}::integer, ${s.userId}::integer,
+          ${s.viewer}, ${s.keyHash}, ${s.at}::timestamptz, ${freshAfter}::timestamptz, ${limit}::integer) as open`.execute(
+        database.db,
+      );
+      return rows[0]?.open ?? null;
+    },
+  });
   let worst = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const caller = await ticket();
-    await burst(
-      sessionsWith(() => ({ lockTicket: async () => {} })),
-      caller,
-    );
+    await burst(sessionsWith(unlocked), caller);
     worst = Math.max(worst, await openCount(caller));
   }
   expect(worst).toBeGreaterThan(LIMIT);

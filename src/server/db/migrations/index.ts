@@ -12,6 +12,7 @@ import * as m0010 from './0010_viewing_session_keys';
 import * as m0011 from './0011_live_feeds';
 import * as m0012 from './0012_viewing_session_close_reason';
 import * as m0013 from './0013_playback_quality';
+import * as m0014 from './0014_open_viewing_session';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_live_feeds': m0011,
   '0012_viewing_session_close_reason': m0012,
   '0013_playback_quality': m0013,
+  '0014_open_viewing_session': m0014,
 };

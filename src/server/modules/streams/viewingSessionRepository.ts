@@ -34,6 +34,18 @@ export function createViewingSessionRepository(db: Executor) {
       );
     },
 
+    /**
+     * A premium ticket's play in one statement (migration 0014 `open_viewing_session`): under the
+     * ticket's lock, writes the session only while fewer than `limit` are open (seen after
+     * `freshAfter`). Answers the open count with it, or null when the limit is reached.
+     */
+    async openWithinLimit(s: NewViewingSession & { userId: number }, freshAfter: Date, limit: number) {
+      const { rows } = await sql<{ open: number | null }>`
+        select open_viewing_session(${s.id}::uuid, ${s.eventId}::integer, ${s.userId}::integer, ${s.viewer},
+          ${s.keyHash}, ${s.at}::timestamptz, ${freshAfter}::timestamptz, ${limit}::integer) as open`.execute(db);
+      return rows[0]?.open ?? null;
+    },
+
     /** Sessions of this ticket not closed and seen after `freshAfter`. */
     async countOpen(userId: number, eventId: number, freshAfter: Date): Promise<number> {
       const row = await db

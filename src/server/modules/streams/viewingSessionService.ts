@@ -12,7 +12,7 @@ import type { StreamRepositories } from './repositories';
 import { createTicketCheck } from './ticketCheck';
 import { createViewingEntitlements, type ViewingEntitlement, type ViewingEntitlements } from './viewingEntitlement';
 import { hashSessionKey, newSessionKey, outageSessionKey } from './viewingSessionKey';
-import type { ViewingSessionRow } from './viewingSessionRepository';
+import type { NewViewingSession, ViewingSessionRow } from './viewingSessionRepository';
 
 export type ViewingSessionDeps = {
   uow: UnitOfWork<StreamRepositories>;
@@ -116,7 +116,36 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     return { ...answer(id), sessionKey: keyOfOutageSession(id, viewerOf(caller), eventId), tookOver: 0 };
   }
 
-  /** An open, or with `takeOver` a takeover: the same checks, and for a premium event one locked transaction. */
+  type TicketSession = NewViewingSession & { userId: number };
+  type Opened = { open: number; taken: string[] };
+
+  /**
+   * A premium ticket's play, in one statement: the database takes the ticket's turn (on every
+   * instance, so two devices never both see a free slot), counts and writes. Null at the limit.
+   */
+  async function openWithinLimit(session: TicketSession, at: number): Promise<Opened | null> {
+    const open = await uow.repos.viewingSessions.openWithinLimit(session, freshAfter(at), deviceLimit);
+    return open === null ? null : { open, taken: [] };
+  }
+
+  /**
+   * 'Watch here instead': in one transaction under the same per-ticket lock (two takeovers never both
+   * close the same oldest session and both get in), closes the oldest open sessions down to one below
+   * the limit (more than one only when DEVICE_LIMIT was lowered), then writes this one.
+   */
+  function takeOverOldest(session: TicketSession, at: number): Promise<Opened> {
+    const { userId, eventId } = session;
+    return uow.transaction(async ({ viewingSessions }) => {
+      await viewingSessions.lockTicket(userId, eventId);
+      const count = await viewingSessions.countOpen(userId, eventId, freshAfter(at));
+      const excess = count - deviceLimit + 1;
+      const taken = await viewingSessions.closeOldest(userId, eventId, freshAfter(at), excess, new Date(at));
+      await viewingSessions.insert(session);
+      return { open: count - taken.length + 1, taken };
+    });
+  }
+
+  /** An open, or with `takeOver` a takeover: the same checks; for a premium event, the ticket's turn. */
   async function start(caller: Caller, eventKey: string, takeOver: boolean, entitlement?: string): Promise<Started> {
     const at = now();
     await sweepNowAndThen(at);
@@ -149,20 +178,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     const userId = caller.userId;
     const ticket = vouchers.issue(userId, event.id);
     const opened = await noted(() =>
-      uow.transaction(async ({ viewingSessions }) => {
-        // Plays of one ticket take turns (on every instance), so two devices never both see a free slot,
-        // and two takeovers never both close the same oldest session and both get in.
-        await viewingSessions.lockTicket(userId, event.id);
-        const count = await viewingSessions.countOpen(userId, event.id, freshAfter(at));
-        // More open than the limit allows only when DEVICE_LIMIT was lowered: a takeover closes down to one below it.
-        const excess = count - deviceLimit + 1;
-        if (excess > 0 && !takeOver) return null;
-        const taken = takeOver
-          ? await viewingSessions.closeOldest(userId, event.id, freshAfter(at), excess, new Date(at))
-          : [];
-        await viewingSessions.insert(session);
-        return { open: count - taken.length + 1, taken };
-      }),
+      takeOver ? takeOverOldest({ ...session, userId }, at) : openWithinLimit({ ...session, userId }, at),
     ).catch((error: unknown) => {
       if (isDatabaseUnreachable(error)) return 'outage' as const;
       throw error;
