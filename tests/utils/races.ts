@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
@@ -16,18 +16,19 @@ export async function openRaceDatabase(): Promise<Database> {
 }
 
 /**
- * The real unit of work, with one repository changed inside every transaction: how a control takes
- * a guard (a lock, a conditional update) out to show the race it prevents. `change` also gets the
- * transaction itself, for a replacement that needs SQL no repository method offers.
+ * The real unit of work, with one repository changed, inside every transaction and outside them
+ * (a guard may be one statement, run without a transaction): how a control takes a guard (a lock, a
+ * conditional update) out to show the race it prevents. `change` also gets the transaction (or,
+ * outside one, the database), for a replacement that needs SQL no repository method offers.
  */
 export function unitOfWorkWith<K extends keyof Repositories>(
   database: Database,
   key: K,
-  change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
+  change: (repo: Repositories[K], db: Kysely<DB>) => Partial<Repositories[K]>,
 ): UnitOfWork<Repositories> {
   const real = createUnitOfWork(database.db, createRepositories);
   return {
-    repos: real.repos,
+    repos: { ...real.repos, [key]: { ...real.repos[key], ...change(real.repos[key], database.db) } },
     // As withTransaction does, keeping hold of the transaction for `change`.
     transaction: (work) =>
       database.db.transaction().execute((trx) => {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CART_MESSAGES } from '../../../src/shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
 import type { DB } from '../../../src/server/db/schema';
@@ -105,7 +105,7 @@ const asCaller = (who: Who): UserCaller => ({
 /** The checkout service over a unit of work whose `key` repository is changed: the control's guard taken out. */
 function checkoutWith<K extends keyof Repositories>(
   key: K,
-  change: (repo: Repositories[K], trx: Transaction<DB>) => Partial<Repositories[K]>,
+  change: (repo: Repositories[K], db: Kysely<DB>) => Partial<Repositories[K]>,
 ) {
   const uow = unitOfWorkWith(t.database, key, change);
   const provider = createSandboxProvider({
