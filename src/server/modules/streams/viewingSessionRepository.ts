@@ -26,7 +26,10 @@ export function createViewingSessionRepository(db: Executor) {
       return ('id' in k ? q.where('id', '=', k.id) : q.where('path', '=', k.path)).executeTakeFirst();
     },
 
-    /** Serializes plays of one ticket (a user's event) until the transaction ends, on every instance. */
+    /**
+     * Serializes plays of one ticket (a user's event) until the transaction ends, on every instance.
+     * Migration 0014's `open_viewing_session` takes this same key in SQL: change both or neither.
+     */
     async lockTicket(userId: number, eventId: number): Promise<void> {
       if (!db.isTransaction) throw new Error('lockTicket needs a transaction (use the unit of work)');
       await sql`select pg_advisory_xact_lock(hashtextextended(${`viewing-ticket:${userId}:${eventId}`}, 0))`.execute(
