@@ -124,6 +124,7 @@ export async function registerRoutes(
     signer: services.mediaSigner,
     streams: services.protectedMedia,
     live: services.liveMedia,
+    arrived: () => services.metrics.mediaRequests.inc(),
     now: services.now,
   });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });

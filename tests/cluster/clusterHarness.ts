@@ -250,7 +250,7 @@ async function tcpRelay(host: string, port: number) {
 }
 
 /**
- * Signed media requests every instance of `cluster` has answered (their /metrics, read from
+ * Signed media requests that reached an instance of `cluster` (their /metrics, read from
  * loopback): what reached the origin rather than the edge's cache.
  */
 export async function mediaServedByInstances(cluster: Pick<Cluster, 'instances'>): Promise<number> {
@@ -261,8 +261,7 @@ export async function mediaServedByInstances(cluster: Pick<Cluster, 'instances'>
     // A refused read is not a count of 0 (the edge suite once saw one instance's misses never counted).
     if (!res.ok) throw new Error(`${instance.baseUrl}/metrics answered ${res.status}: ${text.slice(0, 300)}`);
     for (const line of text.split('\n'))
-      if (line.startsWith('http_request_duration_seconds_count{') && line.includes('route="/media/signed/*"'))
-        sum += Number(line.split(' ').pop());
+      if (line.startsWith('storefront_media_requests_total ')) sum += Number(line.split(' ').pop());
   }
   return sum;
 }

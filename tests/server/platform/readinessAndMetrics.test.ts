@@ -82,6 +82,8 @@ describe('GET /metrics', () => {
   it('answers loopback in Prometheus format: request latency by route and status, orders, refusals, pool use', async () => {
     for (let i = 0; i <= t.config.limits.guestTokensPerMinutePerIp; i += 1)
       await t.app.inject({ url: '/v1/token/guest', remoteAddress: '198.51.100.77' });
+    // Protected media are counted on arrival, refused ones too: what reached the origin past the edge.
+    expect((await t.app.inject({ url: '/media/signed/not-a-signed-path.ts' })).statusCode).toBe(404);
     const res = await metricsFrom('127.0.0.1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -90,6 +92,7 @@ describe('GET /metrics', () => {
       sample(text, /^http_request_duration_seconds_count\{method="GET",route="\/v1\/token\/guest",status_code="200"\}/),
     ).toBe(t.config.limits.guestTokensPerMinutePerIp);
     expect(sample(text, /^storefront_rate_limit_refusals_total\{route="\/v1\/token\/guest"\}/)).toBe(1);
+    expect(sample(text, /^storefront_media_requests_total /)).toBe(1);
     for (const name of [
       'storefront_orders_placed_total',
       'storefront_payment_failures_total',

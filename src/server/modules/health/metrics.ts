@@ -35,6 +35,13 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     help: 'Payments refunded because no order could be made',
     registers,
   });
+  // Counted on arrival: the request histogram is observed when an answer has finished, and misses
+  // for an answer whose connection closed first (an edge that hung up once it had every byte).
+  const mediaRequests = new Counter({
+    name: 'storefront_media_requests_total',
+    help: "Protected media requests that reached this instance (the edge's misses and refreshes)",
+    registers,
+  });
   const rateLimitRefusals = new Counter({
     name: 'storefront_rate_limit_refusals_total',
     help: 'Requests refused with 429, by route pattern',
@@ -77,6 +84,7 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     ordersPlaced,
     paymentFailures,
     refunds,
+    mediaRequests,
     rateLimitRefusals,
   };
 }

@@ -21,8 +21,10 @@ export const protectedMediaRoutes: FastifyPluginAsync<{
   signer: MediaSigner;
   streams: MediaSource;
   live: MediaSource;
+  /** Told of every request on arrival, before any check (the edge's misses, as an operator counts them). */
+  arrived?: () => void;
   now?: () => number;
-}> = async (app, { signer, streams, live, now = Date.now }) => {
+}> = async (app, { signer, streams, live, arrived, now = Date.now }) => {
   app.get<{ Params: { '*': string } }>(
     `${SIGNED_MEDIA_PREFIX}*`,
     {
@@ -31,6 +33,7 @@ export const protectedMediaRoutes: FastifyPluginAsync<{
       compress: { customTypes: /^application\/vnd\.apple\.mpegurl/ },
     },
     async (req, reply) => {
+      arrived?.();
       const signed = parseSignedMediaPath(req.params['*']);
       if (!signed) throw new NotFound(MEDIA_MESSAGES.missing);
       if (!signer.verify(signed)) throw new Forbidden(MEDIA_MESSAGES.invalid);
