@@ -28,7 +28,7 @@ import { createMediaSigner, premiumMediaUrlSeconds } from './modules/streams/url
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 import { createPlaybackQuality } from './modules/streams/playbackQualityService';
-import { createTtlCache } from './platform/ttlCache';
+import { createTtlCache, createLastKnown } from './platform/ttlCache';
 import { isDatabaseUnreachable } from './platform/databaseErrors';
 import { createOutageRecord } from './platform/outageRecord';
 import { createViewingEntitlements } from './modules/streams/viewingEntitlement';
@@ -132,23 +132,19 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     staleOnError: isDatabaseUnreachable,
   });
   // A stream config reads the show's state afresh (an ended show replays at once), kept for an outage.
-  const liveShowForConfig = createTtlCache({
-    ttlMs: 0,
+  const liveShowForConfig = createLastKnown({
     max: 10_000,
     now,
     load: (id: number) => live.playback(id),
-    staleOnError: isDatabaseUnreachable,
   });
   // A live segment's event facts, read afresh per request but kept for an outage.
-  const liveEventFacts = createTtlCache({
-    ttlMs: 0,
+  const liveEventFacts = createLastKnown({
     max: 10_000,
     now,
     load: async (id: number) => {
       const row = await streamRepo.mediaFacts(id);
       return row ? { premium: row.is_premium, airStart: row.air_start_date } : null;
     },
-    staleOnError: isDatabaseUnreachable,
   });
   const viewingGate = createViewingSessionGate({
     repo: uow.repos.viewingSessions,

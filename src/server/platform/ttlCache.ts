@@ -1,3 +1,5 @@
+import { isDatabaseUnreachable } from './databaseErrors';
+
 /**
  * Answers a process keeps for a short while, each read once however many requests ask for it at the
  * same moment (the nine tiles of a player ask together). A clock set back (tests, or a corrected
@@ -54,4 +56,12 @@ export function createTtlCache<K, V>(opts: {
     /** True when `key`'s kept value is the last one read before a failed read (`staleOnError`). */
     stale: (key: K): boolean => entries.get(key)?.stale === true,
   };
+}
+
+/**
+ * A read made afresh every time whose last answer stands in while the database is out of reach: a
+ * `createTtlCache` with no lifetime, stale on an outage. What a show reads to play on through one.
+ */
+export function createLastKnown<K, V>(opts: { max: number; now: () => number; load: (key: K) => Promise<V> }) {
+  return createTtlCache<K, V>({ ...opts, ttlMs: 0, staleOnError: isDatabaseUnreachable });
 }

@@ -1,4 +1,4 @@
-import { createTtlCache } from '../../../src/server/platform/ttlCache';
+import { createLastKnown, createTtlCache } from '../../../src/server/platform/ttlCache';
 import { createOutageRecord } from '../../../src/server/platform/outageRecord';
 import { isDatabaseUnreachable } from '../../../src/server/platform/databaseErrors';
 import { testClock } from '../../utils/clock';
@@ -38,6 +38,29 @@ it('answers the last value read while the database is out of reach, and only the
   expect(cache.stale('a')).toBe(false);
   // Any other failure is not an outage: no stale answer.
   await expect(cache.get('broken')).rejects.toThrow('a bug');
+});
+
+it('createLastKnown reads afresh every time, and answers the last value only through an outage', async () => {
+  let down = false;
+  let reads = 0;
+  const lastKnown = createLastKnown({
+    max: 10,
+    now: clock.now,
+    load: async (key: string) => {
+      reads += 1;
+      if (down) throw unreachable();
+      if (key === 'broken') throw new Error('a bug');
+      return `${key}@${reads}`;
+    },
+  });
+  expect(await lastKnown.get('a')).toBe('a@1');
+  expect(await lastKnown.get('a')).toBe('a@2');
+  down = true;
+  expect(await lastKnown.get('a')).toBe('a@2');
+  expect(reads).toBe(3);
+  down = false;
+  expect(await lastKnown.get('a')).toBe('a@4');
+  await expect(lastKnown.get('broken')).rejects.toThrow('a bug');
 });
 
 it("records an outage's length, forgiven while it lasts and for a window after", () => {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import { createTtlCache } from '../../platform/ttlCache';
+import { createLastKnown } from '../../platform/ttlCache';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/errors';
 import type { TokenService } from '../auth/tokens';
@@ -50,12 +50,10 @@ export function createIdentityService(deps: Deps) {
   const now = deps.now ?? Date.now;
   const rules = limits.signInCode;
   // Read on every request; during an outage the last answer read for the user stands.
-  const validAfterOf = createTtlCache({
-    ttlMs: 0,
+  const validAfterOf = createLastKnown({
     max: 100_000,
     now,
     load: (userId: number) => repo.tokensValidAfter(userId),
-    staleOnError: isDatabaseUnreachable,
   });
 
   async function session(user: UserRow): Promise<Session> {

@@ -9,8 +9,7 @@ import type { StoredStreamConfig } from '../../db/schema';
 import { FEED_FIELDS, parsePlaylistPath, streamConfigFile } from './streamConfigFile';
 import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
 import { randomBytes } from 'node:crypto';
-import { isDatabaseUnreachable } from '../../platform/databaseErrors';
-import { createTtlCache } from '../../platform/ttlCache';
+import { createLastKnown } from '../../platform/ttlCache';
 import { createTicketCheck } from './ticketCheck';
 import { createViewingEntitlements, type ViewingEntitlements } from './viewingEntitlement';
 
@@ -80,12 +79,10 @@ export function createStreamService(deps: Deps) {
     vouchers: deps.vouchers ?? createViewingEntitlements(randomBytes(32), now),
   });
   // Read afresh for every config; during an outage the last one read stands in, so players renew their URLs.
-  const events = createTtlCache({
-    ttlMs: 0,
+  const events = createLastKnown({
     max: 10_000,
     now,
     load: (key: string) => repo.eventWithConfig(key),
-    staleOnError: isDatabaseUnreachable,
   });
 
   return {

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Caller } from '../../platform/caller';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors';
-import { createTtlCache } from '../../platform/ttlCache';
+import { createLastKnown } from '../../platform/ttlCache';
 import { createOutageRecord, type OutageRecord } from '../../platform/outageRecord';
 import type { Entitlements } from '../orders/entitlements';
 import type { StreamRepositories } from './repositories';
@@ -74,12 +74,10 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
   }
   const holdsTicket = createTicketCheck({ ownsEvent: deps.entitlements.ownsEvent, vouchers });
   // Read afresh on every open; during an outage the last answer read stands in (an event's id and premium flag).
-  const events = createTtlCache({
-    ttlMs: 0,
+  const events = createLastKnown({
     max: 10_000,
     now,
     load: (key: string) => uow.repos.viewingSessions.event(key),
-    staleOnError: isDatabaseUnreachable,
   });
   const keyOfOutageSession = (id: string, viewer: string, eventId: number) =>
     outageSessionKey(outageKey, id, viewer, eventId);
