@@ -13,6 +13,17 @@ export type NewViewingSession = {
   at: Date;
 };
 
+/** A new session's row: opened and last seen at the same moment. */
+const columnsOf = (s: NewViewingSession) => ({
+  id: s.id,
+  event_id: s.eventId,
+  user_id: s.userId,
+  viewer: s.viewer,
+  key_hash: s.keyHash,
+  opened_at: s.at,
+  last_seen_at: s.at,
+});
+
 /**
  * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
  * the service, never SQL's now(): the service's clock decides what is stale, and tests move it.
@@ -90,19 +101,7 @@ export function createViewingSessionRepository(db: Executor) {
     },
 
     insert(s: NewViewingSession): Promise<ViewingSessionRow> {
-      return db
-        .insertInto('viewing_sessions')
-        .values({
-          id: s.id,
-          event_id: s.eventId,
-          user_id: s.userId,
-          viewer: s.viewer,
-          key_hash: s.keyHash,
-          opened_at: s.at,
-          last_seen_at: s.at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return db.insertInto('viewing_sessions').values(columnsOf(s)).returningAll().executeTakeFirstOrThrow();
     },
 
     /**
@@ -112,15 +111,7 @@ export function createViewingSessionRepository(db: Executor) {
     async adopt(s: NewViewingSession): Promise<void> {
       await db
         .insertInto('viewing_sessions')
-        .values({
-          id: s.id,
-          event_id: s.eventId,
-          user_id: s.userId,
-          viewer: s.viewer,
-          key_hash: s.keyHash,
-          opened_at: s.at,
-          last_seen_at: s.at,
-        })
+        .values(columnsOf(s))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },
