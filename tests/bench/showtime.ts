@@ -2,13 +2,12 @@ import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer';
-import { sql } from 'kysely';
 import { signedInContext } from '../../e2e/support/accounts';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium';
 import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
 import { openDatabase } from '../../src/server/db/database';
 import { mediaServedByInstances, startCluster, type Cluster } from '../cluster/clusterHarness';
-import { fanToken, makeTicketHolders } from '../cluster/ticketHolders';
+import { fanToken, livePremiumShow, makeTicketHolders } from '../cluster/ticketHolders';
 import { desktopViewer, readyViewer } from './liveWatch';
 import { median, pct } from './playerStats';
 import { processCpu, type CpuReading } from './processCpu';
@@ -397,19 +396,9 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl, poolSize: 4 });
   const rows: Row[] = [];
   try {
-    const event = await database.db
-      .selectFrom('events')
-      .innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
-      .select(['events.id', 'events.path'])
-      .where('events.is_premium', '=', true)
-      .orderBy('events.id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
     for (let run = 1; run <= RUNS; run += 1) {
-      // The show starts now (the simulated feed: no stream keys), for a fresh herd of ticket holders.
-      await sql`update events set content_type = 'Live', air_start_date = now() where id = ${event.id}`.execute(
-        database.db,
-      );
+      // The show starts now, for a fresh herd of ticket holders.
+      const event = await livePremiumShow(database, 0);
       const fans = await makeTicketHolders(database, event.id, VIEWERS, `showtime-${run}-${Date.now()}`);
       const edge = await herd({ cluster, eventId: event.id, eventPath: event.path, userIds: fans, media: 'edge' });
       if (LOG_DIR)

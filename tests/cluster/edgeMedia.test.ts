@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { createMediaSigner } from '../../src/server/modules/streams/urlSigner';
@@ -7,6 +6,7 @@ import { poll } from '../../e2e/support/waitUntil';
 import { mediaServedByInstances, startCluster, type Cluster } from './clusterHarness';
 import {
   closeViewing,
+  livePremiumShow,
   fanToken,
   makeTicketHolders,
   openViewing,
@@ -27,18 +27,8 @@ beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { VIEWING_HEARTBEAT_SECONDS: String(HEARTBEAT_S) } });
   database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl, poolSize: 4 });
   // A premium show with streams, live since ten seconds ago (the simulated feed: no stream keys).
-  const row = await database.db
-    .selectFrom('events')
-    .innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
-    .select('events.id')
-    .where('events.is_premium', '=', true)
-    .orderBy('events.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  eventId = row.id;
-  await sql`update events set content_type = 'Live', air_start_date = now() - interval '10 seconds' where id = ${eventId}`.execute(
-    database.db,
-  );
+  // A premium show live since ten seconds ago.
+  eventId = (await livePremiumShow(database, 10)).id;
 }, 180_000);
 afterAll(async () => {
   await database?.close();

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { startCluster, type Cluster } from './clusterHarness';
 import {
   closeViewing,
+  livePremiumShow,
   fanToken,
   keepViewing,
   makeTicketHolders,
@@ -26,19 +27,8 @@ let eventId: number;
 beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { VIEWING_HEARTBEAT_SECONDS: String(HEARTBEAT_S) } });
   database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl, poolSize: 2 });
-  const row = await database.db
-    .selectFrom('events')
-    .innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
-    .select('events.id')
-    .where('events.is_premium', '=', true)
-    .orderBy('events.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  eventId = row.id;
-  // A premium show live since ten seconds ago (the simulated feed: no stream keys).
-  await sql`update events set content_type = 'Live', air_start_date = now() - interval '10 seconds' where id = ${eventId}`.execute(
-    database.db,
-  );
+  // A premium show live since ten seconds ago.
+  eventId = (await livePremiumShow(database, 10)).id;
 }, 180_000);
 afterAll(async () => {
   await cluster?.restoreDatabase();

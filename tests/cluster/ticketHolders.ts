@@ -4,6 +4,24 @@ import { VIEWING_ENTITLEMENT_HEADER, VIEWING_SESSION_KEY_HEADER } from '../../sr
 import { signTestToken } from '../utils/signToken';
 
 /**
+ * The seed's first premium show with streams, made live (the simulated feed: no stream keys), its
+ * air date `secondsAgo` seconds before now: the show the edge, outage and herd runs watch.
+ */
+export async function livePremiumShow(database: Database, secondsAgo: number): Promise<{ id: number; path: string }> {
+  const event = await database.db
+    .selectFrom('events')
+    .innerJoin('stream_configs', 'stream_configs.event_id', 'events.id')
+    .select(['events.id', 'events.path'])
+    .where('events.is_premium', '=', true)
+    .orderBy('events.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await sql`update events set content_type = 'Live',
+    air_start_date = now() - make_interval(secs => ${secondsAgo}) where id = ${event.id}`.execute(database.db);
+  return event;
+}
+
+/**
  * Ticket holders for one event, made as a sale would leave them (a user and an Active order), in
  * one statement each however many: the herd bench makes thousands.
  */
