@@ -9,7 +9,9 @@ import { PLAYER_SPREAD, spreadEarlier } from '../../src/shared/spread';
  * angle's playlist every target duration and each new segment as it appears (starting three
  * segments from the live edge, as hls.js does), heartbeats, and the config again half-way through
  * its URLs' life (useStreamConfig). A tenth of the viewers also keep every other angle's tile on its
- * lowest rung. A stall is a main-angle segment that arrived after the buffer it had ran dry.
+ * lowest rung. A stall is a main-angle segment that arrived after the buffer it had ran dry. It
+ * recovers as the player does: a heartbeat's 404 or a config's 409 opens a new session, and a media
+ * URL's 403 asks for a fresh config.
  */
 export type ViewerPlan = {
   index: number;
@@ -139,19 +141,40 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
     stats.errors[key] = (stats.errors[key] ?? 0) + 1;
   };
 
-  const opened = await request(`${plan.apiBase}/v1/viewing-sessions`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventId: String(plan.eventId) }),
-  });
-  stats.sessionOpen.push(opened.ttfb);
-  if (opened.status !== 201) return fail('session open', opened.status);
-  const session = (JSON.parse(opened.body.toString()) as { data: { sessionId: string; sessionKey: string } }).data;
-  const withKey = { ...auth, [VIEWING_SESSION_KEY_HEADER]: session.sessionKey };
+  // The player's session (useViewingSession): a heartbeat's 404 means the server let it go, and a
+  // new one is opened without a word; a config's 409 says it ended, and the fan presses play again.
+  let session = { sessionId: '', sessionKey: '' };
+  let withKey: Record<string, string> = auth;
+  const openSession = async (): Promise<boolean> => {
+    const opened = await request(`${plan.apiBase}/v1/viewing-sessions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: String(plan.eventId) }),
+    });
+    stats.sessionOpen.push(opened.ttfb);
+    if (opened.status !== 201) {
+      fail('session open', opened.status);
+      return false;
+    }
+    session = (JSON.parse(opened.body.toString()) as { data: { sessionId: string; sessionKey: string } }).data;
+    withKey = { ...auth, [VIEWING_SESSION_KEY_HEADER]: session.sessionKey };
+    return true;
+  };
+  if (!(await openSession())) return;
+  // One re-open at a time, however many calls learn together that the session ended.
+  let reopening: Promise<boolean> | null = null;
+  const reopen = () =>
+    (reopening ??= openSession()
+      .then((ok) => ok && readConfig(false))
+      .finally(() => {
+        reopening = null;
+      }));
 
   type Config = { videoUrl: string; streamUrls: { url: string }[] };
   const urls = { main: '', angles: [] as string[], expiresAt: 0 };
-  const readConfig = async (): Promise<boolean> => {
+  let lastRefresh = 0;
+  const readConfig = async (reopenOnEnd = true): Promise<boolean> => {
+    lastRefresh = Date.now();
     const res = await request(
       `${plan.apiBase}/v1/admin/asset/streamconfig/${plan.eventId}?session=${session.sessionId}`,
       {
@@ -161,6 +184,7 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
     stats.config.push(res.ttfb);
     if (res.status !== 200) {
       fail('config', res.status);
+      if (res.status === 409 && reopenOnEnd) return reopen();
       return false;
     }
     const data = (JSON.parse(res.body.toString()) as { data: { config_data: string; expiresAt: string } }).data;
@@ -172,6 +196,12 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
   };
   if (!(await readConfig())) return;
   stats.joined += 1;
+
+  // A media URL answered 403 (expired, or its session gone): a fresh config, at most every 10 s, as
+  // useStreamConfig's refresh does.
+  const refreshOn403 = async (status: number) => {
+    if (status === 403 && Date.now() - lastRefresh >= 10_000) await readConfig();
+  };
 
   let stalled = false;
   /** One tile's live traffic; `current()` is its playlist URL under the newest grant. */
@@ -188,6 +218,7 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
       stats.mediaRequests += 1;
       if (res.status !== 200) {
         fail('playlist', res.status);
+        await refreshOn403(res.status);
         await sleep(1000);
         continue;
       }
@@ -216,6 +247,7 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
         stats.mediaBytes += got.bytes;
         if (got.status !== 200) {
           fail('segment', got.status);
+          await refreshOn403(got.status);
           break;
         }
         next = seq + 1;
@@ -248,7 +280,10 @@ export async function runViewer(plan: ViewerPlan, stats: HerdStats): Promise<voi
         method: 'POST',
         headers: withKey,
       });
-      if (res.status !== 200) fail('heartbeat', res.status);
+      if (res.status === 404) {
+        fail('heartbeat', res.status);
+        await reopen();
+      } else if (res.status !== 200) fail('heartbeat', res.status);
     }
   })();
   const renewals = (async () => {
