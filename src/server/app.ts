@@ -177,7 +177,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
   scheduleQualityRetention(app, { database, quality: services.playbackQuality });
-  await app.register(callerPlugin, { tokens: services.tokens, isRevoked: services.identity.isRevoked });
+  await app.register(callerPlugin, {
+    tokens: services.tokens,
+    isRevoked: services.identity.isRevoked,
+    isOrganizer: services.organizers.isOrganizer,
+  });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   await registerRoutes(app, services, config, { redis });
   servicesOf.set(app, services);

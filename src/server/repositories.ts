@@ -5,6 +5,7 @@ import { identityRepositories } from './modules/identity/repositories';
 import { mailRepositories } from './modules/mail/repositories';
 import { miscRepositories } from './modules/misc/repositories';
 import { orderRepositories } from './modules/orders/repositories';
+import { organizerRepositories } from './modules/organizers/repositories';
 import { paymentRepositories } from './modules/payments/repositories';
 import { streamRepositories } from './modules/streams/repositories';
 
@@ -24,6 +25,7 @@ export function createRepositories(db: Executor) {
     ...miscRepositories(db),
     ...mailRepositories(db),
     ...streamRepositories(db),
+    ...organizerRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -12,6 +12,7 @@ import { apiReferenceRoutes } from './modules/web/apiReferenceRoutes';
 import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
+import { organizerControlRoutes, organizerRoutes } from './modules/organizers/routes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
@@ -53,6 +54,8 @@ export async function registerRoutes(
     orders: services.orders,
     checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
   });
+  await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
+  await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
   await app.register(viewingSessionRoutes, {
     prefix: '/v1',
     service: services.viewingSessions,

@@ -19,6 +19,7 @@ import { createCheckoutService } from './modules/orders/checkoutService';
 import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
+import { createOrganizerService } from './modules/organizers/service';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
 import { createProtectedMedia } from './modules/streams/protectedMedia';
@@ -169,6 +170,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       guestTokenTtlSeconds: config.limits.guestTokenTtlSeconds,
     }),
     profile: createProfileService({ uow }),
+    organizers: createOrganizerService({ uow }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({
       repo: catalogRepo,

@@ -5,6 +5,7 @@ import { deriveKeys } from '../modules/auth/keys';
 import { createLiveRepository } from '../modules/live/repository';
 import { createLiveService, type LiveService } from '../modules/live/service';
 import { DomainError } from '../platform/errors';
+import { askRunningServer, failCommand } from './runningServer';
 
 /**
  * The live commands' way in: the running server on this machine when there is one (it also drops
@@ -16,19 +17,9 @@ export async function liveCommand<T>(
   direct: (service: LiveService) => Promise<T>,
 ): Promise<{ config: AppConfig; data: T }> {
   const config = loadConfig();
+  const asked = await askRunningServer<T>(config, call);
+  if (asked.reached) return { config, data: asked.data };
   const keys = deriveKeys(config.jwtSecret);
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}${call.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ingest-token': keys.ingestControl },
-      body: JSON.stringify(call.body),
-    });
-    const answer = (await res.json().catch(() => null)) as { message?: string; data?: T } | null;
-    if (!res.ok) fail(answer?.message ?? `The server answered ${res.status}.`);
-    return { config, data: answer!.data as T };
-  } catch (err) {
-    if (!isRefused(err)) throw err;
-  }
   const database = await openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database.db);
@@ -40,17 +31,9 @@ export async function liveCommand<T>(
     });
     return { config, data: await direct(service) };
   } catch (err) {
-    if (err instanceof DomainError) fail(err.message);
+    if (err instanceof DomainError) failCommand(err.message);
     throw err;
   } finally {
     await database.close();
   }
-}
-
-const isRefused = (err: unknown) =>
-  err instanceof TypeError && (err.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }

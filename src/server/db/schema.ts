@@ -39,6 +39,11 @@ export interface EventsTable {
   /** Tickets taken against capacity. */
   sold: Generated<number>;
   updated_at: Generated<Date>;
+  /** False for a draft: shoppers never see it (migration 0015). */
+  published: Generated<boolean>;
+  /** The IANA zone the organizer types the air time in; air_start_date itself is UTC. */
+  venue_time_zone: Generated<string>;
+  created_at: Generated<Date>;
 }
 
 interface CategoriesTable {
@@ -179,6 +184,7 @@ interface OrdersTable {
   amount_cents: number;
   coupon_code: string | null;
   created_at: Generated<Date>;
+  refunded_at: Date | null;
 }
 interface OrderItemsTable {
   order_id: number;
@@ -309,6 +315,49 @@ interface LiveShowsTable {
   ended_at: Date | null;
 }
 
+/** An account the operator made an organizer (migration 0015). */
+interface OrganizersTable {
+  user_id: number;
+  granted_at: Generated<Date>;
+}
+
+/** One organizer action: who, when, on what, and the subject before and after (null when none). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: number | null;
+  actor_email: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  at: Generated<Date>;
+}
+
+/** An order's refund, claimed before the provider is asked: 'pending' until the provider has done it. */
+export interface RefundsTable {
+  order_id: number;
+  requested_by: number | null;
+  amount_cents: number;
+  idempotency_key: string;
+  status: ColumnType<'pending' | 'done', 'pending' | 'done' | undefined, 'pending' | 'done'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+/** One size of an uploaded poster or slide, served at /media/uploads/{name}. */
+interface UploadedImagesTable {
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  uploaded_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   login_codes: LoginCodesTable;
@@ -340,4 +389,8 @@ export interface DB {
   live_feeds: LiveFeedsTable;
   live_shows: LiveShowsTable;
   playback_quality: PlaybackQualityTable;
+  organizers: OrganizersTable;
+  audit_log: AuditLogTable;
+  refunds: RefundsTable;
+  uploaded_images: UploadedImagesTable;
 }

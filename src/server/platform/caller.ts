@@ -5,10 +5,11 @@ import { Forbidden, Unauthenticated } from './errors';
 /**
  * Who is calling, from the bearer token and nothing else. Routes say what they need through
  * `config.auth`: 'none' ignores any token, 'optional' (default) accepts none but refuses a bad one,
- * 'guest' wants any valid token, 'user' wants a signed-in user's token. The caller plugin
+ * 'guest' wants any valid token, 'user' wants a signed-in user's token, 'organizer' a signed-in user
+ * the operator made an organizer (read from the database on every call). The caller plugin
  * (plugins/caller.ts) reads the token into `request.caller`; modules read it through the helpers here.
  */
-export type AuthRequirement = 'none' | 'optional' | 'guest' | 'user';
+export type AuthRequirement = 'none' | 'optional' | 'guest' | 'user' | 'organizer';
 
 /** A token whose signature and claims were checked (modules/auth/tokens.ts signs and verifies them). */
 export type VerifiedToken = (GuestClaims | UserClaims) & { iat: number; exp: number };
@@ -16,6 +17,8 @@ export type VerifiedToken = (GuestClaims | UserClaims) & { iat: number; exp: num
 declare module 'fastify' {
   interface FastifyRequest {
     caller: VerifiedToken | null;
+    /** Set by the caller plugin once the database said this user holds the organizer role. */
+    organizerChecked: boolean;
   }
   interface FastifyContextConfig {
     auth?: AuthRequirement;
@@ -48,6 +51,21 @@ export function requireUser(request: FastifyRequest): UserCaller {
   const caller = callerOf(request);
   if (caller.kind !== 'user') throw new Forbidden('Sign in to continue');
   return caller;
+}
+
+/** An organizer calling the console's API (docs/decisions.md "Organizers"). */
+export type OrganizerCaller = UserCaller & { organizer: true };
+
+/**
+ * The organizer calling a console route. The role itself is checked by the caller plugin, against
+ * the database, for every route whose `config.auth` is 'organizer'; a route that forgot to say so
+ * fails here instead of letting anyone in.
+ */
+export function requireOrganizer(request: FastifyRequest): OrganizerCaller {
+  const user = requireUser(request);
+  if (!request.organizerChecked)
+    throw new Error(`${request.routeOptions.url}: console routes need config.auth 'organizer'`);
+  return { ...user, organizer: true };
 }
 
 /**

@@ -1,19 +1,23 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Forbidden, Unauthenticated } from '../platform/errors';
+import { STUDIO_MESSAGES } from '../../shared/contract/studio';
 import type { VerifiedToken } from '../platform/caller';
 import { TokenError, type TokenService } from '../modules/auth/tokens';
 
 /** Whether a user token was revoked (logout) after it was issued. */
 export type RevocationCheck = (userId: number, issuedAtMs: number) => Promise<boolean>;
+/** Whether a user holds the organizer role now (modules/organizers). */
+export type OrganizerCheck = (userId: number) => Promise<boolean>;
 
 /**
  * Reads the bearer token of every request into `request.caller` and enforces the route's
  * `config.auth` (platform/caller.ts says what each requirement means and gives modules the caller).
  */
-export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck }>(
-  async (app, { tokens, isRevoked }) => {
+export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck; isOrganizer: OrganizerCheck }>(
+  async (app, { tokens, isRevoked, isOrganizer }) => {
     app.decorateRequest('caller', null);
+    app.decorateRequest('organizerChecked', false);
     app.addHook('onRequest', async (request) => {
       const requirement = request.routeOptions.config?.auth ?? 'optional';
       // An address without a route is a 404 or 405 whatever token comes with it (platform/routeMethods.ts).
@@ -23,9 +27,14 @@ export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationChec
         throw new Unauthenticated('Token has been revoked');
       }
       if (requirement === 'guest' && !request.caller) throw new Unauthenticated('Authentication required');
-      if (requirement === 'user') {
+      if (requirement === 'user' || requirement === 'organizer') {
         if (!request.caller) throw new Unauthenticated('Authentication required');
         if (request.caller.kind !== 'user') throw new Forbidden('Sign in to continue');
+      }
+      if (requirement === 'organizer' && request.caller?.kind === 'user') {
+        // Read on every call, never from the token: a revoke takes effect on the next call.
+        if (!(await isOrganizer(request.caller.userId))) throw new Forbidden(STUDIO_MESSAGES.notOrganizer);
+        request.organizerChecked = true;
       }
     });
   },

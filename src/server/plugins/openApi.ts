@@ -13,6 +13,7 @@ const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {
   optional: [{}, { bearer: [] }],
   guest: [{ bearer: [] }],
   user: [{ bearer: [] }],
+  organizer: [{ bearer: [] }],
 };
 
 /** A schema inside its optional and default wrappers. */

@@ -53,6 +53,9 @@ const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/,
   /^\/v1\/live\/:id$/,
   /^\/internal\/(ingest\/publish|ingest\/publish-done|live\/keys|live\/end|live\/on-air)$/,
+  /^\/internal\/organizers\/(grant|revoke)$/,
+  // The console's routes: only organizers, every route against every caller (tests/server/studio/studioRoles.test.ts).
+  /^\/v1\/studio\//,
   /^\/v1\/(checkuser|login|register|verifyotp|logout|token\/guest)$/,
   /^(\/v1)?\/misc\/data$/,
   /^\/v1\/public\//,

@@ -13,6 +13,7 @@ import * as m0011 from './0011_live_feeds';
 import * as m0012 from './0012_viewing_session_close_reason';
 import * as m0013 from './0013_playback_quality';
 import * as m0014 from './0014_open_viewing_session';
+import * as m0015 from './0015_studio';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_viewing_session_close_reason': m0012,
   '0013_playback_quality': m0013,
   '0014_open_viewing_session': m0014,
+  '0015_studio': m0015,
 };

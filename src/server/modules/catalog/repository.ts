@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { DB, EventsTable } from '../../db/schema';
 
-export type EventRow = Selectable<EventsTable>;
+/** An event as the storefront reads it; the console's own columns (modules/eventAdmin) are not in it. */
+export type EventRow = Selectable<Omit<EventsTable, 'published' | 'venue_time_zone' | 'created_at'>>;
 /** Position in an ordered list, for keyset paging: the sort key and the id that breaks ties. */
 export type Keyset = { order: number; id: number };
 

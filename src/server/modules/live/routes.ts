@@ -1,13 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
 import { liveStateResponse } from '../../../shared/contract/live';
 import { clientKey } from '../../platform/clientKey';
 import { ok } from '../../platform/envelope';
-import { carriesForwardingHeader } from '../../platform/forwardingHeaders';
-import { isLoopback } from '../../platform/network';
-import { sameSecret } from '../../platform/sameSecret';
+import { fromThisMachine } from '../../platform/controlCalls';
 import { withErrors } from '../../platform/schemas';
 import type { IngestHooks } from './ingestHooks';
 import type { LiveService } from './service';
@@ -56,19 +54,6 @@ export const liveStateRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/**
- * Only the ingest's engine and the live commands on this machine: a direct loopback connection with no
- * forwarding header (a proxy in front never reaches these), proving the server's ingest key. Anyone
- * else gets a plain 404.
- */
-function fromIngest(token: string) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const given = (req.query as Record<string, unknown>).token ?? req.headers['x-ingest-token'];
-    const direct = isLoopback(req.raw.socket.remoteAddress) && !carriesForwardingHeader(req.headers);
-    if (!direct || typeof given !== 'string' || !sameSecret(given, token)) return reply.callNotFound();
-  };
-}
-
 /** nginx-rtmp's notify fields (it posts them as a form). */
 const notifyBody = z
   .object({ name: z.string().max(200), clientid: z.string().max(20), addr: z.string().max(64).optional() })
@@ -85,7 +70,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) =>
     { parseAs: 'string', bodyLimit: 4096 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.addHook('onRequest', fromIngest(opts.controlToken));
+  app.addHook('onRequest', fromThisMachine(opts.controlToken));
   const publisherOf = (clientid: string) => `${opts.bootId}:${clientid}`;
 
   app.post(
