@@ -34,7 +34,8 @@ export const SALES_MESSAGES = {
   alreadyRefunded: 'This order was refunded already.',
   refundUnderWay: 'A refund of this order is under way. Look again in a moment.',
   providerFailed:
-    'The payment provider did not refund this order yet. Access has ended and the seat is back; press Refund again to retry.',
+    'The payment provider did not refund this order yet. Access has ended and the seat is back; ' +
+    'press Refund again to retry.',
   refunded: 'The order was refunded.',
 } as const;
 
