@@ -40,6 +40,8 @@ export const liveStateData = z.object({
       state: z.enum(LIVE_FEED_STATES),
     }),
   ),
+  /** The organizer's message for viewers ('technical difficulties'), present only while one is set. */
+  message: z.string().optional(),
 });
 export type LiveStateData = z.infer<typeof liveStateData>;
 export const liveStateResponse = envelope(liveStateData);
