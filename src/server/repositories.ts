@@ -7,6 +7,7 @@ import { miscRepositories } from './modules/misc/repositories';
 import { orderRepositories } from './modules/orders/repositories';
 import { organizerRepositories } from './modules/organizers/repositories';
 import { paymentRepositories } from './modules/payments/repositories';
+import { salesRepositories } from './modules/sales/repositories';
 import { streamRepositories } from './modules/streams/repositories';
 
 /**
@@ -26,6 +27,7 @@ export function createRepositories(db: Executor) {
     ...mailRepositories(db),
     ...streamRepositories(db),
     ...organizerRepositories(db),
+    ...salesRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -14,6 +14,7 @@ import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { organizerControlRoutes, organizerRoutes } from './modules/organizers/routes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
+import { salesRoutes } from './modules/sales/routes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { protectedMediaRoutes } from './modules/streams/mediaRoutes';
@@ -55,6 +56,7 @@ export async function registerRoutes(
     checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
   });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
+  await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
   await app.register(viewingSessionRoutes, {
     prefix: '/v1',

@@ -20,6 +20,8 @@ import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
 import { createOrganizerService } from './modules/organizers/service';
+import { createRefundService } from './modules/orders/refundService';
+import { createSalesService } from './modules/sales/service';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
 import { createProtectedMedia } from './modules/streams/protectedMedia';
@@ -79,8 +81,18 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     maxBytes: config.limits.catalogCacheBytes,
   });
   const payments = createPaymentProvider(config, { uow, log, webhookSecret: keys.sandboxWebhook, ...clock });
+  // The console's refunds; the reconciliation job finishes the ones the provider has not done yet.
+  const refunds = createRefundService({
+    uow,
+    provider: payments.provider,
+    mailer,
+    log,
+    onRefunded: () => metrics.orderRefunds.inc(),
+    ...clock,
+  });
   const checkout = createCheckoutService({
     uow,
+    finishOrderRefunds: () => refunds.finishPending(),
     provider: payments.provider,
     log,
     confirmOrder: countedOrders(metrics, createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log })),
@@ -171,6 +183,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     profile: createProfileService({ uow }),
     organizers: createOrganizerService({ uow }),
+    refunds,
+    sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({
       repo: catalogRepo,

@@ -35,6 +35,11 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     help: 'Payments refunded because no order could be made',
     registers,
   });
+  const orderRefunds = new Counter({
+    name: 'storefront_order_refunds_total',
+    help: "Orders an organizer refunded (counted once the provider's refund is done)",
+    registers,
+  });
   // Counted on arrival: the request histogram is observed when an answer has finished, and misses
   // for an answer whose connection closed first (an edge that hung up once it had every byte).
   const mediaRequests = new Counter({
@@ -84,6 +89,7 @@ export function createMetrics(deps: { database: Database; heartbeatSeconds: numb
     ordersPlaced,
     paymentFailures,
     refunds,
+    orderRefunds,
     mediaRequests,
     rateLimitRefusals,
   };

@@ -23,6 +23,8 @@ import { fieldProblem } from '../../platform/fieldProblem';
 type Deps = Omit<SettlementDeps, 'now' | 'uow'> & {
   uow: UnitOfWork<CartToOrderRepositories & MiscRepositories>;
   now?: () => number;
+  /** The reconciliation's other half: finishes the console's refunds the provider has not done yet. */
+  finishOrderRefunds?: () => Promise<number>;
 };
 
 /**
@@ -135,8 +137,15 @@ export function createCheckoutService(deps: Deps) {
       return 'ordered';
     },
 
-    /** Finishes checkouts left unsettled by a crash or a lost webhook (see reconcile.ts). */
-    reconcile: (maxAgeMs?: number, limit?: number) => reconcileCheckouts({ ...deps, now }, settlement, maxAgeMs, limit),
+    /**
+     * Finishes checkouts left unsettled by a crash or a lost webhook (see reconcile.ts), and the
+     * console's refunds the provider has not done yet (orders/refundService.ts).
+     */
+    async reconcile(maxAgeMs?: number, limit?: number) {
+      const checkouts = await reconcileCheckouts({ ...deps, now }, settlement, maxAgeMs, limit);
+      const orderRefunds = (await deps.finishOrderRefunds?.()) ?? 0;
+      return { ...checkouts, refunded: checkouts.refunded + orderRefunds };
+    },
   };
 }
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,131 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { RefundsTable } from '../../db/schema';
+
+export type RefundRow = Selectable<RefundsTable>;
+export type NewRefund = { orderId: number; requestedBy: number | null; amountCents: number; idempotencyKey: string };
+
+/**
+ * SQL of an order's refund: the claim (one row per order, its primary key the order's id, so a
+ * second claim finds the first), what a refund undoes (the order's access, its seats, its viewing
+ * sessions, its coupon use), and the provider's attempts. Every time is the service's clock.
+ */
+export function createRefundRepository(db: Executor) {
+  return {
+    /**
+     * Claims the order's refund: undefined when it was claimed before (by a double click, another
+     * organizer, or long ago). The claim counts as the first attempt, under way.
+     */
+    claim(refund: NewRefund, at: Date): Promise<RefundRow | undefined> {
+      return db
+        .insertInto('refunds')
+        .values({
+          order_id: refund.orderId,
+          requested_by: refund.requestedBy,
+          amount_cents: refund.amountCents,
+          idempotency_key: refund.idempotencyKey,
+          attempts: 1,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    byOrder(orderId: number): Promise<RefundRow | undefined> {
+      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    },
+
+    /** The order ends at once: every access check reads `orders.status = 'Active'`. */
+    async markOrderRefunded(orderId: number, at: Date): Promise<void> {
+      await db.updateTable('orders').set({ status: 'Refunded', refunded_at: at }).where('id', '=', orderId).execute();
+    },
+
+    /** Gives one seat of each event back, never below 0. */
+    async returnSeats(eventIds: number[]): Promise<void> {
+      if (eventIds.length === 0) return;
+      await db
+        .updateTable('events')
+        .set((eb) => ({ sold: eb.fn<number>('greatest', [eb('sold', '-', 1), eb.val(0)]) }))
+        .where('id', 'in', eventIds)
+        .execute();
+    },
+
+    /**
+     * Closes the buyer's open viewing sessions of these events: the media gate refuses a closed
+     * session's URLs, so the player stops within a heartbeat. Answers how many were open.
+     */
+    async closeViewingSessions(userId: number, eventIds: number[], at: Date): Promise<number> {
+      if (eventIds.length === 0) return 0;
+      const result = await db
+        .updateTable('viewing_sessions')
+        .set({ closed_at: at })
+        .where('user_id', '=', userId)
+        .where('event_id', 'in', eventIds)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Gives the order's coupon use back (the coupon's total and per-buyer limits count these rows). */
+    async releaseCoupon(orderId: number): Promise<number> {
+      const result = await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Takes a failed refund for another attempt: only one caller wins (the failure it clears is the
+     * ticket), so two retries at once ask the provider once. `staleBefore`: also take an attempt
+     * that has said nothing since then (its process stopped mid-way; the reconciliation job's).
+     */
+    takeRetry(orderId: number, staleBefore?: Date): Promise<RefundRow | undefined> {
+      return db
+        .updateTable('refunds')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: null }))
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          staleBefore
+            ? eb.or([eb('last_error', 'is not', null), eb('created_at', '<', staleBefore)])
+            : eb('last_error', 'is not', null),
+        )
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The provider refused or was not reached: kept pending, with its sentence, for a retry. */
+    async recordFailure(orderId: number, error: string): Promise<void> {
+      await db
+        .updateTable('refunds')
+        .set({ last_error: error })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The provider has refunded: true for the one call that made it so (it sends the mail). */
+    async markDone(orderId: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('refunds')
+        .set({ status: 'done', completed_at: at, last_error: null })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Refunds the provider has not done yet, failed ones or ones quiet since `staleBefore`, oldest first. */
+    async unfinished(staleBefore: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('refunds')
+        .select('order_id')
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('last_error', 'is not', null), eb('created_at', '<', staleBefore)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.order_id);
+    },
+  };
+}
+export type RefundRepository = ReturnType<typeof createRefundRepository>;

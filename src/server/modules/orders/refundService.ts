@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SALES_MESSAGES } from '../../../shared/contract/studioSales';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import { Conflict, NotFound, UpstreamFailure } from '../../platform/errors';
+import type { IdentityRepositories } from '../identity/repositories';
+import type { Mailer } from '../mail/mailer';
+import type { OrganizerRepositories } from '../organizers/repositories';
+import { ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+import type { OrderRow } from './repository';
+import type { RefundRow } from './refundRepository';
+import { orderRefundedMail } from './refundMail';
+import type { OrderRepositories } from './repositories';
+
+export type RefundDeps = {
+  uow: UnitOfWork<
+    Pick<OrderRepositories, 'orders' | 'refunds'> & Pick<OrganizerRepositories, 'audit'> & IdentityRepositories
+  >;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** Told of each refund the provider has done (for /metrics). */
+  onRefunded?: () => void;
+};
+
+/** Who refunds: the organizer (the audit entry's actor). */
+export type RefundActor = { userId: number; email: string };
+
+/** One key per order: the provider refunds once however often it is asked (Stripe and the sandbox honour it). */
+export const refundKey = (orderId: number) => `order-refund-${orderId}`;
+
+/** A refund that has not said anything for this long was cut off mid-way: the reconciliation job takes it. */
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+/** What the organizer reads of a provider failure: its sentence, never more than a line. */
+const failureSentence = (err: unknown) =>
+  err instanceof ProviderUnavailableError
+    ? 'The payment provider did not answer.'
+    : (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+/**
+ * An organizer's full refund of an order, exactly once under double clicks and two organizers at
+ * once (docs/decisions.md "Refunds"):
+ * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
+ *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
+ *    the audit entry;
+ * 2. outside any transaction the provider is asked to refund, with the order's idempotency key;
+ * 3. a second transaction marks the refund done, and the one call that did so mails the fan.
+ * A provider failure leaves the refund pending with its sentence: refunding again (or the
+ * reconciliation job) retries with the same key, never with a second claim.
+ */
+export function createRefundService(deps: RefundDeps) {
+  const { uow, provider, log } = deps;
+  const now = () => new Date((deps.now ?? Date.now)());
+
+  /** Step 1: the claim and everything the refund undoes, or undefined when the order was claimed before. */
+  function claim(actor: RefundActor, order: OrderRow): Promise<RefundRow | undefined> {
+    const at = now();
+    return uow.transaction(async (repos) => {
+      const claimed = await repos.refunds.claim(
+        {
+          orderId: order.id,
+          requestedBy: actor.userId,
+          amountCents: order.amount_cents,
+          idempotencyKey: refundKey(order.id),
+        },
+        at,
+      );
+      if (!claimed) return undefined;
+      await repos.refunds.markOrderRefunded(order.id, at);
+      const eventIds = await repos.orders.eventIdsOf(order.id);
+      await repos.refunds.returnSeats(eventIds);
+      const sessionsClosed = await repos.refunds.closeViewingSessions(order.user_id, eventIds, at);
+      const couponUsesReturned = await repos.refunds.releaseCoupon(order.id);
+      await repos.audit.record({
+        actor,
+        action: 'order.refund',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: { orderId: order.order_ref, status: order.status, amountCents: order.amount_cents },
+        after: {
+          orderId: order.order_ref,
+          status: 'Refunded',
+          refund: 'pending',
+          seatsReturned: eventIds,
+          sessionsClosed,
+          couponUsesReturned,
+        },
+      });
+      return claimed;
+    });
+  }
+
+  /** Steps 2 and 3: the provider (outside any transaction), then done, then the mail. */
+  async function finish(order: OrderRow, refund: RefundRow): Promise<void> {
+    // A voucher order of 0 was never charged: nothing to give back.
+    if (order.payment_intent_id && order.amount_cents > 0) {
+      try {
+        await provider.refund(order.payment_intent_id, refund.idempotency_key);
+      } catch (err) {
+        await uow.repos.refunds.recordFailure(order.id, failureSentence(err));
+        log.warn(
+          { err, orderId: order.id, attempt: refund.attempts },
+          'order refund: the provider failed; kept pending',
+        );
+        throw new UpstreamFailure(SALES_MESSAGES.providerFailed, { cause: err });
+      }
+    }
+    const done = await uow.transaction((repos) => repos.refunds.markDone(order.id, now()));
+    if (!done) return;
+    deps.onRefunded?.();
+    log.info({ orderId: order.id }, 'order refunded');
+    await mailFan(order);
+  }
+
+  /** A mail failure is logged, never thrown: the refund stands either way. */
+  async function mailFan(order: OrderRow): Promise<void> {
+    try {
+      const user = await uow.repos.identity.userById(order.user_id);
+      if (!user) return;
+      const items = await uow.repos.orders.items(order.id);
+      const name = `${user.first_name} ${user.last_name}`.trim() || user.email.split('@')[0]!;
+      await deps.mailer.send(
+        orderRefundedMail(
+          user.email,
+          name,
+          { ref: order.order_ref, amountCents: order.amount_cents, method: order.payment_method },
+          items.map((i) => i.title),
+        ),
+      );
+    } catch (err) {
+      log.error({ err, orderId: order.id }, 'order refund mail failed');
+    }
+  }
+
+  return {
+    /**
+     * Refunds the order in full. 404 unknown; 409 refunded already, or being refunded by another
+     * call right now; 502 when the provider failed (pending: call again to retry).
+     */
+    async refund(actor: RefundActor, orderId: number): Promise<void> {
+      const order = await uow.repos.orders.byId(orderId);
+      if (!order) throw new NotFound(SALES_MESSAGES.orderNotFound);
+      const claimed = await claim(actor, order);
+      if (claimed) return finish(order, claimed);
+      const existing = await uow.repos.refunds.byOrder(order.id);
+      if (!existing || existing.status === 'done') throw new Conflict(SALES_MESSAGES.alreadyRefunded);
+      // Pending: a failed attempt is retried by the one caller that takes it; one under way is left alone.
+      const retry = await uow.repos.refunds.takeRetry(order.id);
+      if (!retry) throw new Conflict(SALES_MESSAGES.refundUnderWay);
+      return finish(order, retry);
+    },
+
+    /**
+     * The reconciliation job's part: finishes refunds the provider has not done yet (failed ones,
+     * and ones cut off mid-way). Answers how many it finished; a failure waits for the next run.
+     */
+    async finishPending(limit = 100): Promise<number> {
+      const staleBefore = new Date(now().getTime() - STALE_AFTER_MS);
+      let finished = 0;
+      for (const orderId of await uow.repos.refunds.unfinished(staleBefore, limit)) {
+        const refund = await uow.repos.refunds.takeRetry(orderId, staleBefore);
+        const order = refund && (await uow.repos.orders.byId(orderId));
+        if (!refund || !order) continue;
+        try {
+          await finish(order, refund);
+          finished += 1;
+        } catch (err) {
+          if (!(err instanceof UpstreamFailure)) log.warn({ err, orderId }, 'finishing a pending refund failed');
+        }
+      }
+      return finished;
+    },
+  };
+}
+export type RefundService = ReturnType<typeof createRefundService>;

@@ -1,0 +1,246 @@
+import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
+import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
+import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
+import { createRefundService, refundKey } from '../../../src/server/modules/orders/refundService';
+import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';
+import { createRepositories } from '../../../src/server/repositories';
+import type { Mail } from '../../../src/server/modules/mail/mailer';
+import { viewingDriver } from '../streams/viewingSessionFixture';
+import { salesTestApp, type SalesTestApp } from './salesFixture';
+
+/**
+ * The console's full refund (POST /v1/studio/orders/:id/refund): the provider refunds once with the
+ * order's key, access ends at once (the order lookup, viewing sessions), the seat and the coupon use
+ * come back, order history says Refunded, the fan gets a mail, the action is audited; a second
+ * refund is a 409, and a provider failure leaves the refund pending until a retry finishes it.
+ * Exactly-once under concurrency: tests/server/races/refundRaces.test.ts (PostgreSQL).
+ */
+let x: SalesTestApp;
+beforeAll(async () => {
+  x = await salesTestApp();
+}, 60_000);
+afterAll(() => x?.t.close());
+
+const refund = (id: number | string) => x.studio('POST', `/orders/${id}/refund`);
+const answer = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
+const refundRow = (orderId: number) =>
+  x.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+const intentRow = (id: string) =>
+  x.db.selectFrom('sandbox_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('a card order refunded from the console', () => {
+  it('refunds at the provider once, ends access, returns the seat, says Refunded, mails the fan, audits it', async () => {
+    const v = viewingDriver(x.t.app);
+    const who = await x.buyer(['cart-few', 'cart-a'], 'fan');
+    const order = await x.cardOrder(who);
+    expect(order.amount).toBe(40);
+    expect(await x.soldOf('cart-few')).toBe(1);
+    // The fan is watching when the organizer refunds.
+    const opened = await v.open(who, String(x.ids['cart-few']));
+    expect(opened.statusCode).toBe(201);
+    const sessionId = opened.json().data.sessionId as string;
+    const lookup = () => x.c.lookup(who, { userId: who.userId, assetId: x.ids['cart-few'] });
+    expect((await lookup()).json().data).toHaveLength(1);
+
+    const res = await refund(order.id);
+
+    expect(answer(res)).toEqual([200, SALES_MESSAGES.refunded]);
+    expect(res.json().data).toMatchObject({
+      id: order.id,
+      orderId: order.orderId,
+      status: 'Refunded',
+      amount: 40,
+      payment: {
+        state: 'refunded',
+        refund: { amount: 40, requestedBy: await x.emailOf(x.organizer), attempts: 1, lastError: null },
+      },
+    });
+    expect(res.json().data.payment.refund.completedAt).toEqual(expect.any(String));
+    // The provider refunded with the order's key.
+    expect(await intentRow(order.intentId)).toMatchObject({
+      refund_key: refundKey(order.id),
+      refunded_at: expect.any(Date),
+    });
+    // Access ends at once: the lookup no longer lists the event, the session is closed, a new one is refused.
+    expect((await lookup()).json().data).toEqual([]);
+    expect((await v.heartbeat(who, sessionId)).statusCode).not.toBe(200);
+    expect(answer(await v.open(who, String(x.ids['cart-few'])))).toEqual([403, STREAM_MESSAGES.notEntitled]);
+    // The seat is back; order history says Refunded.
+    expect(await x.soldOf('cart-few')).toBe(0);
+    const history = (await x.c.history(who)).json().data.data;
+    expect(history.map((r: { orderId: string; usageType: string }) => [r.orderId, r.usageType])).toEqual([
+      [order.orderId, 'Refunded'],
+    ]);
+    // One mail, with the order id, the amount and the events.
+    const mails = await x.refundMails(await x.emailOf(who));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your AllAccess order ${order.orderId} was refunded`);
+    expect(mails[0]!.text).toContain('$40.00');
+    expect(mails[0]!.text).toContain('Cart Few');
+    expect(mails[0]!.text).toContain('Cart A');
+    // Audited, with who did it.
+    const audit = res.json().data.audit;
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'order.refund',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      actorEmail: await x.emailOf(x.organizer),
+      before: { status: 'Active' },
+      after: { status: 'Refunded', sessionsClosed: 1 },
+    });
+    expect(await refundRow(order.id)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      idempotency_key: refundKey(order.id),
+    });
+  });
+
+  it('a second refund is a 409 that changes nothing: no second seat, mail or provider call', async () => {
+    const who = await x.buyer(['cart-few'], 'twice');
+    const order = await x.cardOrder(who);
+    expect((await refund(order.id)).statusCode).toBe(200);
+    const sold = await x.soldOf('cart-few');
+    const refundedAt = (await intentRow(order.intentId)).refunded_at;
+
+    expect(answer(await refund(order.id))).toEqual([409, SALES_MESSAGES.alreadyRefunded]);
+    expect(answer(await refund(order.orderId))).toEqual([409, SALES_MESSAGES.alreadyRefunded]);
+
+    expect(await x.soldOf('cart-few')).toBe(sold);
+    expect((await intentRow(order.intentId)).refunded_at).toEqual(refundedAt);
+    expect(await x.refundMails(await x.emailOf(who))).toHaveLength(1);
+    const audit = (await x.studio('GET', `/orders/${order.id}`)).json().data.audit;
+    expect(audit).toHaveLength(1);
+  });
+
+  it('gives the coupon use back (a one-use-per-buyer coupon works again)', async () => {
+    const who = await x.buyer(['cart-b'], 'couponfan', 'MINE1');
+    const order = await x.cardOrder(who);
+    const uses = () => x.db.selectFrom('coupon_redemptions').select('id').where('order_id', '=', order.id).execute();
+    expect(await uses()).toHaveLength(1);
+    expect((await refund(order.id)).statusCode).toBe(200);
+    expect(await uses()).toEqual([]);
+    expect((await x.d.add(who, { asset_id: x.ids['cart-b'] })).statusCode).toBe(200);
+    expect((await x.d.apply(who, { coupon_code: 'MINE1' })).statusCode).toBe(200);
+  });
+});
+
+describe('a voucher order (nothing was charged)', () => {
+  it('is refunded without the provider: access ends, the seat returns, the mail says nothing is paid back', async () => {
+    const who = await x.buyer(['cart-few'], 'voucherfan', 'FIX100');
+    const before = await x.soldOf('cart-few');
+    const order = await x.voucherOrder(who);
+    expect(order.amount).toBe(0);
+
+    const res = await refund(order.id);
+
+    expect(answer(res)).toEqual([200, SALES_MESSAGES.refunded]);
+    expect(res.json().data).toMatchObject({ paymentIntentId: null, payment: { state: 'refunded' } });
+    expect(await x.soldOf('cart-few')).toBe(before);
+    const mails = await x.refundMails(await x.emailOf(who));
+    expect(mails.map((m) => m.text.includes('Nothing was charged'))).toEqual([true]);
+  });
+});
+
+describe('refusals', () => {
+  it('an unknown order: 404; a malformed id: 400; nothing is written', async () => {
+    expect(answer(await refund(2_000_000_000))).toEqual([404, SALES_MESSAGES.orderNotFound]);
+    expect(answer(await refund(9_999_999_999))).toEqual([404, SALES_MESSAGES.orderNotFound]);
+    expect(answer(await refund('ORD-0000000000'))).toEqual([404, SALES_MESSAGES.orderNotFound]);
+    expect((await refund('abc')).statusCode).toBe(400);
+    expect((await refund('99999999999')).statusCode).toBe(400);
+    expect((await x.studio('POST', '/orders/1/refund', x.organizer, { reason: 'x' })).statusCode).toBe(400);
+    expect(
+      await x.db.selectFrom('refunds').select('order_id').where('order_id', '>=', 2_000_000_000).execute(),
+    ).toEqual([]);
+  });
+
+  it('a shopper cannot refund (403), even their own order', async () => {
+    const who = await x.buyer(['cart-c'], 'selfrefund');
+    const order = await x.cardOrder(who);
+    expect((await x.studio('POST', `/orders/${order.id}/refund`, who)).statusCode).toBe(403);
+    expect(await refundRow(order.id)).toBeUndefined();
+  });
+
+  it('a refund under way (claimed, the provider not answered yet): 409, the provider is not asked again', async () => {
+    const who = await x.buyer(['cart-c'], 'underway');
+    const order = await x.cardOrder(who);
+    await x.db
+      .insertInto('refunds')
+      .values({ order_id: order.id, amount_cents: 99, idempotency_key: refundKey(order.id), attempts: 1 })
+      .execute();
+    expect(answer(await refund(order.id))).toEqual([409, SALES_MESSAGES.refundUnderWay]);
+    expect((await intentRow(order.intentId)).refunded_at).toBeNull();
+  });
+});
+
+describe('when the provider fails', () => {
+  it('keeps the refund pending (502), with access ended; pressing again retries with the same key and finishes', async () => {
+    const who = await x.buyer(['cart-few'], 'failfan');
+    const order = await x.cardOrder(who);
+    const sold = await x.soldOf('cart-few');
+    // The sandbox refuses to refund an intent that has not succeeded: the provider's failure.
+    await x.db.updateTable('sandbox_intents').set({ status: 'processing' }).where('id', '=', order.intentId).execute();
+
+    expect(answer(await refund(order.id))).toEqual([502, SALES_MESSAGES.providerFailed]);
+
+    const detail = (await x.studio('GET', `/orders/${order.id}`)).json().data;
+    expect(detail).toMatchObject({
+      status: 'Refunded',
+      payment: { state: 'refund_pending', refund: { attempts: 1, completedAt: null, lastError: expect.any(String) } },
+    });
+    expect(await x.soldOf('cart-few')).toBe(sold - 1);
+    expect((await x.c.lookup(who, { userId: who.userId })).json().data).toEqual([]);
+    expect(await x.refundMails(await x.emailOf(who))).toEqual([]);
+
+    // Still failing: another 502, another attempt; the seat is not given back twice.
+    expect(answer(await refund(order.id))).toEqual([502, SALES_MESSAGES.providerFailed]);
+    expect(await refundRow(order.id)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(await x.soldOf('cart-few')).toBe(sold - 1);
+
+    await x.db.updateTable('sandbox_intents').set({ status: 'succeeded' }).where('id', '=', order.intentId).execute();
+    const retried = await refund(order.id);
+    expect(answer(retried)).toEqual([200, SALES_MESSAGES.refunded]);
+    expect(retried.json().data.payment).toMatchObject({ state: 'refunded', refund: { attempts: 3, lastError: null } });
+    expect(await intentRow(order.intentId)).toMatchObject({ refund_key: refundKey(order.id) });
+    expect(await x.soldOf('cart-few')).toBe(sold - 1);
+    expect(await x.refundMails(await x.emailOf(who))).toHaveLength(1);
+    expect(answer(await refund(order.id))).toEqual([409, SALES_MESSAGES.alreadyRefunded]);
+  });
+
+  it('the reconciliation job finishes a pending refund once the provider answers', async () => {
+    const who = await x.buyer(['cart-b'], 'reconcilefan');
+    const order = await x.cardOrder(who);
+    await x.db.updateTable('sandbox_intents').set({ status: 'processing' }).where('id', '=', order.intentId).execute();
+    expect((await refund(order.id)).statusCode).toBe(502);
+    await x.db.updateTable('sandbox_intents').set({ status: 'succeeded' }).where('id', '=', order.intentId).execute();
+
+    // The job's half, as services.ts builds it (the app's job runs every few minutes).
+    const uow = createUnitOfWork(x.db, createRepositories);
+    const sent: Mail[] = [];
+    const refunds = createRefundService({
+      uow,
+      provider: createSandboxProvider({
+        repo: uow.repos.sandbox,
+        webhookSecret: 'test',
+        eventDelayMs: 600_000,
+        log: x.t.app.log,
+      }),
+      mailer: { kind: 'outbox', send: async (m) => void sent.push(m), close: async () => {} },
+      log: x.t.app.log,
+    });
+    expect(await refunds.finishPending()).toBe(1);
+    expect(await refunds.finishPending()).toBe(0);
+
+    expect(await refundRow(order.id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await intentRow(order.intentId)).refunded_at).toEqual(expect.any(Date));
+    expect(sent.map((m) => m.subject)).toEqual([`Your AllAccess order ${order.orderId} was refunded`]);
+  });
+});
+
+describe('/metrics', () => {
+  it('counts the refunds the provider has done', async () => {
+    const res = await x.t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.body).toMatch(/^storefront_order_refunds_total [1-9]\d*$/m);
+  });
+});
