@@ -13,6 +13,7 @@ import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { organizerControlRoutes, organizerRoutes } from './modules/organizers/routes';
+import { couponAdminRoutes } from './modules/couponAdmin/routes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { salesRoutes } from './modules/sales/routes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
@@ -56,6 +57,7 @@ export async function registerRoutes(
     checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
   });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
+  await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
   await app.register(viewingSessionRoutes, {

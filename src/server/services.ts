@@ -20,6 +20,7 @@ import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
 import { createOrganizerService } from './modules/organizers/service';
+import { createCouponAdminService } from './modules/couponAdmin/service';
 import { createRefundService } from './modules/orders/refundService';
 import { createSalesService } from './modules/sales/service';
 import { createPaymentProvider } from './modules/payments/createProvider';
@@ -183,6 +184,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     profile: createProfileService({ uow }),
     organizers: createOrganizerService({ uow }),
+    couponAdmin: createCouponAdminService({ uow, ...clock }),
     refunds,
     sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),
     misc: createMiscService(uow.repos.settings),

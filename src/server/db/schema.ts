@@ -107,6 +107,17 @@ export interface CouponsTable {
   max_redemptions: number | null;
   per_user_limit: number | null;
   event_id: number | null;
+  /** A disabled coupon is refused as an expired one (migration 0018). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the console made it; null for imported coupons and those from before 0018. */
+  created_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** For the events in coupon_events (and event_id) only, even when none is left. */
+  events_listed: Generated<boolean>;
+}
+/** The events a coupon made in the console applies to (migration 0018). */
+interface CouponEventsTable {
+  coupon_code: string;
+  event_id: number;
 }
 
 interface NewsletterSignupsTable {
@@ -313,6 +324,9 @@ interface LiveShowsTable {
   event_id: number;
   started_at: Date | null;
   ended_at: Date | null;
+  /** The organizer's message for viewers, and when it was set (migration 0018). */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  message_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** An account the operator made an organizer (migration 0015). */
@@ -381,6 +395,7 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  coupon_events: CouponEventsTable;
   checkouts: CheckoutsTable;
   sandbox_intents: SandboxIntentsTable;
   payment_events: PaymentEventsTable;

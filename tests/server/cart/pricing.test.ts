@@ -6,13 +6,13 @@ const percent = (p: number, eventId: number | null = null): CouponTerms => ({
   kind: 'percent',
   percentOff: p,
   amountOffCents: null,
-  eventId,
+  eventIds: eventId === null ? null : [eventId],
 });
 const fixed = (cents: number, eventId: number | null = null): CouponTerms => ({
   kind: 'fixed',
   percentOff: null,
   amountOffCents: cents,
-  eventId,
+  eventIds: eventId === null ? null : [eventId],
 });
 
 describe('cart arithmetic (integer cents)', () => {
@@ -26,6 +26,14 @@ describe('cart arithmetic (integer cents)', () => {
     ['one-event percent', [line(1, 1000), line(2, 2550)], percent(50, 2), 3550, 1275, 2275],
     ['one-event fixed over that line', [line(1, 1000), line(2, 2550)], fixed(3000, 2), 3550, 2550, 1000],
     ['one-event coupon, event absent', [line(1, 1000)], percent(50, 2), 1000, 0, 1000],
+    [
+      'two-event percent',
+      [line(1, 1000), line(2, 2550), line(3, 400)],
+      { ...percent(50), eventIds: [1, 3] },
+      3950,
+      700,
+      3250,
+    ],
     ['empty cart', [], percent(50), 0, 0, 0],
   ])('%s', (_name, lines, coupon, subtotal, discount, total) => {
     const t = priceCart(lines, coupon);
@@ -60,13 +68,13 @@ describe('cart arithmetic (integer cents)', () => {
           kind: fc.constant('percent' as const),
           percentOff: fc.integer({ min: 1, max: 100 }),
           amountOffCents: fc.constant(null),
-          eventId: fc.option(fc.integer({ min: 1, max: 40 })),
+          eventIds: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 5 })),
         }),
         fc.record({
           kind: fc.constant('fixed' as const),
           percentOff: fc.constant(null),
           amountOffCents: fc.integer({ min: 1, max: 10_000_000 }),
-          eventId: fc.option(fc.integer({ min: 1, max: 40 })),
+          eventIds: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 5 })),
         }),
       ),
     );
@@ -75,7 +83,7 @@ describe('cart arithmetic (integer cents)', () => {
         const t = priceCart(ls, c);
         const effective = [...t.effectiveCents.values()];
         const eligible = ls
-          .filter((l) => c && (c.eventId === null || c.eventId === l.eventId))
+          .filter((l) => c && (c.eventIds === null || c.eventIds.includes(l.eventId)))
           .reduce((n, l) => n + l.priceCents, 0);
         return (
           effective.reduce((n, v) => n + v, 0) === t.grandTotalCents &&

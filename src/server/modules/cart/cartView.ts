@@ -1,7 +1,7 @@
 import type { AppliedCoupon, Cart } from '../../../shared/contract/cart';
 import { centsToDollars } from '../../../shared/money';
 import type { Caller } from '../../platform/caller';
-import { couponTerms, couponUsable, type CouponRow } from './couponRules';
+import { couponEventIds, couponTerms, couponUsable, type CouponRow } from './couponRules';
 import { priceCart, type PricedLine } from './pricing';
 import type { CartRepositories } from './repositories';
 import type { CartLineRow, CartRow } from './repository';
@@ -42,8 +42,10 @@ export const appliedCoupon = (c: CouponRow): AppliedCoupon => ({
   kind: c.kind,
   percentOff: c.percent_off,
   amountOff: c.amount_off_cents === null ? null : centsToDollars(c.amount_off_cents),
-  eventId: c.event_id,
+  // The contract's one event: set when the coupon is for exactly one.
+  eventId: oneEvent(couponEventIds(c)),
 });
+const oneEvent = (ids: number[] | null) => (ids?.length === 1 ? ids[0]! : null);
 
 /**
  * The cart as the client sees it (docs/behaviour.md §3): every amount computed here from the server's prices.

@@ -1,11 +1,21 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CouponRow, Redemptions } from './couponRules';
+
+/** The events listed for the coupon in coupon_events (json: both drivers read it as an array). */
+const listedEventIds = sql<number[]>`coalesce((select json_agg(ce.event_id order by ce.event_id)
+  from coupon_events ce where ce.coupon_code = coupons.code), '[]'::json)`.as('listed_event_ids');
 
 /** SQL of coupons and how often they were redeemed. */
 export function createCouponRepository(db: Executor) {
   return {
     byCode(code: string): Promise<CouponRow | undefined> {
-      return db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+      return db
+        .selectFrom('coupons')
+        .selectAll('coupons')
+        .select(listedEventIds)
+        .where('code', '=', code)
+        .executeTakeFirst();
     },
     /**
      * Locks the coupon's row until the transaction ends, so redemptions of one coupon are counted and
@@ -13,7 +23,13 @@ export function createCouponRepository(db: Executor) {
      */
     lockForRedemption(code: string): Promise<CouponRow | undefined> {
       if (!db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
-      return db.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('coupons')
+        .selectAll('coupons')
+        .select(listedEventIds)
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst();
     },
     async redeem(code: string, userId: number, orderId: number): Promise<void> {
       await db

@@ -9,7 +9,8 @@ export type CouponTerms = {
   kind: 'percent' | 'fixed';
   percentOff: number | null;
   amountOffCents: number | null;
-  eventId: number | null;
+  /** The events it takes money off; null for every line. */
+  eventIds: readonly number[] | null;
 };
 export type Totals = {
   subtotalCents: number;
@@ -21,9 +22,12 @@ export type Totals = {
   effectiveCents: Map<number, number>;
 };
 
+const appliesTo = (coupon: CouponTerms, line: PricedLine) =>
+  coupon.eventIds === null || coupon.eventIds.includes(line.eventId);
+
 /** What a coupon takes off the lines it applies to (never more than they cost). */
 export function couponDiscount(lines: PricedLine[], coupon: CouponTerms): number {
-  const eligible = lines.filter((l) => coupon.eventId === null || l.eventId === coupon.eventId);
+  const eligible = lines.filter((l) => appliesTo(coupon, l));
   const base = eligible.reduce((n, l) => n + l.priceCents, 0);
   if (coupon.kind === 'percent') return Math.floor((base * (coupon.percentOff ?? 0) + 50) / 100); // half up
   return Math.min(coupon.amountOffCents ?? 0, base);
@@ -34,7 +38,7 @@ export function priceCart(lines: PricedLine[], coupon: CouponTerms | null): Tota
   const subtotalCents = ordered.reduce((n, l) => n + l.priceCents, 0);
   const discount = coupon ? couponDiscount(ordered, coupon) : 0;
   const effectiveCents = new Map(ordered.map((l) => [l.eventId, l.priceCents]));
-  const eligible = ordered.filter((l) => coupon && (coupon.eventId === null || l.eventId === coupon.eventId));
+  const eligible = ordered.filter((l) => coupon && appliesTo(coupon, l));
   const base = eligible.reduce((n, l) => n + l.priceCents, 0);
   let left = discount;
   for (const line of eligible) {
