@@ -27,6 +27,11 @@ export const apiSlice = createApi({
     'Order',
     'Profile',
     'Settings',
+    // The organizer's console (src/client/studio/).
+    'StudioEvent',
+    'StudioSales',
+    'StudioOrder',
+    'StudioAudit',
   ],
   endpoints: () => ({}),
   // A server-rendered page hands over the answers it was rendered with (see ssr/renderPage).

@@ -55,6 +55,8 @@ const agreement = page(
   'agreement',
   () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'),
 );
+// The organizer's console: its own frame and screens, in chunks of their own (MUI X never reaches the storefront's).
+const studio = page('studio', () => import(/* webpackChunkName: "studio" */ '../studio/StudioPage'));
 
 /**
  * Every route of docs/behaviour.md §2. Screens whose issue has not landed yet answer with the 404 page, so a
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: notFound },
     ],
   },
+  { path: routePatterns.studio, lazy: studio, HydrateFallback: FullPageSpinner },
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

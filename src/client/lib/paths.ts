@@ -18,6 +18,8 @@ export const paths = {
   terms: '/terms/3',
   privacy: '/privacy/2',
   player: (id: string | number) => `/player/${encodeURIComponent(String(id))}`,
+  /** The organizer's console (its own screens' paths: studio/studioPaths.ts). */
+  studio: '/studio',
 } as const;
 
 /** Route patterns for the router (react-router syntax). */
@@ -38,6 +40,8 @@ export const routePatterns = {
   agreement: ':type/:id',
   player: 'player/:id',
   playerMatch: '/player/:id',
+  /** The console: a route of its own beside the storefront's frame; its screens route inside it. */
+  studio: '/studio/*',
 } as const;
 
 /**

@@ -1,0 +1,11 @@
+/** The console's formats: money in dollars, instants in the viewer's zone or a venue's. */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export const formatDollars = (amount: number | null): string => (amount === null ? 'Free' : dollars.format(amount));
+
+/** An instant (ISO), e.g. "Dec 31, 2026, 8:00 PM EST", in `timeZone` (the viewer's when not given). */
+export function formatInstant(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' });
+}

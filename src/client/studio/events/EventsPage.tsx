@@ -1,0 +1,97 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EventStatus } from '../../../shared/contract/studioEvents';
+import { messageFor } from '../../api/serverError';
+import { TextInput } from '../../components/TextInput';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SelectField } from '../components/SelectField';
+import { StudioHead } from '../components/StudioHead';
+import { useDebounced } from '../components/useDebounced';
+import { studioPaths } from '../studioPaths';
+import { useDownloadAttendees } from './attendeesCsv';
+import { eventColumns, SORT_FIELDS } from './eventColumns';
+import { eventActionsColumn } from './eventActionsColumn';
+import { useListStudioEventsQuery } from './studioEventsApi';
+import { useEventActions } from './useEventActions';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'published', label: 'Published' },
+] as const;
+
+/** Every event, searched, filtered by status, sorted and paged by the server. */
+export default function EventsPage() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'all' | EventStatus>('all');
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const query = useDebounced(search.trim());
+  const sorted = sortModel[0];
+  const sort = sorted && SORT_FIELDS[sorted.field];
+  const list = useListStudioEventsQuery({
+    ...(query ? { search: query } : {}),
+    status,
+    ...(sort ? { sort: sorted.sort === 'desc' ? (`-${sort}` as const) : sort } : {}),
+    offset: pagination.page * pagination.pageSize,
+    limit: pagination.pageSize,
+  });
+  const actions = useEventActions();
+  const attendees = useDownloadAttendees();
+  const columns = eventColumns(eventActionsColumn({ ...actions, attendees }));
+
+  return (
+    <>
+      <StudioHead title="Events" />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          Events
+        </Typography>
+        <Button component={RouterLink} to={studioPaths.newEvent} startIcon={<AddIcon />}>
+          New event
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label="Events">
+        <TextInput label="Search events" value={search} onChange={(e) => setSearch(e.target.value)} type="search" />
+        <SelectField
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => {
+            setStatus(v as typeof status);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+        />
+      </Box>
+      {list.error && (
+        <Typography role="alert" sx={{ mb: 2 }}>
+          {messageFor(list.error)}
+        </Typography>
+      )}
+      <DataGrid
+        aria-label="Events"
+        autoHeight
+        rows={list.data?.rows ?? []}
+        rowCount={list.data?.total ?? 0}
+        columns={columns}
+        loading={list.isFetching}
+        paginationMode="server"
+        sortingMode="server"
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        pageSizeOptions={[10, 25, 50, 100]}
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={{ noRowsLabel: query || status !== 'all' ? 'No event matches.' : 'No events yet.' }}
+      />
+      <ConfirmDialog {...actions.deleteDialog} />
+    </>
+  );
+}

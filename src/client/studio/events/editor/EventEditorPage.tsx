@@ -1,0 +1,110 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { enUS } from 'date-fns/locale/en-US';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { StudioEvent } from '../../../../shared/contract/studioEvents';
+import { messageFor } from '../../../api/serverError';
+import { AreaLoading } from '../../components/AreaLoading';
+import { StudioHead } from '../../components/StudioHead';
+import { StudioNotFound } from '../../shell/StudioNotFound';
+import { studioPaths } from '../../studioPaths';
+import { useDownloadAttendees } from '../attendeesCsv';
+import { useGetStudioEventQuery } from '../studioEventsApi';
+import { emptyEventForm, formFromEvent, type EventFormValues } from './eventForm';
+import { EventFormFields } from './EventFormFields';
+import { useSaveEvent } from './useSaveEvent';
+
+/** Create (/studio/events/new) or edit (/studio/events/:id) an event: one form. */
+export default function EventEditorPage() {
+  const { eventId } = useParams();
+  const id = eventId === undefined ? null : Number(eventId);
+  const valid = id === null || (Number.isInteger(id) && id > 0);
+  const event = useGetStudioEventQuery(id !== null && valid ? id : skipToken);
+  if (!valid) return <StudioNotFound />;
+  let body;
+  if (id === null) body = <EventEditor key="new" event={null} />;
+  else if (event.data?.id === id) body = <EventEditor key={id} event={event.data} />;
+  else if (event.error)
+    body = (
+      <Typography role="alert" sx={{ mt: 4 }}>
+        {messageFor(event.error)}
+      </Typography>
+    );
+  else body = <AreaLoading label="Loading the event" />;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+      <Button component={RouterLink} to={studioPaths.events} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
+        All events
+      </Button>
+      {body}
+    </LocalizationProvider>
+  );
+}
+
+function EventEditor({ event }: { event: StudioEvent | null }) {
+  const [values, setValues] = useState<EventFormValues>(() => (event ? formFromEvent(event) : emptyEventForm()));
+  const { save, saved, busy, errors, refusal } = useSaveEvent(event);
+  const attendees = useDownloadAttendees();
+  const published = saved?.status === 'published';
+  const heading = event ? `Edit “${event.title}”` : 'New event';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(values);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={heading} sx={{ mt: 1 }}>
+      <StudioHead title={event ? event.title : 'New event'} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {heading}
+        </Typography>
+        {saved && <Chip label={published ? 'Published' : 'Draft'} variant="outlined" />}
+        {saved && (
+          <Typography variant="body2" color="text.secondary">
+            {saved.sold} sold
+          </Typography>
+        )}
+      </Box>
+      <EventFormFields values={values} change={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} />
+      <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 2, mt: 2, display: 'grid', gap: 2 }}>
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+          {published ? (
+            <Button variant="outline" disabled={busy} onClick={() => void save(values, 'unpublish')}>
+              Unpublish
+            </Button>
+          ) : (
+            <Button variant="secondary" disabled={busy} onClick={() => void save(values, 'publish')}>
+              Publish
+            </Button>
+          )}
+          {saved && (
+            <Button
+              variant="ghost"
+              disabled={attendees.busyId === saved.id}
+              onClick={() => void attendees.download(saved.id)}
+            >
+              Download attendees CSV
+            </Button>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import PublicIcon from '@mui/icons-material/Public';
+import PublicOffIcon from '@mui/icons-material/PublicOff';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useNavigate } from 'react-router-dom';
+import type { StudioEventRow } from '../../../shared/contract/studioEvents';
+import { studioPaths } from '../studioPaths';
+import type { useDownloadAttendees } from './attendeesCsv';
+import type { useEventActions } from './useEventActions';
+
+type Deps = ReturnType<typeof useEventActions> & { attendees: ReturnType<typeof useDownloadAttendees> };
+
+/** Edit and Publish/Unpublish on the row; Duplicate, the attendees CSV and Delete in its menu. */
+export function eventActionsColumn({ act, askDelete, attendees }: Deps): GridColDef<StudioEventRow> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    width: 130,
+    getActions: ({ row }) => [
+      <EditAction key="edit" id={row.id} />,
+      row.status === 'published' ? (
+        <GridActionsCellItem
+          key="publish"
+          icon={<PublicOffIcon />}
+          label="Unpublish"
+          onClick={() => void act(row, 'unpublish')}
+        />
+      ) : (
+        <GridActionsCellItem
+          key="publish"
+          icon={<PublicIcon />}
+          label="Publish"
+          onClick={() => void act(row, 'publish')}
+        />
+      ),
+      <GridActionsCellItem
+        key="duplicate"
+        icon={<ContentCopyIcon />}
+        label="Duplicate"
+        showInMenu
+        onClick={() => void act(row, 'duplicate')}
+      />,
+      <GridActionsCellItem
+        key="attendees"
+        icon={<DownloadIcon />}
+        label="Download attendees CSV"
+        showInMenu
+        disabled={attendees.busyId === row.id}
+        onClick={() => void attendees.download(row.id)}
+      />,
+      <GridActionsCellItem
+        key="delete"
+        icon={<DeleteIcon />}
+        label="Delete"
+        showInMenu
+        onClick={() => askDelete(row)}
+      />,
+    ],
+  };
+}
+
+function EditAction({ id }: { id: number }) {
+  const navigate = useNavigate();
+  return <GridActionsCellItem icon={<EditIcon />} label="Edit" onClick={() => void navigate(studioPaths.event(id))} />;
+}

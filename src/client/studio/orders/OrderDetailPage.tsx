@@ -1,0 +1,143 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { StudioOrderDetail } from '../../../shared/contract/studioSales';
+import { messageFor } from '../../api/serverError';
+import { paymentMethodLabel } from '../../components/paymentMethodLabel';
+import { AuditTable } from '../audit/AuditTable';
+import { AreaLoading } from '../components/AreaLoading';
+import { StudioHead } from '../components/StudioHead';
+import { formatDollars, formatInstant } from '../components/studioFormat';
+import { studioPaths } from '../studioPaths';
+import { PAYMENT_STATE_LABEL } from './orderLabels';
+import { RefundButton } from './RefundButton';
+import { useGetStudioOrderQuery } from './studioOrdersApi';
+
+/** One order: its lines and amounts, coupon, payment and its state, the refund, and its audit entries. */
+export default function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const order = useGetStudioOrderQuery(orderId);
+  return (
+    <>
+      <Button component={RouterLink} to={studioPaths.orders} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
+        All orders
+      </Button>
+      {order.data ? (
+        <OrderDetail order={order.data} />
+      ) : order.error ? (
+        <Typography role="alert" sx={{ mt: 4 }}>
+          {messageFor(order.error)}
+        </Typography>
+      ) : (
+        <AreaLoading label="Loading the order" />
+      )}
+    </>
+  );
+}
+
+function OrderDetail({ order }: { order: StudioOrderDetail }) {
+  const refund = order.payment.refund;
+  const facts = [
+    ['Buyer', `${order.buyer.name} · ${order.buyer.email}`],
+    ['Placed', formatInstant(order.created)],
+    ['Amount paid', formatDollars(order.amount)],
+    ['Coupon', order.coupon ?? 'None'],
+    ['Payment method', paymentMethodLabel(order.paymentMethod)],
+    ['Payment', PAYMENT_STATE_LABEL[order.payment.state]],
+    ...(order.paymentIntentId ? [['Payment intent', order.paymentIntentId] as const] : []),
+    ...(refund
+      ? [
+          [
+            'Refund',
+            `${formatDollars(refund.amount)} asked ${formatInstant(refund.requestedAt)} by ` +
+              (refund.requestedBy ?? 'a former organizer'),
+          ] as const,
+          ['Refund done', refund.completedAt ? formatInstant(refund.completedAt) : 'Not yet'] as const,
+        ]
+      : []),
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 3, mt: 1 }}>
+      <StudioHead title={`Order ${order.orderId}`} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          Order {order.orderId}
+        </Typography>
+        <Chip label={order.status} variant="outlined" data-testid="order-status" />
+        <Box sx={{ flex: 1 }} />
+        <RefundButton order={order} />
+      </Box>
+      {refund?.lastError && order.payment.state === 'refund_pending' && (
+        <Alert severity="warning">{refund.lastError}</Alert>
+      )}
+      <Paper component="section" variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Payment
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+        >
+          {facts.map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {term}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+      <Paper component="section" variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Lines
+        </Typography>
+        <TableContainer>
+          <Table size="small" aria-label="Lines">
+            <TableHead>
+              <TableRow>
+                <TableCell>Event</TableCell>
+                <TableCell align="right">List price</TableCell>
+                <TableCell align="right">Paid</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.lines.map((l) => (
+                <TableRow key={l.eventId}>
+                  <TableCell>{l.title}</TableCell>
+                  <TableCell align="right">{l.listPrice === null ? '—' : formatDollars(l.listPrice)}</TableCell>
+                  <TableCell align="right">{formatDollars(l.paid)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+      <Paper component="section" variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          History
+        </Typography>
+        {order.audit.length === 0 ? (
+          <Typography>No organizer action on this order yet.</Typography>
+        ) : (
+          <TableContainer>
+            <AuditTable entries={order.audit} caption="Order history" />
+          </TableContainer>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import { paths } from '../lib/paths';
+
+/** The console's screens (under lib/paths' `studio`): links are built from here, never from string literals. */
+export const studioPaths = {
+  root: paths.studio,
+  events: `${paths.studio}/events`,
+  newEvent: `${paths.studio}/events/new`,
+  event: (id: number) => `${paths.studio}/events/${id}`,
+  sales: `${paths.studio}/sales`,
+  orders: `${paths.studio}/orders`,
+  order: (id: number | string) => `${paths.studio}/orders/${encodeURIComponent(String(id))}`,
+  audit: `${paths.studio}/audit`,
+} as const;
