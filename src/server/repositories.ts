@@ -6,6 +6,7 @@ import { mailRepositories } from './modules/mail/repositories';
 import { miscRepositories } from './modules/misc/repositories';
 import { orderRepositories } from './modules/orders/repositories';
 import { organizerRepositories } from './modules/organizers/repositories';
+import { eventAdminRepositories } from './modules/eventAdmin/repositories';
 import { couponAdminRepositories } from './modules/couponAdmin/repositories';
 import { paymentRepositories } from './modules/payments/repositories';
 import { salesRepositories } from './modules/sales/repositories';
@@ -28,6 +29,7 @@ export function createRepositories(db: Executor) {
     ...mailRepositories(db),
     ...streamRepositories(db),
     ...organizerRepositories(db),
+    ...eventAdminRepositories(db),
     ...couponAdminRepositories(db),
     ...salesRepositories(db),
   };

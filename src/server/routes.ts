@@ -13,6 +13,8 @@ import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { organizerControlRoutes, organizerRoutes } from './modules/organizers/routes';
+import { eventAdminRoutes } from './modules/eventAdmin/routes';
+import { imageUploadRoutes, uploadedImageRoutes } from './modules/eventAdmin/imageRoutes';
 import { couponAdminRoutes } from './modules/couponAdmin/routes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { salesRoutes } from './modules/sales/routes';
@@ -57,6 +59,10 @@ export async function registerRoutes(
     checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
   });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
+  await app.register(eventAdminRoutes, { prefix: '/v1', service: services.eventAdmin });
+  await app.register(imageUploadRoutes, { prefix: '/v1', service: services.images });
+  // Before the media folder's /media/* (more specific either way: the router prefers it).
+  await app.register(uploadedImageRoutes, { service: services.images });
   await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });

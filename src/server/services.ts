@@ -20,6 +20,8 @@ import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
 import { createOrderService } from './modules/orders/orderService';
 import { createOrganizerService } from './modules/organizers/service';
+import { createEventAdminService } from './modules/eventAdmin/service';
+import { createImageService } from './modules/eventAdmin/imageService';
 import { createCouponAdminService } from './modules/couponAdmin/service';
 import { createRefundService } from './modules/orders/refundService';
 import { createSalesService } from './modules/sales/service';
@@ -184,6 +186,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     profile: createProfileService({ uow }),
     organizers: createOrganizerService({ uow }),
+    // The console's events: a change lets this process's catalog cache go at once (others within the bound).
+    eventAdmin: createEventAdminService({ uow, onCatalogChanged: () => catalogCache.invalidate(), ...clock }),
+    images: createImageService({ uow }),
     couponAdmin: createCouponAdminService({ uow, ...clock }),
     refunds,
     sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),

@@ -44,6 +44,8 @@ export interface EventsTable {
   /** The IANA zone the organizer types the air time in; air_start_date itself is UTC. */
   venue_time_zone: Generated<string>;
   created_at: Generated<Date>;
+  /** Moved on by every console change: an edit from an older version is refused (migration 0016). */
+  version: Generated<number>;
 }
 
 interface CategoriesTable {

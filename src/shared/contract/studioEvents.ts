@@ -19,7 +19,8 @@ import { jsonId, pageOffset } from './ids';
  * - GET    /v1/studio/subscriptions                                  → StudioSubscriptionOption[]
  * - POST   /v1/studio/images?kind=poster|slide  raw body (Content-Type image/jpeg|png|webp, ≤ 10 MB)
  *                                                                    → StudioImage (201)
- * - GET    /media/uploads/:name  (public, no /v1) the stored image, `cache-control: public, max-age=31536000, immutable`
+ * - GET    /media/uploads/:name  (public, no /v1) the stored image,
+ *                                 `cache-control: public, max-age=31536000, immutable`
  *
  * Times: `airDate` is the wall time at the venue, 'YYYY-MM-DDTHH:mm', read in `venueTimeZone`
  * (IANA, e.g. 'Europe/Paris'); the server stores UTC and answers the same way back. The list
@@ -48,7 +49,8 @@ export const STUDIO_EVENT_MESSAGES = {
   imageTooManyPixels: 'The image has too many pixels (at most 50 megapixels). Upload a smaller one.',
   imageEmpty: 'The upload was empty. Choose an image file and try again.',
   freeAfterSale:
-    'This event has sold tickets, so it must stay premium with a price above $0 (refund the orders first to make it free).',
+    'This event has sold tickets, so it must stay premium with a price above $0 ' +
+    '(refund the orders first to make it free).',
   slideNeedsImage: 'A carousel slide needs an image: upload one or turn the slide off.',
 } as const;
 

@@ -14,6 +14,7 @@ import * as m0012 from './0012_viewing_session_close_reason';
 import * as m0013 from './0013_playback_quality';
 import * as m0014 from './0014_open_viewing_session';
 import * as m0015 from './0015_studio';
+import * as m0016 from './0016_event_versions';
 import * as m0018 from './0018_coupon_events_and_live_message';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013_playback_quality': m0013,
   '0014_open_viewing_session': m0014,
   '0015_studio': m0015,
+  '0016_event_versions': m0016,
   '0018_coupon_events_and_live_message': m0018,
 };

@@ -61,6 +61,7 @@ export function createCartRepository(db: Executor) {
     },
 
     lines(cartId: number): Promise<CartLineRow[]> {
+      // An event unpublished after it was added leaves the cart: it is not for sale.
       return db
         .selectFrom('cart_items')
         .innerJoin('events', 'events.id', 'cart_items.event_id')
@@ -75,6 +76,7 @@ export function createCartRepository(db: Executor) {
           'events.subscription_id',
         ])
         .where('cart_items.cart_id', '=', cartId)
+        .where('events.published', '=', true)
         .orderBy('cart_items.added_at')
         .orderBy('cart_items.event_id')
         .execute();
@@ -114,6 +116,7 @@ export function createCartRepository(db: Executor) {
     },
 
     eventForCart(eventId: number): Promise<EventForCart | undefined> {
+      // A draft is not for sale: adding one is refused as an unknown event.
       return db
         .selectFrom('events')
         .select([
@@ -130,6 +133,7 @@ export function createCartRepository(db: Executor) {
           'sold',
         ])
         .where('id', '=', eventId)
+        .where('published', '=', true)
         .executeTakeFirst();
     },
   };

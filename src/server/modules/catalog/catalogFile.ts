@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dollarsRule, EVENT_TEXT_MAX, mediaPathRule } from '../../../shared/contract/studioEvents';
+import { premiumPriceProblem, sanitizeDescription } from '../eventAdmin/eventRules';
 import { streamConfigFile } from '../streams/streamConfigFile';
 
 /**
@@ -11,26 +13,20 @@ const path = z
   .max(120);
 const html = z.string().max(20_000);
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2026-12-01T20:00:00Z' });
-const dollars = z
-  .number()
-  .nonnegative()
-  .max(100_000)
-  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'must have at most two decimals');
+// The field rules an event shares with the organizer's console (shared/contract/studioEvents.ts).
+const dollars = dollarsRule;
 // A site path starts with one slash: '//host/…' (and '/\host/…', which browsers read the same way) is another site.
-const mediaUrl = z
-  .string()
-  .max(500)
-  .regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
+const mediaUrl = mediaPathRule;
 /** Links shown to visitors: web pages and e-mail addresses only (no javascript:, data: or other schemes). */
 const linkUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'must be an http:, https: or mailto: link' }).max(2000);
 
 const catalogEvent = z.strictObject({
   path,
-  title: z.string().min(1).max(200),
-  label: z.string().max(200).default(''),
-  description: html.default(''),
-  eventLabel: z.string().max(200).default(''),
-  venueDescription: z.string().max(200).default(''),
+  title: z.string().min(1).max(EVENT_TEXT_MAX.title),
+  label: z.string().max(EVENT_TEXT_MAX.label).default(''),
+  description: z.string().max(EVENT_TEXT_MAX.description).default(''),
+  eventLabel: z.string().max(EVENT_TEXT_MAX.location).default(''),
+  venueDescription: z.string().max(EVENT_TEXT_MAX.venue).default(''),
   airStartDate: isoDate.nullable().default(null),
   posterPath: mediaUrl.or(z.literal('')).default(''),
   isPremium: z.boolean().default(false),
@@ -141,7 +137,12 @@ export function validateCatalogFile(input: unknown): CatalogFile {
   file.events.forEach((e, i) => {
     if (eventPaths.has(e.path)) problems.push(`events[${i}].path: "${e.path}" appears twice`);
     eventPaths.add(e.path);
-    if (e.isPremium && !e.price) problems.push(`events[${i}].price: a premium event needs a price above 0`);
+    if (premiumPriceProblem(e.isPremium, toCents(e.price)))
+      problems.push(`events[${i}].price: a premium event needs a price above 0`);
+    // The console's HTML rule: what could run is refused, the rest kept as the allow-list cleans it.
+    const description = sanitizeDescription(e.description);
+    if (description.ok) e.description = description.html;
+    else problems.push(`events[${i}].description: contains a script, an event handler or a javascript: link`);
     if (e.subscriptionId !== null && !file.subscriptions.some((s) => s.id === e.subscriptionId)) {
       problems.push(`events[${i}].subscriptionId: no subscription ${e.subscriptionId} in this file`);
     }

@@ -4,6 +4,16 @@ import type { DB } from '../../db/schema';
 
 const CATALOG_VERSION_KEY = 'catalog_version';
 
+/**
+ * Moves the catalog version on, so every server's read cache lets go of old answers. Its row stays
+ * locked until the transaction ends: a concurrent change waits here for this one. The import and the
+ * console's event changes (modules/eventAdmin) both call it.
+ */
+export async function bumpCatalogVersion(db: Executor): Promise<void> {
+  await sql`insert into settings (key, value) values (${CATALOG_VERSION_KEY}, '1')
+    on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(db);
+}
+
 /** The tables a catalog file replaces row by row, keyed by an integer id. */
 type ByIdTable = 'subscriptions' | 'agreements' | 'footer_links';
 
@@ -36,7 +46,10 @@ export function createCatalogImportRepository(db: Executor) {
       await db
         .insertInto('events')
         .values(row)
-        .onConflict((oc) => oc.column('path').doUpdateSet({ ...row, updated_at: new Date() }))
+        // The console's version moves on too: a form loaded before the import cannot undo it unseen.
+        .onConflict((oc) =>
+          oc.column('path').doUpdateSet({ ...row, updated_at: new Date(), version: sql`events.version + 1` }),
+        )
         .execute();
     },
 
@@ -123,10 +136,7 @@ export function createCatalogImportRepository(db: Executor) {
      * Moves the catalog version on, so every server's read cache lets go of old answers. Its row
      * stays locked until the transaction ends: a concurrent import waits here for this one.
      */
-    async bumpCatalogVersion(): Promise<void> {
-      await sql`insert into settings (key, value) values (${CATALOG_VERSION_KEY}, '1')
-    on conflict (key) do update set value = (settings.value::bigint + 1)::text, updated_at = now()`.execute(db);
-    },
+    bumpCatalogVersion: () => bumpCatalogVersion(db),
 
     /** Every event that has a stream config, with it, by path. */
     async eventsWithStreams() {

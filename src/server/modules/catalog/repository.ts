@@ -3,7 +3,7 @@ import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { DB, EventsTable } from '../../db/schema';
 
 /** An event as the storefront reads it; the console's own columns (modules/eventAdmin) are not in it. */
-export type EventRow = Selectable<Omit<EventsTable, 'published' | 'venue_time_zone' | 'created_at'>>;
+export type EventRow = Selectable<Omit<EventsTable, 'published' | 'venue_time_zone' | 'created_at' | 'version'>>;
 /** Position in an ordered list, for keyset paging: the sort key and the id that breaks ties. */
 export type Keyset = { order: number; id: number };
 
@@ -27,7 +27,11 @@ const eventColumns = [
   'events.updated_at',
 ] as const;
 
-/** SQL of the catalog, nothing else. Lists page by keyset (never OFFSET) on indexed columns. */
+/**
+ * SQL of the catalog, nothing else. Lists page by keyset (never OFFSET) on indexed columns. Shoppers
+ * see published events only: a draft (the console's, modules/eventAdmin) is in no listing, block,
+ * slide or sitemap, and its page is a 404.
+ */
 export function createCatalogRepository(db: Kysely<DB>) {
   return {
     async catalogVersion(): Promise<string> {
@@ -40,9 +44,11 @@ export function createCatalogRepository(db: Kysely<DB>) {
     },
 
     async carousel() {
+      // A slide of a draft goes with it; a slide that names no event stays.
       return db
         .selectFrom('carousel_items')
         .leftJoin('events', 'events.id', 'carousel_items.event_id')
+        .where((eb) => eb.or([eb('carousel_items.event_id', 'is', null), eb('events.published', '=', true)]))
         .select([
           'carousel_items.id',
           'carousel_items.label',
@@ -94,6 +100,7 @@ export function createCatalogRepository(db: Kysely<DB>) {
         .innerJoin('events', 'events.id', 'category_events.event_id')
         .select([...eventColumns, 'category_events.sort_order'])
         .where('category_events.category_id', '=', categoryId)
+        .where('events.published', '=', true)
         .$if(after !== undefined, (q) =>
           q.where(
             sql<boolean>`(category_events.sort_order, category_events.event_id) > (${after!.order}, ${after!.id})`,
@@ -125,6 +132,7 @@ export function createCatalogRepository(db: Kysely<DB>) {
           'in',
           blocks.map((b) => b.id),
         )
+        .where('events.published', '=', true)
         .orderBy('category_block_events.sort_order')
         .orderBy('category_block_events.event_id')
         .execute();
@@ -133,7 +141,7 @@ export function createCatalogRepository(db: Kysely<DB>) {
 
     async eventByIdOrPath(key: string): Promise<EventRow | undefined> {
       const k = parseIdOrPath(key);
-      const q = db.selectFrom('events').select(eventColumns);
+      const q = db.selectFrom('events').select(eventColumns).where('events.published', '=', true);
       return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();
     },
 
@@ -150,7 +158,13 @@ export function createCatalogRepository(db: Kysely<DB>) {
     /** What the sitemap lists: every event (with when it last changed), category and agreement, and the last import. */
     async sitemapRows() {
       const [events, categories, agreements, version] = await Promise.all([
-        db.selectFrom('events').select(['path', 'updated_at']).orderBy('air_start_date').orderBy('id').execute(),
+        db
+          .selectFrom('events')
+          .select(['path', 'updated_at'])
+          .where('published', '=', true)
+          .orderBy('air_start_date')
+          .orderBy('id')
+          .execute(),
         db.selectFrom('categories').select('path').orderBy('group_id').orderBy('sort_order').orderBy('id').execute(),
         db.selectFrom('agreements').select('id').orderBy('id').execute(),
         db.selectFrom('settings').select('updated_at').where('key', '=', 'catalog_version').executeTakeFirst(),

@@ -16,6 +16,7 @@ export function createStreamRepository(db: Kysely<DB>) {
           'events.is_premium',
           'events.content_type',
           'events.air_start_date',
+          'events.published',
           'stream_configs.config',
         ]);
       return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();

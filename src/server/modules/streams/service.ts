@@ -97,6 +97,8 @@ export function createStreamService(deps: Deps) {
         !event.is_premium || holdsTicket(caller, event.id, session.entitlement),
         event.content_type === 'Live' ? (deps.liveFeeds?.(event.id) ?? null) : null,
       ]);
+      // A draft is unknown to shoppers; its ticket holders (sold before it was unpublished) keep watching.
+      if (!event.published && (!event.is_premium || !settled(entitled))) throw new NotFound(`No event "${key}"`);
       if (!settled(entitled)) throw new Forbidden(STREAM_MESSAGES.notEntitled);
       const at = now();
       const mode = streamMode(

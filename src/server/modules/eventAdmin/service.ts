@@ -1,0 +1,357 @@
+import {
+  STUDIO_EVENT_MESSAGES as M,
+  type StudioCategoryOption,
+  type StudioEvent,
+  type StudioEventList,
+  type StudioEventListQuery,
+  type StudioEventRow,
+  type StudioSubscriptionOption,
+  studioEventFields,
+} from '../../../shared/contract/studioEvents';
+import type { z } from 'zod';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import type { OrganizerCaller } from '../../platform/caller';
+import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import type { OrganizerRepositories } from '../organizers/repositories';
+import { toCents } from '../catalog/catalogFile';
+import {
+  isKnownTimeZone,
+  pathFromTitle,
+  premiumPriceProblem,
+  sanitizeDescription,
+  utcToWallTime,
+  wallTimeToUtc,
+} from './eventRules';
+import type { EventAdminRepositories } from './repositories';
+import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
+
+type Fields = z.output<typeof studioEventFields>;
+type Repos = EventAdminRepositories & Pick<OrganizerRepositories, 'audit'>;
+
+/** The event's columns a form sets (not its path, status, sales or version). */
+type FormColumns = {
+  title: string;
+  label: string;
+  description: string;
+  venue_description: string;
+  event_label: string;
+  air_start_date: Date | null;
+  venue_time_zone: string;
+  content_type: string;
+  is_premium: boolean;
+  rate_cents: number | null;
+  capacity: number | null;
+  subscription_id: number | null;
+  poster_path: string;
+};
+type Prepared = { columns: FormColumns; placements: EventPlacement[]; slide: Omit<NewSlide, 'label'> | null };
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';
+const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23503';
+
+function toRow(e: AdminEventRow): StudioEventRow {
+  return {
+    id: e.id,
+    path: e.path,
+    title: e.title,
+    status: e.published ? 'published' : 'draft',
+    contentType: e.content_type === 'Live' ? 'Live' : 'VOD',
+    isPremium: e.is_premium,
+    price: dollars(e.rate_cents),
+    capacity: e.capacity,
+    sold: e.sold,
+    airStartDate: iso(e.air_start_date),
+    venueTimeZone: e.venue_time_zone,
+    posterPath: e.poster_path,
+    updatedAt: new Date(e.updated_at).toISOString(),
+  };
+}
+
+/**
+ * The console's events (docs/decisions.md "Organizers"): the organizer's list, form, publishing and
+ * uploads. Every change runs in one transaction with its audit entry and a catalog version bump (every
+ * instance's read cache lets go within the catalog bound; this one at once, by `onCatalogChanged`).
+ * Bad input is refused with a sentence before anything is written.
+ */
+export function createEventAdminService(deps: {
+  uow: UnitOfWork<Repos>;
+  /** This process changed the catalog: its read cache lets go now (others within the catalog bound). */
+  onCatalogChanged: () => void;
+  now?: () => number;
+}) {
+  const { uow } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function load(repos: Repos, row: AdminEventRow): Promise<StudioEvent> {
+    const [placements, slide] = await Promise.all([
+      repos.eventAdmin.placements(row.id),
+      repos.eventAdmin.slide(row.id),
+    ]);
+    return {
+      ...toRow(row),
+      sold: row.sold,
+      version: row.version,
+      createdAt: new Date(row.created_at).toISOString(),
+      label: row.label,
+      description: row.description,
+      venue: row.venue_description,
+      location: row.event_label,
+      airDate: row.air_start_date ? utcToWallTime(new Date(row.air_start_date), row.venue_time_zone) : null,
+      subscriptionId: row.subscription_id,
+      categories: placements,
+      slide: slide
+        ? { enabled: true, description: slide.description, imagePath: slide.file_path }
+        : { enabled: false, description: '', imagePath: '' },
+    };
+  }
+
+  /** The form's checks that need nothing but the form. */
+  function prepare(f: Fields): Prepared {
+    if (!isKnownTimeZone(f.venueTimeZone)) throw new Invalid(M.unknownZone);
+    let airStart: Date | null = null;
+    if (f.airDate) {
+      const wall = wallTimeToUtc(f.airDate, f.venueTimeZone);
+      if ('problem' in wall) throw new Invalid(wall.problem);
+      airStart = wall.at;
+    }
+    const description = sanitizeDescription(f.description);
+    const slideDescription = sanitizeDescription(f.slide.description);
+    if (!description.ok || !slideDescription.ok) throw new Invalid(M.unsafeHtml);
+    const rateCents = toCents(f.price);
+    const premium = premiumPriceProblem(f.isPremium, rateCents);
+    if (premium) throw new Invalid(premium);
+    if (f.slide.enabled && !f.slide.imagePath) throw new Invalid(M.slideNeedsImage);
+    const categoryIds = f.categories.map((c) => c.categoryId);
+    if (new Set(categoryIds).size !== categoryIds.length)
+      throw new Invalid('A category is listed twice: keep it once, with one order.');
+    return {
+      columns: {
+        title: f.title,
+        label: f.label,
+        description: description.html,
+        venue_description: f.venue,
+        event_label: f.location,
+        air_start_date: airStart,
+        venue_time_zone: f.venueTimeZone,
+        content_type: f.contentType,
+        is_premium: f.isPremium,
+        rate_cents: rateCents,
+        capacity: f.capacity,
+        subscription_id: f.subscriptionId,
+        poster_path: f.posterPath,
+      },
+      placements: f.categories,
+      slide: f.slide.enabled ? { description: slideDescription.html, file_path: f.slide.imagePath } : null,
+    };
+  }
+
+  /** The form's checks against what is stored: the options it names, and what is already sold. */
+  async function checkAgainstStore(repos: Repos, p: Prepared, existing: AdminEventRow | null): Promise<void> {
+    const c = p.columns;
+    if (c.subscription_id !== null && !(await repos.eventAdmin.subscriptionExists(c.subscription_id)))
+      throw new Invalid(M.unknownSubscription);
+    const ids = p.placements.map((x) => x.categoryId);
+    const known = await repos.eventAdmin.existingCategories(ids);
+    if (ids.some((id) => !known.has(id))) throw new Invalid(M.unknownCategory);
+    const dateChanged =
+      existing === null || iso(existing.air_start_date) !== iso(c.air_start_date) || existing.content_type !== 'Live';
+    if (c.content_type === 'Live' && c.air_start_date && dateChanged && c.air_start_date.getTime() <= now())
+      throw new Invalid(M.pastLiveDate);
+    if (existing && existing.sold > 0) {
+      if (c.capacity !== null && c.capacity < existing.sold)
+        throw new Conflict(`${M.capacityBelowSold} ${existing.sold} sold so far.`);
+      if (!c.is_premium || !c.rate_cents) throw new Conflict(M.freeAfterSale);
+    }
+  }
+
+  /** A free address from the title: 'title', else 'title-2', 'title-3', … */
+  async function freePath(repos: Repos, title: string): Promise<string> {
+    const base = pathFromTitle(title);
+    const taken = await repos.eventAdmin.pathsLike(base);
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  /** Runs a change with its audit entry and the catalog bump; the cache of this process lets go after commit. */
+  async function change<T>(work: (repos: Repos) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await uow.transaction(async (repos) => {
+        const r = await work(repos);
+        await repos.eventAdmin.bumpCatalogVersion();
+        return r;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new Conflict('Another event took this address at the same moment. Save again.', { cause: error });
+      throw error;
+    }
+    deps.onCatalogChanged();
+    return result;
+  }
+
+  async function lockedOr404(repos: Repos, id: number): Promise<AdminEventRow> {
+    const row = await repos.eventAdmin.lockById(id);
+    if (!row) throw new NotFound(M.notFound);
+    return row;
+  }
+
+  const actorOf = (caller: OrganizerCaller) => ({ userId: caller.userId, email: caller.email });
+
+  async function insertEvent(
+    repos: Repos,
+    caller: OrganizerCaller,
+    p: Prepared,
+    action: 'event.create' | 'event.duplicate',
+    extra: object = {},
+  ): Promise<StudioEvent> {
+    const path = await freePath(repos, p.columns.title);
+    const row = await repos.eventAdmin.insert({ ...p.columns, path, published: false, asset_type: 'event' });
+    await repos.eventAdmin.setPlacements(row.id, p.placements);
+    await repos.eventAdmin.setSlide(row.id, p.slide && { ...p.slide, label: p.columns.title });
+    const after = await load(repos, row);
+    await repos.audit.record({
+      actor: actorOf(caller),
+      action,
+      subjectType: 'event',
+      subjectId: row.id,
+      before: null,
+      after: { ...after, ...extra },
+    });
+    return after;
+  }
+
+  return {
+    async list(query: StudioEventListQuery): Promise<StudioEventList> {
+      const { rows, total } = await uow.repos.eventAdmin.list(query);
+      return { rows: rows.map(toRow), total };
+    },
+
+    async get(id: number): Promise<StudioEvent> {
+      const row = await uow.repos.eventAdmin.byId(id);
+      if (!row) throw new NotFound(M.notFound);
+      return load(uow.repos, row);
+    },
+
+    /** A new event, as a draft: shoppers see it once it is published. */
+    async create(caller: OrganizerCaller, fields: Fields): Promise<StudioEvent> {
+      const p = prepare(fields);
+      return change(async (repos) => {
+        await checkAgainstStore(repos, p, null);
+        return insertEvent(repos, caller, p, 'event.create');
+      });
+    },
+
+    /** Saves the form over the event, unless someone saved since the form was loaded (`version`). */
+    async update(caller: OrganizerCaller, id: number, fields: Fields & { version: number }): Promise<StudioEvent> {
+      const p = prepare(fields);
+      return change(async (repos) => {
+        const existing = await lockedOr404(repos, id);
+        if (existing.version !== fields.version) throw new Conflict(M.versionConflict);
+        await checkAgainstStore(repos, p, existing);
+        const before = await load(repos, existing);
+        const row = await repos.eventAdmin.update(id, p.columns);
+        await repos.eventAdmin.setPlacements(id, p.placements);
+        // An existing slide keeps its label and place; a new one is labelled with the title.
+        await repos.eventAdmin.setSlide(id, p.slide && { ...p.slide, label: p.columns.title });
+        const after = await load(repos, row);
+        await repos.audit.record({
+          actor: actorOf(caller),
+          action: 'event.update',
+          subjectType: 'event',
+          subjectId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    /** Publishing shows the event to shoppers; unpublishing hides it again (ticket holders keep access). */
+    async setPublished(caller: OrganizerCaller, id: number, published: boolean): Promise<StudioEvent> {
+      return change(async (repos) => {
+        const existing = await lockedOr404(repos, id);
+        if (existing.published === published) return load(repos, existing);
+        if (published) {
+          const premium = premiumPriceProblem(existing.is_premium, existing.rate_cents);
+          if (premium) throw new Invalid(premium);
+        }
+        const row = await repos.eventAdmin.update(id, { published });
+        const after = await load(repos, row);
+        await repos.audit.record({
+          actor: actorOf(caller),
+          action: published ? 'event.publish' : 'event.unpublish',
+          subjectType: 'event',
+          subjectId: id,
+          before: { status: existing.published ? 'published' : 'draft', version: existing.version },
+          after: { status: after.status, version: after.version },
+        });
+        return after;
+      });
+    },
+
+    /** A draft copy: same fields, categories and slide, "(copy)" in its title, nothing sold. */
+    async duplicate(caller: OrganizerCaller, id: number): Promise<StudioEvent> {
+      return change(async (repos) => {
+        const source = await lockedOr404(repos, id);
+        const s = await load(repos, source);
+        const title = `${s.title} (copy)`.slice(0, 200);
+        const p: Prepared = {
+          columns: {
+            title,
+            label: source.label,
+            description: source.description,
+            venue_description: source.venue_description,
+            event_label: source.event_label,
+            air_start_date: source.air_start_date,
+            venue_time_zone: source.venue_time_zone,
+            content_type: source.content_type,
+            is_premium: source.is_premium,
+            rate_cents: source.rate_cents,
+            capacity: source.capacity,
+            subscription_id: source.subscription_id,
+            poster_path: source.poster_path,
+          },
+          placements: s.categories,
+          slide: s.slide.enabled ? { description: s.slide.description, file_path: s.slide.imagePath } : null,
+        };
+        return insertEvent(repos, caller, p, 'event.duplicate', { duplicateOf: id });
+      });
+    },
+
+    /** Deletes an event nobody ever ordered; once anything was, it can only be unpublished. */
+    async remove(caller: OrganizerCaller, id: number): Promise<void> {
+      try {
+        await change(async (repos) => {
+          const existing = await lockedOr404(repos, id);
+          if (existing.sold > 0 || (await repos.eventAdmin.hasOrders(id))) throw new Conflict(M.deleteAfterSale);
+          const before = await load(repos, existing);
+          await repos.eventAdmin.delete(id);
+          await repos.audit.record({
+            actor: actorOf(caller),
+            action: 'event.delete',
+            subjectType: 'event',
+            subjectId: id,
+            before,
+            after: null,
+          });
+        });
+      } catch (error) {
+        // An order taken between the check and the delete: order_items refuses the delete (restrict).
+        if (isForeignKeyViolation(error)) throw new Conflict(M.deleteAfterSale, { cause: error });
+        throw error;
+      }
+    },
+
+    async categoryOptions(): Promise<StudioCategoryOption[]> {
+      return uow.repos.eventAdmin.categoryOptions();
+    },
+
+    async subscriptionOptions(): Promise<StudioSubscriptionOption[]> {
+      return uow.repos.eventAdmin.subscriptionOptions();
+    },
+  };
+}
+export type EventAdminService = ReturnType<typeof createEventAdminService>;

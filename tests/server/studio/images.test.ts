@@ -1,0 +1,184 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { STUDIO_EVENT_LIMITS, STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';
+import { cartTestApp, type Who } from '../../utils/cart';
+import { grantOrganizer } from '../../utils/studio';
+
+/**
+ * Poster and slide uploads (issue 32 "Bad input"): checked by content whatever the Content-Type says,
+ * resized to the storefront's sizes with their metadata stripped, stored in the database and served
+ * as immutable; the wrong type, too large, a decompression bomb and SVG with a script are refused.
+ */
+let x: Awaited<ReturnType<typeof cartTestApp>>;
+let organizer: Who;
+
+beforeAll(async () => {
+  x = await cartTestApp();
+  organizer = await x.d.user('organizer');
+  await grantOrganizer(x.t.database.db, organizer.userId!);
+});
+afterAll(async () => {
+  await x?.t.close();
+});
+
+const upload = (body: Buffer | string, contentType: string, kind = 'poster') =>
+  x.t.app.inject({
+    method: 'POST',
+    url: `/v1/studio/images?kind=${kind}`,
+    headers: { authorization: organizer.authorization!, 'content-type': contentType },
+    payload: body,
+  });
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+
+/** A PNG whose header declares width × height but holds almost nothing: expanded, it would fill gigabytes. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('POST /v1/studio/images', () => {
+  it('resizes a poster to the storefront sizes, strips metadata, and serves it immutable', async () => {
+    const withExif = await picture(1600, 900)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret camera owner', Make: 'SecretCam' } })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    // Sent with a lying Content-Type: the check is by content, and this is a real JPEG.
+    const res = await upload(withExif, 'image/png');
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      kind: 'poster',
+      path: expect.stringMatching(/^\/media\/uploads\/[\w-]{32}-1200x630\.jpg$/),
+    });
+    expect(data.sizes.map((s: { name: string; width: number; height: number }) => [s.name, s.width, s.height])).toEqual(
+      [
+        ['full', 1200, 630],
+        ['card', 600, 315],
+      ],
+    );
+
+    for (const size of data.sizes) {
+      const served = await x.t.app.inject({ url: size.path });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', size.width, size.height, undefined]);
+      expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+      const again = await x.t.app.inject({ url: size.path, headers: { 'if-none-match': String(served.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+
+    // The same picture again: the same names (content hash), nothing new stored.
+    const second = await upload(withExif, 'image/jpeg');
+    expect(second.json().data.path).toBe(data.path);
+    const audit = (
+      await x.t.app.inject({
+        url: '/v1/studio/audit?subjectType=image',
+        headers: { authorization: organizer.authorization! },
+      })
+    ).json().data.entries;
+    expect(audit[0]).toMatchObject({ action: 'image.upload', subjectId: data.path.split('/').pop() });
+  });
+
+  it('makes slide sizes from a PNG or a WebP', async () => {
+    for (const [bytes, type] of [
+      [await picture(640, 360).png().toBuffer(), 'image/png'],
+      [await picture(640, 360).webp().toBuffer(), 'image/webp'],
+    ] as const) {
+      const res = await upload(bytes, type, 'slide');
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.sizes.map((s: { width: number }) => s.width)).toEqual([1920, 960]);
+    }
+  });
+
+  const refused = async (body: Buffer | string, type: string, status: number, message: string | RegExp) => {
+    const before = await x.t.database.db
+      .selectFrom('uploaded_images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const res = await upload(body, type);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    const after = await x.t.database.db
+      .selectFrom('uploaded_images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+  };
+
+  it('refuses the wrong type, whatever the Content-Type says', async () => {
+    await refused(await picture(100, 100).gif().toBuffer(), 'image/png', 400, M.imageType);
+    await refused(await picture(100, 100).tiff().toBuffer(), 'image/jpeg', 400, M.imageType);
+    await refused('just some text', 'image/jpeg', 400, M.imageType);
+    await refused(Buffer.from('{"a":1}'), 'application/json', 400, M.imageType);
+  });
+
+  it('refuses a corrupt (truncated) JPEG', async () => {
+    const whole = await picture(800, 600).jpeg().toBuffer();
+    await refused(whole.subarray(0, Math.floor(whole.length / 2)), 'image/jpeg', 400, M.imageType);
+  });
+
+  it('refuses SVG, with a script or sent as a PNG', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    await refused(svg, 'image/svg+xml', 400, M.imageSvg);
+    await refused(svg, 'image/png', 400, M.imageSvg);
+    await refused(`\uFEFF  <?xml version="1.0"?>${svg}`, 'image/jpeg', 400, M.imageSvg);
+  });
+
+  it('refuses a body over the size limit (413)', async () => {
+    await refused(
+      Buffer.alloc(STUDIO_EVENT_LIMITS.imageBytes + 1, 1),
+      'image/jpeg',
+      413,
+      /too large: at most 10240 KB/,
+    );
+  });
+
+  it('refuses a decompression bomb from its header, before decoding it', async () => {
+    const bomb = pngDeclaring(20_000, 20_000); // 400 megapixels in about a kilobyte
+    expect(bomb.length).toBeLessThan(2048);
+    const started = Date.now();
+    await refused(bomb, 'image/png', 400, M.imageTooManyPixels);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Just over the limit: refused the same way.
+    const side = Math.ceil(Math.sqrt(STUDIO_EVENT_LIMITS.imagePixels)) + 1;
+    await refused(pngDeclaring(side, side), 'image/png', 400, M.imageTooManyPixels);
+  });
+
+  it('refuses an empty body and an unknown kind', async () => {
+    const empty = await upload(Buffer.alloc(0), 'image/png');
+    expect(empty.statusCode).toBe(400);
+    const kind = await upload(await picture(10, 10).png().toBuffer(), 'image/png', 'banner');
+    expect(kind.statusCode).toBe(400);
+  });
+});
+
+describe('GET /media/uploads/:name', () => {
+  it('answers 404 for a name that is not stored, or not one of ours', async () => {
+    for (const name of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-1200x630.jpg', '..%2F..%2Fetc%2Fpasswd', 'x.svg']) {
+      const res = await x.t.app.inject({ url: `/media/uploads/${name}` });
+      expect([name, res.statusCode]).toEqual([name, 404]);
+    }
+  });
+});
