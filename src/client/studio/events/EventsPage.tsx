@@ -89,7 +89,10 @@ export default function EventsPage() {
         onSortModelChange={setSortModel}
         disableColumnFilter
         disableRowSelectionOnClick
-        localeText={{ noRowsLabel: query || status !== 'all' ? 'No event matches.' : 'No events yet.' }}
+        localeText={{
+          noRowsLabel: query || status !== 'all' ? 'No event matches.' : 'No events yet.',
+          actionsCellMore: 'More actions',
+        }}
       />
       <ConfirmDialog {...actions.deleteDialog} />
     </>

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppStore } from '../../../src/client/app/store';
+import { STUDIO_EVENT_MESSAGES } from '../../../src/shared/contract/studioEvents';
+import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
+import { PREMIUM } from '../cart/cartHelpers';
+import { rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
+import { axeViolations, cardOrder, createEvent, newOrganizer, studioCall } from './studioHelpers';
+
+/**
+ * The console's events list: a Data Grid the server searches, filters by status and sorts; row
+ * actions with a confirm dialog for Delete, whose refusal after sales is the server's sentence.
+ */
+jest.setTimeout(60_000);
+let store: AppStore | undefined;
+let organizer: Buyer;
+const prefix = `Gridtest${Date.now()}`;
+
+beforeAll(async () => {
+  organizer = await newOrganizer('organizer-events');
+  await createEvent(organizer, { title: `${prefix} Alpha`, capacity: 300 });
+  const beta = await createEvent(organizer, { title: `${prefix} Beta`, isPremium: true, price: 12.5 });
+  const published = await studioCall(organizer, 'POST', `/events/${beta.id}/publish`);
+  if (published.status !== 200) throw new Error(`publish: ${published.message}`);
+});
+afterEach(async () => {
+  await stopApp(store);
+  store = undefined;
+});
+
+async function openList() {
+  rememberBuyer(organizer);
+  const app = await startApp('/studio/events');
+  store = app.store;
+  const grid = await screen.findByRole('grid', { name: 'Events' }, { timeout: 10_000 });
+  return { grid, app };
+}
+/** Types into the search box at once (a paste), as the grid re-renders on every key otherwise. */
+async function search(text: string) {
+  await userEvent.click(screen.getByRole('searchbox', { name: 'Search events' }));
+  await userEvent.paste(text);
+}
+const rowOf = (title: string) => screen.getByRole('gridcell', { name: title }).closest('[role="row"]') as HTMLElement;
+const titles = (grid: HTMLElement) =>
+  within(grid)
+    .queryAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('[data-field="title"]')?.textContent);
+
+it('searches, filters by status and shows each row: status, type, price, sold over capacity', async () => {
+  const { grid } = await openList();
+  await search(prefix);
+  await waitFor(() => expect(titles(grid).sort()).toEqual([`${prefix} Alpha`, `${prefix} Beta`]), { timeout: 5000 });
+  const alpha = rowOf(`${prefix} Alpha`);
+  expect(alpha).toHaveTextContent('Draft');
+  expect(alpha).toHaveTextContent('0 / 300');
+  expect(alpha).toHaveTextContent('Free');
+  const beta = rowOf(`${prefix} Beta`);
+  expect(beta).toHaveTextContent('Published');
+  expect(beta).toHaveTextContent('VOD · premium');
+  expect(beta).toHaveTextContent('$12.50');
+  expect(beta).toHaveTextContent('0 / ∞');
+  expect(within(beta).getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
+  expect(within(alpha).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Published' }));
+  await waitFor(() => expect(titles(grid)).toEqual([`${prefix} Beta`]), { timeout: 5000 });
+
+  expect(screen.getByRole('link', { name: 'New event' })).toHaveAttribute('href', '/studio/events/new');
+  expect(await axeViolations()).toEqual([]);
+});
+
+it('publishes from the row, and deletes a draft after the confirm dialog', async () => {
+  const gamma = await createEvent(organizer, { title: `${prefix} Gamma` });
+  const { grid } = await openList();
+  const toasts = recordToasts();
+  await search(`${prefix} Gamma`);
+  await waitFor(() => expect(titles(grid)).toEqual([`${prefix} Gamma`]), { timeout: 5000 });
+
+  await userEvent.click(within(rowOf(`${prefix} Gamma`)).getByRole('button', { name: 'Publish' }));
+  await waitFor(() => expect(toasts.seen).toContain(`“${prefix} Gamma” is published.`));
+  await waitFor(() => expect(rowOf(`${prefix} Gamma`)).toHaveTextContent('Published'));
+
+  await userEvent.click(within(rowOf(`${prefix} Gamma`)).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete this event?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(toasts.seen).toContain(`“${prefix} Gamma” was deleted.`));
+  await waitFor(() => expect(titles(grid)).toEqual([]));
+  expect((await studioCall(organizer, 'GET', `/events/${gamma.id}`)).status).toBe(404);
+  toasts.stop();
+});
+
+it("refuses to delete an event with orders: the server's sentence in a toast, the event kept", async () => {
+  await cardOrder('sold-event-buyer', [PREMIUM.canyon]);
+  const { grid } = await openList();
+  const toasts = recordToasts();
+  await search(PREMIUM.canyon.title);
+  await waitFor(() => expect(titles(grid)).toEqual([PREMIUM.canyon.title]), { timeout: 5000 });
+  await userEvent.click(within(rowOf(PREMIUM.canyon.title)).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete this event?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(toasts.seen).toContain(STUDIO_EVENT_MESSAGES.deleteAfterSale));
+  // The list is read again after the refusal: the event is still there.
+  await waitFor(() => expect(titles(grid)).toEqual([PREMIUM.canyon.title]));
+  toasts.stop();
+});
