@@ -40,7 +40,7 @@ const failureSentence = (err: unknown) =>
 
 /**
  * An organizer's full refund of an order, exactly once under double clicks and two organizers at
- * once (docs/decisions.md "Refunds"):
+ * once (docs/architecture.md "The rules"):
  * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
  *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
  *    the audit entry;
