@@ -95,7 +95,7 @@ export const salesTotals = z.object({
   /** Dollars of every order, refunded ones included. */
   grossRevenue: z.number(),
   refunds: refundFigures,
-  /** Coupon redemptions (a refund gives its use back, so refunded orders do not count). */
+  /** Orders not refunded that used a coupon (a refund gives the coupon's use back). */
   couponUses: z.number().int(),
   /** Sum of the events' capacities; null when any event has no limit. */
   capacity: z.number().int().nullable(),

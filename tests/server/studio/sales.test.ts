@@ -195,3 +195,14 @@ describe('the series', () => {
     ]);
   });
 });
+
+describe('coupon uses', () => {
+  it('count an order with a coupon once overall, and once for each of its events', async () => {
+    const before = (await get('/sales')).totals.couponUses;
+    await x.cardOrder(await x.buyer(['cart-c', 'cart-extra-1'], 'twoevents', 'PCT25'));
+    const data = await get('/sales');
+    expect(data.totals.couponUses).toBe(before + 1);
+    expect(rowOf(data, 'cart-c')).toMatchObject({ couponUses: 1 });
+    expect(rowOf(data, 'cart-extra-1')).toMatchObject({ couponUses: 1 });
+  });
+});

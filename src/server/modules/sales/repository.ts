@@ -16,7 +16,7 @@ export type EventFigures = {
   refunded_cents: number;
   coupon_uses: number;
 };
-export type OrderCounts = { orders: number; refunded_orders: number };
+export type OrderCounts = { orders: number; refunded_orders: number; coupon_orders: number };
 export type SalesDayRow = { day: string; tickets: number; cents: number };
 export type SearchedOrder = {
   id: number;
@@ -106,7 +106,7 @@ export function createSalesRepository(db: Executor) {
       }));
     },
 
-    /** Orders not refunded and refunded (that bought `eventId`, when given). */
+    /** Orders not refunded, refunded, and not refunded with a coupon (that bought `eventId`, when given). */
     async orderCounts(eventId?: number): Promise<OrderCounts> {
       const only =
         eventId === undefined
@@ -114,9 +114,14 @@ export function createSalesRepository(db: Executor) {
           : sql`where exists (select 1 from order_items oi where oi.order_id = o.id and oi.event_id = ${eventId})`;
       const { rows } = await sql<Record<keyof OrderCounts, unknown>>`
         select count(*) filter (where o.status = 'Active') as orders,
-          count(*) filter (where o.status = 'Refunded') as refunded_orders
+          count(*) filter (where o.status = 'Refunded') as refunded_orders,
+          count(*) filter (where o.status = 'Active' and o.coupon_code is not null) as coupon_orders
         from orders o ${only}`.execute(db);
-      return { orders: num(rows[0]?.orders), refunded_orders: num(rows[0]?.refunded_orders) };
+      return {
+        orders: num(rows[0]?.orders),
+        refunded_orders: num(rows[0]?.refunded_orders),
+        coupon_orders: num(rows[0]?.coupon_orders),
+      };
     },
 
     /** Tickets and cents of the orders not refunded, per day (UTC) they were placed, oldest first. */

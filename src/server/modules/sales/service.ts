@@ -125,7 +125,7 @@ export function createSalesService(deps: {
           revenue: centsToDollars(grossCents - refundedCents),
           grossRevenue: centsToDollars(grossCents),
           refunds: { count: counts.refunded_orders, amount: centsToDollars(refundedCents) },
-          couponUses: sumOf(events, 'coupon_uses'),
+          couponUses: counts.coupon_orders,
           capacity: unlimited ? null : sumOf(events, 'capacity'),
           capacityLeft: unlimited ? null : events.reduce((n, e) => n + (left(e) ?? 0), 0),
         },
