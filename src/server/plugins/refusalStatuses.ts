@@ -12,7 +12,7 @@ const READS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * them without each route repeating them:
  * - 400 always (the address and query are checked: a NUL, a malformed address), 500 always (a bug),
  *   503 always (a request that arrives while the server stops; the database or Redis down);
- * - 401 where a token is read (`auth` other than 'none'), 403 where a user's token is needed;
+ * - 401 where a token is read (`auth` other than 'none'), 403 where a user's token (or an organizer's) is needed;
  * - 413 and 415 where a body is read; 414 where the path has a parameter (the router's length limit);
  * - 429 where a rate limit applies.
  * What a route's own rules refuse with (403 not yours, 404, 409, 502) the route lists (withErrors).
@@ -22,7 +22,7 @@ function commonRefusals(route: Pick<RouteOptions, 'method' | 'url' | 'config'>):
   const auth = config?.auth ?? 'optional';
   const statuses = [400, 500, 503];
   if (auth !== 'none') statuses.push(401);
-  if (auth === 'user') statuses.push(403);
+  if (auth === 'user' || auth === 'organizer') statuses.push(403);
   if ([route.method].flat().some((m) => READS_BODY.has(m))) statuses.push(413, 415);
   if (/[:*]/.test(route.url)) statuses.push(414);
   if (config?.rateLimit) statuses.push(429);
@@ -33,7 +33,7 @@ function commonRefusals(route: Pick<RouteOptions, 'method' | 'url' | 'config'>):
 const MEANINGS: Record<number, string> = {
   400: 'The request is not valid: a malformed address, query or body, or a field that breaks a rule.',
   401: 'No token where one is needed, or a token that does not verify (expired, revoked, forged).',
-  403: "Not the caller's, or a signed-in user's token is needed.",
+  403: "Not the caller's, or a signed-in user's (or an organizer's) token is needed.",
   404: 'Not found.',
   409: 'The state of things refuses it (sold out, already owned, not started, a device limit).',
   413: 'The body is larger than the limit (64 KB).',
