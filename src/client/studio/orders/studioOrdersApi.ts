@@ -19,7 +19,7 @@ export const studioOrdersApi = apiSlice.injectEndpoints({
     }),
     /** A full refund; the answer is the order after it (payment.state 'refunded'). */
     refundStudioOrder: build.mutation<StudioOrderDetail, number>({
-      query: (id) => ({ url: `/studio/orders/${id}/refund`, method: 'POST' }),
+      query: (id) => ({ url: `/studio/orders/${id}/refund`, method: 'POST', body: {} }),
       transformResponse: (r: Envelope<StudioOrderDetail>) => r.data,
       // Whatever the answer (a 502 leaves the order 'refund_pending'), the order, lists and figures are read again.
       invalidatesTags: (_r, _e, id) => [
