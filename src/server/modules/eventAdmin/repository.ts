@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { StudioEventListQuery } from '../../../shared/contract/studioEvents';
 import type { Executor } from '../../db/executor';
 import type { DB, EventsTable } from '../../db/schema';
@@ -60,6 +60,14 @@ export function createEventAdminRepository(db: Executor) {
     /** The event, its row locked until the transaction ends (an edit, a publish, a delete). */
     lockById(id: number): Promise<AdminEventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /**
+     * Serializes the making of paths from one base until the transaction ends, on every instance:
+     * two events created at once with the same title then get 'title' and 'title-2'.
+     */
+    async lockPathBase(base: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtext(${`event-path:${base}`}))`.execute(db);
     },
 
     /** The paths already taken among `base` and `base-N`, to pick a free one. */

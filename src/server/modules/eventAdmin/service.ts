@@ -48,6 +48,8 @@ type Prepared = { columns: FormColumns; placements: EventPlacement[]; slide: Omi
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+/** How many times a new event picks a path again after a concurrent one took it. */
+const PATH_ATTEMPTS = 5;
 const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';
 const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23503';
 
@@ -169,27 +171,42 @@ export function createEventAdminService(deps: {
   /** A free address from the title: 'title', else 'title-2', 'title-3', … */
   async function freePath(repos: Repos, title: string): Promise<string> {
     const base = pathFromTitle(title);
+    await repos.eventAdmin.lockPathBase(base);
     const taken = await repos.eventAdmin.pathsLike(base);
     if (!taken.has(base)) return base;
     for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
-  /** Runs a change with its audit entry and the catalog bump; the cache of this process lets go after commit. */
+  /**
+   * Runs a change with its audit entry and the catalog bump; the cache of this process lets go after
+   * commit. The bump comes last, as the import's does: both lock event rows first, then the version's
+   * row, so the two never wait on each other in opposite orders.
+   */
   async function change<T>(work: (repos: Repos) => Promise<T>): Promise<T> {
-    let result: T;
-    try {
-      result = await uow.transaction(async (repos) => {
-        const r = await work(repos);
-        await repos.eventAdmin.bumpCatalogVersion();
-        return r;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new Conflict('Another event took this address at the same moment. Save again.', { cause: error });
-      throw error;
-    }
+    const result = await uow.transaction(async (repos) => {
+      const r = await work(repos);
+      await repos.eventAdmin.bumpCatalogVersion();
+      return r;
+    });
     deps.onCatalogChanged();
     return result;
+  }
+
+  /**
+   * A change that makes a new event. Console creates of one title wait for each other (freePath), but
+   * an import may take the path meanwhile: the database's unique path refuses the insert, and the
+   * change runs again, seeing that path taken now.
+   */
+  async function changeWithNewPath<T>(work: (repos: Repos) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await change(work);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt >= PATH_ATTEMPTS)
+          throw new Conflict('Another event took this address at the same moment. Save again.', { cause: error });
+      }
+    }
   }
 
   async function lockedOr404(repos: Repos, id: number): Promise<AdminEventRow> {
@@ -238,7 +255,7 @@ export function createEventAdminService(deps: {
     /** A new event, as a draft: shoppers see it once it is published. */
     async create(caller: OrganizerCaller, fields: Fields): Promise<StudioEvent> {
       const p = prepare(fields);
-      return change(async (repos) => {
+      return changeWithNewPath(async (repos) => {
         await checkAgainstStore(repos, p, null);
         return insertEvent(repos, caller, p, 'event.create');
       });
@@ -294,7 +311,7 @@ export function createEventAdminService(deps: {
 
     /** A draft copy: same fields, categories and slide, "(copy)" in its title, nothing sold. */
     async duplicate(caller: OrganizerCaller, id: number): Promise<StudioEvent> {
-      return change(async (repos) => {
+      return changeWithNewPath(async (repos) => {
         const source = await lockedOr404(repos, id);
         const s = await load(repos, source);
         const title = `${s.title} (copy)`.slice(0, 200);
