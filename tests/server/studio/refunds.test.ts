@@ -5,6 +5,10 @@ import { createRefundService, refundKey } from '../../../src/server/modules/orde
 import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';
 import { createRepositories } from '../../../src/server/repositories';
 import type { Mail } from '../../../src/server/modules/mail/mailer';
+import { demoStreams } from '../../../src/server/db/seed/demoStreams';
+import { importCatalog } from '../../../src/server/modules/catalog/importer';
+import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
+import { configData } from '../streams/streamsFixture';
 import { viewingDriver } from '../streams/viewingSessionFixture';
 import { salesTestApp, type SalesTestApp } from './salesFixture';
 
@@ -18,6 +22,18 @@ import { salesTestApp, type SalesTestApp } from './salesFixture';
 let x: SalesTestApp;
 beforeAll(async () => {
   x = await salesTestApp();
+  // A premium event with the demo's streams, so the player's stream config can be asked for.
+  await importCatalog(x.db, {
+    events: [
+      { path: 'refund-stream', title: 'Refund Stream', isPremium: true, price: 12, capacity: 5, streams: demoStreams },
+    ],
+  });
+  const row = await x.db
+    .selectFrom('events')
+    .select('id')
+    .where('path', '=', 'refund-stream')
+    .executeTakeFirstOrThrow();
+  x.ids['refund-stream'] = row.id;
 }, 60_000);
 afterAll(() => x?.t.close());
 
@@ -31,15 +47,20 @@ const intentRow = (id: string) =>
 describe('a card order refunded from the console', () => {
   it('refunds at the provider once, ends access, returns the seat, says Refunded, mails the fan, audits it', async () => {
     const v = viewingDriver(x.t.app);
-    const who = await x.buyer(['cart-few', 'cart-a'], 'fan');
+    const who = await x.buyer(['refund-stream', 'cart-a'], 'fan');
     const order = await x.cardOrder(who);
-    expect(order.amount).toBe(40);
-    expect(await x.soldOf('cart-few')).toBe(1);
+    expect(order.amount).toBe(22);
+    expect(await x.soldOf('refund-stream')).toBe(1);
     // The fan is watching when the organizer refunds.
-    const opened = await v.open(who, String(x.ids['cart-few']));
+    const opened = await v.open(who, String(x.ids['refund-stream']));
     expect(opened.statusCode).toBe(201);
     const sessionId = opened.json().data.sessionId as string;
-    const lookup = () => x.c.lookup(who, { userId: who.userId, assetId: x.ids['cart-few'] });
+    const config = () => v.config(who, String(x.ids['refund-stream']), sessionId);
+    const configured = await config();
+    expect(configured.statusCode).toBe(200);
+    // The player's signed playlist: its URL names the session (the gate has not looked at it yet).
+    const program = configData(configured.json()).programcutUrl;
+    const lookup = () => x.c.lookup(who, { userId: who.userId, assetId: x.ids['refund-stream'] });
     expect((await lookup()).json().data).toHaveLength(1);
 
     const res = await refund(order.id);
@@ -49,10 +70,10 @@ describe('a card order refunded from the console', () => {
       id: order.id,
       orderId: order.orderId,
       status: 'Refunded',
-      amount: 40,
+      amount: 22,
       payment: {
         state: 'refunded',
-        refund: { amount: 40, requestedBy: await x.emailOf(x.organizer), attempts: 1, lastError: null },
+        refund: { amount: 22, requestedBy: await x.emailOf(x.organizer), attempts: 1, lastError: null },
       },
     });
     expect(res.json().data.payment.refund.completedAt).toEqual(expect.any(String));
@@ -64,9 +85,12 @@ describe('a card order refunded from the console', () => {
     // Access ends at once: the lookup no longer lists the event, the session is closed, a new one is refused.
     expect((await lookup()).json().data).toEqual([]);
     expect((await v.heartbeat(who, sessionId)).statusCode).not.toBe(200);
-    expect(answer(await v.open(who, String(x.ids['cart-few'])))).toEqual([403, STREAM_MESSAGES.notEntitled]);
+    expect((await config()).statusCode).toBe(403);
+    const media = await x.t.app.inject({ url: program });
+    expect([media.statusCode, media.json().message]).toEqual([403, MEDIA_MESSAGES.sessionEnded]);
+    expect(answer(await v.open(who, String(x.ids['refund-stream'])))).toEqual([403, STREAM_MESSAGES.notEntitled]);
     // The seat is back; order history says Refunded.
-    expect(await x.soldOf('cart-few')).toBe(0);
+    expect(await x.soldOf('refund-stream')).toBe(0);
     const history = (await x.c.history(who)).json().data.data;
     expect(history.map((r: { orderId: string; usageType: string }) => [r.orderId, r.usageType])).toEqual([
       [order.orderId, 'Refunded'],
@@ -75,8 +99,8 @@ describe('a card order refunded from the console', () => {
     const mails = await x.refundMails(await x.emailOf(who));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your AllAccess order ${order.orderId} was refunded`);
-    expect(mails[0]!.text).toContain('$40.00');
-    expect(mails[0]!.text).toContain('Cart Few');
+    expect(mails[0]!.text).toContain('$22.00');
+    expect(mails[0]!.text).toContain('Refund Stream');
     expect(mails[0]!.text).toContain('Cart A');
     // Audited, with who did it.
     const audit = res.json().data.audit;
