@@ -21,7 +21,8 @@ import { dbId, pageOffset } from './ids';
  *          (another click or organizer is refunding it right now);
  *     502  `SALES_MESSAGES.providerFailed`: access has ended and the seat is back, but the payment
  *          provider did not refund yet; the order shows payment.state 'refund_pending'. Pressing
- *          refund again retries (the same idempotency key, so never twice); the reconciliation job
+ *          refund again retries (one attempt at a time, and a refunded payment is never refunded
+ *          again by the provider); the reconciliation job
  *          retries too.
  * - GET  /v1/studio/events/:id/attendees.csv     → text/csv attachment (not the envelope), columns
  *   `ATTENDEE_CSV_COLUMNS`; every order of the event, refunded ones with Status 'Refunded'. 404 unknown event.

@@ -199,7 +199,7 @@ describe('refusals', () => {
 });
 
 describe('when the provider fails', () => {
-  it('keeps the refund pending (502), with access ended; pressing again retries with the same key and finishes', async () => {
+  it('keeps the refund pending (502), with access ended; pressing again retries (a key per attempt) and finishes', async () => {
     const who = await x.buyer(['cart-few'], 'failfan');
     const order = await x.cardOrder(who);
     const sold = await x.soldOf('cart-few');
@@ -226,7 +226,7 @@ describe('when the provider fails', () => {
     const retried = await refund(order.id);
     expect(answer(retried)).toEqual([200, SALES_MESSAGES.refunded]);
     expect(retried.json().data.payment).toMatchObject({ state: 'refunded', refund: { attempts: 3, lastError: null } });
-    expect(await intentRow(order.intentId)).toMatchObject({ refund_key: refundKey(order.id) });
+    expect(await intentRow(order.intentId)).toMatchObject({ refund_key: `${refundKey(order.id)}-attempt-3` });
     expect(await x.soldOf('cart-few')).toBe(sold - 1);
     expect(await x.refundMails(await x.emailOf(who))).toHaveLength(1);
     expect(answer(await refund(order.id))).toEqual([409, SALES_MESSAGES.alreadyRefunded]);
@@ -257,7 +257,10 @@ describe('when the provider fails', () => {
     expect(await refunds.finishPending()).toBe(0);
 
     expect(await refundRow(order.id)).toMatchObject({ status: 'done', attempts: 2 });
-    expect((await intentRow(order.intentId)).refunded_at).toEqual(expect.any(Date));
+    expect(await intentRow(order.intentId)).toMatchObject({
+      refunded_at: expect.any(Date),
+      refund_key: `${refundKey(order.id)}-attempt-2`,
+    });
     expect(sent.map((m) => m.subject)).toEqual([`Your AllAccess order ${order.orderId} was refunded`]);
   });
 });

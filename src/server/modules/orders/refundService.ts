@@ -29,6 +29,16 @@ export type RefundActor = { userId: number; email: string };
 /** One key per order: the provider refunds once however often it is asked (Stripe and the sandbox honour it). */
 export const refundKey = (orderId: number) => `order-refund-${orderId}`;
 
+/**
+ * The key of one attempt: the order's own for the first, and one per retry after it. Stripe keeps a
+ * key's first answer for a day, failures included, so a retry under the first key would only read
+ * its failure back. Never twice either way: one attempt is under way at a time (takeRetry), and
+ * neither provider refunds a fully refunded payment again (the sandbox's refunded_at, Stripe's
+ * charge_already_refunded, which stripeProvider.ts takes as done).
+ */
+export const attemptKey = (refund: { idempotency_key: string; attempts: number }) =>
+  refund.attempts <= 1 ? refund.idempotency_key : `${refund.idempotency_key}-attempt-${refund.attempts}`;
+
 /** A refund that has not said anything for this long was cut off mid-way: the reconciliation job takes it. */
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
@@ -44,10 +54,11 @@ const failureSentence = (err: unknown) =>
  * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
  *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
  *    the audit entry;
- * 2. outside any transaction the provider is asked to refund, with the order's idempotency key;
+ * 2. outside any transaction the provider is asked to refund, with the order's idempotency key
+ *    (`attemptKey`);
  * 3. a second transaction marks the refund done, and the one call that did so mails the fan.
  * A provider failure leaves the refund pending with its sentence: refunding again (or the
- * reconciliation job) retries with the same key, never with a second claim.
+ * reconciliation job) retries, never with a second claim.
  */
 export function createRefundService(deps: RefundDeps) {
   const { uow, provider, log } = deps;
@@ -96,7 +107,7 @@ export function createRefundService(deps: RefundDeps) {
     // A voucher order of 0 was never charged: nothing to give back.
     if (order.payment_intent_id && order.amount_cents > 0) {
       try {
-        await provider.refund(order.payment_intent_id, refund.idempotency_key);
+        await provider.refund(order.payment_intent_id, attemptKey(refund));
       } catch (err) {
         await uow.repos.refunds.recordFailure(order.id, failureSentence(err));
         log.warn(
