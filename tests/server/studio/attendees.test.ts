@@ -14,7 +14,14 @@ beforeAll(async () => {
 afterAll(() => x?.t.close());
 
 const csvOf = (path: string) => x.studio('GET', `/events/${x.ids[path]}/attendees.csv`);
-const lines = (body: string) => body.split('\r\n').filter((l) => l !== '');
+/** The file's lines, after its byte order mark. */
+const lines = (body: string) => {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  return body
+    .slice(1)
+    .split('\r\n')
+    .filter((l) => l !== '');
+};
 
 describe('the attendee CSV', () => {
   it('lists every order of the event with its buyer, time, price paid, coupon and status, as an attachment', async () => {

@@ -10,7 +10,10 @@ import type { AttendeeRow } from './repository';
  */
 export const neutralizeFormula = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
-/** The attendee list of one event as CSV (RFC 4180 quoting by csv-stringify), its header row first. */
+/**
+ * The attendee list of one event as CSV (RFC 4180 quoting by csv-stringify), its header row first.
+ * A byte order mark first, so Excel reads the names as UTF-8 (without it, 'Zoë' shows as 'ZoÃ«').
+ */
 export function attendeesCsv(rows: AttendeeRow[]): string {
   const records = rows.map((r) => [
     r.order_ref,
@@ -23,5 +26,6 @@ export function attendeesCsv(rows: AttendeeRow[]): string {
   ]);
   return stringify([[...ATTENDEE_CSV_COLUMNS], ...records.map((cells) => cells.map(neutralizeFormula))], {
     record_delimiter: 'windows',
+    bom: true,
   });
 }
