@@ -9,6 +9,11 @@
 //           → lib/                      what they all share: paths, typed hooks, events, toasts, server data
 //             → src/shared/
 //
+//   studio/                             the organizer's console (issue 32): a second surface beside the
+//                                       features, at their level: it uses lib/, api/, components/ and the
+//                                       features' public files; nothing of the storefront imports it, so
+//                                       MUI X and the editor stay in the console's own lazy chunks.
+//
 // lib/ learns the store's types without importing app/: app/store.ts merges them into lib/storeTypes.ts.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +32,25 @@ const aboveTheLayers = fs
   .filter((entry) => !['app', ...ENTRY_POINTS, ...BELOW_FEATURES].includes(entry))
   .map(under);
 
+const STOREFRONT = ['features', ...BELOW_FEATURES].map(under);
+const FEATURE_PUBLIC_FILES = ['Api', 'Events', 'Selectors'].map((kind) => at(`features/*/*${kind}.ts`));
+
 export const clientZones = [
+  {
+    target: STOREFRONT,
+    from: at('studio'),
+    message:
+      'The storefront does not import the console (src/client/studio/): its code, MUI X and the editor would ' +
+      "land in the shop's bundles. Move what both need down to lib/ or components/.",
+  },
+  {
+    target: under('studio'),
+    from: under('features'),
+    except: FEATURE_PUBLIC_FILES,
+    message:
+      "The console reaches a feature only through the feature's public files (xApi.ts, xEvents.ts, " +
+      'xSelectors.ts), like another feature does.',
+  },
   {
     target: aboveTheLayers,
     from: at('app'),

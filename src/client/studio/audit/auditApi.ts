@@ -5,7 +5,7 @@ import type { AuditPage, AuditQuery } from '../../../shared/contract/studio';
 type AuditArgs = Partial<Pick<AuditQuery, 'before' | 'subjectType' | 'subjectId' | 'limit'>>;
 
 /** GET /v1/studio/audit: newest first, paged back in time with `before` (an entry id). */
-export const auditApi = apiSlice.injectEndpoints({
+const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAuditPage: build.query<AuditPage, AuditArgs>({
       query: (args) => ({ url: '/studio/audit', params: args }),

@@ -6,7 +6,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A value as one short line (long HTML or lists are cut: the entry is a summary, not the record). */
-export function shortValue(value: unknown): string {
+function shortValue(value: unknown): string {
   // An empty text shows as "" rather than nothing, so 'venue: "" → Cedar Room' reads as a change.
   const text = typeof value === 'string' && value !== '' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text;

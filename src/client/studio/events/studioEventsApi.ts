@@ -27,7 +27,7 @@ const changed = (id?: number) =>
   ] as const;
 
 /** The console's events (contract: shared/contract/studioEvents.ts). */
-export const studioEventsApi = apiSlice.injectEndpoints({
+const studioEventsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     listStudioEvents: build.query<StudioEventList, Partial<StudioEventListQuery>>({
       query: (params) => ({ url: '/studio/events', params }),

@@ -3,7 +3,7 @@ import type { Envelope } from '../../../shared/contract/envelope';
 import type { StudioOrderDetail, StudioOrderPage, StudioOrdersQuery } from '../../../shared/contract/studioSales';
 
 /** The console's orders and refunds (shared/contract/studioSales.ts). */
-export const studioOrdersApi = apiSlice.injectEndpoints({
+const studioOrdersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     listStudioOrders: build.query<StudioOrderPage, Partial<StudioOrdersQuery>>({
       query: (params) => ({ url: '/studio/orders', params }),

@@ -3,7 +3,7 @@ import type { Envelope } from '../../../shared/contract/envelope';
 import type { SalesDashboard } from '../../../shared/contract/studioSales';
 
 /** GET /v1/studio/sales: every event's figures, or one event's (shared/contract/studioSales.ts). */
-export const salesApi = apiSlice.injectEndpoints({
+const salesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getSalesDashboard: build.query<SalesDashboard, { eventId?: number }>({
       query: (params) => ({ url: '/studio/sales', params }),

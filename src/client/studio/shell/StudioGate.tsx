@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { AreaLoading } from '../components/AreaLoading';
 import { StudioHead } from '../components/StudioHead';
 
-export const GATE_COPY = {
+const GATE_COPY = {
   signedOut: 'Sign in with your organizer account to use the studio.',
   unreachable: "We can't reach the studio right now. Check your connection and try again.",
 } as const;

@@ -3,7 +3,7 @@ import type { Envelope } from '../../../shared/contract/envelope';
 import type { StudioMe } from '../../../shared/contract/studio';
 
 /** Who the organizer is: the console's gate (403 with the server's sentence for anyone else). */
-export const studioApi = apiSlice.injectEndpoints({
+const studioApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getStudioMe: build.query<StudioMe, void>({
       query: () => '/studio/me',
