@@ -75,16 +75,16 @@ export const mediaPathRule = z
   .regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
 export const EVENT_TEXT_MAX = { title: 200, label: 200, venue: 200, location: 200, description: 20_000 } as const;
 /** The venue's wall time, as a datetime-local input gives it. */
-export const wallTimeRule = z
+const wallTimeRule = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'must be a date and time such as 2026-12-31T20:00');
 
 export const CONTENT_TYPES = ['Live', 'VOD'] as const;
-export const EVENT_STATUSES = ['draft', 'published'] as const;
+const EVENT_STATUSES = ['draft', 'published'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 // ── GET /v1/studio/events ──────────────────────────────────────────────────────────────────────────
-export const EVENT_SORTS = ['airDate', '-airDate', 'title', '-title', 'created', '-created', 'sold', '-sold'] as const;
+const EVENT_SORTS = ['airDate', '-airDate', 'title', '-title', 'created', '-created', 'sold', '-sold'] as const;
 export const studioEventListQuery = z.strictObject({
   /** Matches title, path, label, venue or location (case-insensitive, part of a word). */
   search: z.string().trim().max(200).optional(),
@@ -95,7 +95,7 @@ export const studioEventListQuery = z.strictObject({
 });
 export type StudioEventListQuery = z.infer<typeof studioEventListQuery>;
 
-export const studioEventRow = z.object({
+const studioEventRow = z.object({
   id: z.number().int(),
   path: z.string(),
   title: z.string(),
@@ -114,7 +114,7 @@ export const studioEventRow = z.object({
   updatedAt: z.string(),
 });
 export type StudioEventRow = z.infer<typeof studioEventRow>;
-export const studioEventListData = z.object({ rows: z.array(studioEventRow), total: z.number().int() });
+const studioEventListData = z.object({ rows: z.array(studioEventRow), total: z.number().int() });
 export type StudioEventList = z.infer<typeof studioEventListData>;
 export const studioEventListResponse = envelope(studioEventListData);
 
@@ -131,7 +131,6 @@ const carouselSlide = z.strictObject({
   /** From POST /v1/studio/images?kind=slide; '' for none (a slide that is enabled needs one). */
   imagePath: mediaPathRule.or(z.literal('')).default(''),
 });
-export type StudioCarouselSlide = z.infer<typeof carouselSlide>;
 
 export const studioEventFields = z.strictObject({
   title: z.string().trim().min(1).max(EVENT_TEXT_MAX.title),
@@ -168,7 +167,7 @@ export const studioEventUpdate = studioEventFields.extend({
 export type StudioEventUpdate = z.input<typeof studioEventUpdate>;
 
 // ── The editable event (every answer about one event) ──────────────────────────────────────────────
-export const studioEvent = z.object({
+const studioEvent = z.object({
   id: z.number().int(),
   path: z.string(),
   status: z.enum(EVENT_STATUSES),
@@ -202,15 +201,15 @@ export const studioEventDeletedResponse = envelope(z.null());
 export const studioEventIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 // ── GET /v1/studio/categories, /v1/studio/subscriptions (the form's options) ───────────────────────
-export const studioCategoryOption = z.object({ id: z.number().int(), path: z.string(), label: z.string() });
+const studioCategoryOption = z.object({ id: z.number().int(), path: z.string(), label: z.string() });
 export type StudioCategoryOption = z.infer<typeof studioCategoryOption>;
 export const studioCategoriesResponse = envelope(z.array(studioCategoryOption));
-export const studioSubscriptionOption = z.object({ id: z.number().int(), title: z.string() });
+const studioSubscriptionOption = z.object({ id: z.number().int(), title: z.string() });
 export type StudioSubscriptionOption = z.infer<typeof studioSubscriptionOption>;
 export const studioSubscriptionsResponse = envelope(z.array(studioSubscriptionOption));
 
 // ── POST /v1/studio/images?kind=poster|slide ───────────────────────────────────────────────────────
-export const IMAGE_KINDS = ['poster', 'slide'] as const;
+const IMAGE_KINDS = ['poster', 'slide'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 /** The sizes made of each upload (JPEG, metadata stripped): the first is the one to store in the form. */
 export const IMAGE_SIZES: Record<ImageKind, readonly { name: string; width: number; height: number }[]> = {
@@ -225,7 +224,7 @@ export const IMAGE_SIZES: Record<ImageKind, readonly { name: string; width: numb
 };
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const studioImageQuery = z.strictObject({ kind: z.enum(IMAGE_KINDS) });
-export const studioImage = z.object({
+const studioImage = z.object({
   kind: z.enum(IMAGE_KINDS),
   /** The full size's address (/media/uploads/NAME): put it in posterPath or slide.imagePath. */
   path: z.string(),

@@ -7,7 +7,7 @@ import { grantOrganizer } from '../../utils/studio';
 
 /**
  * What the console's events share with the rest: the JSON import checks events by the same rules
- * (eventRules.ts), an import that rewrites an event moves its console version on, and an
+ * (catalog/eventRules.ts), an import that rewrites an event moves its console version on, and an
  * unpublished event's stream config is gone for shoppers too.
  */
 let x: Awaited<ReturnType<typeof cartTestApp>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dollarsRule, EVENT_TEXT_MAX, mediaPathRule } from '../../../shared/contract/studioEvents';
-import { premiumPriceProblem, sanitizeDescription } from '../eventAdmin/eventRules';
+import { premiumPriceProblem, sanitizeDescription } from './eventRules';
 import { streamConfigFile } from '../streams/streamConfigFile';
 
 /**

@@ -28,4 +28,3 @@ export function createImageRepository(db: Executor) {
     },
   };
 }
-export type ImageRepository = ReturnType<typeof createImageRepository>;

@@ -8,9 +8,9 @@ import type { StoredImage } from './imageRepository';
 import type { EventAdminRepositories } from './repositories';
 
 /** Where an uploaded image is served (imageRoutes.ts); the name never changes for a picture. */
-export const UPLOADS_PREFIX = '/media/uploads/';
+const UPLOADS_PREFIX = '/media/uploads/';
 /** Names are `<content hash>-<w>x<h>.jpg`: anything else is not one of ours, answered 404 unread. */
-export const UPLOAD_NAME = /^[A-Za-z0-9_-]{32}-\d{1,5}x\d{1,5}\.jpg$/;
+const UPLOAD_NAME = /^[A-Za-z0-9_-]{32}-\d{1,5}x\d{1,5}\.jpg$/;
 
 type Repos = Pick<EventAdminRepositories, 'uploadedImages'> & Pick<OrganizerRepositories, 'audit'>;
 

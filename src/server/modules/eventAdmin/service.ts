@@ -21,7 +21,7 @@ import {
   sanitizeDescription,
   utcToWallTime,
   wallTimeToUtc,
-} from './eventRules';
+} from '../catalog/eventRules';
 import type { EventAdminRepositories } from './repositories';
 import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
 
