@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { EventStatus } from '../../../shared/contract/studioEvents';
 import { messageFor } from '../../api/serverError';
 import { TextInput } from '../../components/TextInput';
@@ -43,7 +43,9 @@ export default function EventsPage() {
   });
   const actions = useEventActions();
   const attendees = useDownloadAttendees();
-  const columns = eventColumns(eventActionsColumn({ ...actions, attendees }));
+  const navigate = useNavigate();
+  const edit = (id: number) => void navigate(studioPaths.event(id));
+  const columns = eventColumns(eventActionsColumn({ ...actions, attendees, edit }));
 
   return (
     <>

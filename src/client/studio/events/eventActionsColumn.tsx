@@ -5,23 +5,28 @@ import EditIcon from '@mui/icons-material/Edit';
 import PublicIcon from '@mui/icons-material/Public';
 import PublicOffIcon from '@mui/icons-material/PublicOff';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useNavigate } from 'react-router-dom';
 import type { StudioEventRow } from '../../../shared/contract/studioEvents';
-import { studioPaths } from '../studioPaths';
 import type { useDownloadAttendees } from './attendeesCsv';
 import type { useEventActions } from './useEventActions';
 
-type Deps = ReturnType<typeof useEventActions> & { attendees: ReturnType<typeof useDownloadAttendees> };
+type Deps = ReturnType<typeof useEventActions> & {
+  attendees: ReturnType<typeof useDownloadAttendees>;
+  edit: (id: number) => void;
+};
 
-/** Edit and Publish/Unpublish on the row; Duplicate, the attendees CSV and Delete in its menu. */
-export function eventActionsColumn({ act, askDelete, attendees }: Deps): GridColDef<StudioEventRow> {
+/**
+ * Edit and Publish/Unpublish on the row; Duplicate, the attendees CSV and Delete in its menu. Every
+ * item is a GridActionsCellItem itself (no wrapper): the grid hands them the roving tab index, so
+ * the whole grid stays one stop in the tab order and the arrows move between the actions.
+ */
+export function eventActionsColumn({ act, askDelete, attendees, edit }: Deps): GridColDef<StudioEventRow> {
   return {
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
     width: 130,
     getActions: ({ row }) => [
-      <EditAction key="edit" id={row.id} />,
+      <GridActionsCellItem key="edit" icon={<EditIcon />} label="Edit" onClick={() => edit(row.id)} />,
       row.status === 'published' ? (
         <GridActionsCellItem
           key="publish"
@@ -61,9 +66,4 @@ export function eventActionsColumn({ act, askDelete, attendees }: Deps): GridCol
       />,
     ],
   };
-}
-
-function EditAction({ id }: { id: number }) {
-  const navigate = useNavigate();
-  return <GridActionsCellItem icon={<EditIcon />} label="Edit" onClick={() => void navigate(studioPaths.event(id))} />;
 }
