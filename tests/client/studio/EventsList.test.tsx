@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { STUDIO_EVENT_MESSAGES } from '../../../src/shared/contract/studioEvents';
+import { ATTENDEE_CSV_COLUMNS } from '../../../src/shared/contract/studioSales';
 import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM } from '../cart/cartHelpers';
 import { rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
@@ -51,6 +52,8 @@ it('searches, filters by status and shows each row: status, type, price, sold ov
   const { grid } = await openList();
   await search(prefix);
   await waitFor(() => expect(titles(grid).sort()).toEqual([`${prefix} Alpha`, `${prefix} Beta`]), { timeout: 5000 });
+  // Newest first until a column is sorted.
+  expect(titles(grid)).toEqual([`${prefix} Beta`, `${prefix} Alpha`]);
   const alpha = rowOf(`${prefix} Alpha`);
   expect(alpha).toHaveTextContent('Draft');
   expect(alpha).toHaveTextContent('0 / 300');
@@ -64,6 +67,12 @@ it('searches, filters by status and shows each row: status, type, price, sold ov
   // The grid is one stop in the tab order (its arrows move inside): no row's action is a stop of its own.
   expect(grid.querySelectorAll('[tabindex="0"]').length).toBeLessThanOrEqual(1);
   expect(within(alpha).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+
+  // Sorted by the server: the title's header, ascending then descending.
+  await userEvent.click(within(grid).getByRole('columnheader', { name: /Title/ }));
+  await waitFor(() => expect(titles(grid)).toEqual([`${prefix} Alpha`, `${prefix} Beta`]));
+  await userEvent.click(within(grid).getByRole('columnheader', { name: /Title/ }));
+  await waitFor(() => expect(titles(grid)).toEqual([`${prefix} Beta`, `${prefix} Alpha`]));
 
   await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
   await userEvent.click(await screen.findByRole('option', { name: 'Published' }));
@@ -108,4 +117,28 @@ it("refuses to delete an event with orders: the server's sentence in a toast, th
   // The list is read again after the refusal: the event is still there.
   await waitFor(() => expect(titles(grid)).toEqual([PREMIUM.canyon.title]));
   toasts.stop();
+});
+
+it("downloads an event's attendees as a CSV file with the organizer's token", async () => {
+  const order = await cardOrder('attendee-buyer', [PREMIUM.velvet]);
+  const { grid } = await openList();
+  // The file handed to the link is caught here instead of saved (the browser's download).
+  const files: Blob[] = [];
+  jest.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob) => (files.push(b), 'blob:attendees'));
+  jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    expect(this.download).toMatch(/\.csv$/);
+  });
+  await search(PREMIUM.velvet.title);
+  await waitFor(() => expect(titles(grid)).toEqual([PREMIUM.velvet.title]), { timeout: 5000 });
+  await userEvent.click(within(rowOf(PREMIUM.velvet.title)).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Download attendees CSV' }));
+  await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+  const csv = await files[0]!.text();
+  expect(csv.split(/\r?\n/)[0]).toBe(ATTENDEE_CSV_COLUMNS.join(','));
+  expect(csv).toContain(order.orderId);
+  expect(csv).toContain(order.buyer.email);
+  jest.restoreAllMocks();
 });
