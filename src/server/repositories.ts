@@ -8,6 +8,7 @@ import { orderRepositories } from './modules/orders/repositories';
 import { organizerRepositories } from './modules/organizers/repositories';
 import { eventAdminRepositories } from './modules/eventAdmin/repositories';
 import { couponAdminRepositories } from './modules/couponAdmin/repositories';
+import { controlRoomRepositories } from './modules/live/controlRoomRepositories';
 import { paymentRepositories } from './modules/payments/repositories';
 import { salesRepositories } from './modules/sales/repositories';
 import { streamRepositories } from './modules/streams/repositories';
@@ -31,6 +32,7 @@ export function createRepositories(db: Executor) {
     ...organizerRepositories(db),
     ...eventAdminRepositories(db),
     ...couponAdminRepositories(db),
+    ...controlRoomRepositories(db),
     ...salesRepositories(db),
   };
 }

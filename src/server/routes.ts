@@ -16,6 +16,7 @@ import { organizerControlRoutes, organizerRoutes } from './modules/organizers/ro
 import { eventAdminRoutes } from './modules/eventAdmin/routes';
 import { imageUploadRoutes, uploadedImageRoutes } from './modules/eventAdmin/imageRoutes';
 import { couponAdminRoutes } from './modules/couponAdmin/routes';
+import { controlRoomRoutes } from './modules/live/controlRoomRoutes';
 import { sandboxRoutes } from './modules/payments/sandboxRoutes';
 import { salesRoutes } from './modules/sales/routes';
 import { webhookRoutes } from './modules/payments/webhookRoutes';
@@ -64,6 +65,7 @@ export async function registerRoutes(
   // Before the media folder's /media/* (more specific either way: the router prefers it).
   await app.register(uploadedImageRoutes, { service: services.images });
   await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });
+  await app.register(controlRoomRoutes, { prefix: '/v1', room: services.liveControl });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
   await app.register(viewingSessionRoutes, {

@@ -39,6 +39,8 @@ import { isDatabaseUnreachable } from './platform/databaseErrors';
 import { createOutageRecord } from './platform/outageRecord';
 import { createViewingEntitlements } from './modules/streams/viewingEntitlement';
 import { createIngestHooks } from './modules/live/ingestHooks';
+import { createLiveControlRoom } from './modules/live/controlRoom';
+import { createFeedProbe } from './modules/live/feedProbe';
 import { createLiveMedia, LIVE_FEED_FILE, liveMediaDir } from './modules/live/liveMedia';
 import { createLiveRepository } from './modules/live/repository';
 import { createLiveService } from './modules/live/service';
@@ -168,6 +170,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now: deps.now,
     outages,
   });
+  const ingestHooks = createIngestHooks();
   return {
     database,
     metrics,
@@ -190,6 +193,22 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     eventAdmin: createEventAdminService({ uow, onCatalogChanged: () => catalogCache.invalidate(), ...clock }),
     images: createImageService({ uow }),
     couponAdmin: createCouponAdminService({ uow, ...clock }),
+    // The console's live control room: keys, start, end and the viewers' message, each audited.
+    liveControl: createLiveControlRoom({
+      uow,
+      settings: config.live,
+      srtKey: keys.srtPassphrases,
+      hooks: ingestHooks,
+      probe: createFeedProbe({
+        liveDir: config.live.dir,
+        ffmpeg: config.live.engines.ffmpeg,
+        ffprobe: config.live.engines.ffprobe,
+        now,
+      }),
+      heartbeatSeconds: config.viewing.heartbeatSeconds,
+      onCatalogChanged: () => catalogCache.invalidate(),
+      ...clock,
+    }),
     refunds,
     sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),
     misc: createMiscService(uow.repos.settings),
@@ -235,7 +254,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     live,
     liveState: (key: string) => liveStates.get(key),
-    ingestHooks: createIngestHooks(),
+    ingestHooks,
     ingestKey: keys.ingestControl,
     /** This process's run: an ingest connection id is unique within one run of its engine. */
     bootId: randomUUID().slice(0, 8),

@@ -126,12 +126,25 @@ export const studioLiveKeysResponse = envelope(studioLiveKeysData);
 // ── POST /v1/studio/events/{id}/live/end ───────────────────────────────────────────────────────────
 /**
  * No body. 'Start show': the event's air start becomes now (viewers with a ticket may watch at once);
- * 409 once ended. 'End show': the playlists become the replay at once and every encoder is dropped
- * and refused after; ending an ended show changes nothing. Both answer the control room's state.
+ * an air start already past changes nothing; 409 once ended or without stream keys. 'End show': the
+ * playlists become the replay at once and every encoder is dropped and refused after; ending an
+ * ended show changes nothing; 409 without stream keys. Both answer the control room's state
+ * (`studioLiveResponse`).
  */
 
+// ── GET /v1/studio/events/{id}/live/preview/{angle} ────────────────────────────────────────────────
+/**
+ * A small JPEG (180 px high) of the feed's newest segment, made by ffmpeg and kept a few seconds;
+ * organizers only (send the token: fetch it and show it as an object URL). 404 with
+ * `noPreview` when the feed has sent nothing; 503 with `previewUnavailable` without ffmpeg.
+ */
+export const LIVE_PREVIEW_HEIGHT = 180;
+
 // ── POST /v1/studio/events/{id}/live/message ───────────────────────────────────────────────────────
-/** `message`: what viewers see over the player; '' (or only spaces) clears it. */
+/**
+ * `message`: what viewers see over the player (and in GET /v1/live/{id} as `message`); '' (or only
+ * spaces) clears it. Answers the control room's state. 'End show' clears it too.
+ */
 export const studioLiveMessageBody = z.strictObject({
   message: z.string().max(LIVE_MESSAGE_MAX),
 });

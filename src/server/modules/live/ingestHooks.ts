@@ -8,7 +8,8 @@ import type { Publish } from './service';
 export type IngestHooks = {
   published(publish: Publish): void;
   publishEnded(feed: { eventId: number; angle: number }, publisher: string): void;
-  dropEncoders(eventId: number): Promise<void>;
+  /** Drops the event's encoders: every one, or those of `angles` only (their keys were rotated). */
+  dropEncoders(eventId: number, angles?: number[]): Promise<void>;
   feedsChanged(): void;
 };
 
@@ -20,7 +21,7 @@ export function createIngestHooks(): IngestHooks & { attach(hooks: IngestHooks):
     },
     published: (p) => attached?.published(p),
     publishEnded: (f, publisher) => attached?.publishEnded(f, publisher),
-    dropEncoders: async (eventId) => attached?.dropEncoders(eventId),
+    dropEncoders: async (eventId, angles) => attached?.dropEncoders(eventId, angles),
     feedsChanged: () => attached?.feedsChanged(),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
 export type LiveFeedRow = {
@@ -25,6 +26,21 @@ const FEED_COLUMNS = [
   'live_feeds.publishes',
   'live_feeds.issued_at',
 ] as const;
+
+/**
+ * Ends the show (the first end stands) and gives its feeds' SRT ports back. Two statements for one
+ * transaction: the live command's (endShow below) or the console's (controlRoomRepository.ts).
+ */
+export async function writeShowEnd(db: Executor, eventId: number, at: Date): Promise<void> {
+  await db
+    .insertInto('live_shows')
+    .values({ event_id: eventId, started_at: null, ended_at: at })
+    .onConflict((oc) =>
+      oc.column('event_id').doUpdateSet({ ended_at: sql`coalesce(live_shows.ended_at, excluded.ended_at)` }),
+    )
+    .execute();
+  await db.updateTable('live_feeds').set({ srt_port: null }).where('event_id', '=', eventId).execute();
+}
 
 /** SQL of live shows: feeds (keys and publishing state) and shows (started, ended). */
 export function createLiveRepository(db: Kysely<DB>) {
@@ -58,7 +74,7 @@ export function createLiveRepository(db: Kysely<DB>) {
     async show(eventId: number) {
       return db
         .selectFrom('live_shows')
-        .select(['started_at', 'ended_at'])
+        .select(['started_at', 'ended_at', 'message'])
         .where('event_id', '=', eventId)
         .executeTakeFirst();
     },
@@ -145,16 +161,7 @@ export function createLiveRepository(db: Kysely<DB>) {
 
     /** Ends the show (the first end stands) and gives its feeds' SRT ports back. */
     async endShow(eventId: number, at: Date) {
-      await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('live_shows')
-          .values({ event_id: eventId, started_at: null, ended_at: at })
-          .onConflict((oc) =>
-            oc.column('event_id').doUpdateSet({ ended_at: sql`coalesce(live_shows.ended_at, excluded.ended_at)` }),
-          )
-          .execute();
-        await tx.updateTable('live_feeds').set({ srt_port: null }).where('event_id', '=', eventId).execute();
-      });
+      await db.transaction().execute((tx) => writeShowEnd(tx, eventId, at));
     },
 
     /**

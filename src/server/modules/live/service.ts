@@ -27,7 +27,7 @@ export type PublishRefusal =
 export type Publish = { eventId: number; angle: number; part: number; stream: string };
 
 /** A feed's name: the program cut (angle 0) is named by the config's Program, camera n by its streamUrls entry. */
-function feedNames(config: StoredStreamConfig): string[] {
+export function feedNames(config: StoredStreamConfig): string[] {
   return [config.Program, ...config.streamUrls.map((s) => s.name)];
 }
 
@@ -169,12 +169,15 @@ export function createLiveService(deps: Deps) {
     /** GET /v1/live/{id}. */
     async publicState(eventKey: string): Promise<LiveStateData> {
       const event = await liveEvent(eventKey);
-      const state = await stateOf(event.id);
-      if (!state.angles.length) return { ingest: false, show: 'waiting', angles: [] };
+      const [state, show] = await Promise.all([stateOf(event.id), repo.show(event.id)]);
+      // The organizer's message for viewers (the console's control room), only while one is set.
+      const message = show?.message ? { message: show.message } : {};
+      if (!state.angles.length) return { ingest: false, show: 'waiting', angles: [], ...message };
       return {
         ingest: true,
         show: state.show,
         angles: state.angles.map(({ angle, state: s }) => ({ angle, state: s })),
+        ...message,
       };
     },
 

@@ -267,8 +267,10 @@ export async function startIngest(o: {
           void stopEngine(entry.child);
         }
     },
-    async dropEncoders(eventId) {
-      const streams = [...packagers.values()].filter((p) => p.publish.eventId === eventId).map((p) => p.publish.stream);
+    async dropEncoders(eventId, angles) {
+      const streams = [...packagers.values()]
+        .filter((p) => p.publish.eventId === eventId && (!angles || angles.includes(p.publish.angle)))
+        .map((p) => p.publish.stream);
       await Promise.all(streams.map((name) => control(`app=live&name=${encodeURIComponent(name)}`)));
     },
     feedsChanged() {

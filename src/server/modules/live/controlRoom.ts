@@ -1,0 +1,297 @@
+import {
+  STUDIO_LIVE_MESSAGES as M,
+  type StudioLive,
+  type StudioLiveAngle,
+  type StudioLiveKeys,
+} from '../../../shared/contract/studioLive';
+import type { AppConfig } from '../../config';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import type { OrganizerCaller } from '../../platform/caller';
+import { Conflict, Invalid, NotFound, Unavailable } from '../../platform/errors';
+import type { OrganizerRepositories } from '../organizers/repositories';
+import { silenceMs } from '../streams/viewingSessionService';
+import type { ControlRoomRepositories } from './controlRoomRepositories';
+import type { ControlRoomRepository } from './controlRoomRepository';
+import { EngineMissing, type FeedProbe } from './feedProbe';
+import type { IngestHooks } from './ingestHooks';
+import { feedState, liveState } from './liveState';
+import { feedNames } from './service';
+import { hashStreamKey, newStreamKey, srtPassphrase } from './streamKeys';
+
+/** The players' reports the control room sums up: the window /metrics uses (health/playbackQualityMetrics.ts). */
+const QUALITY_WINDOW_MINUTES = 15;
+
+type Deps = {
+  uow: UnitOfWork<ControlRoomRepositories & OrganizerRepositories>;
+  settings: AppConfig['live'];
+  /** keys.srtPassphrases (modules/auth/keys.ts): a feed's SRT passphrase is derived from its key. */
+  srtKey: Buffer;
+  /** The running ingest's hands (ingestHooks.ts): drop encoders, restart the SRT listeners. */
+  hooks: Pick<IngestHooks, 'dropEncoders' | 'feedsChanged'>;
+  probe: FeedProbe;
+  heartbeatSeconds: number;
+  /** This instance's catalog lets go of its answers at once (the others within the catalog's bound). */
+  onCatalogChanged?: () => void;
+  now?: () => number;
+};
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The console's live control room (issue 32) for a 'Live' event: the show's and each feed's state,
+ * what each feed sends (from the packager's newest segment, read by the engines), who watches and
+ * how well, and the organizer's actions — stream keys (shown once, never stored or logged), start,
+ * end (the replay; the live command's end, audited), and a message for viewers. Each action and its
+ * audit entry are one transaction; the ingest is told after it commits.
+ */
+export function createLiveControlRoom(deps: Deps) {
+  const { uow, settings, hooks, probe } = deps;
+  const now = deps.now ?? Date.now;
+  const reconnectMs = settings.reconnectMinutes * 60_000;
+  const rtmpBase = `rtmp://${settings.ingestHost}:${settings.rtmpPort}/live`;
+
+  async function liveEvent(repo: ControlRoomRepository, eventId: number) {
+    const event = await repo.event(eventId);
+    if (!event) throw new NotFound(M.notFound(eventId));
+    if (event.content_type !== 'Live') throw new Conflict(M.notLive);
+    return event;
+  }
+
+  /** Free SRT ports from the ingest's base, as the live command gives them (service.ts). */
+  function freePorts(used: number[], count: number): number[] {
+    const taken = new Set(used);
+    const free: number[] = [];
+    for (let port = settings.srtPortBase; free.length < count && port < settings.srtPortBase + 1000; port += 1)
+      if (!taken.has(port)) free.push(port);
+    if (free.length < count) throw new Conflict('Every SRT port of the ingest is taken: end or delete older shows.');
+    return free;
+  }
+
+  async function angleView(
+    eventId: number,
+    angle: number,
+    name: string,
+    feed: Awaited<ReturnType<ControlRoomRepository['feeds']>>[number] | undefined,
+  ): Promise<StudioLiveAngle> {
+    const state = feed ? feedState(feed) : 'waiting';
+    const since = state === 'live' ? feed!.publishing_since : state === 'offline' ? feed!.last_publish_end : null;
+    const sent = feed && feed.publishes > 0 ? await probe.info(eventId, angle) : null;
+    return {
+      angle,
+      name,
+      hasKey: feed !== undefined,
+      keyIssuedAt: iso(feed?.issued_at),
+      state,
+      since: iso(since),
+      resolution: sent?.picture ? { width: sent.picture.width, height: sent.picture.height } : null,
+      bitrateKbps: sent?.picture?.bitrateKbps ?? null,
+      previewUrl: sent?.file ? `/v1/studio/events/${eventId}/live/preview/${angle}` : null,
+    };
+  }
+
+  async function state(eventId: number): Promise<StudioLive> {
+    const repo = uow.repos.liveControl;
+    const event = await liveEvent(repo, eventId);
+    const at = now();
+    const [feeds, show, viewers, quality] = await Promise.all([
+      repo.feeds(eventId),
+      repo.show(eventId),
+      repo.viewers(eventId, new Date(at - silenceMs(deps.heartbeatSeconds))),
+      repo.quality(eventId, new Date(at - QUALITY_WINDOW_MINUTES * 60_000)),
+    ]);
+    const names = event.config ? feedNames(event.config) : [];
+    const shown = liveState(feeds, show, at, reconnectMs);
+    const angles = [...new Set([...names.keys(), ...feeds.map((f) => f.angle)])].sort((a, b) => a - b);
+    return {
+      eventId,
+      title: event.title,
+      airStartDate: iso(event.air_start_date),
+      show: shown.show,
+      startedAt: iso(show?.started_at),
+      endedAt: iso(shown.endedAt),
+      message: show?.message ?? null,
+      ingest: { rtmpUrl: rtmpBase, ingestHost: settings.ingestHost },
+      angles: await Promise.all(
+        angles.map((angle) =>
+          angleView(
+            eventId,
+            angle,
+            names[angle] ?? `Angle ${angle}`,
+            feeds.find((f) => f.angle === angle),
+          ),
+        ),
+      ),
+      viewers,
+      quality: {
+        windowMinutes: QUALITY_WINDOW_MINUTES,
+        sessions: quality.sessions,
+        startupP95Ms: quality.startupP95Ms === null ? null : Math.round(quality.startupP95Ms),
+        rebufferRatio: quality.watchMs > 0 ? quality.stallMs / quality.watchMs : null,
+      },
+    };
+  }
+
+  /** Whether the show has ended (by the organizer, or by every encoder staying away too long). */
+  async function ended(repo: ControlRoomRepository, eventId: number) {
+    const [feeds, show] = await Promise.all([repo.feeds(eventId), repo.show(eventId)]);
+    return { feeds, show, ended: liveState(feeds, show, now(), reconnectMs).show === 'ended' };
+  }
+
+  return {
+    state,
+
+    /**
+     * New keys for the chosen angles (every angle of the stream config when none is chosen): a first
+     * key, or a new one whose old key stops at once (its encoder is dropped after the commit). The
+     * keys are in the answer only: the audit says which angles, never a key.
+     */
+    async issueKeys(organizer: OrganizerCaller, eventId: number, chosen: number[]): Promise<StudioLiveKeys> {
+      const at = new Date(now());
+      const issued = await uow.transaction(async (repos) => {
+        const repo = repos.liveControl;
+        await repo.lockEvent(eventId);
+        const event = await liveEvent(repo, eventId);
+        if (!event.config) throw new Conflict(M.noStreams);
+        const names = feedNames(event.config);
+        const angles = chosen.length ? [...new Set(chosen)].sort((a, b) => a - b) : [...names.keys()];
+        const unknown = angles.filter((a) => a >= names.length);
+        if (unknown.length) throw new Invalid(M.unknownAngles(unknown));
+        const current = await ended(repo, eventId);
+        if (current.ended) throw new Conflict(M.ended);
+        const ports = new Map(
+          current.feeds.flatMap((f) => (f.srt_port === null ? [] : [[f.angle, f.srt_port] as const])),
+        );
+        const free = freePorts(await repo.usedSrtPorts(), angles.filter((a) => !ports.has(a)).length);
+        const feeds = [];
+        for (const angle of angles) {
+          const key = newStreamKey();
+          const keyHash = hashStreamKey(key);
+          const srtPort = ports.get(angle) ?? free.shift()!;
+          await repo.putKey(eventId, angle, keyHash, srtPort, at);
+          const rotated = current.feeds.some((f) => f.angle === angle);
+          feeds.push({ angle, name: names[angle]!, key, srtPort, keyHash, rotated });
+        }
+        await repos.audit.record({
+          actor: organizer,
+          action: 'live.keys',
+          subjectType: 'live',
+          subjectId: eventId,
+          before: { keys: current.feeds.map((f) => ({ angle: f.angle, issuedAt: iso(f.issued_at) })) },
+          after: {
+            issued: feeds.filter((f) => !f.rotated).map((f) => f.angle),
+            rotated: feeds.filter((f) => f.rotated).map((f) => f.angle),
+            issuedAt: at.toISOString(),
+          },
+        });
+        return feeds;
+      });
+      const rotated = issued.filter((f) => f.rotated).map((f) => f.angle);
+      if (rotated.length) await hooks.dropEncoders(eventId, rotated);
+      hooks.feedsChanged();
+      return {
+        feeds: issued.map((f) => ({
+          angle: f.angle,
+          name: f.name,
+          key: f.key,
+          rtmpUrl: `${rtmpBase}/${f.key}`,
+          srtUrl:
+            `srt://${settings.ingestHost}:${f.srtPort}?passphrase=${srtPassphrase(deps.srtKey, f.keyHash)}` +
+            '&pbkeylen=16&latency=120000',
+          rotated: f.rotated,
+        })),
+      };
+    },
+
+    /** 'Start show': on air now (the air start moves to now); an air start already past stays. */
+    async start(organizer: OrganizerCaller, eventId: number): Promise<StudioLive> {
+      const at = new Date(now());
+      const changed = await uow.transaction(async (repos) => {
+        const repo = repos.liveControl;
+        await repo.lockEvent(eventId);
+        const event = await liveEvent(repo, eventId);
+        const show = await ended(repo, eventId);
+        if (!show.feeds.length) throw new Conflict(M.noKeys);
+        if (show.ended) throw new Conflict(M.ended);
+        if (event.air_start_date && new Date(event.air_start_date) <= at) return false;
+        await repo.startShow(eventId, at);
+        await repos.audit.record({
+          actor: organizer,
+          action: 'live.start',
+          subjectType: 'live',
+          subjectId: eventId,
+          before: { airStartDate: iso(event.air_start_date) },
+          after: { airStartDate: at.toISOString() },
+        });
+        return true;
+      });
+      if (changed) deps.onCatalogChanged?.();
+      return state(eventId);
+    },
+
+    /**
+     * 'End show': the playlists become the replay at once, every encoder is dropped and refused after
+     * (as `npm run live:end` does), and the viewers' message is cleared. An ended show stays as it is.
+     */
+    async end(organizer: OrganizerCaller, eventId: number): Promise<StudioLive> {
+      const at = new Date(now());
+      const changed = await uow.transaction(async (repos) => {
+        const repo = repos.liveControl;
+        await repo.lockEvent(eventId);
+        await liveEvent(repo, eventId);
+        const { feeds, show } = await ended(repo, eventId);
+        if (!feeds.length) throw new Conflict(M.noKeys);
+        if (show?.ended_at) return false;
+        await repo.endShow(eventId, at);
+        if (show?.message) await repo.setMessage(eventId, null, at);
+        await repos.audit.record({
+          actor: organizer,
+          action: 'live.end',
+          subjectType: 'live',
+          subjectId: eventId,
+          before: { endedAt: null, message: show?.message ?? null },
+          after: { endedAt: at.toISOString(), message: null },
+        });
+        return true;
+      });
+      if (changed) {
+        await hooks.dropEncoders(eventId);
+        hooks.feedsChanged();
+      }
+      return state(eventId);
+    },
+
+    /** The message viewers see over the player; empty clears it. */
+    async message(organizer: OrganizerCaller, eventId: number, text: string): Promise<StudioLive> {
+      const message = text.trim() || null;
+      await uow.transaction(async (repos) => {
+        const repo = repos.liveControl;
+        await repo.lockEvent(eventId);
+        await liveEvent(repo, eventId);
+        const before = (await repo.show(eventId))?.message ?? null;
+        if (before === message) return;
+        await repo.setMessage(eventId, message, new Date(now()));
+        await repos.audit.record({
+          actor: organizer,
+          action: 'live.message',
+          subjectType: 'live',
+          subjectId: eventId,
+          before: { message: before },
+          after: { message },
+        });
+      });
+      return state(eventId);
+    },
+
+    /** A JPEG of the feed's newest segment (kept a few seconds). */
+    async preview(eventId: number, angle: number): Promise<Buffer> {
+      await liveEvent(uow.repos.liveControl, eventId);
+      const jpeg = await probe.preview(eventId, angle).catch((e: unknown) => {
+        if (e instanceof EngineMissing) throw new Unavailable(M.previewUnavailable);
+        throw e;
+      });
+      if (!jpeg) throw new NotFound(M.noPreview);
+      return jpeg;
+    },
+  };
+}
+export type LiveControlRoom = ReturnType<typeof createLiveControlRoom>;
