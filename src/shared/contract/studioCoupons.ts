@@ -84,7 +84,7 @@ export type CouponCreateBody = z.input<typeof couponCreateBody>;
 export type CouponCreate = z.output<typeof couponCreateBody>;
 
 /** A coupon as the console shows it. */
-export const studioCoupon = z.object({
+const studioCoupon = z.object({
   code: z.string(),
   kind: z.enum(['percent', 'fixed']),
   percentOff: z.number().int().nullable(),
@@ -107,7 +107,7 @@ export const studioCouponResponse = envelope(studioCoupon);
 
 // ── GET /v1/studio/coupons ─────────────────────────────────────────────────────────────────────────
 /** Every coupon, newest code first by creation (imported ones after, by code). */
-export const studioCouponListData = z.object({ coupons: z.array(studioCoupon) });
+const studioCouponListData = z.object({ coupons: z.array(studioCoupon) });
 export type StudioCouponList = z.infer<typeof studioCouponListData>;
 export const studioCouponListResponse = envelope(studioCouponListData);
 
@@ -115,7 +115,7 @@ export const studioCouponListResponse = envelope(studioCouponListData);
 export const studioCouponParams = z.strictObject({ code: z.string().min(1).max(64) });
 
 /** One use: the order that redeemed it (newest first). */
-export const couponUse = z.object({
+const couponUse = z.object({
   /** The order's reference (as the buyer and the sales pages show it). */
   orderId: z.string(),
   email: z.string(),
@@ -127,7 +127,7 @@ export const couponUse = z.object({
   status: z.string(),
 });
 export type CouponUse = z.infer<typeof couponUse>;
-export const studioCouponDetailData = studioCoupon.extend({ orders: z.array(couponUse) });
+const studioCouponDetailData = studioCoupon.extend({ orders: z.array(couponUse) });
 export type StudioCouponDetail = z.infer<typeof studioCouponDetailData>;
 export const studioCouponDetailResponse = envelope(studioCouponDetailData);
 

@@ -35,7 +35,7 @@ export const studioLivePreviewParams = z.strictObject({
 });
 
 // ── GET /v1/studio/events/{id}/live ────────────────────────────────────────────────────────────────
-export const studioLiveAngle = z.object({
+const studioLiveAngle = z.object({
   angle: z.number().int().min(0).max(LIVE_ANGLE_MAX),
   /** The feed's name from the stream config (the program's, or the camera's). */
   name: z.string(),
@@ -58,7 +58,7 @@ export const studioLiveAngle = z.object({
 });
 export type StudioLiveAngle = z.infer<typeof studioLiveAngle>;
 
-export const studioLiveData = z.object({
+const studioLiveData = z.object({
   eventId: z.number().int(),
   title: z.string(),
   /** The event's air start (ISO); 'Start show' moves it to now. */
@@ -103,7 +103,7 @@ export const studioLiveKeysBody = z.strictObject({
 });
 export type StudioLiveKeysBody = z.input<typeof studioLiveKeysBody>;
 
-export const studioLiveKeysData = z.object({
+const studioLiveKeysData = z.object({
   feeds: z.array(
     z.object({
       angle: z.number().int(),

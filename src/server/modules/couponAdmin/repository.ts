@@ -83,4 +83,3 @@ export function createCouponAdminRepository(db: Executor) {
     },
   };
 }
-export type CouponAdminRepository = ReturnType<typeof createCouponAdminRepository>;

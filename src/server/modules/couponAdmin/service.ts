@@ -23,7 +23,7 @@ type Deps = {
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 /** What a coupon is now, the first that holds: disabled, expired, used up, not started, else active. */
-export function couponStatus(c: CouponWithUses, now: Date): CouponStatus {
+function couponStatus(c: CouponWithUses, now: Date): CouponStatus {
   if (c.disabled_at && now >= new Date(c.disabled_at)) return 'disabled';
   if (c.ends_at && now >= new Date(c.ends_at)) return 'expired';
   if (c.max_redemptions !== null && c.uses >= c.max_redemptions) return 'used up';
