@@ -114,3 +114,24 @@ it("uploads a poster and shows it; a file that is no image gets the server's sen
   expect(preview.getAttribute('src')).toMatch(/^\/media\/uploads\//);
   expect(within(document.body).queryByText(/JPEG, PNG or WebP/)).not.toBeInTheDocument();
 });
+
+it("keeps a description's headings, emphasis, lists and links through an edit and a save", async () => {
+  const description =
+    '<h3>Setlist</h3><p><strong>Loud</strong> and <em>soft</em>, <a href="https://example.com/notes">notes</a></p>' +
+    '<ul><li><p>Opening</p></li></ul><blockquote><p>Quoted</p></blockquote>';
+  const event = await createEvent(organizer, { description });
+  await openEditor(`/studio/events/${event.id}`);
+  const editor = screen.getByRole('textbox', { name: 'Description' });
+  expect(within(editor).getByRole('heading', { name: 'Setlist' })).toBeInTheDocument();
+  expect(within(editor).getByRole('link', { name: 'notes' })).toHaveAttribute('href', 'https://example.com/notes');
+  await userEvent.type(field('Label'), 'Kept');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(async () =>
+    expect((await studioCall<StudioEvent>(organizer, 'GET', `/events/${event.id}`)).data.label).toBe('Kept'),
+  );
+  const saved = (await studioCall<StudioEvent>(organizer, 'GET', `/events/${event.id}`)).data.description;
+  for (const part of ['<h3>Setlist</h3>', '<strong>Loud</strong>', '<em>soft</em>', 'href="https://example.com/notes"'])
+    expect(saved).toContain(part);
+  expect(saved).toMatch(/<ul><li><p>Opening<\/p><\/li><\/ul>/);
+  expect(saved).toMatch(/<blockquote><p>Quoted<\/p><\/blockquote>/);
+});
