@@ -53,4 +53,6 @@ export const LIVE_COPY = {
   cameraOffline: 'Camera offline',
   behindLive: (seconds: number) => `${seconds} s behind live`,
   live: 'Live',
+  /** The name of the organizer's message over the player (its text is the organizer's). */
+  organizerMessage: 'Message from the organizer',
 } as const;

@@ -62,6 +62,8 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
   const followEdge = !paused && !behindLive;
   const startingSoon = feeds.ingest && feeds.show === 'waiting';
   const rightBack = feeds.ingest && feeds.show === 'live' && feeds.feedOf(main) === 'offline';
+  // The organizer's message for viewers ('technical difficulties'), set in the console's control room.
+  const organizerMessage = live ? (liveState?.message ?? null) : null;
 
   const { position, resample } = useLivePosition(registry, main, liveEdge);
 
@@ -185,6 +187,31 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
             }}
           >
             {startingSoon ? LIVE_COPY.startingSoon : LIVE_COPY.rightBack}
+          </Box>
+        )}
+        {organizerMessage && (
+          <Box
+            role="status"
+            aria-label={LIVE_COPY.organizerMessage}
+            sx={{
+              position: 'absolute',
+              zIndex: 2,
+              top: 8,
+              left: '50%',
+              transform: 'translateX(-50%)',
+              maxWidth: '90%',
+              px: 2,
+              py: 1,
+              borderRadius: 1,
+              bgcolor: 'rgba(0,0,0,0.85)',
+              color: '#fff',
+              fontWeight: 600,
+              textAlign: 'center',
+              overflowWrap: 'anywhere',
+              pointerEvents: 'none',
+            }}
+          >
+            {organizerMessage}
           </Box>
         )}
         <Box
