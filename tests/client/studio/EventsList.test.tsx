@@ -124,7 +124,7 @@ it("downloads an event's attendees as a CSV file with the organizer's token", as
   const { grid } = await openList();
   // The file handed to the link is caught here instead of saved (the browser's download).
   const files: Blob[] = [];
-  jest.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob) => (files.push(b), 'blob:attendees'));
+  jest.spyOn(URL, 'createObjectURL').mockImplementation((b) => (files.push(b as Blob), 'blob:attendees'));
   jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
