@@ -105,6 +105,9 @@ it("shows the server's 409 beside the form when someone else saved first, and ke
 it("uploads a poster and shows it; a file that is no image gets the server's sentence", async () => {
   await openEditor('/studio/events/new');
   const input = screen.getByLabelText('Upload poster') as HTMLInputElement;
+  // Reached with the keyboard: a real file input in the tab order, not one hidden behind its label.
+  expect(input).toBeVisible();
+  expect(input.tabIndex).toBe(0);
   await userEvent.upload(input, new NodeFile(['not an image'], 'poster.png', { type: 'image/png' }) as unknown as File);
   const refusal = await screen.findByRole('alert');
   expect(refusal.textContent).toMatch(/JPEG, PNG or WebP/);

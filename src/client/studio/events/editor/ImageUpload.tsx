@@ -5,6 +5,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { useId, useState, type ChangeEvent } from 'react';
 import { IMAGE_CONTENT_TYPES, type ImageKind } from '../../../../shared/contract/studioEvents';
 import { messageFor } from '../../../api/serverError';
+import { focusRing } from '../../../components/focusRing';
+import { srOnly } from '../../../components/srOnly';
 import { useUploadStudioImageMutation } from '../studioEventsApi';
 
 /**
@@ -61,14 +63,26 @@ export function ImageUpload({
           }}
         />
       )}
-      <Button component="label" variant="outline" startIcon={<UploadIcon />} disabled={uploading.isLoading}>
+      {/* The label names the file input and is its face; the input (visually hidden, not display:none)
+          takes the keyboard focus and opens the picker natively; the focus ring shows on the label. */}
+      <Button
+        component="label"
+        role={undefined}
+        tabIndex={-1}
+        variant="outline"
+        startIcon={<UploadIcon />}
+        disabled={uploading.isLoading}
+        sx={{ '&:has(input:focus-visible)': focusRing }}
+      >
         {uploading.isLoading ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
-        <input
-          hidden
+        <Box
+          component="input"
           type="file"
+          sx={srOnly}
           accept={IMAGE_CONTENT_TYPES.join(',')}
+          disabled={uploading.isLoading}
           aria-describedby={message ? helpId : undefined}
-          onChange={(e) => void chosen(e)}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => void chosen(e)}
         />
       </Button>
       {message && (
