@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { messageFor } from '../../api/serverError';
 import { AreaLoading } from '../components/AreaLoading';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { useGetAuditPageQuery } from './auditApi';
 import { AuditTable } from './AuditTable';
@@ -34,9 +34,11 @@ export default function AuditPage() {
       ) : entries.length === 0 ? (
         <Typography>No organizer action yet.</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <AuditTable entries={entries} caption="Audit log" />
-        </TableContainer>
+        <Paper variant="outlined">
+          <ScrollingTable label="Audit entries">
+            <AuditTable entries={entries} caption="Audit log" />
+          </ScrollingTable>
+        </Paper>
       )}
       <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
         <Button variant="outline" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { messageFor } from '../../api/serverError';
 import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { AuditTable } from '../audit/AuditTable';
 import { AreaLoading } from '../components/AreaLoading';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { formatDollars, formatInstant } from '../components/studioFormat';
 import { studioPaths } from '../studioPaths';
@@ -105,7 +105,7 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Lines
         </Typography>
-        <TableContainer>
+        <ScrollingTable label="Lines">
           <Table size="small" aria-label="Lines">
             <TableHead>
               <TableRow>
@@ -124,7 +124,7 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       </Paper>
       <Paper component="section" variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
@@ -133,9 +133,9 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
         {order.audit.length === 0 ? (
           <Typography>No organizer action on this order yet.</Typography>
         ) : (
-          <TableContainer>
+          <ScrollingTable label="Order history">
             <AuditTable entries={order.audit} caption="Order history" />
-          </TableContainer>
+          </ScrollingTable>
         )}
       </Paper>
     </Box>

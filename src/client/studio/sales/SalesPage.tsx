@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import type { SalesEventRow } from '../../../shared/contract/studioSales';
 import { messageFor } from '../../api/serverError';
 import { AreaLoading } from '../components/AreaLoading';
 import { SelectField } from '../components/SelectField';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { formatDollars } from '../components/studioFormat';
 import { useGetSalesDashboardQuery } from './salesApi';
@@ -64,7 +64,7 @@ function EventsTable({ rows }: { rows: SalesEventRow[] }) {
       <Typography variant="h6" component="h2" gutterBottom>
         By event
       </Typography>
-      <TableContainer>
+      <ScrollingTable label="Sales by event">
         <Table size="small" aria-label="Sales by event">
           <TableHead>
             <TableRow>
@@ -89,7 +89,7 @@ function EventsTable({ rows }: { rows: SalesEventRow[] }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollingTable>
     </Paper>
   );
 }
