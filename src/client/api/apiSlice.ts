@@ -32,6 +32,8 @@ export const apiSlice = createApi({
     'StudioSales',
     'StudioOrder',
     'StudioAudit',
+    'StudioCoupon',
+    'StudioLive',
   ],
   endpoints: () => ({}),
   // A server-rendered page hands over the answers it was rendered with (see ssr/renderPage).
