@@ -15,10 +15,10 @@ const GATE_COPY = {
   unreachable: "We can't reach the studio right now. Check your connection and try again.",
 } as const;
 
-function GateMessage({ children }: { children: ReactNode }) {
+function GateMessage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', py: 8, textAlign: 'center' }}>
-      <StudioHead title="Sign in" />
+      <StudioHead title={title} />
       <Typography variant="h4" component="h1" gutterBottom>
         Studio
       </Typography>
@@ -30,7 +30,7 @@ function GateMessage({ children }: { children: ReactNode }) {
 /** Signed out: a sentence and the way to sign in (the sign-in page sends a user home afterwards). */
 export function SignedOutGate() {
   return (
-    <GateMessage>
+    <GateMessage title="Sign in">
       <Typography sx={{ mb: 3 }}>{GATE_COPY.signedOut}</Typography>
       <Link component={RouterLink} to={paths.signIn} variant="body1">
         Sign in
@@ -43,12 +43,12 @@ export function SignedOutGate() {
 export function RefusedGate({ error, retry }: { error: unknown; retry: () => void }) {
   if (errorStatus(error) === 403)
     return (
-      <GateMessage>
+      <GateMessage title="For organizers">
         <Typography role="alert">{messageFor(error, STUDIO_MESSAGES.notOrganizer)}</Typography>
       </GateMessage>
     );
   return (
-    <GateMessage>
+    <GateMessage title="Unreachable">
       <Typography role="alert" sx={{ mb: 3 }}>
         {messageFor(error, GATE_COPY.unreachable)}
       </Typography>
