@@ -64,6 +64,8 @@ const NOTHING_OWNED = [
   /^\/dev\/(mailbox|api)/,
   /^\/openapi\.json$/,
   /^\/media\/(signed\/)?\*$/,
+  // Uploaded posters and slides: public pictures, named by their content (tests/server/studio/images.test.ts).
+  /^\/media\/uploads\/:name$/,
   /^\/$/,
   /^\/\*$/,
   /^\/assets\//,

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../utils/testApp';
 import { listRoutes } from '../../utils/routes';
 import { signInDriver } from '../../utils/identity';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
+import { grantOrganizer } from '../../utils/studio';
 
 /**
  * A JSON body nested deeper than MAX_JSON_DEPTH is a 400 sentence on every POST route, refused by one
@@ -19,7 +20,10 @@ let t: TestApp;
 let user: { authorization: string };
 beforeAll(async () => {
   t = await createTestApp();
-  user = (await signInDriver(t.app).signUp('deep@example.com')).auth;
+  const signedUp = await signInDriver(t.app).signUp('deep@example.com');
+  user = signedUp.auth;
+  // An organizer, so the console's routes read the body too (anyone else is refused before it is read).
+  await grantOrganizer(t.database.db, signedUp.userId);
 });
 afterAll(() => t.close());
 
