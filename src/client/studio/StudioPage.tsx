@@ -12,6 +12,10 @@ const EventEditorPage = lazy(() => import(/* webpackChunkName: "studio-editor" *
 const SalesPage = lazy(() => import(/* webpackChunkName: "studio-sales" */ './sales/SalesPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "studio-orders" */ './orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import(/* webpackChunkName: "studio-orders" */ './orders/OrderDetailPage'));
+const CouponsPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ './coupons/CouponsPage'));
+const NewCouponPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ './coupons/NewCouponPage'));
+const CouponPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ './coupons/CouponPage'));
+const LivePage = lazy(() => import(/* webpackChunkName: "studio-live" */ './live/LivePage'));
 const AuditPage = lazy(() => import(/* webpackChunkName: "studio-audit" */ './audit/AuditPage'));
 
 /** The head the server sends with /studio (the console is drawn in the browser, for organizers only). */
@@ -31,6 +35,10 @@ export default function StudioPage() {
           <Route path="sales" element={<SalesPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderDetailPage />} />
+          <Route path="events/:eventId/live" element={<LivePage />} />
+          <Route path="coupons" element={<CouponsPage />} />
+          <Route path="coupons/new" element={<NewCouponPage />} />
+          <Route path="coupons/:code" element={<CouponPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<StudioNotFound />} />
         </Routes>

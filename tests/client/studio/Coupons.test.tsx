@@ -137,6 +137,7 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
   await waitFor(() => expect(screen.getByTestId('coupon-status')).toHaveTextContent('Disabled'));
   expect(requestedUrls(spy).filter((u) => u.endsWith('/disable'))).toHaveLength(1);
   await waitFor(() => expect(toasts.seen).toContain(M.disabled));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
   const after = await studioCall<StudioCouponDetail>(organizer, 'GET', `/coupons/${code}`);
   expect(after.data.status).toBe('disabled');

@@ -45,7 +45,8 @@ export default function EventsPage() {
   const attendees = useDownloadAttendees();
   const navigate = useNavigate();
   const edit = (id: number) => void navigate(studioPaths.event(id));
-  const columns = eventColumns(eventActionsColumn({ ...actions, attendees, edit }));
+  const live = (id: number) => void navigate(studioPaths.eventLive(id));
+  const columns = eventColumns(eventActionsColumn({ ...actions, attendees, edit, live }));
 
   return (
     <>

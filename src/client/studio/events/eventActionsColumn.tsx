@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import LiveTvIcon from '@mui/icons-material/LiveTv';
 import PublicIcon from '@mui/icons-material/Public';
 import PublicOffIcon from '@mui/icons-material/PublicOff';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
@@ -12,6 +13,8 @@ import type { useEventActions } from './useEventActions';
 type Deps = ReturnType<typeof useEventActions> & {
   attendees: ReturnType<typeof useDownloadAttendees>;
   edit: (id: number) => void;
+  /** Opens a 'Live' event's control room. */
+  live: (id: number) => void;
 };
 
 /**
@@ -19,7 +22,7 @@ type Deps = ReturnType<typeof useEventActions> & {
  * item is a GridActionsCellItem itself (no wrapper): the grid hands them the roving tab index, so
  * the whole grid stays one stop in the tab order and the arrows move between the actions.
  */
-export function eventActionsColumn({ act, askDelete, attendees, edit }: Deps): GridColDef<StudioEventRow> {
+export function eventActionsColumn({ act, askDelete, attendees, edit, live }: Deps): GridColDef<StudioEventRow> {
   return {
     field: 'actions',
     type: 'actions',
@@ -42,6 +45,17 @@ export function eventActionsColumn({ act, askDelete, attendees, edit }: Deps): G
           onClick={() => void act(row, 'publish')}
         />
       ),
+      ...(row.contentType === 'Live'
+        ? [
+            <GridActionsCellItem
+              key="live"
+              icon={<LiveTvIcon />}
+              label="Live control room"
+              showInMenu
+              onClick={() => live(row.id)}
+            />,
+          ]
+        : []),
       <GridActionsCellItem
         key="duplicate"
         icon={<ContentCopyIcon />}

@@ -94,6 +94,11 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
               Publish
             </Button>
           )}
+          {saved?.contentType === 'Live' && (
+            <Button component={RouterLink} to={studioPaths.eventLive(saved.id)} variant="ghost">
+              Live control room
+            </Button>
+          )}
           {saved && (
             <Button
               variant="ghost"

@@ -1,0 +1,35 @@
+import type { LiveFeedState, LiveShowState } from '../../../shared/contract/live';
+import type { StudioLive, StudioLiveAngle } from '../../../shared/contract/studioLive';
+import { formatInstant } from '../components/studioFormat';
+
+export const SHOW_LABEL: Record<LiveShowState, string> = { waiting: 'Waiting', live: 'On air', ended: 'Ended' };
+export const FEED_LABEL: Record<LiveFeedState, string> = { waiting: 'Waiting', live: 'Live', offline: 'Offline' };
+
+/** "Live since 8:02 PM EST", "Offline since …", or "Waiting". */
+export const feedStateLabel = (a: StudioLiveAngle): string =>
+  a.since ? `${FEED_LABEL[a.state]} since ${formatInstant(a.since)}` : FEED_LABEL[a.state];
+
+export const resolutionLabel = (a: StudioLiveAngle): string =>
+  a.resolution ? `${a.resolution.width}×${a.resolution.height}` : '—';
+
+export const bitrateLabel = (a: StudioLiveAngle): string =>
+  a.bitrateKbps === null
+    ? '—'
+    : a.bitrateKbps >= 1000
+      ? `${(a.bitrateKbps / 1000).toFixed(1)} Mb/s`
+      : `${a.bitrateKbps} kb/s`;
+
+/** The players' reports: startup's 95th percentile and the share of watching time spent stalled. */
+export function qualityFacts(q: StudioLive['quality']): [string, string][] {
+  return [
+    ['Sessions reporting', `${q.sessions} in the last ${q.windowMinutes} minutes`],
+    [
+      'Startup (95th percentile)',
+      q.startupP95Ms === null ? 'No reports yet' : `${(q.startupP95Ms / 1000).toFixed(1)} s`,
+    ],
+    [
+      'Rebuffering',
+      q.rebufferRatio === null ? 'No reports yet' : `${(q.rebufferRatio * 100).toFixed(1)}% of watching time`,
+    ],
+  ];
+}
