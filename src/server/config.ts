@@ -290,6 +290,10 @@ export type AppConfig = {
     streamConfigCallsPerMinute: number;
     /** Viewing sessions opened per caller per minute. */
     viewingOpensPerMinute: number;
+    /** Console image uploads per organizer per minute (each one takes a core to decode). */
+    imageUploadsPerMinute: number;
+    /** Uploads one process decodes at once; past it, a 503 (sharp's decoders take memory and a core each). */
+    imageDecodesAtOnce: number;
     /** Viewing-session heartbeats and closes per caller per minute. */
     viewingHeartbeatsPerMinute: number;
     /** 'Watch here instead' takeovers per caller per minute: each one stops another device's picture. */
@@ -407,6 +411,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cardAttemptsPerMinute: 10,
       streamConfigCallsPerMinute: 60,
       viewingOpensPerMinute: 30,
+      imageUploadsPerMinute: 20,
+      imageDecodesAtOnce: 2,
       viewingHeartbeatsPerMinute: 120,
       viewingTakeoversPerMinute: 10,
       qualityBeaconsPerMinutePerSession: 10,

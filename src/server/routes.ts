@@ -61,7 +61,11 @@ export async function registerRoutes(
   });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
   await app.register(eventAdminRoutes, { prefix: '/v1', service: services.eventAdmin });
-  await app.register(imageUploadRoutes, { prefix: '/v1', service: services.images });
+  await app.register(imageUploadRoutes, {
+    prefix: '/v1',
+    service: services.images,
+    uploadsPerMinute: limits.imageUploadsPerMinute,
+  });
   // Before the media folder's /media/* (more specific either way: the router prefers it).
   await app.register(uploadedImageRoutes, { service: services.images });
   await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });

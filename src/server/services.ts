@@ -191,7 +191,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     organizers: createOrganizerService({ uow }),
     // The console's events: a change lets this process's catalog cache go at once (others within the bound).
     eventAdmin: createEventAdminService({ uow, onCatalogChanged: () => catalogCache.invalidate(), ...clock }),
-    images: createImageService({ uow }),
+    images: createImageService({ uow, decodesAtOnce: config.limits.imageDecodesAtOnce }),
     couponAdmin: createCouponAdminService({ uow, ...clock }),
     // The console's live control room: keys, start, end and the viewers' message, each audited.
     liveControl: createLiveControlRoom({

@@ -37,6 +37,12 @@ export const STUDIO_EVENT_MESSAGES = {
   notFound: 'There is no such event.',
   deleteAfterSale: 'This event has orders, so it cannot be deleted. Unpublish it to hide it from shoppers.',
   pastLiveDate: 'A new live event needs an air date in the future.',
+  publishLiveNeedsDate:
+    'A live event needs an air date in the future before it is published. Set one and publish again.',
+  deleteInCheckout:
+    'Someone is paying for this event, or waiting for a refund of it, so it cannot be deleted. Unpublish it to hide ' +
+    'it from shoppers.',
+  imageBusy: 'Too many images are being processed right now. Try again in a few seconds.',
   premiumNeedsPrice: 'A premium event needs a price above $0.',
   capacityBelowSold: 'Capacity cannot be lower than the tickets already sold.',
   unknownZone: 'That time zone is unknown: choose one from the list, such as America/New_York.',

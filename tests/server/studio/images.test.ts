@@ -1,6 +1,12 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { STUDIO_EVENT_LIMITS, STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';
+import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
+import { createDecodeGate } from '../../../src/server/modules/eventAdmin/decodeGate';
+import { createImageService } from '../../../src/server/modules/eventAdmin/imageService';
+import { createRepositories } from '../../../src/server/repositories';
+import { uploadFormat } from '../../../src/server/modules/eventAdmin/imageProcessing';
+import { Unavailable } from '../../../src/server/platform/errors';
 import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 
@@ -180,5 +186,76 @@ describe('GET /media/uploads/:name', () => {
       const res = await x.t.app.inject({ url: `/media/uploads/${name}` });
       expect([name, res.statusCode]).toEqual([name, 404]);
     }
+  });
+});
+
+describe('uploads under load (issue 32 review)', () => {
+  it('the format is read from the first bytes before any decoder sees them: only JPEG, PNG, WebP', () => {
+    expect(uploadFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('jpeg');
+    expect(uploadFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(uploadFormat(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('webp');
+    expect(uploadFormat(Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
+    expect(uploadFormat(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).toBeNull();
+    expect(uploadFormat(Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]))).toBeNull(); // TIFF
+    const heif = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63];
+    expect(uploadFormat(Buffer.from(heif))).toBeNull();
+    expect(uploadFormat(Buffer.from([0xff, 0xd8]))).toBeNull();
+  });
+
+  it('refuses a GIF and a TIFF with the type sentence', async () => {
+    const gif = await picture(20, 20).gif().toBuffer();
+    const tiff = await picture(20, 20).tiff().toBuffer();
+    for (const body of [gif, tiff]) {
+      const res = await upload(body, 'image/png');
+      expect([res.statusCode, res.json().message]).toEqual([400, M.imageType]);
+    }
+  });
+
+  it('decodes a bounded number at once: past it, a 503 with a sentence, and the slot comes back', async () => {
+    const gate = createDecodeGate(1);
+    const release = gate.enter();
+    expect(() => gate.enter()).toThrow(Unavailable);
+    expect(() => gate.enter()).toThrow(M.imageBusy);
+    release();
+    release(); // twice changes nothing
+    const again = gate.enter();
+    expect(() => gate.enter()).toThrow(Unavailable);
+    again();
+  });
+
+  it('the service takes a slot for each decode: a second upload while one decodes is a 503, after it one goes', async () => {
+    const service = createImageService({
+      uow: createUnitOfWork(x.t.database.db, createRepositories),
+      decodesAtOnce: 1,
+    });
+    const me = {
+      kind: 'user' as const,
+      userId: organizer.userId!,
+      email: 'o@example.com',
+      name: 'O',
+      organizer: true as const,
+    };
+    const png = await picture(800, 600).png().toBuffer();
+    const first = service.upload(me, 'poster', png);
+    await expect(service.upload(me, 'poster', png)).rejects.toThrow(M.imageBusy);
+    expect((await first).sizes).toHaveLength(2);
+    expect((await service.upload(me, 'poster', png)).sizes).toHaveLength(2);
+  });
+
+  it('limits uploads per organizer a minute (429), counted per caller', async () => {
+    const busy = await x.d.user('busyorganizer');
+    await grantOrganizer(x.t.database.db, busy.userId!);
+    const max = x.t.config.limits.imageUploadsPerMinute;
+    const send = (who: Who) =>
+      x.t.app.inject({
+        method: 'POST',
+        url: '/v1/studio/images?kind=poster',
+        headers: { authorization: who.authorization!, 'content-type': 'image/png' },
+        payload: Buffer.from('not a picture'),
+      });
+    for (let i = 0; i < max; i += 1) expect((await send(busy)).statusCode).toBe(400);
+    const limited = await send(busy);
+    expect(limited.statusCode).toBe(429);
+    expect((await send(organizer)).statusCode).toBe(400);
   });
 });

@@ -34,18 +34,34 @@ function looksLikeMarkup(bytes: Buffer): boolean {
 }
 
 /**
+ * The format an upload's first bytes announce (JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A, WebP
+ * RIFF….WEBP), or null. Checked before sharp sees the bytes, so libvips never parses TIFF, GIF, HEIF,
+ * SVG or any other format it knows (each a parser more to trust with an organizer's file).
+ */
+export function uploadFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  const starts = (sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
+/**
  * Checks an upload by its content and makes the sizes the storefront shows. Refused (Invalid, with
  * a sentence) before anything is decoded: empty, SVG or other markup, a format other than JPEG, PNG
- * or WebP, more pixels than the limit (read from the header, so a decompression bomb — a small file
- * declaring a huge picture — is never expanded). Each size is cropped to its frame, turned upright
- * by its EXIF orientation, re-encoded as JPEG with every metadata field dropped (sharp keeps none
- * unless asked: no GPS position or camera serial leaves the organizer's file). Names are the
- * upload's content hash and the size, so one name always means one picture (served as immutable).
+ * or WebP (by its first bytes, before sharp reads any), more pixels than the limit (read from the
+ * header, so a decompression bomb — a small file declaring a huge picture — is never expanded).
+ * Each size is cropped to its frame, turned upright by its EXIF orientation, re-encoded as JPEG
+ * with every metadata field dropped (sharp keeps none unless asked: no GPS position or camera
+ * serial leaves the organizer's file). Names are the upload's content hash and the size, so one
+ * name always means one picture (served as immutable).
  */
 export async function processUpload(bytes: Buffer, kind: ImageKind): Promise<ProcessedSize[]> {
   if (bytes.length === 0) throw new Invalid(STUDIO_EVENT_MESSAGES.imageEmpty);
   if (bytes.length > STUDIO_EVENT_LIMITS.imageBytes) throw new Invalid(STUDIO_EVENT_MESSAGES.imageTooLarge);
   if (looksLikeMarkup(bytes)) throw new Invalid(STUDIO_EVENT_MESSAGES.imageSvg);
+  const announced = uploadFormat(bytes);
+  if (!announced) throw new Invalid(STUDIO_EVENT_MESSAGES.imageType);
   const limitInputPixels = STUDIO_EVENT_LIMITS.imagePixels;
   let meta: Metadata;
   try {
@@ -57,7 +73,8 @@ export async function processUpload(bytes: Buffer, kind: ImageKind): Promise<Pro
     );
   }
   if (meta.format === 'svg') throw new Invalid(STUDIO_EVENT_MESSAGES.imageSvg);
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new Invalid(STUDIO_EVENT_MESSAGES.imageType);
+  if (!meta.format || !ACCEPTED.has(meta.format) || meta.format !== announced)
+    throw new Invalid(STUDIO_EVENT_MESSAGES.imageType);
   if (!meta.width || !meta.height || meta.width * meta.height > limitInputPixels)
     throw new Invalid(STUDIO_EVENT_MESSAGES.imageTooManyPixels);
 

@@ -8,6 +8,7 @@ import {
   studioImageResponse,
 } from '../../../shared/contract/studioEvents';
 import { requireOrganizer } from '../../platform/caller';
+import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/envelope';
 import { Invalid } from '../../platform/errors';
 import { withErrors } from '../../platform/schemas';
@@ -18,7 +19,10 @@ import type { ImageService } from './imageService';
  * as they are. Whatever the Content-Type says (the check is by content, imageProcessing.ts), the body
  * is read as bytes up to the upload limit; a JSON body is not a picture and is refused the same way.
  */
-export const imageUploadRoutes: FastifyPluginAsyncZod<{ service: ImageService }> = async (app, { service }) => {
+export const imageUploadRoutes: FastifyPluginAsyncZod<{ service: ImageService; uploadsPerMinute: number }> = async (
+  app,
+  { service, uploadsPerMinute },
+) => {
   const bodyLimit = STUDIO_EVENT_LIMITS.imageBytes;
   // In this plugin only (encapsulated): every type but JSON arrives as a Buffer, checked by content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
@@ -26,14 +30,17 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ service: ImageService }>
   app.post(
     '/studio/images',
     {
-      config: { auth: 'organizer' },
+      // Per organizer: each upload takes a core to decode (and the process decodes few at once: imageService.ts).
+      config: { auth: 'organizer', rateLimit: perCaller(uploadsPerMinute) },
       bodyLimit,
       schema: {
         summary: 'Upload a poster or slide image',
         description:
           `The image's bytes as the body (${IMAGE_CONTENT_TYPES.join(', ')}; at most 10 MB and 50 megapixels), ` +
           '`kind` poster (1200×630 and a 600×315 card) or slide (1920×1080 and 960×540). Checked by content: SVG, ' +
-          'other formats, corrupt files and decompression bombs are refused with a sentence. Answers the stored ' +
+          'other formats, corrupt files and decompression bombs are refused with a sentence. 429 past the uploads ' +
+          'an organizer may make a minute; 503 while this server decodes as many uploads as it does at once. ' +
+          'Answers the stored ' +
           "sizes (JPEG, metadata stripped); put `path` in the event's posterPath or slide.imagePath.",
         tags: ['studio'],
         querystring: studioImageQuery,

@@ -3,6 +3,7 @@ import type { ImageKind, StudioImage } from '../../../shared/contract/studioEven
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
 import type { OrganizerRepositories } from '../organizers/repositories';
+import { createDecodeGate } from './decodeGate';
 import { processUpload } from './imageProcessing';
 import type { StoredImage } from './imageRepository';
 import type { EventAdminRepositories } from './repositories';
@@ -19,8 +20,14 @@ type Repos = Pick<EventAdminRepositories, 'uploadedImages'> & Pick<OrganizerRepo
  * every size stored in the database with its audit entry, so every instance serves them. Served
  * images are kept in a small in-process LRU (bounded in bytes): a name's bytes never change.
  */
-export function createImageService(deps: { uow: UnitOfWork<Repos>; cacheBytes?: number }) {
+export function createImageService(deps: {
+  uow: UnitOfWork<Repos>;
+  cacheBytes?: number;
+  /** Uploads this process decodes at once (limits.imageDecodesAtOnce); past it, a 503. */
+  decodesAtOnce?: number;
+}) {
   const { uow } = deps;
+  const gate = createDecodeGate(deps.decodesAtOnce ?? 2);
   const served = new LRUCache<string, StoredImage>({
     maxSize: Math.max(1, deps.cacheBytes ?? 32 * 1024 * 1024),
     sizeCalculation: (image) => image.bytes.length + image.name.length,
@@ -28,7 +35,8 @@ export function createImageService(deps: { uow: UnitOfWork<Repos>; cacheBytes?: 
 
   return {
     async upload(caller: OrganizerCaller, kind: ImageKind, bytes: Buffer): Promise<StudioImage> {
-      const sizes = await processUpload(bytes, kind);
+      const release = gate.enter();
+      const sizes = await processUpload(bytes, kind).finally(release);
       await uow.transaction(async (repos) => {
         await repos.uploadedImages.store(
           sizes.map((s) => ({
