@@ -206,6 +206,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         now,
       }),
       heartbeatSeconds: config.viewing.heartbeatSeconds,
+      log,
       onCatalogChanged: () => catalogCache.invalidate(),
       ...clock,
     }),

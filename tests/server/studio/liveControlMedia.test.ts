@@ -120,7 +120,7 @@ describeWithEngines("a feed's pictures", () => {
     expect([preview.statusCode, preview.headers['content-type'], preview.headers['cache-control']]).toEqual([
       200,
       'image/jpeg',
-      'private, max-age=5',
+      'no-store',
     ]);
     const meta = await sharp(preview.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 180]);

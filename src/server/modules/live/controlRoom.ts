@@ -4,6 +4,7 @@ import {
   type StudioLiveAngle,
   type StudioLiveKeys,
 } from '../../../shared/contract/studioLive';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
@@ -30,6 +31,8 @@ type Deps = {
   hooks: Pick<IngestHooks, 'dropEncoders' | 'feedsChanged'>;
   probe: FeedProbe;
   heartbeatSeconds: number;
+  /** Where a failure after a commit is told (the ingest not reached): never with a key. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
   /** This instance's catalog lets go of its answers at once (the others within the catalog's bound). */
   onCatalogChanged?: () => void;
   now?: () => number;
@@ -161,7 +164,10 @@ export function createLiveControlRoom(deps: Deps) {
         const ports = new Map(
           current.feeds.flatMap((f) => (f.srt_port === null ? [] : [[f.angle, f.srt_port] as const])),
         );
-        const free = freePorts(await repo.usedSrtPorts(), angles.filter((a) => !ports.has(a)).length);
+        const needed = angles.filter((a) => !ports.has(a)).length;
+        // Taken last (after the event's lock), and only when new ports are chosen: a rotation waits for nobody.
+        if (needed) await repo.lockSrtPorts();
+        const free = freePorts(await repo.usedSrtPorts(), needed);
         const feeds = [];
         for (const angle of angles) {
           const key = newStreamKey();
@@ -186,8 +192,14 @@ export function createLiveControlRoom(deps: Deps) {
         return feeds;
       });
       const rotated = issued.filter((f) => f.rotated).map((f) => f.angle);
-      if (rotated.length) await hooks.dropEncoders(eventId, rotated);
-      hooks.feedsChanged();
+      // The new keys are committed and the old ones refused from now on: the organizer must see the new
+      // ones whatever the ingest says. An encoder not dropped now is refused at its next publish.
+      try {
+        if (rotated.length) await hooks.dropEncoders(eventId, rotated);
+        hooks.feedsChanged();
+      } catch (err) {
+        deps.log?.error({ err, eventId, angles: rotated }, 'rotated stream keys: telling the ingest failed');
+      }
       return {
         feeds: issued.map((f) => ({
           angle: f.angle,

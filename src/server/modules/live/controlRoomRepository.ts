@@ -52,6 +52,15 @@ export function createControlRoomRepository(db: Executor) {
       await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
     },
 
+    /**
+     * Serializes the choice of SRT ports until the transaction ends, on every instance: two events'
+     * first keys issued at once would otherwise both pick the same free port (live_feeds' unique port).
+     */
+    async lockSrtPorts(): Promise<void> {
+      if (!db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
+      await sql`select pg_advisory_xact_lock(hashtext('live:srt-ports'))`.execute(db);
+    },
+
     /** SRT ports taken by any feed (a show that ended gave its ports back). */
     async usedSrtPorts(): Promise<number[]> {
       const rows = await db.selectFrom('live_feeds').select('srt_port').where('srt_port', 'is not', null).execute();
@@ -69,10 +78,16 @@ export function createControlRoomRepository(db: Executor) {
 
     /**
      * 'Start show': the air start becomes `at`, the show is marked started (the first start stands),
-     * and the catalog's version moves on so every instance's catalog reads the new air start.
+     * and the catalog's version moves on so every instance's catalog reads the new air start. The
+     * event's own version moves on too, as a form's save does (eventAdmin/repository.ts update): a
+     * form loaded before the start cannot write the old air date back over the show.
      */
     async startShow(eventId: number, at: Date): Promise<void> {
-      await db.updateTable('events').set({ air_start_date: at }).where('id', '=', eventId).execute();
+      await db
+        .updateTable('events')
+        .set((eb) => ({ air_start_date: at, version: eb('version', '+', 1), updated_at: at }))
+        .where('id', '=', eventId)
+        .execute();
       await db
         .insertInto('live_shows')
         .values({ event_id: eventId, started_at: at, ended_at: null })

@@ -157,7 +157,8 @@ export const controlRoomRoutes: FastifyPluginAsyncZod<{ room: LiveControlRoom }>
     async (req, reply) => {
       requireOrganizer(req);
       const jpeg = await room.preview(req.params.id, req.params.angle);
-      void reply.header('cache-control', 'private, max-age=5').type('image/jpeg');
+      // Like every console answer, kept by nobody: the control room asks again every few seconds anyway.
+      void reply.header('cache-control', 'no-store').type('image/jpeg');
       // Bytes, sent as they are (the schema's string stands for the file in the API document).
       return reply.send(jpeg as unknown as string);
     },

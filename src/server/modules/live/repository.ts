@@ -57,6 +57,7 @@ export function createLiveRepository(db: Kysely<DB>) {
           'events.content_type',
           'events.air_start_date',
           'events.is_premium',
+          'events.published',
           'stream_configs.config',
         ]);
       return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();
@@ -171,7 +172,12 @@ export function createLiveRepository(db: Kysely<DB>) {
      */
     async putOnAir(eventId: number, at: Date) {
       await db.transaction().execute(async (tx) => {
-        await tx.updateTable('events').set({ air_start_date: at }).where('id', '=', eventId).execute();
+        // The event's version moves on, as 'Start show' does: a console form loaded before is stale.
+        await tx
+          .updateTable('events')
+          .set((eb) => ({ air_start_date: at, version: eb('version', '+', 1), updated_at: at }))
+          .where('id', '=', eventId)
+          .execute();
         // A new show: the previous one's parts and end are forgotten (its files are removed: routes.ts).
         await tx.deleteFrom('live_shows').where('event_id', '=', eventId).execute();
         await tx

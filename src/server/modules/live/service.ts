@@ -169,6 +169,8 @@ export function createLiveService(deps: Deps) {
     /** GET /v1/live/{id}. */
     async publicState(eventKey: string): Promise<LiveStateData> {
       const event = await liveEvent(eventKey);
+      // A draft is unknown to the public: not its show's state, nor its message (the console reads its own).
+      if (!event.published) throw new NotFound(`No event "${eventKey}"`);
       const [state, show] = await Promise.all([stateOf(event.id), repo.show(event.id)]);
       // The organizer's message for viewers (the console's control room), only while one is set.
       const message = show?.message ? { message: show.message } : {};

@@ -31,9 +31,9 @@ const columnsOf = (s: NewViewingSession) => ({
 export function createViewingSessionRepository(db: Executor) {
   const sessions = () => db.selectFrom('viewing_sessions').selectAll();
   return {
-    async event(key: string): Promise<{ id: number; is_premium: boolean } | undefined> {
+    async event(key: string): Promise<{ id: number; is_premium: boolean; published: boolean } | undefined> {
       const k = parseIdOrPath(key);
-      const q = db.selectFrom('events').select(['id', 'is_premium']);
+      const q = db.selectFrom('events').select(['id', 'is_premium', 'published']);
       return ('id' in k ? q.where('id', '=', k.id) : q.where('path', '=', k.path)).executeTakeFirst();
     },
 

@@ -148,7 +148,9 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     const at = now();
     await sweepNowAndThen(at);
     const event = await events.get(eventKey);
-    if (!event) throw new NotFound(`No event "${eventKey}"`);
+    // A draft is unknown to viewers, as in the stream config (service.ts): only its ticket holders
+    // (sold before it was unpublished) still open sessions.
+    if (!event || (!event.published && !event.is_premium)) throw new NotFound(`No event "${eventKey}"`);
     const id = crypto.randomUUID();
     // Answered once, stored only hashed, never logged.
     const sessionKey = newSessionKey();
@@ -171,8 +173,10 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       log.info({ sessionId: id, eventId: event.id, ...who(caller) }, 'viewing session opened (free event)');
       return { ...answer(id), sessionKey, tookOver: 0 };
     }
-    if (caller.kind !== 'user' || !(await holdsTicket(caller, event.id, entitlement)))
+    if (caller.kind !== 'user' || !(await holdsTicket(caller, event.id, entitlement))) {
+      if (!event.published) throw new NotFound(`No event "${eventKey}"`);
       throw new Forbidden(STREAM_MESSAGES.notEntitled);
+    }
     const userId = caller.userId;
     const ticket = vouchers.issue(userId, event.id);
     const opened = await noted(() =>
