@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dollarsRule, EVENT_TEXT_MAX, mediaPathRule } from '../../../shared/contract/studioEvents';
-import { premiumPriceProblem, sanitizeDescription } from './eventRules';
+import { isIdLike, premiumPriceProblem, sanitizeDescription } from './eventRules';
 import { streamConfigFile } from '../streams/streamConfigFile';
 
 /**
@@ -10,7 +10,13 @@ import { streamConfigFile } from '../streams/streamConfigFile';
 const path = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens, e.g. "night-shift-live"')
-  .max(120);
+  .max(120)
+  // The storefront reads a key of digits as an id (shared/contract/ids.ts parseIdOrPath): such a path is never found.
+  .refine((p) => !isIdLike(p), {
+    error: (issue) =>
+      'must not be only digits (the storefront would read it as an id): add a word, ' +
+      `e.g. "event-${String(issue.input)}"`,
+  });
 const html = z.string().max(20_000);
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2026-12-01T20:00:00Z' });
 // The field rules an event shares with the organizer's console (shared/contract/studioEvents.ts).

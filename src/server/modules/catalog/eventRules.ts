@@ -112,7 +112,13 @@ export function premiumPriceProblem(isPremium: boolean, rateCents: number | null
   return isPremium && !(rateCents !== null && rateCents > 0) ? 'A premium event needs a price above $0.' : null;
 }
 
-/** An event's address from its title: lowercase words and hyphens ('Night Shift — Live!' → 'night-shift-live'). */
+/** A path of digits only: the storefront reads it as an id (shared/contract/ids.ts parseIdOrPath), never a path. */
+export const isIdLike = (path: string) => /^\d+$/.test(path);
+
+/**
+ * An event's address from its title: lowercase words and hyphens ('Night Shift — Live!' →
+ * 'night-shift-live'). Never digits only ('2046' → 'event-2046'): such a key is read as an id.
+ */
 export function pathFromTitle(title: string): string {
   const words = title
     .normalize('NFKD')
@@ -122,5 +128,6 @@ export function pathFromTitle(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 100)
     .replace(/-+$/g, '');
-  return words || 'event';
+  if (!words) return 'event';
+  return isIdLike(words) ? `event-${words}`.slice(0, 100) : words;
 }

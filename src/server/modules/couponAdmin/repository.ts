@@ -68,6 +68,16 @@ export function createCouponAdminRepository(db: Executor) {
       return db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).orderBy('id').execute();
     },
 
+    /**
+     * Which of these ids are events, each held (FOR KEY SHARE) until the transaction ends: an event
+     * cannot be deleted meanwhile, and edits of it do not wait.
+     */
+    async holdEvents(ids: number[]): Promise<{ id: number }[]> {
+      if (!ids.length) return [];
+      if (!db.isTransaction) throw new Error('a locked read needs a transaction (use the unit of work)');
+      return db.selectFrom('events').select('id').where('id', 'in', ids).orderBy('id').forKeyShare().execute();
+    },
+
     /** The orders that redeemed the coupon, newest first (a redemption without an order is not listed). */
     async orders(code: string) {
       return db

@@ -108,11 +108,13 @@ export function createCouponAdminService({ uow, ...deps }: Deps) {
       const code = normalizeCode(body.code);
       if (body.expiresAt && Date.parse(body.expiresAt) <= at.getTime()) throw new Invalid(M.expiryPast);
       const eventIds = [...new Set(body.eventIds)].sort((a, b) => a - b);
-      const known = new Set((await couponAdmin.events(eventIds)).map((e) => e.id));
-      const unknown = eventIds.filter((id) => !known.has(id));
-      if (unknown.length) throw new Invalid(M.unknownEvents(unknown));
       const percent = body.kind === 'percent';
       const created = await uow.transaction(async (repos) => {
+        // Checked in the transaction, the events held until it commits: one deleted meanwhile is named
+        // in a 400 (not a foreign key's 500), and none can go between this check and the insert.
+        const known = new Set((await repos.couponAdmin.holdEvents(eventIds)).map((e) => e.id));
+        const unknown = eventIds.filter((id) => !known.has(id));
+        if (unknown.length) throw new Invalid(M.unknownEvents(unknown));
         const made = await repos.couponAdmin.insert(
           {
             code,

@@ -110,6 +110,48 @@ export function createEventAdminRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /**
+     * Whether a checkout naming the event is open (being paid, or paid and its order not written yet)
+     * or waiting for its refund: deleting the event would leave it without the event it charged for.
+     */
+    async inOpenCheckout(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('checkouts')
+        .select('id')
+        .where('status', 'in', ['open', 'refund_pending'])
+        .where(
+          sql<boolean>`exists (select 1 from jsonb_array_elements(checkouts.lines::jsonb) as l
+          where (l->>'eventId')::int = ${id})`,
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the event's show began (started, a feed published) or ended: its past air date is its show's. */
+    async showBegan(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('events')
+        .select('id')
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('live_shows')
+                .select('event_id')
+                .where('event_id', '=', id)
+                .where((s) => s.or([s('started_at', 'is not', null), s('ended_at', 'is not', null)])),
+            ),
+            eb.exists(
+              eb.selectFrom('live_feeds').select('event_id').where('event_id', '=', id).where('publishes', '>', 0),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async placements(eventId: number): Promise<EventPlacement[]> {
       const rows = await db
         .selectFrom('category_events')

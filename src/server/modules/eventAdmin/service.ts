@@ -149,6 +149,19 @@ export function createEventAdminService(deps: {
     };
   }
 
+  /**
+   * The form shows whole minutes, but a stored air start may have seconds ('Start show' writes the
+   * moment, an import any instant). A form whose wall time is the stored instant cut to the minute
+   * leaves the air date as it was: the stored instant is kept, seconds and all, and is not a change
+   * (so a started show, whose air date is past, can still be edited).
+   */
+  function keepStoredAirStart(p: Prepared, existing: AdminEventRow): void {
+    const stored = existing.air_start_date ? new Date(existing.air_start_date).getTime() : null;
+    const sent = p.columns.air_start_date?.getTime() ?? null;
+    if (stored !== null && sent !== null && Math.floor(stored / 60_000) * 60_000 === sent)
+      p.columns.air_start_date = new Date(stored);
+  }
+
   /** The form's checks against what is stored: the options it names, and what is already sold. */
   async function checkAgainstStore(repos: Repos, p: Prepared, existing: AdminEventRow | null): Promise<void> {
     const c = p.columns;
@@ -267,6 +280,7 @@ export function createEventAdminService(deps: {
       return change(async (repos) => {
         const existing = await lockedOr404(repos, id);
         if (existing.version !== fields.version) throw new Conflict(M.versionConflict);
+        keepStoredAirStart(p, existing);
         await checkAgainstStore(repos, p, existing);
         const before = await load(repos, existing);
         const row = await repos.eventAdmin.update(id, p.columns);
@@ -294,6 +308,15 @@ export function createEventAdminService(deps: {
         if (published) {
           const premium = premiumPriceProblem(existing.is_premium, existing.rate_cents);
           if (premium) throw new Invalid(premium);
+          // A Live event sells a show to come: without a future air date it is refused, unless its show
+          // is under way or over (its air date is past by then, and it stays publishable).
+          const airStart = existing.air_start_date ? new Date(existing.air_start_date).getTime() : null;
+          if (
+            existing.content_type === 'Live' &&
+            (airStart === null || airStart <= now()) &&
+            !(await repos.eventAdmin.showBegan(id))
+          )
+            throw new Invalid(M.publishLiveNeedsDate);
         }
         const row = await repos.eventAdmin.update(id, { published });
         const after = await load(repos, row);
@@ -309,7 +332,10 @@ export function createEventAdminService(deps: {
       });
     },
 
-    /** A draft copy: same fields, categories and slide, "(copy)" in its title, nothing sold. */
+    /**
+     * A draft copy: same fields, categories and slide, "(copy)" in its title, nothing sold. A Live
+     * event's copy has no air date (docs/decisions.md "Organizers").
+     */
     async duplicate(caller: OrganizerCaller, id: number): Promise<StudioEvent> {
       return changeWithNewPath(async (repos) => {
         const source = await lockedOr404(repos, id);
@@ -322,7 +348,8 @@ export function createEventAdminService(deps: {
             description: source.description,
             venue_description: source.venue_description,
             event_label: source.event_label,
-            air_start_date: source.air_start_date,
+            // A Live copy is another show: its date is the organizer's to set (publishing asks for one).
+            air_start_date: source.content_type === 'Live' ? null : source.air_start_date,
             venue_time_zone: source.venue_time_zone,
             content_type: source.content_type,
             is_premium: source.is_premium,
@@ -344,6 +371,7 @@ export function createEventAdminService(deps: {
         await change(async (repos) => {
           const existing = await lockedOr404(repos, id);
           if (existing.sold > 0 || (await repos.eventAdmin.hasOrders(id))) throw new Conflict(M.deleteAfterSale);
+          if (await repos.eventAdmin.inOpenCheckout(id)) throw new Conflict(M.deleteInCheckout);
           const before = await load(repos, existing);
           await repos.eventAdmin.delete(id);
           await repos.audit.record({
