@@ -90,6 +90,32 @@ it('shows the state, and the keys once in a dialog: copied, never kept in the st
   await waitFor(() => expect(angleRow(0)).toHaveTextContent('Issued'));
   expect(angleRow(1)).toHaveTextContent('None');
   expect(JSON.stringify(app.store.getState())).not.toContain(key);
+
+  // Rotating drops encoders: it asks first, and Cancel sends nothing.
+  await userEvent.click(screen.getByRole('button', { name: 'Rotate keys' }));
+  const rotate = await screen.findByRole('dialog', { name: 'Rotate the keys?' });
+  await userEvent.click(within(rotate).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(requestedUrls(spy).filter((u) => u.endsWith('/live/keys'))).toHaveLength(1);
+});
+
+it("is reached from a 'Live' event's row in the events list and from its editor", async () => {
+  rememberBuyer(organizer);
+  const app = await startApp('/studio/events');
+  store = app.store;
+  const grid = await screen.findByRole('grid', { name: 'Events' }, { timeout: 10_000 });
+  await userEvent.click(screen.getByRole('searchbox', { name: 'Search events' }));
+  await userEvent.paste(TITLE);
+  const cell = await within(grid).findByRole('gridcell', { name: TITLE }, { timeout: 5000 });
+  const row = cell.closest('[role="row"]') as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Live control room' }));
+  await screen.findByRole('heading', { level: 1, name: `Live: ${TITLE}` }, { timeout: 10_000 });
+  expect(app.router.state.location.pathname).toBe(`/studio/events/${eventId}/live`);
+
+  await userEvent.click(screen.getByRole('link', { name: 'Edit the event' }));
+  const editor = await screen.findByRole('link', { name: 'Live control room' }, { timeout: 10_000 });
+  expect(editor).toHaveAttribute('href', `/studio/events/${eventId}/live`);
 });
 
 it("starts the show, sets and clears the viewers' message, and ends the show only once confirmed", async () => {
