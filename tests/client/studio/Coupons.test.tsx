@@ -79,12 +79,16 @@ it("refuses a code that exists with the server's sentence beside the form, and k
   const code = freshCode();
   await userEvent.clear(field('Code'));
   await userEvent.type(field('Code'), code);
+  // One event, found by its title as typed.
+  await userEvent.click(screen.getByRole('combobox', { name: 'Events' }));
+  await userEvent.paste('Velvet Static');
+  await userEvent.click(await screen.findByRole('option', { name: PREMIUM.velvet.title }, { timeout: 5000 }));
   await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
   expect(await screen.findByRole('heading', { level: 1, name: `Coupon ${code}` })).toBeInTheDocument();
   expect(app.router.state.location.pathname).toBe(`/studio/coupons/${code}`);
   const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
   expect(term('Discount')).toHaveTextContent('15% off');
-  expect(term('Events')).toHaveTextContent('Every event');
+  expect(term('Events')).toHaveTextContent(PREMIUM.velvet.title);
   expect(term('Uses / total')).toHaveTextContent('0 / 5');
   expect(term('Uses per buyer')).toHaveTextContent('No limit');
 });
@@ -106,6 +110,7 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
   const row = link.closest('[role="row"]') as HTMLElement;
   expect(row).toHaveTextContent('$2.50 off');
   expect(row).toHaveTextContent('1 / ∞');
+  expect(row).toHaveTextContent('Every event');
   expect(row).toHaveTextContent('Active');
   expect(await axeViolations()).toEqual([]);
 
