@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { StudioCouponDetail } from '../../../shared/contract/studioCoupons';
+import type { CouponUse, StudioCouponDetail } from '../../../shared/contract/studioCoupons';
 import { messageFor } from '../../api/serverError';
 import { AreaLoading } from '../components/AreaLoading';
 import { StudioHead } from '../components/StudioHead';
@@ -104,7 +104,7 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {coupon.orders.map((o) => (
+                {coupon.orders.map((o: CouponUse) => (
                   <TableRow key={o.orderId}>
                     <TableCell>
                       <Link component={RouterLink} to={studioPaths.order(o.orderId)}>

@@ -1,4 +1,5 @@
 import {
+  COUPON_AMOUNT_MAX,
   STUDIO_COUPON_MESSAGES as M,
   type CouponCreateBody,
   type StudioCoupon,
@@ -74,7 +75,7 @@ export function toCouponBody(v: CouponFormValues): { body: CouponCreateBody } | 
     const t = v.amountOff.trim().replace(/^\$/, '');
     amountOff = Number(t);
     if (t === '') errors.amountOff = M.amountNeeded;
-    else if (!DOLLARS.test(t) || amountOff <= 0) errors.amountOff = M.amountRange;
+    else if (!DOLLARS.test(t) || amountOff <= 0 || amountOff > COUPON_AMOUNT_MAX) errors.amountOff = M.amountRange;
   }
   const maxRedemptions = limit(v.maxRedemptions, 1_000_000, TOTAL_USES, errors, 'maxRedemptions');
   const perUserLimit = limit(v.perUserLimit, 1000, PER_BUYER, errors, 'perUserLimit');

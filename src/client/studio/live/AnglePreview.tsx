@@ -7,7 +7,7 @@ import { selectRequestToken } from '../../features/auth/authSelectors';
 import { useAppSelector } from '../../lib/hooks';
 
 /** How often a live feed's picture is fetched again (the server keeps one a few seconds). */
-export const PREVIEW_REFRESH_MS = 5000;
+const PREVIEW_REFRESH_MS = 5000;
 const SHOWN_HEIGHT = 90;
 
 /**

@@ -21,7 +21,7 @@ import { useGetStudioLiveQuery } from './studioLiveApi';
 import { ViewerMessage } from './ViewerMessage';
 
 /** How often the room's state is read again while the page is open. */
-export const LIVE_POLL_MS = 5000;
+const LIVE_POLL_MS = 5000;
 
 /** The live control room of one 'Live' event (/studio/events/:id/live). */
 export default function LivePage() {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useLiveShowActionMutation } from './studioLiveApi';
 
 /** The question before 'End show' (it cannot be undone). */
-export const END_SHOW_QUESTION = 'Ending makes the replay; encoders are dropped. Viewers see the replay from now on.';
+const END_SHOW_QUESTION = 'Ending makes the replay; encoders are dropped. Viewers see the replay from now on.';
 
 /**
  * 'Start show' (the air start becomes now) and 'End show' (behind its question). Both need stream

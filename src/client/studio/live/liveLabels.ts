@@ -3,7 +3,7 @@ import type { StudioLive, StudioLiveAngle } from '../../../shared/contract/studi
 import { formatInstant } from '../components/studioFormat';
 
 export const SHOW_LABEL: Record<LiveShowState, string> = { waiting: 'Waiting', live: 'On air', ended: 'Ended' };
-export const FEED_LABEL: Record<LiveFeedState, string> = { waiting: 'Waiting', live: 'Live', offline: 'Offline' };
+const FEED_LABEL: Record<LiveFeedState, string> = { waiting: 'Waiting', live: 'Live', offline: 'Offline' };
 
 /** "Live since 8:02 PM EST", "Offline since …", or "Waiting". */
 export const feedStateLabel = (a: StudioLiveAngle): string =>

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { StudioLiveKeys } from '../../../shared/contract/studioLive';
+import type { StudioLiveKeys, StudioLiveKeysBody } from '../../../shared/contract/studioLive';
 import { resolveUrl } from '../../api/apiHost';
 import { UNEXPECTED_ERROR } from '../../api/serverError';
 import { selectRequestToken } from '../../features/auth/authSelectors';
@@ -30,7 +30,7 @@ export function useIssueKeys(eventId: number) {
         const res = await fetch(resolveUrl(`/studio/events/${eventId}/live/keys`), {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify({ angles }),
+          body: JSON.stringify({ angles } satisfies StudioLiveKeysBody),
         });
         const body = (await res.json().catch(() => null)) as { message?: string; data?: StudioLiveKeys } | null;
         if (!res.ok || !body?.data) toast.error(body?.message || UNEXPECTED_ERROR);
