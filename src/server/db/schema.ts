@@ -360,6 +360,8 @@ export interface RefundsTable {
   attempts: Generated<number>;
   last_error: string | null;
   created_at: Generated<Date>;
+  /** When the current attempt at the provider started (the claim's, or the last retry's): migration 0019. */
+  attempted_at: Generated<Date>;
   completed_at: Date | null;
 }
 

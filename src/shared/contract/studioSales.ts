@@ -12,17 +12,21 @@ import { dbId, pageOffset } from './ids';
  * - GET  /v1/studio/sales?eventId=               → `SalesDashboard` (overall, or one event's figures)
  * - GET  /v1/studio/orders?search=&eventId=&status=&offset=&limit= → `StudioOrderPage`
  * - GET  /v1/studio/orders/:id                   → `StudioOrderDetail` (`:id` the numeric id, or the
- *                                                   order id 'ORD-…'); 404 unknown
+ *                                                   order id 'ORD-…'); 404 unknown; 409
+ *                                                   `SALES_MESSAGES.orderIdShared` when more than one
+ *                                                   order has that order id (two buyers may share
+ *                                                   one): the console addresses orders by numeric id
  * - POST /v1/studio/orders/:id/refund            → `StudioOrderDetail` after the refund (body: none,
  *                                                   or `{}`). A full refund, exactly once:
  *     200  refunded (the provider has done it; payment.state 'refunded');
  *     404  no such order;
  *     409  `SALES_MESSAGES.alreadyRefunded` (done before) or `SALES_MESSAGES.refundUnderWay`
- *          (another click or organizer is refunding it right now);
+ *          (another click or organizer is refunding it right now), or `SALES_MESSAGES.orderIdShared`
+ *          (an 'ORD-…' `:id` more than one order has);
  *     502  `SALES_MESSAGES.providerFailed`: access has ended and the seat is back, but the payment
  *          provider did not refund yet; the order shows payment.state 'refund_pending'. Pressing
- *          refund again retries (one attempt at a time, and a refunded payment is never refunded
- *          again by the provider); the reconciliation job
+ *          refund again retries (one attempt at a time, audited as 'order.refund_retry', and a
+ *          refunded payment is never refunded again by the provider); the reconciliation job
  *          retries too.
  * - GET  /v1/studio/events/:id/attendees.csv     → text/csv attachment (not the envelope), columns
  *   `ATTENDEE_CSV_COLUMNS`; every order of the event, refunded ones with Status 'Refunded'. 404 unknown event.
@@ -38,6 +42,8 @@ export const SALES_MESSAGES = {
     'The payment provider did not refund this order yet. Access has ended and the seat is back; ' +
     'press Refund again to retry.',
   refunded: 'The order was refunded.',
+  orderIdShared:
+    'More than one order has this order id. Pick the order from the search, which lists each with its buyer.',
 } as const;
 
 /** An order's status as shoppers and organizers see it: 'Refunded' from the moment a refund is claimed. */

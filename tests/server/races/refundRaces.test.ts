@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
@@ -5,7 +6,11 @@ import type { Mail } from '../../../src/server/modules/mail/mailer';
 import { createRefundService, refundKey } from '../../../src/server/modules/orders/refundService';
 import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';
 import { createRepositories, type Repositories } from '../../../src/server/repositories';
-import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';
+import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
+import type { RefundRepository } from '../../../src/server/modules/orders/refundRepository';
+import type { ViewingSessionRepository } from '../../../src/server/modules/streams/viewingSessionRepository';
+import { createViewingSessions } from '../../../src/server/modules/streams/viewingSessionService';
+import { cartTestApp, giveOrder, type CartFixture, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 import { unitOfWorkWith } from '../../utils/races';
 import { grantOrganizer } from '../../utils/studio';
@@ -16,6 +21,8 @@ import type { TestApp } from '../../utils/testApp';
  * one statement at a time, so nothing races there): however many calls refund one order together,
  * the provider is asked once, one seat comes back, one mail goes out. The control takes the claim
  * out (a claim that always succeeds) and shows the double refund and the double seat it prevents.
+ * And a refund racing the fan's plays leaves no session open: the controls take out the refund's
+ * ticket locks, or the play's check of the order under its lock, and show a play outliving it.
  */
 const CLICKS = 20;
 const OTHER_BUYERS = 6;
@@ -31,7 +38,7 @@ beforeAll(async () => {
   ({ t, d, ids } = await cartTestApp({ env: { SANDBOX_EVENT_DELAY_MS: '600000' } }));
   c = checkoutDriver(t.app, t.config.jwtSecret);
   await importCatalog(t.database.db, {
-    events: ['http', 'service', 'control'].map((name) => ({
+    events: ['http', 'service', 'control', 'plays'].map((name) => ({
       path: `race-refund-${name}`,
       title: `Refund race (${name})`,
       isPremium: true,
@@ -192,4 +199,148 @@ it('control: with a claim that always succeeds, the same burst refunds more than
 
   expect(asked.length).toBeGreaterThan(1);
   expect(await soldOf('race-refund-control')).toBeLessThan(order.soldBefore - 1);
+}, 120_000);
+
+// ── A refund racing the fan's plays ───────────────────────────────────────────────────────────────
+const PLAYS = 12;
+const PLAY_ROUNDS = 4;
+
+let fans = 0;
+/** A new fan holding a ticket (a $0 order) for the plays' event, and that order's id. */
+async function fanWithTicket(): Promise<{ userId: number; orderId: number }> {
+  fans += 1;
+  const user = await db()
+    .insertInto('users')
+    .values({
+      email: `race-plays-${fans}-${Date.now()}@example.com`,
+      first_name: 'Race',
+      last_name: 'Plays',
+      verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await giveOrder(db(), user.id, [ids['race-refund-plays']!]);
+  const order = await db().selectFrom('orders').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  return { userId: user.id, orderId: order.id };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Plays whose ticket check answers, then waits up to 40 ms before the write (the window a busy
+ * instance opens between the two), over `uow`'s viewing sessions.
+ */
+function slowPlays(uow: UnitOfWork<Repositories>) {
+  const real = createEntitlements({ uow });
+  return createViewingSessions({
+    uow,
+    entitlements: {
+      ownsEvent: async (caller, eventId) => {
+        const owns = await real.ownsEvent(caller, eventId);
+        await pause(Math.random() * 40);
+        return owns;
+      },
+    },
+    config: { deviceLimit: PLAYS + 1, heartbeatSeconds: 30 },
+    log: { info: () => {}, warn: () => {} },
+  });
+}
+
+/** The refund service over `uow`; these orders are $0, so the provider is never asked. */
+const refundsOver = (uow: UnitOfWork<Repositories>) =>
+  createRefundService({
+    uow,
+    provider: {
+      ...({} as Parameters<typeof createRefundService>[0]['provider']),
+      refund: async () => {
+        throw new Error('a $0 order is not refunded at the provider');
+      },
+    },
+    mailer: { kind: 'outbox', send: async () => {}, close: async () => {} },
+    log: t.app.log,
+  });
+
+/**
+ * Rounds of `PLAYS` plays of a fan's ticket with the organizer's refund landing among them, on a
+ * pool with a connection ready for each. Answers the sessions left open after each round, and how
+ * many sessions were written in all (some must be, or nothing raced).
+ */
+async function playsAroundRefunds(plays: UnitOfWork<Repositories>, refunds: UnitOfWork<Repositories>) {
+  const sessions = slowPlays(plays);
+  const service = refundsOver(refunds);
+  const leftOpen: number[] = [];
+  let written = 0;
+  for (let round = 0; round < PLAY_ROUNDS; round += 1) {
+    const fan = await fanWithTicket();
+    const caller = { kind: 'user' as const, userId: fan.userId, email: 'race-plays@example.com', name: 'Race Plays' };
+    await Promise.all(Array.from({ length: PLAYS + 1 }, () => sql`select pg_sleep(0.02)`.execute(db())));
+    await Promise.allSettled([
+      ...Array.from({ length: PLAYS }, () => sessions.open(caller, 'race-refund-plays')),
+      pause(20).then(() =>
+        service.refund({ userId: organizers[0]!.userId!, email: 'organizer@example.com' }, fan.orderId),
+      ),
+    ]);
+    const rows = await db()
+      .selectFrom('viewing_sessions')
+      .select('closed_at')
+      .where('user_id', '=', fan.userId)
+      .execute();
+    written += rows.length;
+    leftOpen.push(rows.filter((r) => r.closed_at === null).length);
+  }
+  return { leftOpen, written };
+}
+
+const realUow = () => createUnitOfWork(db(), createRepositories);
+
+/** A copy of the shipped `open_viewing_session` named `name`, its check of the order (migration 0019) taken out. */
+async function openWithoutOrderCheck(name: string) {
+  const { rows } = await sql<{
+    def: string;
+  }>`select pg_get_functiondef('open_viewing_session'::regproc) as def`.execute(db());
+  const check = /^\s*if not exists \([\s\S]*?end if;$/m;
+  expect(rows[0]!.def).toMatch(check);
+  const copy = rows[0]!.def
+    .replace(check, '')
+    .replace(/function ([\w"]+\.)?open_viewing_session\(/i, `function ${name}(`);
+  expect(copy).toContain(`function ${name}(`);
+  await sql.raw(copy).execute(db());
+  return unitOfWorkWith(t.database, 'viewingSessions', (): Partial<ViewingSessionRepository> => ({
+    async openWithinLimit(s, freshAfter, limit) {
+      const { rows: opened } = await sql<{ open: number | null }>`
+        select ${sql.raw(name)}(${s.id}::uuid, ${s.eventId}::integer, ${s.userId}::integer, ${s.viewer},
+          ${s.keyHash}, ${s.at}::timestamptz, ${freshAfter}::timestamptz, ${limit}::integer) as open`.execute(db());
+      return opened[0]?.open ?? null;
+    },
+  }));
+}
+
+/** The refund without its ticket locks, and 50 ms between closing the sessions and committing (a busy database's). */
+const refundsWithoutTicketLocks = () =>
+  unitOfWorkWith(t.database, 'refunds', (repo): Partial<RefundRepository> => ({
+    lockTickets: async () => {},
+    async closeViewingSessions(userId, eventIds, at) {
+      const closed = await repo.closeViewingSessions(userId, eventIds, at);
+      await pause(50);
+      return closed;
+    },
+  }));
+
+it(`${PLAYS} plays racing the refund of their ticket: no session is left open`, async () => {
+  const { leftOpen, written } = await playsAroundRefunds(realUow(), realUow());
+  expect(leftOpen).toEqual(Array.from({ length: PLAY_ROUNDS }, () => 0));
+  expect(written).toBeGreaterThan(0);
+}, 120_000);
+
+it('control: without the refund’s ticket locks (the plays still check the order), a play outlives the refund', async () => {
+  const { leftOpen } = await playsAroundRefunds(realUow(), refundsWithoutTicketLocks());
+  expect(Math.max(...leftOpen)).toBeGreaterThan(0);
+}, 120_000);
+
+it('control: without the play’s check of the order under its lock (the refund still locks), a play outlives the refund', async () => {
+  const { leftOpen } = await playsAroundRefunds(
+    await openWithoutOrderCheck('open_viewing_session_unchecked'),
+    realUow(),
+  );
+  expect(Math.max(...leftOpen)).toBeGreaterThan(0);
 }, 120_000);

@@ -8,6 +8,8 @@ import type { Mail } from '../../../src/server/modules/mail/mailer';
 import { demoStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';
+import { createViewingSessions } from '../../../src/server/modules/streams/viewingSessionService';
+import type { PaymentProvider } from '../../../src/server/modules/payments/provider';
 import { configData } from '../streams/streamsFixture';
 import { viewingDriver } from '../streams/viewingSessionFixture';
 import { salesTestApp, type SalesTestApp } from './salesFixture';
@@ -149,6 +151,34 @@ describe('a card order refunded from the console', () => {
   });
 });
 
+describe('a play racing the refund', () => {
+  it('passed the ticket check before the refund committed, writes no session after it: open and take over are refused', async () => {
+    const who = await x.buyer(['refund-stream'], 'lateplay');
+    const order = await x.cardOrder(who);
+    expect((await refund(order.id)).statusCode).toBe(200);
+    // The plays' ticket check answered yes (it ran before the refund committed); their write comes after.
+    const uow = createUnitOfWork(x.db, createRepositories);
+    const sessions = createViewingSessions({
+      uow,
+      entitlements: { ownsEvent: async () => true },
+      config: { deviceLimit: 2, heartbeatSeconds: 30 },
+      log: { info: () => {}, warn: () => {} },
+    });
+    const caller = { kind: 'user' as const, userId: who.userId!, email: 'lateplay@example.com', name: 'Late Play' };
+
+    await expect(sessions.open(caller, 'refund-stream')).rejects.toThrow(STREAM_MESSAGES.notEntitled);
+    await expect(sessions.takeOver(caller, 'refund-stream')).rejects.toThrow(STREAM_MESSAGES.notEntitled);
+
+    const open = await x.db
+      .selectFrom('viewing_sessions')
+      .select('id')
+      .where('user_id', '=', who.userId!)
+      .where('closed_at', 'is', null)
+      .execute();
+    expect(open).toEqual([]);
+  });
+});
+
 describe('a voucher order (nothing was charged)', () => {
   it('is refunded without the provider: access ends, the seat returns, the mail says nothing is paid back', async () => {
     const who = await x.buyer(['cart-few'], 'voucherfan', 'FIX100');
@@ -177,6 +207,41 @@ describe('refusals', () => {
     expect(
       await x.db.selectFrom('refunds').select('order_id').where('order_id', '>=', 2_000_000_000).execute(),
     ).toEqual([]);
+  });
+
+  it("an order id two buyers share (a voucher order copying a fan's): by ORD-… a 409 that changes nothing; by id the right order", async () => {
+    const fan = await x.buyer(['cart-b'], 'copiedfan');
+    const order = await x.cardOrder(fan);
+    // Anyone may choose a voucher order's id: a copier takes the fan's, for a $0 order of their own.
+    const copier = await x.buyer(['cart-c'], 'copier', 'FIX100');
+    const copied = await x.c.order(copier, { paymentMethod: 'vouchers', amount: 0, orderId: order.orderId });
+    expect(copied.statusCode).toBe(200);
+    const orders = () =>
+      x.db
+        .selectFrom('orders')
+        .select(['id', 'user_id', 'status'])
+        .where('order_ref', '=', order.orderId)
+        .orderBy('id')
+        .execute();
+    const [first, copy] = await orders();
+    expect([first!.user_id, copy!.user_id]).toEqual([fan.userId, copier.userId]);
+
+    expect(answer(await refund(order.orderId))).toEqual([409, SALES_MESSAGES.orderIdShared]);
+    expect(answer(await x.studio('GET', `/orders/${order.orderId}`))).toEqual([409, SALES_MESSAGES.orderIdShared]);
+    expect((await orders()).map((o) => o.status)).toEqual(['Active', 'Active']);
+    expect(await refundRow(first!.id)).toBeUndefined();
+    expect(await refundRow(copy!.id)).toBeUndefined();
+    // The search lists both, each with its buyer, and each one's numeric id.
+    const found = (await x.studio('GET', `/orders?search=${order.orderId}`)).json().data.rows;
+    expect(found.map((r: { id: number; buyerEmail: string }) => [r.id, r.buyerEmail])).toEqual([
+      [copy!.id, await x.emailOf(copier)],
+      [first!.id, await x.emailOf(fan)],
+    ]);
+
+    const res = await refund(order.id);
+    expect(answer(res)).toEqual([200, SALES_MESSAGES.refunded]);
+    expect(res.json().data.buyer.userId).toBe(fan.userId);
+    expect((await orders()).map((o) => o.status)).toEqual(['Refunded', 'Active']);
   });
 
   it('a shopper cannot refund (403), even their own order', async () => {
@@ -262,6 +327,89 @@ describe('when the provider fails', () => {
       refund_key: `${refundKey(order.id)}-attempt-2`,
     });
     expect(sent.map((m) => m.subject)).toEqual([`Your AllAccess order ${order.orderId} was refunded`]);
+    // The job's retry is nobody's action: the organizer's refund stays the only audit entry.
+    const audit = (await x.studio('GET', `/orders/${order.id}`)).json().data.audit;
+    expect(audit.map((a: { action: string }) => a.action)).toEqual(['order.refund']);
+  });
+});
+
+describe('a retry', () => {
+  it("is audited as the organizer's action, with the refund's state before and after; a refused one is not", async () => {
+    const who = await x.buyer(['cart-b'], 'auditretry');
+    const order = await x.cardOrder(who);
+    await x.db.updateTable('sandbox_intents').set({ status: 'processing' }).where('id', '=', order.intentId).execute();
+    expect((await refund(order.id)).statusCode).toBe(502);
+    await x.db.updateTable('sandbox_intents').set({ status: 'succeeded' }).where('id', '=', order.intentId).execute();
+
+    const res = await refund(order.id);
+
+    expect(answer(res)).toEqual([200, SALES_MESSAGES.refunded]);
+    const audit = res.json().data.audit;
+    expect(audit.map((a: { action: string }) => a.action)).toEqual(['order.refund_retry', 'order.refund']);
+    expect(audit[0]).toMatchObject({
+      subjectType: 'order',
+      subjectId: String(order.id),
+      actorEmail: await x.emailOf(x.organizer),
+      before: { orderId: order.orderId, refund: 'pending', attempts: 1, lastError: expect.any(String) },
+      after: { orderId: order.orderId, refund: 'pending', attempts: 2, lastError: null },
+    });
+    // Refused (done already): nothing to audit.
+    expect((await refund(order.id)).statusCode).toBe(409);
+    expect((await x.studio('GET', `/orders/${order.id}`)).json().data.audit).toHaveLength(2);
+  });
+
+  it('under way is left alone by the reconciliation job, however long ago the refund was claimed', async () => {
+    const who = await x.buyer(['cart-c'], 'slowretry');
+    const order = await x.cardOrder(who);
+    await x.db.updateTable('sandbox_intents').set({ status: 'processing' }).where('id', '=', order.intentId).execute();
+    expect((await refund(order.id)).statusCode).toBe(502);
+    await x.db.updateTable('sandbox_intents').set({ status: 'succeeded' }).where('id', '=', order.intentId).execute();
+
+    // A provider slow to answer this order's refund (others pass), counting the attempts at it.
+    const uow = createUnitOfWork(x.db, createRepositories);
+    const sandbox = createSandboxProvider({
+      repo: uow.repos.sandbox,
+      webhookSecret: 'test',
+      eventDelayMs: 600_000,
+      log: x.t.app.log,
+    });
+    let answerNow!: () => void;
+    const slow = new Promise<void>((resolve) => (answerNow = resolve));
+    const asked: string[] = [];
+    const provider: PaymentProvider = {
+      ...sandbox,
+      refund: async (intentId, key) => {
+        if (intentId === order.intentId) {
+          asked.push(key);
+          // Only the first attempt hangs: a second one, had the job taken it, answers and shows.
+          if (asked.length === 1) await slow;
+        }
+        await sandbox.refund(intentId, key);
+      },
+    };
+    const service = (at: number) =>
+      createRefundService({
+        uow,
+        provider,
+        mailer: { kind: 'outbox', send: async () => {}, close: async () => {} },
+        log: x.t.app.log,
+        now: () => at,
+      });
+    // The organizer retries 20 minutes after the claim; the job runs a minute into that attempt.
+    const claimedAt = Date.now();
+    const retry = service(claimedAt + 20 * 60_000).refund(
+      { userId: x.organizer.userId!, email: 'organizer@example.com' },
+      order.id,
+    );
+    for (let i = 0; i < 200 && asked.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toHaveLength(1);
+
+    await service(claimedAt + 21 * 60_000).finishPending();
+
+    expect(asked).toHaveLength(1);
+    answerNow();
+    await retry;
+    expect(await refundRow(order.id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 });
 

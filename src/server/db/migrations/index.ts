@@ -16,6 +16,7 @@ import * as m0014 from './0014_open_viewing_session';
 import * as m0015 from './0015_studio';
 import * as m0016 from './0016_event_versions';
 import * as m0018 from './0018_coupon_events_and_live_message';
+import * as m0019 from './0019_refund_closes_plays';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_studio': m0015,
   '0016_event_versions': m0016,
   '0018_coupon_events_and_live_message': m0018,
+  '0019_refund_closes_plays': m0019,
 };

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { RefundsTable } from '../../db/schema';
+import { ticketLockKey } from '../streams/viewingSessionRepository';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type NewRefund = { orderId: number; requestedBy: number | null; amountCents: number; idempotencyKey: string };
@@ -26,6 +27,7 @@ export function createRefundRepository(db: Executor) {
           idempotency_key: refund.idempotencyKey,
           attempts: 1,
           created_at: at,
+          attempted_at: at,
         })
         .onConflict((oc) => oc.column('order_id').doNothing())
         .returningAll()
@@ -34,6 +36,12 @@ export function createRefundRepository(db: Executor) {
 
     byOrder(orderId: number): Promise<RefundRow | undefined> {
       return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    },
+
+    /** The order's refund, its row locked until the transaction ends (a retry's state before it). */
+    byOrderLocked(orderId: number): Promise<RefundRow | undefined> {
+      if (!db.isTransaction) throw new Error('byOrderLocked needs a transaction (use the unit of work)');
+      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
     },
 
     /** The order ends at once: every access check reads `orders.status = 'Active'`. */
@@ -52,8 +60,22 @@ export function createRefundRepository(db: Executor) {
     },
 
     /**
+     * Takes the turn of each of the buyer's tickets of these events until the transaction ends: the
+     * lock a play takes to write its session (viewingSessionRepository.ts lockTicket, migration
+     * 0019's open_viewing_session, which checks the order under it). Taken before the sessions are
+     * closed, so a play either wrote its session already (and is closed) or waits, then reads the
+     * order refunded and writes nothing. In the events' order, so two refunds never wait on each other.
+     */
+    async lockTickets(userId: number, eventIds: number[]): Promise<void> {
+      if (!db.isTransaction) throw new Error('lockTickets needs a transaction (use the unit of work)');
+      for (const eventId of [...new Set(eventIds)].sort((a, b) => a - b))
+        await sql`select pg_advisory_xact_lock(hashtextextended(${ticketLockKey(userId, eventId)}, 0))`.execute(db);
+    },
+
+    /**
      * Closes the buyer's open viewing sessions of these events: the media gate refuses a closed
-     * session's URLs, so the player stops within a heartbeat. Answers how many were open.
+     * session's URLs, so the player stops within a heartbeat. Answers how many were open. Call it
+     * under lockTickets.
      */
     async closeViewingSessions(userId: number, eventIds: number[], at: Date): Promise<number> {
       if (eventIds.length === 0) return 0;
@@ -74,19 +96,21 @@ export function createRefundRepository(db: Executor) {
     },
 
     /**
-     * Takes a failed refund for another attempt: only one caller wins (the failure it clears is the
-     * ticket), so two retries at once ask the provider once. `staleBefore`: also take an attempt
-     * that has said nothing since then (its process stopped mid-way; the reconciliation job's).
+     * Takes a failed refund for another attempt, starting `at`: only one caller wins (the failure it
+     * clears is the ticket), so two retries at once ask the provider once. `staleBefore`: also take
+     * an attempt that started before then and has said nothing since (its process stopped mid-way;
+     * the reconciliation job's). Measured from the attempt's start, not the claim's: a retry under
+     * way is never taken however old the refund.
      */
-    takeRetry(orderId: number, staleBefore?: Date): Promise<RefundRow | undefined> {
+    takeRetry(orderId: number, at: Date, staleBefore?: Date): Promise<RefundRow | undefined> {
       return db
         .updateTable('refunds')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: null }))
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: null, attempted_at: at }))
         .where('order_id', '=', orderId)
         .where('status', '=', 'pending')
         .where((eb) =>
           staleBefore
-            ? eb.or([eb('last_error', 'is not', null), eb('created_at', '<', staleBefore)])
+            ? eb.or([eb('last_error', 'is not', null), eb('attempted_at', '<', staleBefore)])
             : eb('last_error', 'is not', null),
         )
         .returningAll()
@@ -114,13 +138,13 @@ export function createRefundRepository(db: Executor) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Refunds the provider has not done yet, failed ones or ones quiet since `staleBefore`, oldest first. */
+    /** Refunds the provider has not done yet, failed or with an attempt started before `staleBefore`, oldest first. */
     async unfinished(staleBefore: Date, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('refunds')
         .select('order_id')
         .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('last_error', 'is not', null), eb('created_at', '<', staleBefore)]))
+        .where((eb) => eb.or([eb('last_error', 'is not', null), eb('attempted_at', '<', staleBefore)]))
         .orderBy('created_at')
         .limit(limit)
         .execute();

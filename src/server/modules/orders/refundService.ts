@@ -39,7 +39,7 @@ export const refundKey = (orderId: number) => `order-refund-${orderId}`;
 export const attemptKey = (refund: { idempotency_key: string; attempts: number }) =>
   refund.attempts <= 1 ? refund.idempotency_key : `${refund.idempotency_key}-attempt-${refund.attempts}`;
 
-/** A refund that has not said anything for this long was cut off mid-way: the reconciliation job takes it. */
+/** An attempt still silent this long after it started was cut off mid-way: the reconciliation job takes it. */
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
 /** What the organizer reads of a provider failure: its sentence, never more than a line. */
@@ -81,6 +81,8 @@ export function createRefundService(deps: RefundDeps) {
       await repos.refunds.markOrderRefunded(order.id, at);
       const eventIds = await repos.orders.eventIdsOf(order.id);
       await repos.refunds.returnSeats(eventIds);
+      // The plays' lock first: a play that passed its ticket check just now cannot write a session after the close.
+      await repos.refunds.lockTickets(order.user_id, eventIds);
       const sessionsClosed = await repos.refunds.closeViewingSessions(order.user_id, eventIds, at);
       const couponUsesReturned = await repos.refunds.releaseCoupon(order.id);
       await repos.audit.record({
@@ -99,6 +101,34 @@ export function createRefundService(deps: RefundDeps) {
         },
       });
       return claimed;
+    });
+  }
+
+  /**
+   * An organizer's retry of a failed attempt: taken by one caller only (undefined for the others),
+   * and audited in the same transaction, with the refund's state before and after.
+   */
+  function takeRetry(actor: RefundActor, order: OrderRow): Promise<RefundRow | undefined> {
+    return uow.transaction(async (repos) => {
+      // Read under the row's lock: the state the retry replaces, not one a failure being written changes.
+      const before = await repos.refunds.byOrderLocked(order.id);
+      const retry = before && (await repos.refunds.takeRetry(order.id, now()));
+      if (!before || !retry) return undefined;
+      const stateOf = (r: RefundRow) => ({
+        orderId: order.order_ref,
+        refund: r.status,
+        attempts: r.attempts,
+        lastError: r.last_error,
+      });
+      await repos.audit.record({
+        actor,
+        action: 'order.refund_retry',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: stateOf(before),
+        after: stateOf(retry),
+      });
+      return retry;
     });
   }
 
@@ -157,7 +187,7 @@ export function createRefundService(deps: RefundDeps) {
       const existing = await uow.repos.refunds.byOrder(order.id);
       if (!existing || existing.status === 'done') throw new Conflict(SALES_MESSAGES.alreadyRefunded);
       // Pending: a failed attempt is retried by the one caller that takes it; one under way is left alone.
-      const retry = await uow.repos.refunds.takeRetry(order.id);
+      const retry = await takeRetry(actor, order);
       if (!retry) throw new Conflict(SALES_MESSAGES.refundUnderWay);
       return finish(order, retry);
     },
@@ -170,7 +200,7 @@ export function createRefundService(deps: RefundDeps) {
       const staleBefore = new Date(now().getTime() - STALE_AFTER_MS);
       let finished = 0;
       for (const orderId of await uow.repos.refunds.unfinished(staleBefore, limit)) {
-        const refund = await uow.repos.refunds.takeRetry(orderId, staleBefore);
+        const refund = await uow.repos.refunds.takeRetry(orderId, now(), staleBefore);
         const order = refund && (await uow.repos.orders.byId(orderId));
         if (!refund || !order) continue;
         try {

@@ -170,16 +170,19 @@ export function createSalesRepository(db: Executor) {
       return { rows: [], total: Number(count.n) };
     },
 
-    /** The newest order with this order id (order ids are unique per buyer, and in practice everywhere). */
-    async orderIdByRef(orderRef: string): Promise<number | undefined> {
-      const row = await db
+    /**
+     * The ids of orders with this order id, at most two: order ids are unique per buyer only, and a
+     * voucher purchase's is chosen by the client (migration 0008), so two buyers may share one.
+     */
+    async orderIdsByRef(orderRef: string): Promise<number[]> {
+      const rows = await db
         .selectFrom('orders')
         .select('id')
         .where('order_ref', '=', orderRef)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.id;
+        .orderBy('id')
+        .limit(2)
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     buyer(userId: number) {

@@ -72,11 +72,13 @@ export const salesRoutes: FastifyPluginAsyncZod<{ service: SalesService }> = asy
       schema: {
         summary: "An order's detail",
         description:
-          'By its id or its order id (ORD-…): the buyer, the lines (list and paid price), the coupon, the payment ' +
-          '(method, intent, state: paid, refund_pending or refunded, with when and by whom) and its audit entries.',
+          'By its numeric id, or by its order id (ORD-…) while only one order has it (two buyers may share one: ' +
+          '409, pick the order from the search): the buyer, the lines (list and paid price), the coupon, the ' +
+          'payment (method, intent, state: paid, refund_pending or refunded, with when and by whom) and its ' +
+          'audit entries.',
         tags: ['studio'],
         params: studioOrderParams,
-        response: withErrors({ 200: studioOrderDetailResponse }, 404),
+        response: withErrors({ 200: studioOrderDetailResponse }, 404, 409),
       },
     },
     async (req, reply) => {
@@ -95,8 +97,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ service: SalesService }> = asy
         description:
           'Exactly once, whoever presses it and however often: access ends at once, the seats and the coupon use ' +
           'return, the provider refunds (with one idempotency key per order) and the fan gets a mail. Answers the ' +
-          'order. 409 when it was refunded already or a refund of it is under way; 502 when the provider failed ' +
-          '(the refund stays pending: call again to retry); 404 for an unknown order.',
+          'order. `:id` is the numeric id, or the order id (ORD-…) while only one order has it. 409 when it was ' +
+          'refunded already, a refund of it is under way, or more than one order has that order id; 502 when ' +
+          'the provider failed (the refund stays pending: call again to retry, which is audited); 404 for an ' +
+          'unknown order.',
         tags: ['studio'],
         params: studioOrderParams,
         body: refundBody,

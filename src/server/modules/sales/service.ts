@@ -12,7 +12,7 @@ import { MAX_ID } from '../../../shared/contract/ids';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
-import { NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/errors';
 import type { RefundService } from '../orders/refundService';
 import type { OrderRepositories } from '../orders/repositories';
 import type { OrganizerService } from '../organizers/service';
@@ -99,11 +99,21 @@ export function createSalesService(deps: {
     };
   }
 
-  /** `:id` of a console order address: the numeric id, or the order id 'ORD-…'. */
+  /**
+   * `:id` of a console order address: the numeric id (what the console uses), or the order id
+   * 'ORD-…' while exactly one order has it. Two buyers may share an order id (a voucher purchase
+   * chooses its own), so a shared one is a 409: guessing would show, or refund, a stranger's copy.
+   */
   async function orderIdOf(key: string): Promise<number> {
-    const id = /^\d+$/.test(key) ? Number(key) : await sales.orderIdByRef(key);
-    if (id === undefined || id > MAX_ID) throw new NotFound(SALES_MESSAGES.orderNotFound);
-    return id;
+    if (/^\d+$/.test(key)) {
+      const id = Number(key);
+      if (id > MAX_ID) throw new NotFound(SALES_MESSAGES.orderNotFound);
+      return id;
+    }
+    const ids = await sales.orderIdsByRef(key);
+    if (ids.length > 1) throw new Conflict(SALES_MESSAGES.orderIdShared);
+    if (ids.length === 0) throw new NotFound(SALES_MESSAGES.orderNotFound);
+    return ids[0]!;
   }
 
   return {

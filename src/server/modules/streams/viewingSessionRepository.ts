@@ -25,6 +25,16 @@ const columnsOf = (s: NewViewingSession) => ({
 });
 
 /**
+ * The advisory lock key of one ticket (a user's event): plays of it take turns under it, and so does
+ * a refund of an order with it (orders/refundRepository.ts lockTickets). Migration 0019's
+ * `open_viewing_session` spells the same key in SQL: change all three or none.
+ */
+export const ticketLockKey = (userId: number, eventId: number) => `viewing-ticket:${userId}:${eventId}`;
+
+/** `open_viewing_session`'s answer when the user holds no Active order for the event (migration 0019). */
+const NO_ACTIVE_ORDER = 0;
+
+/**
  * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
  * the service, never SQL's now(): the service's clock decides what is stale, and tests move it.
  */
@@ -39,25 +49,46 @@ export function createViewingSessionRepository(db: Executor) {
 
     /**
      * Serializes plays of one ticket (a user's event) until the transaction ends, on every instance.
-     * Migration 0014's `open_viewing_session` takes this same key in SQL: change both or neither.
+     * A refund of the ticket's order takes it too (`ticketLockKey`).
      */
     async lockTicket(userId: number, eventId: number): Promise<void> {
       if (!db.isTransaction) throw new Error('lockTicket needs a transaction (use the unit of work)');
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`viewing-ticket:${userId}:${eventId}`}, 0))`.execute(
-        db,
-      );
+      await sql`select pg_advisory_xact_lock(hashtextextended(${ticketLockKey(userId, eventId)}, 0))`.execute(db);
     },
 
     /**
-     * A premium ticket's play in one statement (migration 0014 `open_viewing_session`): under the
-     * ticket's lock, writes the session only while fewer than `limit` are open (seen after
-     * `freshAfter`). Answers the open count with it, or null when the limit is reached.
+     * Does the user still hold an Active order for the event? Asked under lockTicket, so a refund
+     * (which takes the same lock) has either committed, and is seen, or not begun closing sessions.
      */
-    async openWithinLimit(s: NewViewingSession & { userId: number }, freshAfter: Date, limit: number) {
+    async holdsActiveOrder(userId: number, eventId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+        .select('orders.id')
+        .where('orders.user_id', '=', userId)
+        .where('order_items.event_id', '=', eventId)
+        .where('orders.status', '=', 'Active')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * A premium ticket's play in one statement (migration 0019 `open_viewing_session`): under the
+     * ticket's lock, writes the session only while the user still holds an Active order for the
+     * event (else 'no_ticket': refunded since the ticket check) and fewer than `limit` are open
+     * (seen after `freshAfter`). Answers the open count with it, or null when the limit is reached.
+     */
+    async openWithinLimit(
+      s: NewViewingSession & { userId: number },
+      freshAfter: Date,
+      limit: number,
+    ): Promise<number | null | 'no_ticket'> {
       const { rows } = await sql<{ open: number | null }>`
         select open_viewing_session(${s.id}::uuid, ${s.eventId}::integer, ${s.userId}::integer, ${s.viewer},
           ${s.keyHash}, ${s.at}::timestamptz, ${freshAfter}::timestamptz, ${limit}::integer) as open`.execute(db);
-      return rows[0]?.open ?? null;
+      const open = rows[0]?.open ?? null;
+      return open === NO_ACTIVE_ORDER ? 'no_ticket' : open;
     },
 
     /** Sessions of this ticket not closed and seen after `freshAfter`. */

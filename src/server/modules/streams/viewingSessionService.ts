@@ -119,11 +119,12 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
 
   /**
    * A premium ticket's play, in one statement: the database takes the ticket's turn (on every
-   * instance, so two devices never both see a free slot), counts and writes. Null at the limit.
+   * instance, so two devices never both see a free slot), counts and writes. Null at the limit;
+   * 'no_ticket' when the order was refunded since the ticket check.
    */
-  async function openWithinLimit(session: TicketSession, at: number): Promise<Opened | null> {
+  async function openWithinLimit(session: TicketSession, at: number): Promise<Opened | null | 'no_ticket'> {
     const open = await uow.repos.viewingSessions.openWithinLimit(session, freshAfter(at), deviceLimit);
-    return open === null ? null : { open, taken: [] };
+    return open === null || open === 'no_ticket' ? open : { open, taken: [] };
   }
 
   /**
@@ -131,10 +132,12 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
    * close the same oldest session and both get in), closes the oldest open sessions down to one below
    * the limit (more than one only when DEVICE_LIMIT was lowered), then writes this one.
    */
-  function takeOverOldest(session: TicketSession, at: number): Promise<Opened> {
+  function takeOverOldest(session: TicketSession, at: number): Promise<Opened | 'no_ticket'> {
     const { userId, eventId } = session;
     return uow.transaction(async ({ viewingSessions }) => {
       await viewingSessions.lockTicket(userId, eventId);
+      // Checked again under the lock: a refund since the ticket check has closed the sessions and holds no more.
+      if (!(await viewingSessions.holdsActiveOrder(userId, eventId))) return 'no_ticket' as const;
       const count = await viewingSessions.countOpen(userId, eventId, freshAfter(at));
       const excess = count - deviceLimit + 1;
       const taken = await viewingSessions.closeOldest(userId, eventId, freshAfter(at), excess, new Date(at));
@@ -186,6 +189,8 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       throw error;
     });
     if (opened === 'outage') return { ...openWithoutDatabase(caller, event.id, id), entitlement: ticket };
+    // The order was refunded between the ticket check and the write: nothing was written.
+    if (opened === 'no_ticket') throw new Forbidden(STREAM_MESSAGES.notEntitled);
     if (opened === null) {
       log.info({ eventId: event.id, userId, deviceLimit }, 'viewing session refused: device limit reached');
       throw new Conflict(STREAM_MESSAGES.deviceLimit(deviceLimit));
