@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CouponUse, StudioCouponDetail } from '../../../shared/contract/studioCoupons';
 import { messageFor } from '../../api/serverError';
 import { AreaLoading } from '../components/AreaLoading';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { formatDollars, formatInstant } from '../components/studioFormat';
 import { studioPaths } from '../studioPaths';
@@ -92,7 +92,7 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
         {coupon.orders.length === 0 ? (
           <Typography>No order has used it yet.</Typography>
         ) : (
-          <TableContainer>
+          <ScrollingTable label="Uses">
             <Table size="small" aria-label="Uses">
               <TableHead>
                 <TableRow>
@@ -119,7 +119,7 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollingTable>
         )}
       </Paper>
     </Box>

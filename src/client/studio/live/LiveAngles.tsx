@@ -4,13 +4,13 @@ import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import type { StudioLive } from '../../../shared/contract/studioLive';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { formatInstant } from '../components/studioFormat';
 import { AnglePreview } from './AnglePreview';
 import { bitrateLabel, feedStateLabel, resolutionLabel } from './liveLabels';
@@ -59,7 +59,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
           {chosen.length === 0 ? 'For every angle; tick angles to choose some.' : `For angle ${chosen.join(', ')}.`}
         </Typography>
       </Box>
-      <TableContainer>
+      <ScrollingTable label="Angles">
         <Table size="small" aria-label="Angles">
           <TableHead>
             <TableRow>
@@ -97,7 +97,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollingTable>
       <ConfirmDialog
         open={askRotate}
         title="Rotate the keys?"
