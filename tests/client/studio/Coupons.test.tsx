@@ -13,6 +13,8 @@ import { axeViolations, newOrganizer, studioCall } from './studioHelpers';
  * lost), a coupon's terms and uses linking to their orders, and Disable behind its question.
  */
 jest.setTimeout(60_000);
+/** How long to wait for what needs the server's answer (the machine may be busy). */
+const SERVER = { timeout: 10_000 };
 let store: AppStore | undefined;
 let organizer: Buyer;
 let made = 0;
@@ -69,7 +71,7 @@ it("refuses a code that exists with the server's sentence beside the form, and k
   await userEvent.type(field('Percent off'), '15');
   await userEvent.type(field('Total uses'), '5');
   await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(M.codeTaken(taken));
+  expect(await screen.findByRole('alert', {}, SERVER)).toHaveTextContent(M.codeTaken(taken));
   expect(field('Code')).toHaveValue(taken.toLowerCase());
   expect(field('Percent off')).toHaveValue('15');
   expect(field('Total uses')).toHaveValue('5');
@@ -82,9 +84,9 @@ it("refuses a code that exists with the server's sentence beside the form, and k
   // One event, found by its title as typed.
   await userEvent.click(screen.getByRole('combobox', { name: 'Events' }));
   await userEvent.paste('Velvet Static');
-  await userEvent.click(await screen.findByRole('option', { name: PREMIUM.velvet.title }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('option', { name: PREMIUM.velvet.title }, SERVER));
   await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
-  expect(await screen.findByRole('heading', { level: 1, name: `Coupon ${code}` })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: `Coupon ${code}` }, SERVER)).toBeInTheDocument();
   expect(app.router.state.location.pathname).toBe(`/studio/coupons/${code}`);
   const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
   expect(term('Discount')).toHaveTextContent('15% off');
@@ -106,7 +108,7 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
 
   const app = await open('/studio/coupons');
   const grid = await screen.findByRole('grid', { name: 'Coupons' }, { timeout: 10_000 });
-  const link = await within(grid).findByRole('link', { name: code }, { timeout: 5000 });
+  const link = await within(grid).findByRole('link', { name: code }, SERVER);
   const row = link.closest('[role="row"]') as HTMLElement;
   expect(row).toHaveTextContent('$2.50 off');
   expect(row).toHaveTextContent('1 / ∞');
@@ -115,7 +117,7 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
   expect(await axeViolations()).toEqual([]);
 
   await userEvent.click(link);
-  await screen.findByRole('heading', { level: 1, name: `Coupon ${code}` });
+  await screen.findByRole('heading', { level: 1, name: `Coupon ${code}` }, SERVER);
   const uses = screen.getByRole('table', { name: 'Uses' });
   expect(uses).toHaveTextContent(order.buyer.email);
   expect(within(uses).getByRole('link', { name: order.orderId })).toHaveAttribute(
@@ -132,17 +134,17 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
   expect(await axeViolations()).toEqual([]);
   // Cancel first: nothing is sent and the focus is back on the button.
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(disable).toHaveFocus();
   expect(requestedUrls(spy).filter((u) => u.endsWith('/disable'))).toHaveLength(0);
 
   await userEvent.click(disable);
   const again = await screen.findByRole('dialog', { name: `Disable ${code}?` });
   await userEvent.dblClick(within(again).getByRole('button', { name: 'Disable' }));
-  await waitFor(() => expect(screen.getByTestId('coupon-status')).toHaveTextContent('Disabled'));
+  await waitFor(() => expect(screen.getByTestId('coupon-status')).toHaveTextContent('Disabled'), SERVER);
   expect(requestedUrls(spy).filter((u) => u.endsWith('/disable'))).toHaveLength(1);
-  await waitFor(() => expect(toasts.seen).toContain(M.disabled));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(toasts.seen).toContain(M.disabled), SERVER);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
   const after = await studioCall<StudioCouponDetail>(organizer, 'GET', `/coupons/${code}`);
   expect(after.data.status).toBe('disabled');

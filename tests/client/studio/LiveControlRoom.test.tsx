@@ -13,6 +13,8 @@ import { axeViolations, newOrganizer, studioCall } from './studioHelpers';
  * the viewers' message, and End show behind its question.
  */
 jest.setTimeout(60_000);
+/** How long to wait for what needs the server's answer (the machine may be busy). */
+const SERVER = { timeout: 10_000 };
 const TITLE = 'Saltwater Hymns: Coastline Tour Finale';
 let store: AppStore | undefined;
 let organizer: Buyer;
@@ -60,7 +62,7 @@ it('shows the state, and the keys once in a dialog: copied, never kept in the st
   const spy = jest.spyOn(globalThis, 'fetch');
   await userEvent.click(issue);
 
-  const dialog = await screen.findByRole('dialog', { name: 'Stream keys' });
+  const dialog = await screen.findByRole('dialog', { name: 'Stream keys' }, SERVER);
   expect(dialog).toHaveTextContent(M.keysIssued);
   expect(dialog).toHaveTextContent('They will not be shown again');
   const value = (label: string) => (within(dialog).getByRole('textbox', { name: label }) as HTMLInputElement).value;
@@ -83,19 +85,19 @@ it('shows the state, and the keys once in a dialog: copied, never kept in the st
   expect(JSON.stringify({ ...localStorage })).not.toContain(key);
 
   await userEvent.click(within(dialog).getByRole('button', { name: 'I have copied them' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(document.body.innerHTML).not.toContain(key);
   // The focus is back on the button that asked (now 'Rotate keys': an angle has a key).
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Rotate keys' })).toHaveFocus());
-  await waitFor(() => expect(angleRow(0)).toHaveTextContent('Issued'));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Rotate keys' })).toHaveFocus(), SERVER);
+  await waitFor(() => expect(angleRow(0)).toHaveTextContent('Issued'), SERVER);
   expect(angleRow(1)).toHaveTextContent('None');
   expect(JSON.stringify(app.store.getState())).not.toContain(key);
 
   // Rotating drops encoders: it asks first, and Cancel sends nothing.
   await userEvent.click(screen.getByRole('button', { name: 'Rotate keys' }));
-  const rotate = await screen.findByRole('dialog', { name: 'Rotate the keys?' });
+  const rotate = await screen.findByRole('dialog', { name: 'Rotate the keys?' }, SERVER);
   await userEvent.click(within(rotate).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(requestedUrls(spy).filter((u) => u.endsWith('/live/keys'))).toHaveLength(1);
 });
 
@@ -106,7 +108,7 @@ it("is reached from a 'Live' event's row in the events list and from its editor"
   const grid = await screen.findByRole('grid', { name: 'Events' }, { timeout: 10_000 });
   await userEvent.click(screen.getByRole('searchbox', { name: 'Search events' }));
   await userEvent.paste(TITLE);
-  const cell = await within(grid).findByRole('gridcell', { name: TITLE }, { timeout: 5000 });
+  const cell = await within(grid).findByRole('gridcell', { name: TITLE }, SERVER);
   const row = cell.closest('[role="row"]') as HTMLElement;
   await userEvent.click(within(row).getByRole('button', { name: 'More actions' }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Live control room' }));
@@ -126,39 +128,43 @@ it("starts the show, sets and clears the viewers' message, and ends the show onl
   const toasts = recordToasts();
 
   await userEvent.click(screen.getByRole('button', { name: 'Start show' }));
-  await waitFor(() => expect(toasts.seen).toContain(M.started));
+  await waitFor(() => expect(toasts.seen).toContain(M.started), SERVER);
 
   const message = screen.getByRole('textbox', { name: 'Message for viewers' });
   await userEvent.type(message, 'Technical difficulties: back in five minutes');
   await userEvent.click(screen.getByRole('button', { name: 'Save message' }));
-  await waitFor(() => expect(toasts.seen).toContain(M.messageSet));
-  expect(screen.getByRole('textbox', { name: 'Message for viewers' })).toHaveAccessibleDescription(
-    /Shown now: “Technical difficulties: back in five minutes”/,
+  await waitFor(() => expect(toasts.seen).toContain(M.messageSet), SERVER);
+  await waitFor(
+    () =>
+      expect(screen.getByRole('textbox', { name: 'Message for viewers' })).toHaveAccessibleDescription(
+        /Shown now: “Technical difficulties: back in five minutes”/,
+      ),
+    SERVER,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Clear message' }));
-  await waitFor(() => expect(toasts.seen).toContain(M.messageCleared));
+  await waitFor(() => expect(toasts.seen).toContain(M.messageCleared), SERVER);
   expect((await studioCall<StudioLive>(organizer, 'GET', `/events/${eventId}/live`)).data.message).toBeNull();
 
   const spy = jest.spyOn(globalThis, 'fetch');
   const end = screen.getByRole('button', { name: 'End show' });
   await userEvent.click(end);
-  const dialog = await screen.findByRole('dialog', { name: 'End the show?' });
+  const dialog = await screen.findByRole('dialog', { name: 'End the show?' }, SERVER);
   expect(dialog).toHaveTextContent('Ending makes the replay; encoders are dropped.');
   expect(await axeViolations()).toEqual([]);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(end).toHaveFocus();
   expect(requestedUrls(spy).filter((u) => u.endsWith('/live/end'))).toHaveLength(0);
   expect(screen.getByTestId('show-state')).not.toHaveTextContent('Ended');
 
   await userEvent.click(end);
-  const again = await screen.findByRole('dialog', { name: 'End the show?' });
+  const again = await screen.findByRole('dialog', { name: 'End the show?' }, SERVER);
   await userEvent.dblClick(within(again).getByRole('button', { name: 'End show' }));
-  await waitFor(() => expect(screen.getByTestId('show-state')).toHaveTextContent('Ended'));
+  await waitFor(() => expect(screen.getByTestId('show-state')).toHaveTextContent('Ended'), SERVER);
   expect(requestedUrls(spy).filter((u) => u.endsWith('/live/end'))).toHaveLength(1);
-  await waitFor(() => expect(toasts.seen).toContain(M.endedNow));
+  await waitFor(() => expect(toasts.seen).toContain(M.endedNow), SERVER);
   // The page is hidden from assistive technology until the dialog has gone.
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   expect(screen.getByRole('button', { name: 'Start show' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'End show' })).toBeDisabled();
   expect((await studioCall<StudioLive>(organizer, 'GET', `/events/${eventId}/live`)).data.show).toBe('ended');
