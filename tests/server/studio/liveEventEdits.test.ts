@@ -5,7 +5,7 @@ import { createFeedProbe } from '../../../src/server/modules/live/feedProbe';
 import { createRepositories } from '../../../src/server/repositories';
 import { STUDIO_EVENT_MESSAGES as EM } from '../../../src/shared/contract/studioEvents';
 import { STUDIO_LIVE_MESSAGES as M } from '../../../src/shared/contract/studioLive';
-import type { Who } from '../../utils/cart';
+import { giveOrder, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 import { liveTestApp, type LiveTestApp } from '../live/liveFixture';
 
@@ -177,6 +177,25 @@ describe('a draft, for the public', () => {
     expect((await studio('POST', `/events/${id}/publish`)).statusCode).toBe(200);
     x.clock.advance(1001);
     expect((await x.t.app.inject({ url: `/v1/live/${id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('a premium draft', () => {
+  it('still opens sessions for its ticket holders; anyone else hears it does not exist', async () => {
+    const id = await x.liveEvent('draft-premium', { premium: true });
+    expect((await studio('POST', `/events/${id}/unpublish`)).statusCode).toBe(200);
+    const holder = await x.people.user('holder');
+    const stranger = await x.people.user('stranger');
+    await giveOrder(db(), holder.userId!, [id]);
+    const open = (who: Who) =>
+      x.t.app.inject({
+        method: 'POST',
+        url: '/v1/viewing-sessions',
+        headers: { authorization: who.authorization! },
+        payload: { eventId: String(id) },
+      });
+    expect((await open(holder)).statusCode).toBe(201);
+    expect((await open(stranger)).statusCode).toBe(404);
   });
 });
 
