@@ -301,4 +301,45 @@ describe('the organizer console', () => {
     await auditBothWidths(page, 'audit log');
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('makes a coupon from its form and disables it; the live control room reads a show', async () => {
+    const page = organizerPage;
+    const code = `E2E${Date.now() % 1_000_000}`;
+    await page.goto(`${baseUrl()}/studio/coupons`, { waitUntil: 'networkidle0' });
+    await shows(page, 'h1 ::-p-text(Coupons)');
+    await auditBothWidths(page, 'coupons list');
+    await page.locator('a ::-p-text(New coupon)').click();
+    await waitForPath(page, '/studio/coupons/new');
+    await typeInto(page, 'Code', code);
+    await typeInto(page, 'Percent off (1–100)', '20');
+    await typeInto(page, 'Total uses', '50');
+    await auditBothWidths(page, 'new coupon');
+    await page.locator('xpath/.//form//button[@type="submit"]').click();
+    await waitForPath(page, `/studio/coupons/${code}`);
+    await shows(page, `h1 ::-p-text(${code})`);
+    await auditBothWidths(page, 'coupon page');
+    await page.locator('xpath/.//main//button[normalize-space(.)="Disable"]').click();
+    await page.locator('xpath/.//*[@role="dialog"]//button[normalize-space(.)="Disable"]').click();
+    await poll(
+      'the coupon disabled',
+      async () =>
+        (await api<{ data: { status: string } }>(`/studio/coupons/${code}`, { token: organizer.token })).data.status,
+      (status) => status === 'disabled',
+    );
+    // A shopper's cart refuses it now.
+    await expect(
+      api('/order/applyVoucher', { token: shopper.token, body: { coupon_code: code, user_id: shopper.userId } }),
+    ).rejects.toThrow(/answered 4\d\d/);
+
+    // The demo's live show, read (not changed: other journeys watch it).
+    const { data } = await api<{ data: { rows: { id: number; contentType: string }[] } }>(
+      `/studio/events?search=${encodeURIComponent('Kite Theory')}`,
+      { token: organizer.token },
+    );
+    const live = data.rows.find((r) => r.contentType === 'Live')!;
+    await page.goto(`${baseUrl()}/studio/events/${live.id}/live`, { waitUntil: 'networkidle0' });
+    await shows(page, '[data-testid="show-state"]');
+    await shows(page, 'table[aria-label="Angles"]');
+    await auditBothWidths(page, 'live control room');
+  }, 90_000);
 });

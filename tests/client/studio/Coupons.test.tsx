@@ -65,15 +65,15 @@ it("refuses a code that exists with the server's sentence beside the form, and k
   const spy = jest.spyOn(globalThis, 'fetch');
   await userEvent.type(field('Code'), taken.toLowerCase());
   await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
-  expect(field('Percent off')).toHaveAccessibleDescription(M.percentNeeded);
+  expect(field('Percent off (1–100)')).toHaveAccessibleDescription(M.percentNeeded);
   expect(requestedUrls(spy).filter((u) => u.endsWith('/studio/coupons'))).toHaveLength(0);
 
-  await userEvent.type(field('Percent off'), '15');
+  await userEvent.type(field('Percent off (1–100)'), '15');
   await userEvent.type(field('Total uses'), '5');
   await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
   expect(await screen.findByRole('alert', {}, SERVER)).toHaveTextContent(M.codeTaken(taken));
   expect(field('Code')).toHaveValue(taken.toLowerCase());
-  expect(field('Percent off')).toHaveValue('15');
+  expect(field('Percent off (1–100)')).toHaveValue('15');
   expect(field('Total uses')).toHaveValue('5');
   expect(await axeViolations()).toEqual([]);
 

@@ -102,7 +102,7 @@ export default function NewCouponPage() {
           </RadioGroup>
         </FormControl>
         {values.kind === 'percent' ? (
-          <TextInput label="Percent off" {...text('percentOff')} htmlInput={{ inputMode: 'numeric' }} />
+          <TextInput label="Percent off (1–100)" {...text('percentOff')} htmlInput={{ inputMode: 'numeric' }} />
         ) : (
           <TextInput label="Amount off (dollars)" {...text('amountOff')} htmlInput={{ inputMode: 'decimal' }} />
         )}
