@@ -116,6 +116,8 @@ export const studioCouponParams = z.strictObject({ code: z.string().min(1).max(6
 
 /** One use: the order that redeemed it (newest first). */
 const couponUse = z.object({
+  /** The order's own id: the console's order page and refund take it (an order id may be shared, see studioSales.ts). */
+  id: z.number().int().positive(),
   /** The order's reference (as the buyer and the sales pages show it). */
   orderId: z.string(),
   email: z.string(),

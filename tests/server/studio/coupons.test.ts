@@ -223,16 +223,19 @@ describe('uses', () => {
     expect((await x.d.apply(buyer, { coupon_code: 'FREEC' })).statusCode).toBe(200);
     const ordered = await c.order(buyer, { paymentMethod: 'vouchers', amount: 0 });
     expect(ordered.statusCode).toBe(200);
-    const orderRef = (
-      await db().selectFrom('orders').select('order_ref').where('user_id', '=', buyer.userId!).executeTakeFirstOrThrow()
-    ).order_ref;
+    const order = await db()
+      .selectFrom('orders')
+      .select(['id', 'order_ref'])
+      .where('user_id', '=', buyer.userId!)
+      .executeTakeFirstOrThrow();
 
     const detail = await studio('GET', '/coupons/freec');
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data).toMatchObject({ code: 'FREEC', uses: 1, status: 'active' });
     expect(detail.json().data.orders).toEqual([
       {
-        orderId: orderRef,
+        id: order.id,
+        orderId: order.order_ref,
         email: expect.stringMatching(/^buyer-/),
         at: expect.any(String),
         amount: 0,

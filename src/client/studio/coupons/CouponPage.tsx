@@ -105,9 +105,9 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
               </TableHead>
               <TableBody>
                 {coupon.orders.map((o: CouponUse) => (
-                  <TableRow key={o.orderId}>
+                  <TableRow key={o.id}>
                     <TableCell>
-                      <Link component={RouterLink} to={studioPaths.order(o.orderId)}>
+                      <Link component={RouterLink} to={studioPaths.order(o.id)}>
                         {o.orderId}
                       </Link>
                     </TableCell>

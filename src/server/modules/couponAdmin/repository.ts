@@ -84,7 +84,7 @@ export function createCouponAdminRepository(db: Executor) {
         .selectFrom('coupon_redemptions as r')
         .innerJoin('orders as o', 'o.id', 'r.order_id')
         .innerJoin('users as u', 'u.id', 'o.user_id')
-        .select(['o.order_ref', 'u.email', 'r.redeemed_at', 'o.amount_cents', 'o.status'])
+        .select(['o.id', 'o.order_ref', 'u.email', 'r.redeemed_at', 'o.amount_cents', 'o.status'])
         .where('r.coupon_code', '=', code)
         .orderBy('r.redeemed_at', 'desc')
         .orderBy('r.id', 'desc')

@@ -93,6 +93,7 @@ export function createCouponAdminService({ uow, ...deps }: Deps) {
       return {
         ...coupon,
         orders: orders.map((o) => ({
+          id: o.id,
           orderId: o.order_ref,
           email: o.email,
           at: new Date(o.redeemed_at).toISOString(),
