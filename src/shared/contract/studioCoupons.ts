@@ -116,7 +116,7 @@ export const studioCouponParams = z.strictObject({ code: z.string().min(1).max(6
 
 /** One use: the order that redeemed it (newest first). */
 const couponUse = z.object({
-  /** The order's own id: the console's order page and refund take it (an order id may be shared, see studioSales.ts). */
+  /** The order's own id, which the console's order page takes (an order id may be shared: studioSales.ts). */
   id: z.number().int().positive(),
   /** The order's reference (as the buyer and the sales pages show it). */
   orderId: z.string(),
