@@ -1,7 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { RefundsTable } from '../../db/schema';
-import { ticketLockKey } from '../streams/viewingSessionRepository';
+import { lockTicketTurn } from '../../db/ticketLock';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type NewRefund = { orderId: number; requestedBy: number | null; amountCents: number; idempotencyKey: string };
@@ -67,9 +67,7 @@ export function createRefundRepository(db: Executor) {
      * order refunded and writes nothing. In the events' order, so two refunds never wait on each other.
      */
     async lockTickets(userId: number, eventIds: number[]): Promise<void> {
-      if (!db.isTransaction) throw new Error('lockTickets needs a transaction (use the unit of work)');
-      for (const eventId of [...new Set(eventIds)].sort((a, b) => a - b))
-        await sql`select pg_advisory_xact_lock(hashtextextended(${ticketLockKey(userId, eventId)}, 0))`.execute(db);
+      for (const eventId of [...new Set(eventIds)].sort((a, b) => a - b)) await lockTicketTurn(db, userId, eventId);
     },
 
     /**

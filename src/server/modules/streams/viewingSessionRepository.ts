@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { Executor } from '../../db/executor';
+import { lockTicketTurn } from '../../db/ticketLock';
 import type { ViewingSessionsTable } from '../../db/schema';
 
 export type ViewingSessionRow = Selectable<ViewingSessionsTable>;
@@ -29,8 +30,6 @@ const columnsOf = (s: NewViewingSession) => ({
  * a refund of an order with it (orders/refundRepository.ts lockTickets). Migration 0019's
  * `open_viewing_session` spells the same key in SQL: change all three or none.
  */
-export const ticketLockKey = (userId: number, eventId: number) => `viewing-ticket:${userId}:${eventId}`;
-
 /** `open_viewing_session`'s answer when the user holds no Active order for the event (migration 0019). */
 const NO_ACTIVE_ORDER = 0;
 
@@ -49,11 +48,10 @@ export function createViewingSessionRepository(db: Executor) {
 
     /**
      * Serializes plays of one ticket (a user's event) until the transaction ends, on every instance.
-     * A refund of the ticket's order takes it too (`ticketLockKey`).
+     * A refund of the ticket's order takes it too (db/ticketLock.ts).
      */
     async lockTicket(userId: number, eventId: number): Promise<void> {
-      if (!db.isTransaction) throw new Error('lockTicket needs a transaction (use the unit of work)');
-      await sql`select pg_advisory_xact_lock(hashtextextended(${ticketLockKey(userId, eventId)}, 0))`.execute(db);
+      await lockTicketTurn(db, userId, eventId);
     },
 
     /**
