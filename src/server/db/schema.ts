@@ -338,7 +338,7 @@ interface OrganizersTable {
 }
 
 /** One organizer action: who, when, on what, and the subject before and after (null when none). */
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   actor_user_id: number | null;
   actor_email: string;

@@ -14,7 +14,7 @@ export const STUDIO_MESSAGES = {
 } as const;
 
 // ── GET /v1/studio/me ──────────────────────────────────────────────────────────────────────────────
-export const studioMeData = z.object({
+const studioMeData = z.object({
   userId: z.number().int().positive(),
   email: z.string(),
   name: z.string(),
@@ -23,8 +23,7 @@ export type StudioMe = z.infer<typeof studioMeData>;
 export const studioMeResponse = envelope(studioMeData);
 
 // ── GET /v1/studio/audit ───────────────────────────────────────────────────────────────────────────
-export const AUDIT_SUBJECT_TYPES = ['event', 'image', 'order', 'coupon', 'live', 'organizer'] as const;
-export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+const AUDIT_SUBJECT_TYPES = ['event', 'image', 'order', 'coupon', 'live', 'organizer'] as const;
 
 export const auditQuery = z.strictObject({
   subjectType: z.enum(AUDIT_SUBJECT_TYPES).optional(),
@@ -46,6 +45,6 @@ export const auditEntry = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditPageData = z.object({ entries: z.array(auditEntry), hasMore: z.boolean() });
+const auditPageData = z.object({ entries: z.array(auditEntry), hasMore: z.boolean() });
 export type AuditPage = z.infer<typeof auditPageData>;
 export const auditPageResponse = envelope(auditPageData);

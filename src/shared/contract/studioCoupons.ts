@@ -26,7 +26,7 @@ export const STUDIO_COUPON_MESSAGES = {
   disabled: 'Coupon disabled',
 } as const;
 
-export const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'used up', 'disabled'] as const;
+const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'used up', 'disabled'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
 /** The largest amount off, in dollars (a ticket costs far less; a typo of extra zeros is refused). */

@@ -47,7 +47,7 @@ export const SALES_MESSAGES = {
 } as const;
 
 /** An order's status as shoppers and organizers see it: 'Refunded' from the moment a refund is claimed. */
-export const STUDIO_ORDER_STATUSES = ['Active', 'Refunded'] as const;
+const STUDIO_ORDER_STATUSES = ['Active', 'Refunded'] as const;
 export type StudioOrderStatus = (typeof STUDIO_ORDER_STATUSES)[number];
 
 // ── GET /v1/studio/sales?eventId= ──────────────────────────────────────────────────────────────────
@@ -65,14 +65,14 @@ const refundFigures = z.object({
 });
 
 /** One day of sales: tickets and revenue of the orders placed that day (UTC) and not refunded. */
-export const salesDay = z.object({
+const salesDay = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   tickets: z.number().int(),
   revenue: z.number(),
 });
 export type SalesDay = z.infer<typeof salesDay>;
 
-export const salesEventRow = z.object({
+const salesEventRow = z.object({
   eventId: z.number().int(),
   title: z.string(),
   /** Tickets in orders not refunded. */
@@ -92,7 +92,7 @@ export const salesEventRow = z.object({
 });
 export type SalesEventRow = z.infer<typeof salesEventRow>;
 
-export const salesTotals = z.object({
+const salesTotals = z.object({
   /** Orders not refunded. */
   orders: z.number().int(),
   /** Tickets in orders not refunded. */
@@ -111,7 +111,7 @@ export const salesTotals = z.object({
 });
 export type SalesTotals = z.infer<typeof salesTotals>;
 
-export const salesDashboardData = z.object({
+const salesDashboardData = z.object({
   /** The event asked for, or null for every event. */
   eventId: z.number().int().nullable(),
   totals: salesTotals,
@@ -140,7 +140,7 @@ export type StudioOrdersQuery = z.infer<typeof studioOrdersQuery>;
 
 const eventRef = z.object({ id: z.number().int(), title: z.string() });
 
-export const studioOrderRow = z.object({
+const studioOrderRow = z.object({
   /** The order id shoppers see ('ORD-…', orders.order_ref). */
   orderId: z.string(),
   /** The numeric id, for /v1/studio/orders/:id. */
@@ -156,7 +156,7 @@ export const studioOrderRow = z.object({
   created: z.string(),
 });
 export type StudioOrderRow = z.infer<typeof studioOrderRow>;
-export const studioOrderPageData = z.object({ rows: z.array(studioOrderRow), total: z.number().int() });
+const studioOrderPageData = z.object({ rows: z.array(studioOrderRow), total: z.number().int() });
 export type StudioOrderPage = z.infer<typeof studioOrderPageData>;
 export const studioOrderPageResponse = envelope(studioOrderPageData);
 
@@ -170,10 +170,10 @@ export const studioOrderParams = z.strictObject({
 });
 export const refundBody = z.strictObject({}).optional();
 
-export const PAYMENT_STATES = ['paid', 'refund_pending', 'refunded'] as const;
+const PAYMENT_STATES = ['paid', 'refund_pending', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export const studioOrderDetail = z.object({
+const studioOrderDetail = z.object({
   orderId: z.string(),
   id: z.number().int(),
   status: z.enum(STUDIO_ORDER_STATUSES),

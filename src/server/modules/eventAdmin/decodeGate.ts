@@ -22,4 +22,3 @@ export function createDecodeGate(atOnce: number) {
     },
   };
 }
-export type DecodeGate = ReturnType<typeof createDecodeGate>;

@@ -36,7 +36,7 @@ export const refundKey = (orderId: number) => `order-refund-${orderId}`;
  * neither provider refunds a fully refunded payment again (the sandbox's refunded_at, Stripe's
  * charge_already_refunded, which stripeProvider.ts takes as done).
  */
-export const attemptKey = (refund: { idempotency_key: string; attempts: number }) =>
+const attemptKey = (refund: { idempotency_key: string; attempts: number }) =>
   refund.attempts <= 1 ? refund.idempotency_key : `${refund.idempotency_key}-attempt-${refund.attempts}`;
 
 /** An attempt still silent this long after it started was cut off mid-way: the reconciliation job takes it. */

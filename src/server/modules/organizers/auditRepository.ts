@@ -45,4 +45,3 @@ export function createAuditRepository(db: Executor) {
     },
   };
 }
-export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -26,4 +26,3 @@ export function createOrganizerRepository(db: Executor) {
     },
   };
 }
-export type OrganizerRepository = ReturnType<typeof createOrganizerRepository>;

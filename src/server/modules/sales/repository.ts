@@ -232,4 +232,3 @@ export function createSalesRepository(db: Executor) {
     },
   };
 }
-export type SalesRepository = ReturnType<typeof createSalesRepository>;
