@@ -21,6 +21,7 @@ import { studioPaths } from '../studioPaths';
 import { discountLabel, eventsLabel, instantOr, perBuyerLabel, STATUS_LABEL, usesLabel } from './couponTerms';
 import { DisableCouponButton } from './DisableCouponButton';
 import { useGetStudioCouponQuery } from './studioCouponsApi';
+import { FactList } from '../components/FactList';
 
 /** One coupon (/studio/coupons/:code): its terms, the orders that used it, and Disable. */
 export default function CouponPage() {
@@ -45,7 +46,7 @@ export default function CouponPage() {
 }
 
 function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
-  const terms = [
+  const terms: (readonly [string, string])[] = [
     ['Discount', discountLabel(coupon)],
     ['Events', eventsLabel(coupon)],
     ['Uses / total', usesLabel(coupon)],
@@ -69,21 +70,7 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Terms
         </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-        >
-          {terms.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={terms} />
       </Paper>
       <Paper component="section" variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>

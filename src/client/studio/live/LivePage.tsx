@@ -19,6 +19,7 @@ import { qualityFacts, SHOW_LABEL } from './liveLabels';
 import { ShowControls } from './ShowControls';
 import { useGetStudioLiveQuery } from './studioLiveApi';
 import { ViewerMessage } from './ViewerMessage';
+import { FactList } from '../components/FactList';
 
 /** How often the room's state is read again while the page is open. */
 const LIVE_POLL_MS = 5000;
@@ -54,23 +55,6 @@ export default function LivePage() {
   );
 }
 
-function Facts({ facts }: { facts: [string, string][] }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
@@ -100,11 +84,11 @@ function LiveRoom({ live }: { live: StudioLive }) {
         <Chip label={SHOW_LABEL[live.show]} variant="outlined" data-testid="show-state" />
       </Box>
       <Section title="Show">
-        <Facts facts={show} />
+        <FactList facts={show} />
         <ShowControls live={live} />
       </Section>
       <Section title="Viewers">
-        <Facts facts={[['Watching now', String(live.viewers)], ...qualityFacts(live.quality)]} />
+        <FactList facts={[['Watching now', String(live.viewers)], ...qualityFacts(live.quality)]} />
       </Section>
       <Section title="Message for viewers">
         <ViewerMessage key={live.message ?? ''} live={live} />

@@ -23,6 +23,7 @@ import { studioPaths } from '../studioPaths';
 import { PAYMENT_STATE_LABEL } from './orderLabels';
 import { RefundButton } from './RefundButton';
 import { useGetStudioOrderQuery } from './studioOrdersApi';
+import { FactList } from '../components/FactList';
 
 /** One order: its lines and amounts, coupon, payment and its state, the refund, and its audit entries. */
 export default function OrderDetailPage() {
@@ -48,7 +49,7 @@ export default function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: StudioOrderDetail }) {
   const refund = order.payment.refund;
-  const facts = [
+  const facts: (readonly [string, string])[] = [
     ['Buyer', `${order.buyer.name} · ${order.buyer.email}`],
     ['Placed', formatInstant(order.created)],
     ['Amount paid', formatDollars(order.amount)],
@@ -85,21 +86,7 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Payment
         </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-        >
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={facts} />
       </Paper>
       <Paper component="section" variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
