@@ -112,7 +112,10 @@ export type StudioCouponList = z.infer<typeof studioCouponListData>;
 export const studioCouponListResponse = envelope(studioCouponListData);
 
 // ── GET /v1/studio/coupons/:code ───────────────────────────────────────────────────────────────────
-export const studioCouponParams = z.strictObject({ code: z.string().min(1).max(64) });
+/** A code in the address: letters, digits, - and _ (every code has that shape; '.' or '..' would be read as a path). */
+export const studioCouponParams = z.strictObject({
+  code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, STUDIO_COUPON_MESSAGES.codeShape),
+});
 
 /** One use: the order that redeemed it (newest first). */
 const couponUse = z.object({
