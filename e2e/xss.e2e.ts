@@ -34,7 +34,9 @@ const catalog = {
       label: '<script>alert(9)</script>',
       eventLabel: '<b onmouseover=alert(10)>City</b>',
       venueDescription: '<svg onload=alert(11)>',
-      description: `<p>Hello</p>${PAYLOADS}`,
+      // The import refuses a script in an event's description (catalog/eventRules.ts, as the console
+      // does): the payloads reach the event page through what's included and the other HTML fields.
+      description: '<p>Hello</p>',
       isPremium: true,
       price: 5,
       subscriptionId: 1,

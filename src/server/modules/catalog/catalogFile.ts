@@ -10,13 +10,7 @@ import { streamConfigFile } from '../streams/streamConfigFile';
 const path = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens, e.g. "night-shift-live"')
-  .max(120)
-  // The storefront reads a key of digits as an id (shared/contract/ids.ts parseIdOrPath): such a path is never found.
-  .refine((p) => !isIdLike(p), {
-    error: (issue) =>
-      'must not be only digits (the storefront would read it as an id): add a word, ' +
-      `e.g. "event-${String(issue.input)}"`,
-  });
+  .max(120);
 const html = z.string().max(20_000);
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2026-12-01T20:00:00Z' });
 // The field rules an event shares with the organizer's console (shared/contract/studioEvents.ts).
@@ -140,7 +134,15 @@ export function validateCatalogFile(input: unknown): CatalogFile {
   const file = parsed.data;
   const problems: string[] = [];
   const eventPaths = new Set<string>();
+  // The storefront reads a key of digits as an id (shared/contract/ids.ts parseIdOrPath): such a path is never found.
+  const digitsOnly = (where: string, p: string) => {
+    if (isIdLike(p))
+      problems.push(
+        `${where}.path: must not be only digits (the storefront would read it as an id): add a word, e.g. "event-${p}"`,
+      );
+  };
   file.events.forEach((e, i) => {
+    digitsOnly(`events[${i}]`, e.path);
     if (eventPaths.has(e.path)) problems.push(`events[${i}].path: "${e.path}" appears twice`);
     eventPaths.add(e.path);
     if (premiumPriceProblem(e.isPremium, toCents(e.price)))
@@ -156,6 +158,7 @@ export function validateCatalogFile(input: unknown): CatalogFile {
   const known = (p: string) => eventPaths.has(p);
   const categoryPaths = new Set<string>();
   file.categories.forEach((c, i) => {
+    digitsOnly(`categories[${i}]`, c.path);
     if (categoryPaths.has(c.path)) problems.push(`categories[${i}].path: "${c.path}" appears twice`);
     categoryPaths.add(c.path);
     c.events.forEach((p, j) => known(p) || problems.push(`categories[${i}].events[${j}]: unknown event "${p}"`));
