@@ -75,7 +75,18 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
         )}
       </Box>
       <EventFormFields values={values} change={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} />
-      <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 2, mt: 2, display: 'grid', gap: 2 }}>
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 2,
+          bgcolor: 'background.default',
+          py: 2,
+          mt: 2,
+          display: 'grid',
+          gap: 2,
+        }}
+      >
         {refusal && (
           <Alert severity="error" role="alert">
             {refusal}
