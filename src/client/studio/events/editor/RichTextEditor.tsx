@@ -57,7 +57,9 @@ export function RichTextEditor({
 
   // A value from outside (the event loaded, or the server's sanitized copy after a save) replaces the text.
   useEffect(() => {
-    if (!editor) return;
+    // React reconnects effects when a suspended part of the page shows again; the editor it kept may be
+    // destroyed by then (its schema gone: getHTML throws), and useEditor hands a new one on the next render.
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     if (value !== current && !(value === '' && current === EMPTY))
       editor.commands.setContent(value, { emitUpdate: false });
