@@ -11,8 +11,7 @@ import { requireOrganizer } from '../../platform/caller';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { CouponAdminService } from './service';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
+import { noStore } from '../../platform/noStore';
 
 /** The console's coupons: list, create, one coupon's uses, disable (organizers only). */
 export const couponAdminRoutes: FastifyPluginAsyncZod<{ service: CouponAdminService }> = async (app, { service }) => {

@@ -13,8 +13,7 @@ import { requireOrganizer } from '../../platform/caller';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { LiveControlRoom } from './controlRoom';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
+import { noStore } from '../../platform/noStore';
 
 /**
  * The console's live control room (the contract: shared/contract/studioLive.ts), organizers only.

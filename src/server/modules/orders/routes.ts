@@ -16,6 +16,7 @@ import { withErrors } from '../../platform/schemas';
 import type { CheckoutService } from './checkoutService';
 import type { OrderService } from './orderService';
 import { ok } from '../../platform/envelope';
+import { noStore } from '../../platform/noStore';
 
 /** Spec §7 /order calls: a signed-in user's payments and orders. Identity comes from the token. */
 export const orderRoutes: FastifyPluginAsyncZod<{
@@ -27,7 +28,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   const auth = { auth: 'user' } as const;
   // Checkout calls are counted per signed-in user (the route's auth has run before the limit).
   const limited = { ...auth, rateLimit: perCaller(opts.checkoutCallsPerMinute) } as const;
-  const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
 
   app.post(
     '/order/createPaymentIntent',

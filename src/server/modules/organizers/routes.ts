@@ -6,8 +6,7 @@ import { fromThisMachine } from '../../platform/controlCalls';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { OrganizerService } from './service';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
+import { noStore } from '../../platform/noStore';
 
 /** The console's own calls: who the organizer is, and the audit log of every organizer action. */
 export const organizerRoutes: FastifyPluginAsyncZod<{ service: OrganizerService }> = async (app, { service }) => {

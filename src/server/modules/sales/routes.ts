@@ -15,8 +15,7 @@ import { requireOrganizer } from '../../platform/caller';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { SalesService } from './service';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
+import { noStore } from '../../platform/noStore';
 
 /** The console's Sales, Refunds and Attendees (the contract: shared/contract/studioSales.ts). */
 export const salesRoutes: FastifyPluginAsyncZod<{ service: SalesService }> = async (app, { service }) => {
