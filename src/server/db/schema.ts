@@ -20,6 +20,15 @@ interface SubscriptionsTable {
   description: string;
 }
 
+/** The event's settings for the fan's side after buying (migration 0020), read by those modules only. */
+export type AfterPurchaseColumn =
+  | 'cancel_cutoff_hours'
+  | 'replay_days'
+  | 'waitlist_hold_minutes'
+  | 'guarantee_startup_seconds'
+  | 'guarantee_stall_percent'
+  | 'guarantee_extension_days'
+  | 'schedule_sequence';
 export interface EventsTable {
   id: Generated<number>;
   path: string;
@@ -46,6 +55,18 @@ export interface EventsTable {
   created_at: Generated<Date>;
   /** Moved on by every console change: an edit from an older version is refused (migration 0016). */
   version: Generated<number>;
+  /** The fan's own cancellation closes this many hours before air (migration 0020). */
+  cancel_cutoff_hours: Generated<number>;
+  /** Days the replay stays after the show; null: it stays. */
+  replay_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How long a waiting-list hold keeps a returned seat for the next in line. */
+  waitlist_hold_minutes: Generated<number>;
+  /** The guaranteed view's thresholds and its make-good (docs/decisions.md "After the purchase"). */
+  guarantee_startup_seconds: Generated<number>;
+  guarantee_stall_percent: Generated<number>;
+  guarantee_extension_days: Generated<number>;
+  /** iCalendar SEQUENCE: moved on by every change of the air date, so calendars take the update. */
+  schedule_sequence: Generated<number>;
 }
 
 interface CategoriesTable {
@@ -206,6 +227,61 @@ interface OrderItemsTable {
   price_cents: number;
   /** The line's price before the coupon; null on orders made before it was kept. */
   list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when the ticket was handed on (ticket_transfers): the buyer's access to it ends. */
+  transferred_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A ticket handed on, one per ticket (migration 0020): claimed by the receiver's account into an order of theirs. */
+interface TicketTransfersTable {
+  order_id: number;
+  event_id: number;
+  from_user_id: number;
+  to_email: string;
+  to_user_id: number | null;
+  to_order_id: number | null;
+  created_at: Generated<Date>;
+  claimed_at: Date | null;
+}
+
+export type WaitlistState = 'waiting' | 'held' | 'claimed' | 'lapsed' | 'left';
+/** A fan's place in a sold-out event's line (migration 0020); a held one has a seat counted in events.sold. */
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  event_id: number;
+  user_id: number;
+  state: ColumnType<WaitlistState, WaitlistState | undefined, WaitlistState>;
+  joined_at: Generated<Date>;
+  held_at: Date | null;
+  held_until: Date | null;
+  ended_at: Date | null;
+}
+
+/** A ticket holder refused by our fault (a 5xx) while trying to watch, for the guaranteed view. */
+interface PlayRefusalsTable {
+  id: Generated<string>;
+  user_id: number;
+  event_id: number;
+  status: number;
+  route: string;
+  at: Date;
+}
+
+export type GuaranteeRule = 'no_first_frame' | 'refused' | 'stalled';
+export type GuaranteeRemedy = 'refund' | 'credit';
+/** The guaranteed view's decision for one ticket, once, with its evidence (migration 0020). */
+export interface GuaranteeDecisionsTable {
+  user_id: number;
+  event_id: number;
+  order_id: number;
+  rule: GuaranteeRule;
+  evidence: ColumnType<Record<string, unknown>, string, string>;
+  decided_at: Date;
+  replay_until: Date | null;
+  mailed_at: Date | null;
+  token_hash: string;
+  remedy: GuaranteeRemedy | null;
+  remedy_at: Date | null;
+  credit_code: string | null;
 }
 
 interface CouponRedemptionsTable {
@@ -363,7 +439,10 @@ export interface RefundsTable {
   /** When the current attempt at the provider started (the claim's, or the last retry's): migration 0019. */
   attempted_at: Generated<Date>;
   completed_at: Date | null;
+  /** Who gave the money back: the organizer, the fan's own cancellation, or the guaranteed view (migration 0020). */
+  reason: ColumnType<RefundReason, RefundReason | undefined, RefundReason>;
 }
+export type RefundReason = 'organizer' | 'cancel' | 'guarantee';
 
 /** One size of an uploaded poster or slide, served at /media/uploads/{name}. */
 interface UploadedImagesTable {
@@ -411,5 +490,9 @@ export interface DB {
   organizers: OrganizersTable;
   audit_log: AuditLogTable;
   refunds: RefundsTable;
+  ticket_transfers: TicketTransfersTable;
+  waitlist_entries: WaitlistEntriesTable;
+  play_refusals: PlayRefusalsTable;
+  guarantee_decisions: GuaranteeDecisionsTable;
   uploaded_images: UploadedImagesTable;
 }

@@ -17,6 +17,7 @@ import * as m0015 from './0015_studio';
 import * as m0016 from './0016_event_versions';
 import * as m0018 from './0018_coupon_events_and_live_message';
 import * as m0019 from './0019_refund_closes_plays';
+import * as m0020 from './0020_after_the_purchase';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_event_versions': m0016,
   '0018_coupon_events_and_live_message': m0018,
   '0019_refund_closes_plays': m0019,
+  '0020_after_the_purchase': m0020,
 };

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
-import type { DB, EventsTable } from '../../db/schema';
+import type { AfterPurchaseColumn, DB, EventsTable } from '../../db/schema';
 
-/** An event as the storefront reads it; the console's own columns (modules/eventAdmin) are not in it. */
-export type EventRow = Selectable<Omit<EventsTable, 'published' | 'venue_time_zone' | 'created_at' | 'version'>>;
+/** What the storefront reads of an event: the console's own columns and the after-purchase settings are left out. */
+export type EventRow = Selectable<
+  Omit<EventsTable, 'published' | 'venue_time_zone' | 'created_at' | 'version' | AfterPurchaseColumn>
+>;
 /** Position in an ordered list, for keyset paging: the sort key and the id that breaks ties. */
 export type Keyset = { order: number; id: number };
 

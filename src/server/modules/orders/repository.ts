@@ -52,6 +52,7 @@ export function createOrderRepository(db: Executor) {
         .distinct()
         .where('orders.user_id', '=', userId)
         .where('orders.status', '=', 'Active')
+        .where('order_items.transferred_at', 'is', null)
         .where('order_items.event_id', 'in', eventIds)
         .execute();
       return rows.map((r) => r.event_id);
@@ -193,7 +194,8 @@ export function createOrderRepository(db: Executor) {
           'orders.created_at',
         ])
         .where('orders.user_id', '=', userId)
-        .where('orders.status', '=', 'Active');
+        .where('orders.status', '=', 'Active')
+        .where('order_items.transferred_at', 'is', null);
       if (eventId !== undefined) q = q.where('order_items.event_id', '=', eventId);
       return q.orderBy('orders.created_at', direction).orderBy('orders.id', direction).limit(500).execute();
     },

@@ -66,6 +66,7 @@ export function createViewingSessionRepository(db: Executor) {
         .where('orders.user_id', '=', userId)
         .where('order_items.event_id', '=', eventId)
         .where('orders.status', '=', 'Active')
+        .where('order_items.transferred_at', 'is', null)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
