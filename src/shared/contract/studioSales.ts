@@ -46,8 +46,11 @@ export const SALES_MESSAGES = {
     'More than one order has this order id. Pick the order from the search, which lists each with its buyer.',
 } as const;
 
-/** An order's status as shoppers and organizers see it: 'Refunded' from the moment a refund is claimed. */
-const STUDIO_ORDER_STATUSES = ['Active', 'Refunded'] as const;
+/**
+ * An order's status as shoppers and organizers see it: 'Refunded' from the moment a refund is
+ * claimed, 'Cancelled' when the fan cancelled it (refunded in full all the same).
+ */
+const STUDIO_ORDER_STATUSES = ['Active', 'Refunded', 'Cancelled'] as const;
 export type StudioOrderStatus = (typeof STUDIO_ORDER_STATUSES)[number];
 
 // ── GET /v1/studio/sales?eventId= ──────────────────────────────────────────────────────────────────

@@ -56,6 +56,7 @@ const STATUS_OPTIONS = [
   { value: '', label: 'All' },
   { value: 'Active', label: 'Active' },
   { value: 'Refunded', label: 'Refunded' },
+  { value: 'Cancelled', label: 'Cancelled by the fan' },
 ] as const;
 
 /** Orders, newest first, searched by e-mail or order id and filtered by status (server-side). */

@@ -26,6 +26,12 @@ type Deps = {
   codeKey: Buffer;
   limits: AppConfig['limits'];
   now?: () => number;
+  /**
+   * Told of every verified account signing in or up, before its session is issued: the orders
+   * module gives it the tickets handed on to its address (an injected callback, so identity does not
+   * import orders). Must not throw.
+   */
+  onSignedIn?: (user: UserRow) => Promise<unknown>;
 };
 
 export type Session = {
@@ -57,6 +63,7 @@ export function createIdentityService(deps: Deps) {
   });
 
   async function session(user: UserRow): Promise<Session> {
+    if (user.verified) await deps.onSignedIn?.(user);
     const name = `${user.first_name} ${user.last_name}`.trim();
     const token = await deps.tokens.sign(
       { kind: 'user', sub: String(user.id), userId: user.id, name, email: user.email, iatMs: now() },

@@ -17,12 +17,13 @@ export const toOrderSummary = (o: OrderRow, assetIds: number[]): OrderSummary =>
 
 /**
  * A history row: the spec's fields, and the events the order bought (so the row can name them). The
- * spec's Status column is `usageType`: a refunded order says 'Refunded' there.
+ * spec's Status column is `usageType`: a refunded order says 'Refunded' there, one the fan cancelled
+ * 'Cancelled', and a ticket handed on to the fan 'Transfer' (its usage type).
  */
 export const toHistoryRow = (o: OrderRow, events: OrderHistoryRow['events']): OrderHistoryRow => ({
   orderId: o.order_ref,
   cartId: o.cart_id ?? 0,
-  usageType: o.status === 'Refunded' ? 'Refunded' : o.usage_type,
+  usageType: o.status === 'Refunded' || o.status === 'Cancelled' ? o.status : o.usage_type,
   payment_method: o.payment_method,
   rate: centsToDollars(o.amount_cents),
   created: new Date(o.created_at).toISOString(),

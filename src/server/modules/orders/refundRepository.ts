@@ -1,10 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { RefundsTable } from '../../db/schema';
+import type { RefundReason, RefundsTable } from '../../db/schema';
 import { lockTicketTurn } from '../../db/ticketLock';
 
 export type RefundRow = Selectable<RefundsTable>;
-export type NewRefund = { orderId: number; requestedBy: number | null; amountCents: number; idempotencyKey: string };
+export type NewRefund = {
+  orderId: number;
+  requestedBy: number | null;
+  amountCents: number;
+  idempotencyKey: string;
+  /** Who gave the money back: the organizer (the default), the fan's cancellation, the guaranteed view. */
+  reason?: RefundReason;
+};
+/** The order's status once refunded: 'Cancelled' when the fan cancelled it, else 'Refunded'. */
+export type RefundedStatus = 'Refunded' | 'Cancelled';
 
 /**
  * SQL of an order's refund: the claim (one row per order, its primary key the order's id, so a
@@ -25,6 +34,7 @@ export function createRefundRepository(db: Executor) {
           requested_by: refund.requestedBy,
           amount_cents: refund.amountCents,
           idempotency_key: refund.idempotencyKey,
+          reason: refund.reason ?? 'organizer',
           attempts: 1,
           created_at: at,
           attempted_at: at,
@@ -45,8 +55,31 @@ export function createRefundRepository(db: Executor) {
     },
 
     /** The order ends at once: every access check reads `orders.status = 'Active'`. */
-    async markOrderRefunded(orderId: number, at: Date): Promise<void> {
-      await db.updateTable('orders').set({ status: 'Refunded', refunded_at: at }).where('id', '=', orderId).execute();
+    async markOrderRefunded(orderId: number, at: Date, status: RefundedStatus = 'Refunded'): Promise<void> {
+      await db.updateTable('orders').set({ status, refunded_at: at }).where('id', '=', orderId).execute();
+    },
+
+    /**
+     * Locks the events' rows until the transaction ends, in id order: what an organizer's edit of an
+     * event locks (eventAdmin's lockById, `for update`), so a cancellation and a move of the air date
+     * are decided one after the other, never both against the old date. `for no key update` is the
+     * lock returnSeats' update takes anyway: two refunds of one event queue here rather than
+     * deadlock by upgrading a shared lock.
+     */
+    async lockEvents(
+      eventIds: number[],
+    ): Promise<
+      { id: number; title: string; content_type: string; air_start_date: Date | null; cancel_cutoff_hours: number }[]
+    > {
+      if (!db.isTransaction) throw new Error('lockEvents needs a transaction (use the unit of work)');
+      if (eventIds.length === 0) return [];
+      return db
+        .selectFrom('events')
+        .select(['id', 'title', 'content_type', 'air_start_date', 'cancel_cutoff_hours'])
+        .where('id', 'in', eventIds)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
     },
 
     /** Gives one seat of each event back, never below 0. */

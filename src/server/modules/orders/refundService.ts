@@ -6,14 +6,21 @@ import type { IdentityRepositories } from '../identity/repositories';
 import type { Mailer } from '../mail/mailer';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+import type { RefundReason } from '../../db/schema';
 import type { OrderRow } from './repository';
-import type { RefundRow } from './refundRepository';
+import type { RefundedStatus, RefundRepository, RefundRow } from './refundRepository';
+import { orderCancelledMail } from './cancelMail';
 import { orderRefundedMail } from './refundMail';
 import type { OrderRepositories } from './repositories';
+import type { WaitlistRepositories } from '../waitlist/repositories';
+import { offerSeats } from '../waitlist/offerSeats';
 
 export type RefundDeps = {
   uow: UnitOfWork<
-    Pick<OrderRepositories, 'orders' | 'refunds'> & Pick<OrganizerRepositories, 'audit'> & IdentityRepositories
+    Pick<OrderRepositories, 'orders' | 'refunds' | 'transfers'> &
+      Pick<OrganizerRepositories, 'audit'> &
+      IdentityRepositories &
+      WaitlistRepositories
   >;
   provider: PaymentProvider;
   mailer: Mailer;
@@ -23,8 +30,24 @@ export type RefundDeps = {
   onRefunded?: () => void;
 };
 
-/** Who refunds: the organizer (the audit entry's actor). */
+/** Who refunds: the organizer, or the fan cancelling their own order (the audit entry's actor). */
 export type RefundActor = { userId: number; email: string };
+
+type ClaimRepos = Pick<OrderRepositories, 'orders' | 'refunds' | 'transfers'>;
+export type LockedEvent = Awaited<ReturnType<RefundRepository['lockEvents']>>[number];
+
+/**
+ * A kind of refund: its reason (kept on the refund), the order's status after it, the audit
+ * action, and `check`: a last word inside the claim's transaction, under the events' and the
+ * tickets' locks and at the claim's one clock reading, that refuses by throwing (the fan's cutoff).
+ */
+export type RefundKind = {
+  reason: RefundReason;
+  status: RefundedStatus;
+  action: string;
+  check?: (repos: ClaimRepos, order: OrderRow, events: LockedEvent[], at: Date) => Promise<void>;
+};
+const BY_ORGANIZER: RefundKind = { reason: 'organizer', status: 'Refunded', action: 'order.refund' };
 
 /** One key per order: the provider refunds once however often it is asked (Stripe and the sandbox honour it). */
 export const refundKey = (orderId: number) => `order-refund-${orderId}`;
@@ -49,8 +72,8 @@ const failureSentence = (err: unknown) =>
     : (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
 /**
- * An organizer's full refund of an order, exactly once under double clicks and two organizers at
- * once (docs/architecture.md "The rules"):
+ * An order's full refund, by an organizer or (refundAs) the fan's own cancellation, exactly once
+ * under double clicks and two callers at once (docs/architecture.md "The rules"):
  * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
  *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
  *    the audit entry;
@@ -64,36 +87,46 @@ export function createRefundService(deps: RefundDeps) {
   const { uow, provider, log } = deps;
   const now = () => new Date((deps.now ?? Date.now)());
 
-  /** Step 1: the claim and everything the refund undoes, or undefined when the order was claimed before. */
-  function claim(actor: RefundActor, order: OrderRow): Promise<RefundRow | undefined> {
-    const at = now();
+  /**
+   * Step 1: the claim and everything the refund undoes, or undefined when the order was claimed
+   * before. The events' rows are locked first (what an air-date edit locks), then the tickets' turns
+   * (what a play takes): the clock is read once, after both, so `kind.check` decides against the
+   * air date and the plays as they stand when the claim commits.
+   */
+  function claim(actor: RefundActor, order: OrderRow, kind: RefundKind): Promise<RefundRow | undefined> {
     return uow.transaction(async (repos) => {
+      const eventIds = await repos.orders.eventIdsOf(order.id);
+      const events = await repos.refunds.lockEvents(eventIds);
+      // The plays' lock before the close: a play that passed its ticket check just now cannot write a session after it.
+      await repos.refunds.lockTickets(order.user_id, eventIds);
+      const at = now();
+      await kind.check?.(repos, order, events, at);
       const claimed = await repos.refunds.claim(
         {
           orderId: order.id,
           requestedBy: actor.userId,
           amountCents: order.amount_cents,
           idempotencyKey: refundKey(order.id),
+          reason: kind.reason,
         },
         at,
       );
       if (!claimed) return undefined;
-      await repos.refunds.markOrderRefunded(order.id, at);
-      const eventIds = await repos.orders.eventIdsOf(order.id);
+      await repos.refunds.markOrderRefunded(order.id, at, kind.status);
       await repos.refunds.returnSeats(eventIds);
-      // The plays' lock first: a play that passed its ticket check just now cannot write a session after the close.
-      await repos.refunds.lockTickets(order.user_id, eventIds);
+      // The seats go to the events' waiting lines first, held for the next fan (mailed by the hold sweeper).
+      await offerSeats(repos, eventIds, at);
       const sessionsClosed = await repos.refunds.closeViewingSessions(order.user_id, eventIds, at);
       const couponUsesReturned = await repos.refunds.releaseCoupon(order.id);
       await repos.audit.record({
         actor,
-        action: 'order.refund',
+        action: kind.action,
         subjectType: 'order',
         subjectId: order.id,
         before: { orderId: order.order_ref, status: order.status, amountCents: order.amount_cents },
         after: {
           orderId: order.order_ref,
-          status: 'Refunded',
+          status: kind.status,
           refund: 'pending',
           seatsReturned: eventIds,
           sessionsClosed,
@@ -150,19 +183,20 @@ export function createRefundService(deps: RefundDeps) {
     const done = await uow.transaction((repos) => repos.refunds.markDone(order.id, now()));
     if (!done) return;
     deps.onRefunded?.();
-    log.info({ orderId: order.id }, 'order refunded');
-    await mailFan(order);
+    log.info({ orderId: order.id, reason: refund.reason }, 'order refunded');
+    await mailFan(order, refund.reason);
   }
 
-  /** A mail failure is logged, never thrown: the refund stands either way. */
-  async function mailFan(order: OrderRow): Promise<void> {
+  /** A mail failure is logged, never thrown: the refund stands either way. A fan's cancellation gets its own words. */
+  async function mailFan(order: OrderRow, reason: RefundReason): Promise<void> {
     try {
       const user = await uow.repos.identity.userById(order.user_id);
       if (!user) return;
       const items = await uow.repos.orders.items(order.id);
       const name = `${user.first_name} ${user.last_name}`.trim() || user.email.split('@')[0]!;
+      const mail = reason === 'cancel' ? orderCancelledMail : orderRefundedMail;
       await deps.mailer.send(
-        orderRefundedMail(
+        mail(
           user.email,
           name,
           { ref: order.order_ref, amountCents: order.amount_cents, method: order.payment_method },
@@ -182,7 +216,7 @@ export function createRefundService(deps: RefundDeps) {
     async refund(actor: RefundActor, orderId: number): Promise<void> {
       const order = await uow.repos.orders.byId(orderId);
       if (!order) throw new NotFound(SALES_MESSAGES.orderNotFound);
-      const claimed = await claim(actor, order);
+      const claimed = await claim(actor, order, BY_ORGANIZER);
       if (claimed) return finish(order, claimed);
       const existing = await uow.repos.refunds.byOrder(order.id);
       if (!existing || existing.status === 'done') throw new Conflict(SALES_MESSAGES.alreadyRefunded);
@@ -190,6 +224,19 @@ export function createRefundService(deps: RefundDeps) {
       const retry = await takeRetry(actor, order);
       if (!retry) throw new Conflict(SALES_MESSAGES.refundUnderWay);
       return finish(order, retry);
+    },
+
+    /**
+     * A refund of another kind (the fan's cancellation, the guaranteed view's): claimed with the
+     * kind's check under the claim's locks, then finished as an organizer's. False when the order
+     * was claimed before (the caller says why); throws UpstreamFailure when the provider failed (the
+     * refund stays pending and the reconciliation job finishes it), and whatever `check` throws.
+     */
+    async refundAs(actor: RefundActor, order: OrderRow, kind: RefundKind): Promise<boolean> {
+      const claimed = await claim(actor, order, kind);
+      if (!claimed) return false;
+      await finish(order, claimed);
+      return true;
     },
 
     /**

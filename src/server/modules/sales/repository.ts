@@ -75,16 +75,20 @@ export function createSalesRepository(db: Executor) {
   }
 
   return {
-    /** Each event's tickets and money (or the one asked for), most tickets sold first. */
+    /**
+     * Each event's tickets and money (or the one asked for), most tickets sold first. A ticket handed
+     * on is two lines, the buyer's (paid, transferred_at set) and the receiver's (0): it counts once as
+     * a ticket, its money once. A fan's cancellation counts as refunded.
+     */
     async eventFigures(eventId?: number): Promise<EventFigures[]> {
       const only = eventId === undefined ? sql`` : sql`where e.id = ${eventId}`;
       const { rows } = await sql<Record<keyof EventFigures, unknown>>`
         select e.id, e.title, e.capacity, e.sold as seats_taken,
-          count(oi.order_id) filter (where o.status = 'Active') as sold,
+          count(oi.order_id) filter (where o.status = 'Active' and oi.transferred_at is null) as sold,
           coalesce(sum(oi.price_cents) filter (where o.status = 'Active'), 0) as revenue_cents,
           coalesce(sum(oi.price_cents), 0) as gross_cents,
-          count(oi.order_id) filter (where o.status = 'Refunded') as refunded,
-          coalesce(sum(oi.price_cents) filter (where o.status = 'Refunded'), 0) as refunded_cents,
+          count(oi.order_id) filter (where o.status in ('Refunded', 'Cancelled')) as refunded,
+          coalesce(sum(oi.price_cents) filter (where o.status in ('Refunded', 'Cancelled')), 0) as refunded_cents,
           count(oi.order_id) filter (where o.status = 'Active' and o.coupon_code is not null) as coupon_uses
         from events e
         left join order_items oi on oi.event_id = e.id
@@ -113,8 +117,8 @@ export function createSalesRepository(db: Executor) {
           ? sql``
           : sql`where exists (select 1 from order_items oi where oi.order_id = o.id and oi.event_id = ${eventId})`;
       const { rows } = await sql<Record<keyof OrderCounts, unknown>>`
-        select count(*) filter (where o.status = 'Active') as orders,
-          count(*) filter (where o.status = 'Refunded') as refunded_orders,
+        select count(*) filter (where o.status = 'Active' and o.usage_type <> 'Transfer') as orders,
+          count(*) filter (where o.status in ('Refunded', 'Cancelled')) as refunded_orders,
           count(*) filter (where o.status = 'Active' and o.coupon_code is not null) as coupon_orders
         from orders o ${only}`.execute(db);
       return {
@@ -124,12 +128,15 @@ export function createSalesRepository(db: Executor) {
       };
     },
 
-    /** Tickets and cents of the orders not refunded, per day (UTC) they were placed, oldest first. */
+    /**
+     * Tickets and cents of the orders not refunded, per day (UTC) they were placed, oldest first. A
+     * ticket handed on counts once, as the receiver's line (of 0); its money stays on the buyer's day.
+     */
     async salesByDay(eventId?: number): Promise<SalesDayRow[]> {
       const only = eventId === undefined ? sql`` : sql`and oi.event_id = ${eventId}`;
       const { rows } = await sql<Record<keyof SalesDayRow, unknown>>`
         select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-          count(*) as tickets, coalesce(sum(oi.price_cents), 0) as cents
+          count(*) filter (where oi.transferred_at is null) as tickets, coalesce(sum(oi.price_cents), 0) as cents
         from order_items oi join orders o on o.id = oi.order_id
         where o.status = 'Active' ${only}
         group by day

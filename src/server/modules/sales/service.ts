@@ -25,7 +25,8 @@ const MAX_SERIES_DAYS = 366;
 const DAY_MS = 24 * 3600 * 1000;
 
 const iso = (d: Date) => new Date(d).toISOString();
-const statusOf = (status: string): StudioOrderStatus => (status === 'Active' ? 'Active' : 'Refunded');
+const statusOf = (status: string): StudioOrderStatus =>
+  status === 'Active' || status === 'Cancelled' ? status : 'Refunded';
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 const sumOf = (rows: EventFigures[], key: keyof EventFigures) => rows.reduce((n, r) => n + Number(r[key]), 0);
 const left = (r: EventFigures) => (r.capacity === null ? null : Math.max(0, r.capacity - r.seats_taken));

@@ -1,0 +1,190 @@
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
+import { lockTicketTurn } from '../../db/ticketLock';
+
+export type TicketTransferRow = Selectable<DB['ticket_transfers']>;
+/** What the fan's changes read of an order's events. */
+export type ManagedEvent = {
+  id: number;
+  title: string;
+  content_type: string;
+  air_start_date: Date | null;
+  cancel_cutoff_hours: number;
+};
+
+/** 'TRF-' + a timestamp + a random number below 10000: the receiver's order, shaped like a bought one's id. */
+export const newTransferRef = (now = Date.now()) => `TRF-${now}${Math.floor(Math.random() * 10_000)}`;
+
+/**
+ * SQL of a ticket handed on (migration 0020): the transfer (one per ticket, its primary key), the
+ * sender's line it ends, and the receiver's order of 0 made when their account exists. Also what
+ * the fan's order page asks: the order's events and whether a ticket was ever played.
+ */
+export function createTransferRepository(db: Executor) {
+  return {
+    /** The events of an order with what cancelling and handing on need, by event id. */
+    eventsOf(orderId: number): Promise<ManagedEvent[]> {
+      return db
+        .selectFrom('order_items')
+        .innerJoin('events', 'events.id', 'order_items.event_id')
+        .select([
+          'events.id',
+          'events.title',
+          'events.content_type',
+          'events.air_start_date',
+          'events.cancel_cutoff_hours',
+        ])
+        .where('order_items.order_id', '=', orderId)
+        .orderBy('events.id')
+        .execute();
+    },
+
+    /**
+     * The event's row under a shared lock until the transaction ends: an organizer's edit of it
+     * (`for update`) waits, so a ticket handed on "before the show" is judged by the air date that stands.
+     */
+    lockEventShared(eventId: number): Promise<ManagedEvent | undefined> {
+      if (!db.isTransaction) throw new Error('lockEventShared needs a transaction (use the unit of work)');
+      return db
+        .selectFrom('events')
+        .select(['id', 'title', 'content_type', 'air_start_date', 'cancel_cutoff_hours'])
+        .where('id', '=', eventId)
+        .forShare()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Takes the turns of these users' tickets of one event until the transaction ends (the lock a
+     * play and a refund take: db/ticketLock.ts), in user order so two transfers never wait on each other.
+     */
+    async lockTickets(userIds: number[], eventId: number): Promise<void> {
+      for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await lockTicketTurn(db, userId, eventId);
+    },
+
+    /** The events of `eventIds` this user ever opened a viewing session of (played once is played). */
+    async playedEventIds(userId: number, eventIds: number[]): Promise<number[]> {
+      if (eventIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('viewing_sessions')
+        .select('event_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('event_id', 'in', eventIds)
+        .execute();
+      return rows.map((r) => r.event_id);
+    },
+
+    /** One line of an order. */
+    line(orderId: number, eventId: number) {
+      return db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+    },
+
+    /** The order's tickets handed on, by event id. */
+    ofOrder(orderId: number): Promise<TicketTransferRow[]> {
+      return db
+        .selectFrom('ticket_transfers')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('event_id')
+        .execute();
+    },
+
+    /** Records the transfer: undefined when this ticket was handed on before (its primary key). */
+    insert(t: { orderId: number; eventId: number; fromUserId: number; toEmail: string; at: Date }) {
+      return db
+        .insertInto('ticket_transfers')
+        .values({
+          order_id: t.orderId,
+          event_id: t.eventId,
+          from_user_id: t.fromUserId,
+          to_email: t.toEmail,
+          created_at: t.at,
+        })
+        .onConflict((oc) => oc.columns(['order_id', 'event_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The sender's line ends (every access check reads `transferred_at is null`): true for the one call that did. */
+    async markLineTransferred(orderId: number, eventId: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('order_items')
+        .set({ transferred_at: at })
+        .where('order_id', '=', orderId)
+        .where('event_id', '=', eventId)
+        .where('transferred_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Transfers to this address nobody has claimed yet, oldest first. */
+    pendingFor(email: string): Promise<TicketTransferRow[]> {
+      return db
+        .selectFrom('ticket_transfers')
+        .selectAll()
+        .where(sql`lower(to_email)`, '=', email.toLowerCase())
+        .where('claimed_at', 'is', null)
+        .orderBy('created_at')
+        .execute();
+    },
+
+    /**
+     * Claims a transfer for the receiver's account: a conditional update, so of two sign-ins at once
+     * (or a sign-in and the transfer itself) one claims and the other finds it claimed (undefined).
+     */
+    claim(orderId: number, eventId: number, toUserId: number, at: Date) {
+      return db
+        .updateTable('ticket_transfers')
+        .set({ to_user_id: toUserId, claimed_at: at })
+        .where('order_id', '=', orderId)
+        .where('event_id', '=', eventId)
+        .where('claimed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async setReceiverOrder(orderId: number, eventId: number, toOrderId: number): Promise<void> {
+      await db
+        .updateTable('ticket_transfers')
+        .set({ to_order_id: toOrderId })
+        .where('order_id', '=', orderId)
+        .where('event_id', '=', eventId)
+        .execute();
+    },
+
+    /**
+     * The receiver's order holding the ticket: usage type 'Transfer', paid by 'transfer', 0, one line
+     * at 0 with the list price copied (the sales figures count the sender's money once). Its cart id
+     * comes from the carts' sequence, as every order's does.
+     */
+    async createReceiverOrder(userId: number, eventId: number, listPriceCents: number | null, at: Date) {
+      const order = await db
+        .insertInto('orders')
+        .values({
+          order_ref: newTransferRef(at.getTime()),
+          user_id: userId,
+          cart_id: sql<number>`nextval(pg_get_serial_sequence('carts', 'id'))`,
+          usage_type: 'Transfer',
+          payment_method: 'transfer',
+          payment_intent_id: null,
+          amount_cents: 0,
+          coupon_code: null,
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('order_items')
+        .values({ order_id: order.id, event_id: eventId, price_cents: 0, list_price_cents: listPriceCents })
+        .execute();
+      return order;
+    },
+  };
+}
+export type TransferRepository = ReturnType<typeof createTransferRepository>;
