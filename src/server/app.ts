@@ -25,6 +25,7 @@ import { buildServices, type Services } from './services';
 import { startIngest } from './modules/live/ingest/engine';
 import { createMetrics } from './modules/health/metrics';
 import { scheduleQualityRetention } from './modules/streams/playbackQualityRetention';
+import { scheduleHoldSweep } from './modules/waitlist/holdSweeper';
 import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/sharedLimits';
 
 export type AppDeps = {
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', async () => services.mailer.close());
   startReconciliation(app, services);
   scheduleQualityRetention(app, { database, quality: services.playbackQuality });
+  scheduleHoldSweep(app, { database, waitlist: services.waitlist });
   await app.register(callerPlugin, {
     tokens: services.tokens,
     isRevoked: services.identity.isRevoked,

@@ -12,6 +12,7 @@ import { controlRoomRepositories } from './modules/live/controlRoomRepositories'
 import { paymentRepositories } from './modules/payments/repositories';
 import { salesRepositories } from './modules/sales/repositories';
 import { streamRepositories } from './modules/streams/repositories';
+import { waitlistRepositories } from './modules/waitlist/repositories';
 
 /**
  * Every module's repositories, built over one handle: the shared database, or one transaction of
@@ -34,6 +35,7 @@ export function createRepositories(db: Executor) {
     ...couponAdminRepositories(db),
     ...controlRoomRepositories(db),
     ...salesRepositories(db),
+    ...waitlistRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

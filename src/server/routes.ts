@@ -26,6 +26,7 @@ import { ingestRoutes, liveStateRoutes } from './modules/live/routes';
 import { streamRoutes } from './modules/streams/routes';
 import { viewingSessionRoutes } from './modules/streams/viewingSessionRoutes';
 import { playbackQualityRoutes } from './modules/streams/playbackQualityRoutes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
@@ -71,6 +72,7 @@ export async function registerRoutes(
   await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });
   await app.register(controlRoomRoutes, { prefix: '/v1', room: services.liveControl });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
+  await app.register(waitlistRoutes, { prefix: '/v1', service: services.waitlist });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
   await app.register(viewingSessionRoutes, {
     prefix: '/v1',

@@ -46,6 +46,7 @@ import { createLiveRepository } from './modules/live/repository';
 import { createLiveService } from './modules/live/service';
 import type { Metrics } from './modules/health/metrics';
 import { createRepositories } from './repositories';
+import { createWaitlistService } from './modules/waitlist/service';
 
 export type ServiceDeps = {
   database: Database;
@@ -211,6 +212,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       ...clock,
     }),
     refunds,
+    // The waiting lists of sold-out events; the hold sweeper (app.ts) lapses and mails their holds.
+    waitlist: createWaitlistService({ uow, mailer, publicUrl: config.publicUrl, log, ...clock }),
     sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({

@@ -254,6 +254,9 @@ export interface WaitlistEntriesTable {
   held_at: Date | null;
   held_until: Date | null;
   ended_at: Date | null;
+  /** The hold mail (migration 0022): taken by a sender at (a lease), and sent at. */
+  mail_taken_at: Date | null;
+  mailed_at: Date | null;
 }
 
 /** A ticket holder refused by our fault (a 5xx) while trying to watch, for the guaranteed view. */

@@ -115,6 +115,18 @@ export function createCartRepository(db: Executor) {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },
 
+    /** Whether the waiting list holds a seat of this event for the user (then a sold-out event is theirs to add). */
+    async seatHeldFor(userId: number, eventId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('waitlist_entries')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('event_id', '=', eventId)
+        .where('state', '=', 'held')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     eventForCart(eventId: number): Promise<EventForCart | undefined> {
       // A draft is not for sale: adding one is refused as an unknown event.
       return db

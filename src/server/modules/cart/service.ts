@@ -129,7 +129,10 @@ export function createCartService(deps: Deps) {
         if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
         if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length)
           throw new Conflict(CART_MESSAGES.owned);
-        if (event.capacity !== null && event.sold >= event.capacity) throw new Conflict(CART_MESSAGES.soldOut);
+        const soldOut = event.capacity !== null && event.sold >= event.capacity;
+        // Sold out, unless the waiting list holds a seat for this fan.
+        if (soldOut && !(caller.kind === 'user' && (await repos.carts.seatHeldFor(caller.userId, eventId))))
+          throw new Conflict(CART_MESSAGES.soldOut);
         const lines = await repos.carts.lines(cart.id);
         if (lines.some((l) => l.event_id === eventId)) return false; // one line per event
         if (lines.length >= deps.limits.cartMaxLines) throw new Conflict(CART_MESSAGES.full);

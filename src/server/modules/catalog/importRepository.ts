@@ -46,9 +46,16 @@ export function createCatalogImportRepository(db: Executor) {
       await db
         .insertInto('events')
         .values(row)
-        // The console's version moves on too: a form loaded before the import cannot undo it unseen.
+        // The console's version moves on too: a form loaded before the import cannot undo it unseen. A new
+        // air date moves the calendar's SEQUENCE on (holders are mailed only by the console's edit).
         .onConflict((oc) =>
-          oc.column('path').doUpdateSet({ ...row, updated_at: new Date(), version: sql`events.version + 1` }),
+          oc.column('path').doUpdateSet({
+            ...row,
+            updated_at: new Date(),
+            version: sql`events.version + 1`,
+            schedule_sequence: sql`events.schedule_sequence
+              + (events.air_start_date is distinct from excluded.air_start_date)::int`,
+          }),
         )
         .execute();
     },

@@ -22,11 +22,12 @@ import {
   utcToWallTime,
   wallTimeToUtc,
 } from '../catalog/eventRules';
+import type { CalendarRepositories } from '../calendar/repositories';
 import type { EventAdminRepositories } from './repositories';
 import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
 
 type Fields = z.output<typeof studioEventFields>;
-type Repos = EventAdminRepositories & Pick<OrganizerRepositories, 'audit'>;
+type Repos = EventAdminRepositories & Pick<OrganizerRepositories, 'audit'> & CalendarRepositories;
 
 /** The event's columns a form sets (not its path, status, sales or version). */
 type FormColumns = {
@@ -81,6 +82,8 @@ export function createEventAdminService(deps: {
   uow: UnitOfWork<Repos>;
   /** This process changed the catalog: its read cache lets go now (others within the catalog bound). */
   onCatalogChanged: () => void;
+  /** The air date moved (committed): the ticket holders are told, with the updated calendar file. Never throws. */
+  onAirDateMoved?: (eventId: number) => Promise<void>;
   now?: () => number;
 }) {
   const { uow } = deps;
@@ -277,12 +280,16 @@ export function createEventAdminService(deps: {
     /** Saves the form over the event, unless someone saved since the form was loaded (`version`). */
     async update(caller: OrganizerCaller, id: number, fields: Fields & { version: number }): Promise<StudioEvent> {
       const p = prepare(fields);
-      return change(async (repos) => {
+      let dateMoved = false;
+      const saved = await change(async (repos) => {
         const existing = await lockedOr404(repos, id);
         if (existing.version !== fields.version) throw new Conflict(M.versionConflict);
         keepStoredAirStart(p, existing);
         await checkAgainstStore(repos, p, existing);
         const before = await load(repos, existing);
+        // A new air date is a calendar update: its SEQUENCE moves on in this transaction (same UID, higher SEQUENCE).
+        dateMoved = iso(existing.air_start_date) !== iso(p.columns.air_start_date);
+        if (dateMoved) await repos.calendar.bumpSequence(id);
         const row = await repos.eventAdmin.update(id, p.columns);
         await repos.eventAdmin.setPlacements(id, p.placements);
         // An existing slide keeps its label and place; a new one is labelled with the title.
@@ -298,6 +305,9 @@ export function createEventAdminService(deps: {
         });
         return after;
       });
+      // After commit, and not awaited: the organizer's save does not wait on mail to every holder.
+      if (dateMoved) void deps.onAirDateMoved?.(id);
+      return saved;
     },
 
     /** Publishing shows the event to shoppers; unpublishing hides it again (ticket holders keep access). */

@@ -8,6 +8,14 @@ import { esc } from './templates';
  * Registered only in outbox mode and never when NODE_ENV=production. It holds every sign-in code, so
  * it answers only a caller on this machine (answerOnlyThisMachine).
  */
+/** 'Attached: show.ics' under a mail that carries files (their names only). */
+function attachedNames(attachments: unknown): string {
+  const names = Array.isArray(attachments)
+    ? attachments.map((a) => String((a as { filename?: unknown }).filename))
+    : [];
+  return names.length ? `<p class="meta">Attached: ${esc(names.join(', '))}</p>` : '';
+}
+
 export const mailboxRoutes: FastifyPluginAsync<{
   outbox: Pick<OutboxRepository, 'newest'>;
   /** TRUST_PROXY is set: then no caller is this machine's own. */
@@ -24,6 +32,7 @@ export const mailboxRoutes: FastifyPluginAsync<{
       subject: m.subject,
       text: m.text,
       html: m.html,
+      attachments: (m.attachments ?? []) as unknown[],
       createdAt: new Date(m.created_at).toISOString(),
     }));
   });
@@ -35,7 +44,7 @@ export const mailboxRoutes: FastifyPluginAsync<{
         (m) =>
           `<article><h2>${esc(m.subject)}</h2><p ` +
           `class="meta">To ${esc(m.to_address)} · ${esc(new Date(m.created_at).toISOString())}</p>` +
-          `<pre>${esc(m.text)}</pre></article>`,
+          `<pre>${esc(m.text)}</pre>${attachedNames(m.attachments)}</article>`,
       )
       .join('');
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

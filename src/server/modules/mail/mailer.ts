@@ -2,8 +2,17 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from './outboxRepository';
 
+/** A file sent with a mail: text only (a calendar file), with its MIME type. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 /** `template` names the kind of mail for logs: a mail's subject or body may carry a secret. */
-export type Mail = { template: string; to: string; subject: string; text: string; html: string };
+export type Mail = {
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void>; close(): Promise<void> };
 
 /**

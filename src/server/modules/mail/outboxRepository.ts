@@ -1,12 +1,20 @@
 import type { Executor } from '../../db/executor';
+import type { MailAttachment } from './mailer';
 
 /** SQL of the local outbox: mail kept instead of sent when no SMTP_URL is set. */
 export function createOutboxRepository(db: Executor) {
   return {
-    async store(mail: { to: string; subject: string; text: string; html: string }): Promise<number> {
+    async store(mail: {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      attachments?: MailAttachment[];
+    }): Promise<number> {
+      const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
       const row = await db
         .insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        .values({ to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, formatPrice } from '../../../shared/money';
 import { formatEventDateTime, INVALID_DATE } from '../../../shared/format';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { Mail, Mailer } from '../mail/mailer';
+import type { Mail, MailAttachment, Mailer } from '../mail/mailer';
 import { esc } from '../mail/templates';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { OrderRepositories } from './repositories';
 
-type Line = { title: string; path: string; paidCents: number; airStart: string | null };
+type Line = { title: string; path: string; paidCents: number; airStart: string | null; calendar: string | null };
 
 /** 'Airs Nov 28, 2026, 8:00 PM EST', New York time as on every screen, or nothing for an undated event. */
 const airs = (l: Line) => {
@@ -24,6 +24,7 @@ function orderConfirmationMail(
   order: { ref: string; amountCents: number; method: string },
   lines: Line[],
   publicUrl: string,
+  attachments: MailAttachment[] = [],
 ): Mail {
   const watch = (l: Line) => `${publicUrl}/events/${encodeURIComponent(l.path)}`;
   const total = formatPrice(centsToDollars(order.amountCents));
@@ -37,6 +38,7 @@ function orderConfirmationMail(
       `${l.title} (${formatPrice(centsToDollars(l.paidCents))})`,
       ...(airs(l) ? [airs(l)!] : []),
       `Watch: ${watch(l)}`,
+      ...(l.calendar ? [`Add to calendar: ${l.calendar}`] : []),
       '',
     ]),
     'Your tickets are registered to your account: sign in with this e-mail address to watch.',
@@ -47,7 +49,9 @@ function orderConfirmationMail(
         `<tr><td style="padding:8px 0">${esc(l.title)}<br>` +
         (airs(l) ? `<span style="color:#b9b4c7">${esc(airs(l)!)}</span><br>` : '') +
         `<a href="${esc(watch(l))}" ` +
-        `style="color:#ff3d7f">Watch</a></td>` +
+        `style="color:#ff3d7f">Watch</a>` +
+        (l.calendar ? ` · <a href="${esc(l.calendar)}" style="color:#ff3d7f">Add to calendar</a>` : '') +
+        `</td>` +
         `<td style="padding:8px 0;text-align:right">${esc(formatPrice(centsToDollars(l.paidCents)))}</td></tr>`,
     )
     .join('');
@@ -65,7 +69,8 @@ function orderConfirmationMail(
 <p style="margin:16px 0 0;color:#b9b4c7">Your tickets are registered to your account: sign in with this e-mail ` +
     `address to watch.</p>
 </div></body></html>`;
-  return { template: 'order-confirmation', to, subject: `Your AllAccess order ${order.ref}`, text, html };
+  const mail: Mail = { template: 'order-confirmation', to, subject: `Your AllAccess order ${order.ref}`, text, html };
+  return attachments.length ? { ...mail, attachments } : mail;
 }
 
 /**
@@ -77,6 +82,11 @@ export function createOrderConfirmer(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Calendar files (modules/calendar): one .ics per live event with a date, attached, and its link per line. */
+  calendar?: {
+    filesFor(eventIds: number[]): Promise<{ eventId: number; file: MailAttachment }[]>;
+    calendarUrl(eventId: number): string;
+  };
 }) {
   return async (orderId: number): Promise<void> => {
     try {
@@ -86,6 +96,9 @@ export function createOrderConfirmer(deps: {
       if (!user) return;
       const items = await deps.uow.repos.orders.items(orderId);
       const name = `${user.first_name} ${user.last_name}`.trim() || user.email.split('@')[0]!;
+      // The live shows with a date: their calendar files go with the mail, and each line links to its file.
+      const files = (await deps.calendar?.filesFor(items.map((i) => i.event_id))) ?? [];
+      const dated = new Set(files.map((f) => f.eventId));
       await deps.mailer.send(
         orderConfirmationMail(
           user.email,
@@ -96,8 +109,10 @@ export function createOrderConfirmer(deps: {
             path: i.path,
             paidCents: i.price_cents,
             airStart: i.air_start_date === null ? null : new Date(i.air_start_date).toISOString(),
+            calendar: dated.has(i.event_id) ? deps.calendar!.calendarUrl(i.event_id) : null,
           })),
           deps.publicUrl,
+          files.map((f) => f.file),
         ),
       );
     } catch (err) {

@@ -43,6 +43,8 @@ export async function placeOrder(repos: CartToOrderRepositories, o: OrderToPlace
   if ((await repos.orders.ownedEventIds(o.userId, eventIds)).length > 0)
     throw new OrderRefusal(ORDER_MESSAGES.ownedRefunded, CART_MESSAGES.owned);
   for (const eventId of eventIds) {
+    // A seat the waiting list holds for this buyer is theirs: claimed (once, against its lapse), not taken again.
+    if (await repos.waitlist.claimHold(o.userId, eventId, o.now)) continue;
     if (!(await repos.orders.takeSeat(eventId)))
       throw new OrderRefusal(ORDER_MESSAGES.soldOutRefunded, CART_MESSAGES.soldOut);
   }

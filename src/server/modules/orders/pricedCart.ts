@@ -20,7 +20,10 @@ export async function pricedCart(repos: CartToOrderRepositories, user: UserCalle
   );
   const eventIds = lines.map((l) => l.event_id);
   if ((await repos.orders.ownedEventIds(user.userId, eventIds)).length > 0) throw new Conflict(CART_MESSAGES.owned);
-  if ((await repos.orders.soldOutIds(eventIds)).length > 0) throw new Conflict(CART_MESSAGES.soldOut);
+  // A sold-out event whose seat is held for this fan (the waiting list) is theirs to buy.
+  const soldOut = await repos.orders.soldOutIds(eventIds);
+  const held = soldOut.length > 0 ? await repos.waitlist.heldEventIds(user.userId, soldOut) : [];
+  if (soldOut.length > held.length) throw new Conflict(CART_MESSAGES.soldOut);
   const checkoutLines: CheckoutLine[] = lines.map((l) => ({
     eventId: l.event_id,
     priceCents: l.rate_cents ?? 0,

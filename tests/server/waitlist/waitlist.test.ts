@@ -1,0 +1,257 @@
+import { WAITLIST_MESSAGES as M } from '../../../src/shared/contract/waitlist';
+import { CART_MESSAGES } from '../../../src/shared/contract/cart';
+import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
+import { importCatalog } from '../../../src/server/modules/catalog/importer';
+import { createMailer } from '../../../src/server/modules/mail/mailer';
+import { createWaitlistService } from '../../../src/server/modules/waitlist/service';
+import { createRepositories } from '../../../src/server/repositories';
+import { cartTestApp, type Who } from '../../utils/cart';
+import { checkoutDriver } from '../../utils/checkout';
+import { testClock } from '../../utils/clock';
+import { grantOrganizer } from '../../utils/studio';
+
+/**
+ * The waiting list of a sold-out event (GET|POST|DELETE /v1/waitlist/{eventId}): who may join and
+ * every refusal's sentence, places in order of joining, a seat returned by the console's refund held
+ * for the first in line with a mail whose link goes to checkout (the event in their cart), the holder
+ * paying by card while everyone else still reads sold out, a hold that lapses passing on, and a
+ * holder who leaves passing it on at once. Races: tests/server/races/waitlistRaces.test.ts.
+ */
+const clock = testClock(Date.parse('2026-12-01T12:00:00Z'));
+const EVENTS = ['refusals', 'places', 'pays', 'lapse', 'leave', 'minutes', 'capacity'];
+let x: Awaited<ReturnType<typeof cartTestApp>>;
+let c: ReturnType<typeof checkoutDriver>;
+let organizer: Who;
+let sweeper: ReturnType<typeof createWaitlistService>;
+beforeAll(async () => {
+  x = await cartTestApp({ env: { SANDBOX_EVENT_DELAY_MS: '600000' }, deps: { now: clock.now } });
+  c = checkoutDriver(x.t.app, x.t.config.jwtSecret);
+  await importCatalog(x.t.database.db, {
+    events: [
+      ...EVENTS.map((name) => ({
+        path: `wl-${name}`,
+        title: `Waitlist ${name}`,
+        isPremium: true,
+        price: 15,
+        capacity: 1,
+      })),
+      { path: 'wl-free', title: 'Waitlist free', isPremium: false },
+      { path: 'wl-open', title: 'Waitlist open', isPremium: true, price: 15, capacity: 10 },
+      {
+        path: 'wl-started',
+        title: 'Waitlist started',
+        isPremium: true,
+        price: 15,
+        capacity: 1,
+        contentType: 'Live',
+        airStartDate: '2026-11-30T20:00:00Z',
+      },
+    ],
+  });
+  const rows = await db().selectFrom('events').select(['id', 'path']).where('path', 'like', 'wl-%').execute();
+  for (const r of rows) x.ids[r.path] = r.id;
+  organizer = await x.d.user('organizer');
+  await grantOrganizer(db(), organizer.userId!);
+  // The hold sweeper's service over the same database and clock (the app runs its own every 15 s).
+  const uow = createUnitOfWork(db(), createRepositories);
+  sweeper = createWaitlistService({
+    uow,
+    mailer: createMailer({ smtpUrl: null, from: 'test@example.com', outbox: uow.repos.outbox, log: x.t.app.log }),
+    publicUrl: x.t.config.publicUrl,
+    log: x.t.app.log,
+    now: clock.now,
+  });
+}, 60_000);
+afterAll(() => x?.t.close());
+
+const db = () => x.t.database.db;
+const send = (method: 'GET' | 'POST' | 'DELETE', path: string, who: Who) =>
+  x.t.app.inject({
+    method,
+    url: `/v1/waitlist/${x.ids[path]}`,
+    headers: who.authorization ? { authorization: who.authorization } : {},
+  });
+const status = async (path: string, who: Who) => (await send('GET', path, who)).json().data;
+const join = (path: string, who: Who) => send('POST', path, who);
+const soldOf = async (path: string) =>
+  (await db().selectFrom('events').select('sold').where('id', '=', x.ids[path]!).executeTakeFirstOrThrow()).sold;
+const emailOf = async (who: Who) =>
+  (await db().selectFrom('users').select('email').where('id', '=', who.userId!).executeTakeFirstOrThrow()).email;
+const holdMails = async (who: Who) =>
+  db()
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text', 'html'])
+    .where('to_address', '=', await emailOf(who))
+    .where('subject', 'like', 'A seat is held for you%')
+    .execute();
+
+/** A fan who bought the event by card through the sandbox: the order's numeric id. */
+async function buyer(path: string, label: string): Promise<{ who: Who; orderId: number }> {
+  const who = await x.d.user(label);
+  const added = await x.d.add(who, { asset_id: x.ids[path] });
+  if (added.statusCode !== 200) throw new Error(`add: ${added.body}`);
+  const intent = await c.paidIntent(who);
+  const res = await c.cardOrder(who, intent.id);
+  if (res.statusCode !== 200) throw new Error(`order: ${res.body}`);
+  const row = await db()
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_intent_id', '=', intent.id)
+    .executeTakeFirstOrThrow();
+  return { who, orderId: row.id };
+}
+const refund = (orderId: number) =>
+  x.t.app.inject({
+    method: 'POST',
+    url: `/v1/studio/orders/${orderId}/refund`,
+    headers: { authorization: organizer.authorization! },
+    payload: {},
+  });
+/** The event sold out to one buyer, and fans in line behind it, in this order. */
+async function soldOutWithLine(path: string, labels: string[]) {
+  const first = await buyer(path, `${path}buyer`);
+  const line: Who[] = [];
+  for (const label of labels) {
+    const who = await x.d.user(label);
+    expect((await join(path, who)).statusCode).toBe(200);
+    line.push(who);
+  }
+  return { first, line };
+}
+
+describe('joining', () => {
+  it('is refused with a sentence: signed out, unknown, free, not sold out, started, a ticket holder', async () => {
+    expect((await join('wl-refusals', { label: 'nobody' })).statusCode).toBe(401);
+    expect((await join('wl-refusals', await x.d.guest())).statusCode).toBe(403);
+    const fan = await x.d.user('refused');
+    const refusal = async (path: string) => {
+      const res = await join(path, fan);
+      return [res.statusCode, res.json().message];
+    };
+    x.ids['wl-none'] = 2_000_000;
+    expect(await refusal('wl-none')).toEqual([404, M.notFound]);
+    expect(await refusal('wl-free')).toEqual([409, M.free]);
+    expect(await refusal('wl-open')).toEqual([409, M.notSoldOut]);
+    expect(await refusal('wl-refusals')).toEqual([409, M.notSoldOut]);
+    await db().updateTable('events').set({ sold: 1 }).where('id', '=', x.ids['wl-started']!).execute();
+    expect(await refusal('wl-started')).toEqual([409, M.started]);
+    const { who: holder } = await buyer('wl-refusals', 'ticketholder');
+    const res = await join('wl-refusals', holder);
+    expect([res.statusCode, res.json().message]).toEqual([409, M.owned]);
+    expect(await status('wl-refusals', fan)).toEqual({ state: 'none', place: null, heldUntil: null });
+    const answer = await send('GET', 'wl-refusals', fan);
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers places in order of joining; joining again keeps the place; leaving moves the others up', async () => {
+    const { line } = await soldOutWithLine('wl-places', ['placeone', 'placetwo', 'placethree']);
+    const [one, two, three] = line as [Who, Who, Who];
+    expect(await status('wl-places', one)).toEqual({ state: 'waiting', place: 1, heldUntil: null });
+    expect(await status('wl-places', three)).toEqual({ state: 'waiting', place: 3, heldUntil: null });
+    const again = await join('wl-places', one);
+    expect([again.statusCode, again.json().message, again.json().data.place]).toEqual([200, M.joined, 1]);
+    const left = await send('DELETE', 'wl-places', two);
+    expect([left.statusCode, left.json().message, left.json().data.state]).toEqual([200, M.left, 'none']);
+    expect((await send('DELETE', 'wl-places', two)).json().message).toBe(M.notOnList);
+    expect((await status('wl-places', three)).place).toBe(2);
+    // Back in line: at its end.
+    expect((await join('wl-places', two)).json().data.place).toBe(3);
+  });
+});
+
+describe('a returned seat', () => {
+  it('is held for the first in line, mailed with a link to checkout, and paid by the holder alone', async () => {
+    const { first, line } = await soldOutWithLine('wl-pays', ['holder', 'second']);
+    const [holder, second] = line as [Who, Who];
+    expect((await refund(first.orderId)).statusCode).toBe(200);
+    // The seat went back and straight to the holder: still sold out to everyone else.
+    expect(await soldOf('wl-pays')).toBe(1);
+    const held = await status('wl-pays', holder);
+    expect(held).toEqual({ state: 'held', place: null, heldUntil: new Date(clock.now() + 30 * 60_000).toISOString() });
+    expect(await status('wl-pays', second)).toEqual({ state: 'waiting', place: 1, heldUntil: null });
+
+    await sweeper.mailHolds();
+    const mails = await holdMails(holder);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A seat is held for you: Waitlist pays');
+    expect(mails[0]!.text).toContain(`Go to checkout: ${x.t.config.publicUrl}/checkout`);
+    expect(mails[0]!.html).toContain(`href="${x.t.config.publicUrl}/checkout"`);
+    // Mailed once however often the sweep runs.
+    await sweeper.mailHolds();
+    expect(await holdMails(holder)).toHaveLength(1);
+    // The link lands on a payable checkout: the event is in the holder's cart.
+    const cart = (await x.d.get(holder)).json().data;
+    expect(cart.items.map((i: { assetId: number }) => i.assetId)).toEqual([x.ids['wl-pays']]);
+
+    // Everyone else still reads sold out.
+    const other = await x.d.user('latecomer');
+    const add = await x.d.add(other, { asset_id: x.ids['wl-pays'] });
+    expect([add.statusCode, add.json().message]).toEqual([409, CART_MESSAGES.soldOut]);
+    const secondAdd = await x.d.add(second, { asset_id: x.ids['wl-pays'] });
+    expect(secondAdd.statusCode).toBe(409);
+
+    // The holder may add it again (idempotent) and pays with the sandbox card.
+    expect((await x.d.add(holder, { asset_id: x.ids['wl-pays'] })).statusCode).toBe(200);
+    const intent = await c.paidIntent(holder);
+    const order = await c.cardOrder(holder, intent.id);
+    expect(order.statusCode).toBe(200);
+    expect(order.json().data.assetIds).toEqual([x.ids['wl-pays']]);
+    expect(await soldOf('wl-pays')).toBe(1);
+    expect(await status('wl-pays', holder)).toEqual({ state: 'none', place: null, heldUntil: null });
+    const entry = await db()
+      .selectFrom('waitlist_entries')
+      .select('state')
+      .where('user_id', '=', holder.userId!)
+      .executeTakeFirstOrThrow();
+    expect(entry.state).toBe('claimed');
+    expect(await status('wl-pays', second)).toEqual({ state: 'waiting', place: 1, heldUntil: null });
+  });
+
+  it('held past its time lapses at the sweep and passes on to the next in line, who is mailed', async () => {
+    const { first, line } = await soldOutWithLine('wl-lapse', ['lapser', 'nextinline', 'thirdinline']);
+    const [lapser, next, third] = line as [Who, Who, Who];
+    expect((await refund(first.orderId)).statusCode).toBe(200);
+    expect((await status('wl-lapse', lapser)).state).toBe('held');
+    clock.advance(29 * 60_000);
+    expect((await sweeper.sweep()).lapsed).toBe(0);
+    clock.advance(60_000);
+    const swept = await sweeper.sweep();
+    expect(swept.lapsed).toBeGreaterThanOrEqual(1);
+    expect(await status('wl-lapse', lapser)).toEqual({ state: 'none', place: null, heldUntil: null });
+    expect(await status('wl-lapse', next)).toEqual({
+      state: 'held',
+      place: null,
+      heldUntil: new Date(clock.now() + 30 * 60_000).toISOString(),
+    });
+    expect(await status('wl-lapse', third)).toEqual({ state: 'waiting', place: 1, heldUntil: null });
+    expect(await soldOf('wl-lapse')).toBe(1);
+    expect(await holdMails(next)).toHaveLength(1);
+    // The lapsed holder cannot buy it any more: sold out.
+    const intent = await c.intent(lapser, await c.totalCents(lapser));
+    expect([intent.statusCode, intent.json().message]).toEqual([409, CART_MESSAGES.soldOut]);
+  });
+
+  it('held for a fan who leaves passes on at once, mailed to the next in line', async () => {
+    const { first, line } = await soldOutWithLine('wl-leave', ['leaver', 'heir']);
+    const [leaver, heir] = line as [Who, Who];
+    expect((await refund(first.orderId)).statusCode).toBe(200);
+    expect((await status('wl-leave', leaver)).state).toBe('held');
+    const left = await send('DELETE', 'wl-leave', leaver);
+    expect([left.statusCode, left.json().message]).toEqual([200, M.left]);
+    expect((await status('wl-leave', heir)).state).toBe('held');
+    expect(await soldOf('wl-leave')).toBe(1);
+    // Mailed by the leave's own call, not a later sweep.
+    expect(await holdMails(heir)).toHaveLength(1);
+  });
+
+  it("is held for the event's own hold time", async () => {
+    await db()
+      .updateTable('events')
+      .set({ waitlist_hold_minutes: 45 })
+      .where('id', '=', x.ids['wl-minutes']!)
+      .execute();
+    const { first, line } = await soldOutWithLine('wl-minutes', ['minutesfan']);
+    expect((await refund(first.orderId)).statusCode).toBe(200);
+    expect((await status('wl-minutes', line[0]!)).heldUntil).toBe(new Date(clock.now() + 45 * 60_000).toISOString());
+  });
+});
