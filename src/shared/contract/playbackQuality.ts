@@ -23,6 +23,11 @@ export const playbackQualityBeacon = z.strictObject({
   seq: z.number().int().min(1).max(1_000_000),
   /** Pressing play to the main angle's first frame, sent once (in the first beacon after it). */
   startupMs: ms().optional(),
+  /**
+   * While there is no first frame yet: how long the player has been trying (since play was pressed).
+   * A player that never gets a frame still reports, so "no first frame within N s" is decidable.
+   */
+  tryingMs: ms().optional(),
   /** Stalls that began since the last beacon: the main angle waited for data while playing, not after a seek. */
   stalls: count(),
   /** Time stalled since the last beacon. */

@@ -131,6 +131,9 @@ export const STREAM_MESSAGES = {
    * ('Watch here instead'), told only to the device holding the session's key.
    */
   movedAway: 'The show moved to another device.',
+  /** 403 from streamconfig once a live show's replay window (the event's replay days) has passed. */
+  replayEnded: (endedOn: string) =>
+    `The replay of this show ended on ${endedOn}. Replays stay for the number of days the organizer set.`,
   /** 409 when the device limit is reached: names the limit. */
   deviceLimit: (limit: number) =>
     `This ticket is already playing on ${limit} ${limit === 1 ? 'device' : 'devices'}.` +

@@ -40,7 +40,15 @@ describe('the quality measure', () => {
     const s = setup();
     s.follow();
     s.clock.advance(1800);
-    expect(s.quality.take()).toBeNull();
+    // No frame yet: the time tried so far is reported (a player that never gets one is heard of).
+    expect(s.quality.take()).toEqual({
+      tryingMs: 1800,
+      stalls: 0,
+      stallMs: 0,
+      playMs: 0,
+      rungSwitches: 0,
+      fatalErrors: 0,
+    });
     s.clock.advance(400);
     s.playing();
     expect(s.quality.take()).toEqual({
@@ -53,6 +61,24 @@ describe('the quality measure', () => {
     });
     s.clock.advance(10_000);
     expect(s.quality.take()).toEqual({ stalls: 0, stallMs: 0, playMs: 10_000, rungSwitches: 0, fatalErrors: 0 });
+  });
+
+  it('reports how long it has tried while no frame comes, and stops once one does', () => {
+    const s = setup();
+    s.follow();
+    s.clock.advance(30_000);
+    expect(s.quality.take()).toMatchObject({ tryingMs: 30_000, playMs: 0 });
+    s.clock.advance(15_000);
+    expect(s.quality.take()).toMatchObject({ tryingMs: 45_000 });
+    s.playing();
+    expect(s.quality.take()).toEqual({
+      startupMs: 45_000,
+      stalls: 0,
+      stallMs: 0,
+      playMs: 0,
+      rungSwitches: 0,
+      fatalErrors: 0,
+    });
   });
 
   it('counts a wait while playing as a stall with its time; a wait after a seek, or before the first frame, is not', () => {

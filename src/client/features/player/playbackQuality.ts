@@ -111,6 +111,8 @@ export class PlaybackQuality {
     const watchMs = Math.round(this.watchMs);
     const batch: QualityBatch = {
       ...(this.startupMs !== null && !this.startupSent ? { startupMs: this.startupMs } : {}),
+      // Still no first frame: the time tried so far, so a player that never gets one is heard of.
+      ...(this.startupMs === null ? { tryingMs: Math.min(MAX_MS, Math.round(at - this.requestedAt)) } : {}),
       stalls: this.stalls,
       stallMs,
       playMs: Math.min(MAX_MS, Math.max(0, watchMs - Math.round(this.stallMs))),
@@ -119,6 +121,7 @@ export class PlaybackQuality {
     };
     const fresh =
       batch.startupMs !== undefined ||
+      batch.tryingMs !== undefined ||
       batch.stalls + batch.stallMs + batch.playMs + batch.rungSwitches + batch.fatalErrors > 0;
     if (!fresh) return null;
     // What is sent is gone from here; the fractions of a millisecond wait for the next take.

@@ -17,6 +17,7 @@ export function createStreamRepository(db: Kysely<DB>) {
           'events.content_type',
           'events.air_start_date',
           'events.published',
+          'events.replay_days',
           'stream_configs.config',
         ]);
       return ('id' in k ? q.where('events.id', '=', k.id) : q.where('events.path', '=', k.path)).executeTakeFirst();

@@ -46,6 +46,8 @@ export type StreamConfigAnswer = {
  */
 type LiveFeeds = (eventId: number) => Promise<{
   ended: boolean;
+  /** When it ended; null while on. */
+  endedAt?: Date | null;
   feed(angle: number): { dir: string; file: string };
 } | null>;
 
@@ -64,6 +66,11 @@ type Deps = {
   sessionCheck?: SessionCheck;
   /** Checks tickets' signed entitlements during an outage; every instance shares it (the app wires it). */
   vouchers?: ViewingEntitlements;
+  /**
+   * How long a ticket's replay was extended (the guaranteed view, wired by the composition root),
+   * asked only once the event's replay window has passed; null: not extended.
+   */
+  replayExtension?: (userId: number, eventId: number) => Promise<Date | null>;
 };
 
 /**
@@ -84,6 +91,31 @@ export function createStreamService(deps: Deps) {
     now,
     load: (key: string) => repo.eventWithConfig(key),
   });
+
+  /**
+   * A live event's replay stays `replay_days` after the show's end (the real show's, else air start
+   * plus the live window); null days: it stays. Past it, only a ticket the guaranteed view extended
+   * plays, until its own end (docs/decisions.md "After the purchase").
+   */
+  async function assertReplayOpen(
+    caller: Caller,
+    event: { id: number; content_type: string; air_start_date: Date | null; replay_days: number | null },
+    live: Awaited<ReturnType<LiveFeeds>>,
+    at: number,
+  ): Promise<void> {
+    if (event.content_type !== 'Live' || event.replay_days === null || !event.air_start_date) return;
+    const showEnd = live
+      ? live.ended
+        ? (live.endedAt?.getTime() ?? null)
+        : null
+      : event.air_start_date.getTime() + settings.liveMinutes * 60_000;
+    if (showEnd === null) return;
+    const replayEnd = showEnd + event.replay_days * 24 * 60 * 60_000;
+    if (at < replayEnd) return;
+    const extended = caller.kind === 'user' ? await deps.replayExtension?.(caller.userId, event.id) : null;
+    if (extended && at < extended.getTime()) return;
+    throw new Forbidden(STREAM_MESSAGES.replayEnded(new Date(replayEnd).toISOString().slice(0, 10)));
+  }
 
   return {
     async config(caller: Caller, key: string, session: SessionRef = {}): Promise<StreamConfigAnswer> {
@@ -107,8 +139,10 @@ export function createStreamService(deps: Deps) {
         settings.liveMinutes,
       );
       if (mode === 'upcoming') throw new Conflict(STREAM_MESSAGES.notStarted);
-      await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key, session.entitlement);
       const live = settled(show);
+      // A replay past its window is refused before the session is asked for: no session makes it play.
+      await assertReplayOpen(caller, event, live, at);
+      await deps.sessionCheck?.(caller, event.id, event.is_premium, session.id, session.key, session.entitlement);
 
       const exp = Math.floor(at / 1000) + (event.is_premium ? deps.premiumUrlTtlSeconds : settings.urlTtlMinutes * 60);
       const grant: MediaGrant =
