@@ -13,6 +13,7 @@ import { paymentRepositories } from './modules/payments/repositories';
 import { salesRepositories } from './modules/sales/repositories';
 import { streamRepositories } from './modules/streams/repositories';
 import { waitlistRepositories } from './modules/waitlist/repositories';
+import { calendarRepositories } from './modules/calendar/repositories';
 
 /**
  * Every module's repositories, built over one handle: the shared database, or one transaction of
@@ -36,6 +37,7 @@ export function createRepositories(db: Executor) {
     ...controlRoomRepositories(db),
     ...salesRepositories(db),
     ...waitlistRepositories(db),
+    ...calendarRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

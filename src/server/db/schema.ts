@@ -187,6 +187,8 @@ interface MailOutboxTable {
   text: string;
   html: string;
   created_at: Generated<Date>;
+  /** The mail's attachments as JSON (migration 0021): `[{filename, contentType, content}]`, or null. */
+  attachments: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface CartsTable {

@@ -18,6 +18,7 @@ import * as m0016 from './0016_event_versions';
 import * as m0018 from './0018_coupon_events_and_live_message';
 import * as m0019 from './0019_refund_closes_plays';
 import * as m0020 from './0020_after_the_purchase';
+import * as m0021 from './0021_mail_attachments';
 import * as m0022 from './0022_waitlist_hold_mail';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0018_coupon_events_and_live_message': m0018,
   '0019_refund_closes_plays': m0019,
   '0020_after_the_purchase': m0020,
+  '0021_mail_attachments': m0021,
   '0022_waitlist_hold_mail': m0022,
 };
