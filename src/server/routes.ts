@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { crawlerRoutes } from './modules/catalog/crawlerRoutes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -122,6 +123,7 @@ export async function registerRoutes(
     signupsPerMinute: limits.newsletterSignupsPerMinutePerIp,
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
+  await app.register(calendarRoutes, { prefix: '/v1', service: services.calendar });
   await app.register(crawlerRoutes, { service: services.catalog, publicUrl: config.publicUrl });
   await app.register(streamRoutes, {
     prefix: '/v1',

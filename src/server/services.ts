@@ -15,6 +15,7 @@ import { createGoogleVerifier } from './modules/identity/google';
 import { createIdentityService } from './modules/identity/service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMiscService } from './modules/misc/service';
+import { createCalendarService } from './modules/calendar/service';
 import { createCheckoutService } from './modules/orders/checkoutService';
 import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
@@ -81,6 +82,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     ...clock,
   });
   const entitlements = createEntitlements({ uow });
+  // Calendar files: the event page's, the confirmation's, and the update when an air date moves.
+  const calendar = createCalendarService({
+    uow,
+    mailer,
+    publicUrl: config.publicUrl,
+    liveMinutes: config.streams.liveMinutes,
+    log,
+  });
   const catalogRepo = createCatalogRepository(database.db);
   const catalogCache = createReadCache(() => catalogRepo.catalogVersion(), {
     checkEveryMs: config.limits.catalogVersionCheckMs,
@@ -101,7 +110,10 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     finishOrderRefunds: () => refunds.finishPending(),
     provider: payments.provider,
     log,
-    confirmOrder: countedOrders(metrics, createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log })),
+    confirmOrder: countedOrders(
+      metrics,
+      createOrderConfirmer({ uow, mailer, publicUrl: config.publicUrl, log, calendar }),
+    ),
     onRefunded: () => metrics.refunds.inc(),
     ...clock,
   });
@@ -183,6 +195,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     mailer,
     identity,
     entitlements,
+    calendar,
     auth: createAuthService({
       repo: uow.repos.guests,
       tokens,
@@ -191,7 +204,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     profile: createProfileService({ uow }),
     organizers: createOrganizerService({ uow }),
     // The console's events: a change lets this process's catalog cache go at once (others within the bound).
-    eventAdmin: createEventAdminService({ uow, onCatalogChanged: () => catalogCache.invalidate(), ...clock }),
+    eventAdmin: createEventAdminService({
+      uow,
+      onCatalogChanged: () => catalogCache.invalidate(),
+      // A new air date: every ticket holder is mailed the updated calendar file, after the change committed.
+      onAirDateMoved: (eventId) => calendar.announceNewDate(eventId),
+      ...clock,
+    }),
     images: createImageService({ uow, decodesAtOnce: config.limits.imageDecodesAtOnce }),
     couponAdmin: createCouponAdminService({ uow, ...clock }),
     // The console's live control room: keys, start, end and the viewers' message, each audited.
