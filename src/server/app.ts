@@ -26,6 +26,7 @@ import { startIngest } from './modules/live/ingest/engine';
 import { createMetrics } from './modules/health/metrics';
 import { scheduleQualityRetention } from './modules/streams/playbackQualityRetention';
 import { scheduleHoldSweep } from './modules/waitlist/holdSweeper';
+import { scheduleGuarantee } from './modules/guarantee/job';
 import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/sharedLimits';
 
 export type AppDeps = {
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   startReconciliation(app, services);
   scheduleQualityRetention(app, { database, quality: services.playbackQuality });
   scheduleHoldSweep(app, { database, waitlist: services.waitlist });
+  scheduleGuarantee(app, { database, guarantee: services.guarantee, refusals: services.playRefusals });
   await app.register(callerPlugin, {
     tokens: services.tokens,
     isRevoked: services.identity.isRevoked,

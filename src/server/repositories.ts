@@ -13,6 +13,7 @@ import { paymentRepositories } from './modules/payments/repositories';
 import { salesRepositories } from './modules/sales/repositories';
 import { streamRepositories } from './modules/streams/repositories';
 import { waitlistRepositories } from './modules/waitlist/repositories';
+import { guaranteeRepositories } from './modules/guarantee/repositories';
 import { calendarRepositories } from './modules/calendar/repositories';
 
 /**
@@ -37,6 +38,7 @@ export function createRepositories(db: Executor) {
     ...controlRoomRepositories(db),
     ...salesRepositories(db),
     ...waitlistRepositories(db),
+    ...guaranteeRepositories(db),
     ...calendarRepositories(db),
   };
 }

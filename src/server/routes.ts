@@ -13,6 +13,7 @@ import { apiReferenceRoutes } from './modules/web/apiReferenceRoutes';
 import { miscRoutes } from './modules/misc/routes';
 import { publicRoutes } from './modules/misc/publicRoutes';
 import { orderRoutes } from './modules/orders/routes';
+import { orderManageRoutes } from './modules/orders/manageRoutes';
 import { organizerControlRoutes, organizerRoutes } from './modules/organizers/routes';
 import { eventAdminRoutes } from './modules/eventAdmin/routes';
 import { imageUploadRoutes, uploadedImageRoutes } from './modules/eventAdmin/imageRoutes';
@@ -28,6 +29,8 @@ import { streamRoutes } from './modules/streams/routes';
 import { viewingSessionRoutes } from './modules/streams/viewingSessionRoutes';
 import { playbackQualityRoutes } from './modules/streams/playbackQualityRoutes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { guaranteeTriggerRoutes, makeGoodRoutes, studioGuaranteeRoutes } from './modules/guarantee/routes';
+import { judgeNow } from './modules/guarantee/job';
 import { mediaPlugin } from './modules/web/media';
 import { webPlugin } from './modules/web/static';
 import type { Services } from './services';
@@ -61,6 +64,12 @@ export async function registerRoutes(
     orders: services.orders,
     checkoutCallsPerMinute: limits.checkoutCallsPerMinute,
   });
+  await app.register(orderManageRoutes, {
+    prefix: '/v1',
+    cancels: services.cancels,
+    transfers: services.transfers,
+    changesPerMinute: 10,
+  });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
   await app.register(eventAdminRoutes, { prefix: '/v1', service: services.eventAdmin });
   await app.register(imageUploadRoutes, {
@@ -74,7 +83,21 @@ export async function registerRoutes(
   await app.register(controlRoomRoutes, { prefix: '/v1', room: services.liveControl });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
   await app.register(waitlistRoutes, { prefix: '/v1', service: services.waitlist });
+  await app.register(studioGuaranteeRoutes, { prefix: '/v1', service: services.guarantee });
+  await app.register(makeGoodRoutes, {
+    prefix: '/v1',
+    service: services.guarantee,
+    readsPerMinute: 30,
+    choicesPerMinute: 10,
+  });
+  if (config.env !== 'production')
+    await app.register(guaranteeTriggerRoutes, {
+      judge: () => judgeNow(services.database, services.guarantee),
+      proxyDeclared,
+    });
   await app.register(organizerControlRoutes, { service: services.organizers, controlToken: services.ingestKey });
+  // A ticket holder's 5xx on the watching path is kept for the guaranteed view (off the request's path).
+  app.addHook('onResponse', async (req, reply) => services.playRefusals.onResponse(req, reply));
   await app.register(viewingSessionRoutes, {
     prefix: '/v1',
     service: services.viewingSessions,

@@ -25,6 +25,8 @@ import { createEventAdminService } from './modules/eventAdmin/service';
 import { createImageService } from './modules/eventAdmin/imageService';
 import { createCouponAdminService } from './modules/couponAdmin/service';
 import { createRefundService } from './modules/orders/refundService';
+import { createCancelService } from './modules/orders/cancelService';
+import { createTransferService } from './modules/orders/transferService';
 import { createSalesService } from './modules/sales/service';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { createProfileService } from './modules/profile/service';
@@ -35,6 +37,9 @@ import { createMediaSigner, premiumMediaUrlSeconds } from './modules/streams/url
 import { createViewingSessionGate } from './modules/streams/viewingSessionGate';
 import { createViewingSessions } from './modules/streams/viewingSessionService';
 import { createPlaybackQuality } from './modules/streams/playbackQualityService';
+import { createGuarantee } from './modules/guarantee/service';
+import { guaranteeRefund } from './modules/guarantee/guaranteeRefund';
+import { createPlayRefusals } from './modules/guarantee/playRefusals';
 import { createTtlCache, createLastKnown } from './platform/ttlCache';
 import { isDatabaseUnreachable } from './platform/databaseErrors';
 import { createOutageRecord } from './platform/outageRecord';
@@ -72,7 +77,10 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const tokens = createTokenService(keys.tokenSigning, deps.now);
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: uow.repos.outbox, log });
+  // A fan's ticket handed on to an address: claimed by its account at once, or at its sign-up or sign-in.
+  const transfers = createTransferService({ uow, mailer, publicUrl: config.publicUrl, log, ...clock });
   const identity = createIdentityService({
+    onSignedIn: (user) => transfers.claimPending(user),
     uow,
     tokens,
     mailer,
@@ -183,6 +191,17 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now: deps.now,
     outages,
   });
+  // The guaranteed view: the judge of ended shows and the make-good (refund through the one refund writer).
+  const guarantee = createGuarantee({
+    uow,
+    mailer,
+    log,
+    publicUrl: config.publicUrl,
+    liveMinutes: config.streams.liveMinutes,
+    settleShow: (eventId) => live.playback(eventId),
+    refund: guaranteeRefund(refunds, uow),
+    ...clock,
+  });
   const ingestHooks = createIngestHooks();
   return {
     database,
@@ -233,6 +252,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     refunds,
     // The waiting lists of sold-out events; the hold sweeper (app.ts) lapses and mails their holds.
     waitlist: createWaitlistService({ uow, mailer, publicUrl: config.publicUrl, log, ...clock }),
+    // The fan's own cancellation: the refund's claim with the cutoff decided under its locks.
+    cancels: createCancelService({ uow, refunds, log, ...clock }),
+    transfers,
     sales: createSalesService({ uow, refunds, organizers: createOrganizerService({ uow }) }),
     misc: createMiscService(uow.repos.settings),
     catalog: createCatalogService({
@@ -256,12 +278,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       settings: config.streams,
       premiumUrlTtlSeconds: premiumMediaUrlSeconds(config.viewing.heartbeatSeconds),
       sessionCheck: viewingSessions.assertOpen,
+      // A replay past its window plays on for a ticket the guaranteed view extended.
+      replayExtension: (userId, eventId) => guarantee.replayUntil(userId, eventId),
       vouchers,
       liveFeeds: async (eventId) => {
         const playback = await liveShowForConfig.get(eventId);
         if (!playback) return null;
         return {
           ended: playback.show === 'ended',
+          endedAt: playback.endedAt,
           feed: (angle) => ({ dir: liveMediaDir(eventId, angle), file: LIVE_FEED_FILE }),
         };
       },
@@ -292,6 +317,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       ...clock,
     }),
     viewingSessions,
+    guarantee,
+    // A ticket holder's 5xx on the watching path, kept in memory and written in batches (outage-safe).
+    playRefusals: createPlayRefusals({ repo: uow.repos.guarantees, log, ...clock }),
     // The player's quality beacons, kept for QOE_RETENTION_DAYS; /metrics reads them per event.
     playbackQuality: createPlaybackQuality({
       sessions: uow.repos.viewingSessions,

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './envelope';
 import { jsonId, pageOffset } from './ids';
+import { afterPurchaseSettings } from './afterPurchase';
 
 /**
  * The console's events (`/studio/events`): the list, the form, publish/unpublish/duplicate/delete,
@@ -163,6 +164,11 @@ export const studioEventFields = z.strictObject({
   slide: carouselSlide.default({ enabled: false, description: '', imagePath: '' }),
   /** From POST /v1/studio/images?kind=poster (or any site path); '' for none. */
   posterPath: mediaPathRule.or(z.literal('')).default(''),
+  /**
+   * Cancel cutoff, replay window, waiting-list hold and the guaranteed view's thresholds
+   * (contract/afterPurchase.ts). Left out: a new event gets the defaults, a saved one keeps its own.
+   */
+  afterPurchase: afterPurchaseSettings.optional(),
 });
 export type StudioEventFields = z.input<typeof studioEventFields>;
 
@@ -199,6 +205,7 @@ const studioEvent = z.object({
   categories: z.array(z.object({ categoryId: z.number().int(), order: z.number().int() })),
   slide: z.object({ enabled: z.boolean(), description: z.string(), imagePath: z.string() }),
   posterPath: z.string(),
+  afterPurchase: afterPurchaseSettings,
 });
 export type StudioEvent = z.infer<typeof studioEvent>;
 export const studioEventResponse = envelope(studioEvent);

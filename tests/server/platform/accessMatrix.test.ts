@@ -61,7 +61,10 @@ const NOTHING_OWNED = [
   /^\/v1\/public\//,
   /^(\/v1)?\/payments\/(webhook|sandbox\/authenticate)/,
   /^\/(healthz|readyz|metrics)$/,
-  /^\/dev\/(mailbox|api)/,
+  /^\/dev\/(mailbox|api|guarantee)/,
+  // The guaranteed view's make-good link: the token in the address proves the ticket, no caller's token is
+  // read; a link that is not one answers 404 to everyone (tests/server/guarantee/guarantee.test.ts).
+  /^\/v1\/make-good\/:token$/,
   /^\/openapi\.json$/,
   /^\/media\/(signed\/)?\*$/,
   // Uploaded posters and slides: public pictures, named by their content (tests/server/studio/images.test.ts).
@@ -345,6 +348,22 @@ const ROWS: Row[] = [
       ...json({ user_id: userId(), guest_cart_token: guestCartToken }),
     }),
     expect: usersThing(200),
+  },
+  // The waiting list: the caller's own place, from the token (another user reads or changes only theirs).
+  {
+    route: 'GET /v1/waitlist/{eventId}',
+    call: () => ({ method: 'GET', url: `/v1/waitlist/${x.ids['cart-few']}` }),
+    expect: usersThing(200, 200),
+  },
+  {
+    route: 'POST /v1/waitlist/{eventId} (not sold out)',
+    call: () => ({ method: 'POST', url: `/v1/waitlist/${x.ids['cart-few']}` }),
+    expect: usersThing(409, 409),
+  },
+  {
+    route: 'DELETE /v1/waitlist/{eventId}',
+    call: () => ({ method: 'DELETE', url: `/v1/waitlist/${x.ids['cart-few']}` }),
+    expect: usersThing(200, 200),
   },
 ];
 

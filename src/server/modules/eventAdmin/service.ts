@@ -25,6 +25,7 @@ import {
 import type { CalendarRepositories } from '../calendar/repositories';
 import type { EventAdminRepositories } from './repositories';
 import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
+import { afterPurchaseColumns, afterPurchaseOf, type AfterPurchaseColumns } from './afterPurchaseColumns';
 
 type Fields = z.output<typeof studioEventFields>;
 type Repos = EventAdminRepositories & Pick<OrganizerRepositories, 'audit'> & CalendarRepositories;
@@ -44,7 +45,7 @@ type FormColumns = {
   capacity: number | null;
   subscription_id: number | null;
   poster_path: string;
-};
+} & Partial<AfterPurchaseColumns>;
 type Prepared = { columns: FormColumns; placements: EventPlacement[]; slide: Omit<NewSlide, 'label'> | null };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -109,6 +110,7 @@ export function createEventAdminService(deps: {
       slide: slide
         ? { enabled: true, description: slide.description, imagePath: slide.file_path }
         : { enabled: false, description: '', imagePath: '' },
+      afterPurchase: afterPurchaseOf(row),
     };
   }
 
@@ -146,6 +148,8 @@ export function createEventAdminService(deps: {
         capacity: f.capacity,
         subscription_id: f.subscriptionId,
         poster_path: f.posterPath,
+        // Left out, the settings stay as they are (a new event: the defaults).
+        ...(f.afterPurchase ? afterPurchaseColumns(f.afterPurchase) : {}),
       },
       placements: f.categories,
       slide: f.slide.enabled ? { description: slideDescription.html, file_path: f.slide.imagePath } : null,
@@ -367,6 +371,7 @@ export function createEventAdminService(deps: {
             capacity: source.capacity,
             subscription_id: source.subscription_id,
             poster_path: source.poster_path,
+            ...afterPurchaseColumns(afterPurchaseOf(source)),
           },
           placements: s.categories,
           slide: s.slide.enabled ? { description: s.slide.description, file_path: s.slide.imagePath } : null,
