@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { Database } from '../../../src/server/db/database';
+import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';
+import { importCatalog } from '../../../src/server/modules/catalog/importer';
+import { createRefundService } from '../../../src/server/modules/orders/refundService';
+import { isOrderRefusal, placeOrder } from '../../../src/server/modules/orders/placeOrder';
+import { createWaitlistService } from '../../../src/server/modules/waitlist/service';
+import { createRepositories, type Repositories } from '../../../src/server/repositories';
+import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
+
+/**
+ * The waiting list under everything at once, on PostgreSQL (PGlite runs one statement at a time, so
+ * nothing races there). An event of CAPACITY seats sold out, LINE fans waiting; together: every
+ * ticket refunded (each seat goes back and is held for the next in line), holders paying, the
+ * sweeper lapsing every hold it finds past its time (passing it on), and fans outside the line
+ * trying to buy. Then: never more tickets and holds than seats, `sold` counts exactly the tickets
+ * and holds, every seat held went to the line in order of joining, no fan held twice, nobody
+ * outside the line bought. The control takes out the one decision between a holder's payment and
+ * the sweeper's lapse (a claim read first and written without its condition) and shows the seat
+ * sold twice that the conditional claim prevents.
+ */
+const CAPACITY = 10;
+const LINE = 30;
+const OUTSIDERS = 10;
+
+let database: Database;
+const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => log } as never;
+const mailer = { kind: 'outbox' as const, send: async () => {}, close: async () => {} };
+const provider = { refund: async () => {} } as never;
+let organizer: { userId: number; email: string };
+let n = 0;
+
+beforeAll(async () => {
+  database = await openRaceDatabase();
+  organizer = { userId: await user('organizer'), email: 'organizer@example.com' };
+}, 60_000);
+afterAll(() => database?.close());
+
+const db = () => database.db;
+async function user(label: string): Promise<number> {
+  n += 1;
+  const row = await db()
+    .insertInto('users')
+    .values({ email: `${label}-${n}@example.com`, first_name: label, last_name: '', verified: true, google_sub: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function event(path: string, capacity: number): Promise<number> {
+  await importCatalog(db(), { events: [{ path, title: path, isPremium: true, price: 10, capacity }] });
+  return (await db().selectFrom('events').select('id').where('path', '=', path).executeTakeFirstOrThrow()).id;
+}
+/** A ticket of the event, as an order of 0 makes it (no provider call on its refund). */
+async function ticket(userId: number, eventId: number): Promise<number> {
+  await db()
+    .updateTable('events')
+    .set((eb) => ({ sold: eb('sold', '+', 1) }))
+    .where('id', '=', eventId)
+    .execute();
+  const order = await db()
+    .insertInto('orders')
+    .values({ order_ref: `RACE-${userId}-${eventId}`, user_id: userId, payment_method: 'vouchers', amount_cents: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db().insertInto('order_items').values({ order_id: order.id, event_id: eventId, price_cents: 0 }).execute();
+  return order.id;
+}
+const join = (eventId: number, userId: number) =>
+  db().insertInto('waitlist_entries').values({ event_id: eventId, user_id: userId }).execute();
+
+/** An order of the event for this fan, as checkout makes it (claims their hold, or takes a free seat). */
+async function buy(uow: UnitOfWork<Repositories>, userId: number, eventId: number): Promise<boolean> {
+  try {
+    await uow.transaction((repos) =>
+      placeOrder(repos, {
+        userId,
+        paymentMethod: 'vouchers',
+        paymentIntentId: null,
+        amountCents: 0,
+        couponCode: null,
+        lines: [{ eventId, priceCents: 0, paidCents: 0 }],
+        cartId: 0,
+        now: new Date(),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isOrderRefusal(err)) return false;
+    throw err;
+  }
+}
+
+/** Tickets (Active orders) and holds of the event, and its `sold`. */
+async function tally(eventId: number) {
+  const tickets = await db()
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['orders.user_id'])
+    .where('order_items.event_id', '=', eventId)
+    .where('orders.status', '=', 'Active')
+    .execute();
+  const entries = await db()
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  const { sold } = await db().selectFrom('events').select('sold').where('id', '=', eventId).executeTakeFirstOrThrow();
+  return { tickets: tickets.map((t) => t.user_id), entries, sold };
+}
+
+it(`${CAPACITY} seats, ${LINE} in line: refunds, payments, lapses and outsiders at once never oversell and keep the order`, async () => {
+  const eventId = await event('race-waitlist-main', CAPACITY);
+  const buyers = await Promise.all(Array.from({ length: CAPACITY }, (_, i) => user(`buyer${i}`)));
+  const orders = [];
+  for (const b of buyers) orders.push(await ticket(b, eventId));
+  const line: number[] = [];
+  for (let i = 0; i < LINE; i += 1) {
+    const fan = await user(`fan${i}`);
+    await join(eventId, fan);
+    line.push(fan);
+  }
+  const outsiders = await Promise.all(Array.from({ length: OUTSIDERS }, (_, i) => user(`outsider${i}`)));
+
+  const uow = createUnitOfWork(db(), createRepositories);
+  const refunds = createRefundService({ uow, provider, mailer, log });
+  // The sweeper's clock is far ahead: every hold it finds is past its time.
+  const later = Date.now() + 24 * 3600_000;
+  const sweeper = createWaitlistService({ uow, mailer, publicUrl: 'http://shop', log, now: () => later });
+  let sweeping = true;
+  const sweeps = (async () => {
+    while (sweeping) await sweeper.lapseHolds();
+  })();
+  const paid: number[] = [];
+  // Every fan in line tries to pay a few times while the refunds come in (a holder's payment claims the hold).
+  const payers = line.map(async (fan, i) => {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await new Promise((r) => setTimeout(r, (i % 7) * 3 + attempt * 5));
+      if (await buy(uow, fan, eventId)) {
+        paid.push(fan);
+        return;
+      }
+    }
+  });
+  const outsiderBuys = outsiders.map((o) => buy(uow, o, eventId));
+  await Promise.all([
+    ...orders.map((id) => refunds.refund(organizer, id)),
+    ...payers,
+    ...outsiderBuys.map(async (p) => expect(await p).toBe(false)),
+  ]);
+  sweeping = false;
+  await sweeps;
+
+  const { tickets, entries, sold } = await tally(eventId);
+  const held = entries.filter((e) => e.state === 'held');
+  // Never oversold, and `sold` counts exactly the tickets and the holds.
+  expect(tickets.length + held.length).toBeLessThanOrEqual(CAPACITY);
+  expect(sold).toBe(tickets.length + held.length);
+  // Every returned seat stayed with the line: no outsider bought, and the line has all ten.
+  for (const o of outsiders) expect(tickets).not.toContain(o);
+  expect(tickets.length + held.length).toBe(CAPACITY);
+  expect(new Set(tickets).size).toBe(tickets.length);
+  expect([...tickets].sort()).toEqual([...paid].sort());
+  // Holds went in order of joining: every fan ever held joined before every fan still waiting.
+  const everHeld = entries.filter((e) => e.held_at !== null);
+  const waiting = entries.filter((e) => e.state === 'waiting');
+  expect(everHeld.map((e) => e.user_id)).toEqual(line.slice(0, everHeld.length));
+  for (const w of waiting) expect(BigInt(w.id)).toBeGreaterThan(BigInt(everHeld.at(-1)!.id));
+  // No fan held twice, and a fan who paid did so on their hold.
+  expect(new Set(everHeld.map((e) => e.user_id)).size).toBe(everHeld.length);
+  for (const fan of paid) expect(entries.find((e) => e.user_id === fan)?.state).toBe('claimed');
+}, 60_000);
+
+/**
+ * A holder paying just as the sweeper lapses the hold: `claimHold` read first, then (after a pause
+ * that lets the lapse commit) written. The guarded claim writes only `where state = 'held'`.
+ */
+async function claimRacingLapse(guarded: boolean) {
+  const eventId = await event(`race-waitlist-claim-${guarded ? 'guarded' : 'control'}`, 1);
+  const holder = await user('holder');
+  const next = await user('next');
+  await join(eventId, holder);
+  await join(eventId, next);
+  const at = new Date(Date.now() - 60 * 60_000);
+  // The holder's seat: taken and held, its time over an hour ago.
+  await createUnitOfWork(db(), createRepositories).transaction(async (repos) => {
+    await repos.waitlist.lockLine(eventId);
+    await repos.waitlist.takeSeat(eventId);
+    const entry = await repos.waitlist.nextWaiting(eventId);
+    await repos.waitlist.hold(entry!.id, at, new Date(at.getTime() + 30 * 60_000));
+  });
+  const uow = unitOfWorkWith(database, 'waitlist', (repo, trx) => ({
+    async claimHold(userId, id, when) {
+      const read = await trx
+        .selectFrom('waitlist_entries')
+        .select('state')
+        .where('user_id', '=', userId)
+        .where('event_id', '=', id)
+        .where('state', '=', 'held')
+        .executeTakeFirst();
+      await new Promise((r) => setTimeout(r, 300));
+      if (guarded) return repo.claimHold(userId, id, when);
+      if (!read) return false;
+      // The control: written as read, whatever happened meanwhile.
+      await sql`update waitlist_entries set state = 'claimed', ended_at = ${when} where user_id = ${userId} and event_id = ${id} and state in ('held', 'lapsed')`.execute(
+        trx,
+      );
+      return true;
+    },
+  }));
+  const sweeper = createWaitlistService({
+    uow: createUnitOfWork(db(), createRepositories),
+    mailer,
+    publicUrl: '',
+    log,
+  });
+  const payment = buy(uow, holder, eventId);
+  await new Promise((r) => setTimeout(r, 50));
+  await sweeper.lapseHolds();
+  const paidOk = await payment;
+  const { tickets, entries, sold } = await tally(eventId);
+  const held = entries.filter((e) => e.state === 'held').length;
+  return { paidOk, tickets: tickets.length, held, sold };
+}
+
+it('a holder paying as the hold lapses: decided once (the payment is refused, the seat passes on)', async () => {
+  const r = await claimRacingLapse(true);
+  expect(r).toEqual({ paidOk: false, tickets: 0, held: 1, sold: 1 });
+});
+
+it('control: a claim written without its condition sells the seat twice (a ticket and a hold for one seat)', async () => {
+  const r = await claimRacingLapse(false);
+  expect(r.paidOk).toBe(true);
+  expect(r.tickets + r.held).toBe(2);
+  expect(r.sold).toBe(1);
+});
