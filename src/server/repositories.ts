@@ -15,6 +15,7 @@ import { streamRepositories } from './modules/streams/repositories';
 import { waitlistRepositories } from './modules/waitlist/repositories';
 import { guaranteeRepositories } from './modules/guarantee/repositories';
 import { calendarRepositories } from './modules/calendar/repositories';
+import { receiptRepositories } from './modules/receipts/repositories';
 
 /**
  * Every module's repositories, built over one handle: the shared database, or one transaction of
@@ -40,6 +41,7 @@ export function createRepositories(db: Executor) {
     ...waitlistRepositories(db),
     ...guaranteeRepositories(db),
     ...calendarRepositories(db),
+    ...receiptRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { crawlerRoutes } from './modules/catalog/crawlerRoutes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -147,6 +148,7 @@ export async function registerRoutes(
   });
   await app.register(catalogRoutes, { prefix: '/v1', service: services.catalog });
   await app.register(calendarRoutes, { prefix: '/v1', service: services.calendar });
+  await app.register(receiptRoutes, { prefix: '/v1', service: services.receipts });
   await app.register(crawlerRoutes, { service: services.catalog, publicUrl: config.publicUrl });
   await app.register(streamRoutes, {
     prefix: '/v1',

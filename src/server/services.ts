@@ -16,6 +16,7 @@ import { createIdentityService } from './modules/identity/service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMiscService } from './modules/misc/service';
 import { createCalendarService } from './modules/calendar/service';
+import { createReceiptService } from './modules/receipts/service';
 import { createCheckoutService } from './modules/orders/checkoutService';
 import { createOrderConfirmer } from './modules/orders/confirmationMail';
 import { createEntitlements } from './modules/orders/entitlements';
@@ -215,6 +216,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     identity,
     entitlements,
     calendar,
+    // An order's printable receipt, for its owner.
+    receipts: createReceiptService({ uow }),
     auth: createAuthService({
       repo: uow.repos.guests,
       tokens,

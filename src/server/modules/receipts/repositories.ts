@@ -1,0 +1,6 @@
+import type { Executor } from '../../db/executor';
+import { createReceiptRepository } from './repository';
+
+/** The receipts module's repositories, by the name services know them (repositories.ts gathers every module's). */
+export const receiptRepositories = (db: Executor) => ({ receipts: createReceiptRepository(db) });
+export type ReceiptRepositories = ReturnType<typeof receiptRepositories>;
