@@ -52,6 +52,8 @@ type Row = {
 const NOTHING_OWNED = [
   /^\/v1\/(carousel|pagecategory|asset|subscription|agreement|footerlink)\b/,
   /^\/v1\/live\/:id$/,
+  // An event's calendar file: public, the same for everyone (tests/server/calendar/calendar.test.ts).
+  /^\/v1\/events\/:id\/calendar\.ics$/,
   /^\/internal\/(ingest\/publish|ingest\/publish-done|live\/keys|live\/end|live\/on-air)$/,
   /^\/internal\/organizers\/(grant|revoke)$/,
   // The console's routes: only organizers, every route against every caller (tests/server/studio/studioRoles.test.ts).
@@ -228,6 +230,12 @@ const ROWS: Row[] = [
     route: 'GET /v1/cart/{id} (ordered cart)',
     call: () => ({ method: 'GET', url: `/v1/cart/${orderedCartId}` }),
     expect: usersThing(200),
+  },
+  // An order's receipt: another user's order answers as absent (404), so an id reveals nothing.
+  {
+    route: 'GET /v1/order/{cartId}/receipt',
+    call: () => ({ method: 'GET', url: `/v1/order/${orderedCartId}/receipt` }),
+    expect: usersThing(200, 404),
   },
   {
     route: 'GET /v1/order?filter={userId}',
