@@ -81,6 +81,7 @@ let x: Awaited<ReturnType<typeof cartTestApp>>;
 const callers = {} as Record<CallerName, Who>;
 let guestCartToken: string;
 let orderedCartId: number;
+let showId: number;
 let intent: { id: string; secret: string };
 let session: { id: string; key: string };
 const seen: { route: string; got: Record<string, number> }[] = [];
@@ -99,6 +100,7 @@ beforeAll(async () => {
   const show = (
     await x.t.database.db.selectFrom('events').select('id').where('path', '=', 'matrix-show').executeTakeFirstOrThrow()
   ).id;
+  showId = show;
   const c = checkoutDriver(x.t.app, TEST_JWT_SECRET);
   const owner = await x.d.user('owner');
   callers.owner = owner;
@@ -249,6 +251,27 @@ const ROWS: Row[] = [
     route: 'GET /v1/order/history?userId=',
     call: () => ({ method: 'GET', url: `/v1/order/history?userId=${userId()}` }),
     expect: usersThing(200),
+  },
+  // The fan's own changes to an order: another user's order answers as absent (404). The owner's ticket of
+  // Matrix Show was played (the session above), so its cancel and transfer are refused with the reason.
+  {
+    route: 'GET /v1/order/{cartId}/manage',
+    call: () => ({ method: 'GET', url: `/v1/order/${orderedCartId}/manage` }),
+    expect: usersThing(200, 404),
+  },
+  {
+    route: 'POST /v1/order/{cartId}/cancel (played)',
+    call: () => ({ method: 'POST', url: `/v1/order/${orderedCartId}/cancel`, ...json({}) }),
+    expect: usersThing(409, 404),
+  },
+  {
+    route: 'POST /v1/order/{cartId}/tickets/{eventId}/transfer (played)',
+    call: () => ({
+      method: 'POST',
+      url: `/v1/order/${orderedCartId}/tickets/${showId}/transfer`,
+      ...json({ email: 'matrix-friend@example.com' }),
+    }),
+    expect: usersThing(409, 404),
   },
   {
     route: 'POST /v1/order/createPaymentIntent',
