@@ -16,6 +16,7 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import { useEventOwnership } from '../../orders/ordersApi';
 import { useGetSubscriptionQuery } from '../catalogApi';
 import { CartButton } from './CartButton';
+import { WaitlistPanel } from './WaitlistPanel';
 import { useCountdown } from './useCountdown';
 import { useHydrated } from '../../../components/afterFirstScreen';
 
@@ -64,6 +65,7 @@ export function AccessCard({ event }: { event: AssetDetail }) {
             <CartButton event={event} soldOut={event.soldOut === 1} />
           )}
         </Box>
+        {hydrated && !checking && !canWatch && <WaitlistPanel event={event} />}
         <Divider sx={{ mt: 2, mb: 1 }} />
         {event.contentType === 'Live' ? (
           <Row label="Broadcast Date">{formatEventDateTime(event.airStartDate)}</Row>
