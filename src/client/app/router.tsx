@@ -51,6 +51,10 @@ const orderConfirmation = page(
   () => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
 );
 const player = page('player', () => import(/* webpackChunkName: "player" */ '../features/player/PlayerPage'));
+const makeGood = page(
+  'make-good',
+  () => import(/* webpackChunkName: "make-good" */ '../features/makeGood/MakeGoodPage'),
+);
 const agreement = page(
   'agreement',
   () => import(/* webpackChunkName: "agreement" */ '../features/pages/AgreementPage'),
@@ -84,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.order, lazy: order },
       { path: routePatterns.orderConfirmation, lazy: orderConfirmation },
       { path: routePatterns.player, lazy: player },
+      { path: routePatterns.makeGood, lazy: makeGood },
       { path: routePatterns.agreement, lazy: agreement },
       { path: '*', lazy: notFound },
     ],

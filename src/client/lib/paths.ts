@@ -18,6 +18,7 @@ export const paths = {
   terms: '/terms/3',
   privacy: '/privacy/2',
   player: (id: string | number) => `/player/${encodeURIComponent(String(id))}`,
+  makeGood: (token: string) => `/make-good/${encodeURIComponent(token)}`,
   /** The organizer's console (its own screens' paths: studio/studioPaths.ts). */
   studio: '/studio',
 } as const;
@@ -39,6 +40,7 @@ export const routePatterns = {
   orderConfirmation: 'order-confirmation/:eventId',
   agreement: ':type/:id',
   player: 'player/:id',
+  makeGood: 'make-good/:token',
   playerMatch: '/player/:id',
   /** The console: a route of its own beside the storefront's frame; its screens route inside it. */
   studio: '/studio/*',

@@ -16,6 +16,7 @@ const CouponsPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ '
 const NewCouponPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ './coupons/NewCouponPage'));
 const CouponPage = lazy(() => import(/* webpackChunkName: "studio-coupons" */ './coupons/CouponPage'));
 const LivePage = lazy(() => import(/* webpackChunkName: "studio-live" */ './live/LivePage'));
+const GuaranteesPage = lazy(() => import(/* webpackChunkName: "studio-guarantees" */ './guarantees/GuaranteesPage'));
 const AuditPage = lazy(() => import(/* webpackChunkName: "studio-audit" */ './audit/AuditPage'));
 
 /** The head the server sends with /studio (the console is drawn in the browser, for organizers only). */
@@ -36,6 +37,7 @@ export default function StudioPage() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderDetailPage />} />
           <Route path="events/:eventId/live" element={<LivePage />} />
+          <Route path="events/:eventId/guarantees" element={<GuaranteesPage />} />
           <Route path="coupons" element={<CouponsPage />} />
           <Route path="coupons/new" element={<NewCouponPage />} />
           <Route path="coupons/:code" element={<CouponPage />} />

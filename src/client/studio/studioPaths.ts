@@ -7,6 +7,7 @@ export const studioPaths = {
   newEvent: `${paths.studio}/events/new`,
   event: (id: number) => `${paths.studio}/events/${id}`,
   eventLive: (id: number) => `${paths.studio}/events/${id}/live`,
+  eventGuarantees: (id: number) => `${paths.studio}/events/${id}/guarantees`,
   sales: `${paths.studio}/sales`,
   orders: `${paths.studio}/orders`,
   order: (id: number | string) => `${paths.studio}/orders/${encodeURIComponent(String(id))}`,

@@ -3,7 +3,15 @@ import type { CatalogService } from './service';
 import { sitemapXml } from './sitemap';
 
 /** Pages crawlers may not fetch: each visitor's own (and noindex anyway), the mailbox, the sandbox bank. */
-const PRIVATE_PREFIXES = ['/cart', '/checkout', '/profile', '/order/', '/order-confirmation/', '/player/'];
+const PRIVATE_PREFIXES = [
+  '/cart',
+  '/checkout',
+  '/profile',
+  '/order/',
+  '/order-confirmation/',
+  '/player/',
+  '/make-good/',
+];
 const SERVER_ONLY = ['/dev/', '/payments/'];
 
 /**

@@ -74,7 +74,12 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
           </Typography>
         )}
       </Box>
-      <EventFormFields values={values} change={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} />
+      <EventFormFields
+        values={values}
+        change={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        errors={errors}
+        eventId={saved?.id ?? null}
+      />
       <Box
         sx={{
           position: 'sticky',

@@ -8,6 +8,7 @@ import { CONTENT_TYPES, EVENT_TEXT_MAX } from '../../../../shared/contract/studi
 import { TextInput } from '../../../components/TextInput';
 import { SelectField } from '../../components/SelectField';
 import { useListStudioCategoriesQuery, useListStudioSubscriptionsQuery } from '../studioEventsApi';
+import { AfterPurchaseFields } from './AfterPurchaseFields';
 import { AirDateField } from './AirDateField';
 import { CategoriesField } from './CategoriesField';
 import type { EventFormErrors, EventFormValues } from './eventForm';
@@ -18,6 +19,8 @@ type Props = {
   values: EventFormValues;
   change: (patch: Partial<EventFormValues>) => void;
   errors: EventFormErrors;
+  /** The saved event's id (null for a new one): its settings link to its guaranteed view. */
+  eventId?: number | null;
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every field of the contract's event, in sections. */
-export function EventFormFields({ values: v, change, errors }: Props) {
+export function EventFormFields({ values: v, change, errors, eventId = null }: Props) {
   const categories = useListStudioCategoriesQuery();
   const subscriptions = useListStudioSubscriptionsQuery();
   const text = (field: 'title' | 'label' | 'venue' | 'location', label: string, required = false) => (
@@ -119,6 +122,14 @@ export function EventFormFields({ values: v, change, errors }: Props) {
           label="Poster"
           path={v.posterPath}
           onUploaded={(posterPath) => change({ posterPath })}
+        />
+      </Section>
+      <Section title="After the purchase">
+        <AfterPurchaseFields
+          values={v.afterPurchase}
+          errors={errors.afterPurchase ?? {}}
+          onChange={(afterPurchase) => change({ afterPurchase })}
+          eventId={eventId}
         />
       </Section>
       <Section title="Carousel slide">

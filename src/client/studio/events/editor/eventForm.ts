@@ -5,6 +5,13 @@ import {
   type StudioEvent,
   type StudioEventFields,
 } from '../../../../shared/contract/studioEvents';
+import {
+  afterPurchaseFromEvent,
+  defaultAfterPurchase,
+  toAfterPurchase,
+  type AfterPurchaseErrors,
+  type AfterPurchaseValues,
+} from './afterPurchaseForm';
 
 /** The editor's values as the inputs hold them (numbers as typed text, the air date as a picker's Date). */
 export type EventFormValues = {
@@ -24,10 +31,11 @@ export type EventFormValues = {
   categories: { categoryId: number; order: string }[];
   slide: { enabled: boolean; description: string; imagePath: string };
   posterPath: string;
+  afterPurchase: AfterPurchaseValues;
 };
 export type EventFormErrors = Partial<
   Record<'title' | 'price' | 'capacity' | 'airDate' | 'categories' | 'slide', string>
->;
+> & { afterPurchase?: AfterPurchaseErrors };
 
 /** The editor's own sentences, before anything is sent (the server checks the same and more). */
 export const FORM_MESSAGES = {
@@ -60,6 +68,7 @@ export const emptyEventForm = (): EventFormValues => ({
   categories: [],
   slide: { enabled: false, description: '', imagePath: '' },
   posterPath: '',
+  afterPurchase: defaultAfterPurchase(),
 });
 
 export const formFromEvent = (e: StudioEvent): EventFormValues => ({
@@ -78,6 +87,7 @@ export const formFromEvent = (e: StudioEvent): EventFormValues => ({
   categories: e.categories.map((c) => ({ categoryId: c.categoryId, order: String(c.order) })),
   slide: { ...e.slide },
   posterPath: e.posterPath,
+  afterPurchase: afterPurchaseFromEvent(e.afterPurchase),
 });
 
 const DOLLARS = /^\d{1,6}(\.\d{1,2})?$/;
@@ -110,6 +120,8 @@ export function toEventFields(
   if (v.airDate !== null && !isValid(v.airDate)) errors.airDate = FORM_MESSAGES.airDate;
   if (v.categories.some((c) => !ORDER.test(c.order.trim()))) errors.categories = FORM_MESSAGES.order;
   if (v.slide.enabled && !v.slide.imagePath) errors.slide = FORM_MESSAGES.slideNeedsImage;
+  const afterPurchase = toAfterPurchase(v.afterPurchase);
+  if (afterPurchase.errors) errors.afterPurchase = afterPurchase.errors;
   if (Object.keys(errors).length > 0) return { fields: null, errors };
 
   return {
@@ -130,6 +142,7 @@ export function toEventFields(
       categories: v.categories.map((c) => ({ categoryId: c.categoryId, order: Number(c.order.trim()) })),
       slide: { ...v.slide, description: v.slide.description.trim() },
       posterPath: v.posterPath,
+      ...(afterPurchase.settings ? { afterPurchase: afterPurchase.settings } : {}),
     },
   };
 }
