@@ -46,6 +46,7 @@ const profile = page('profile', () => import(/* webpackChunkName: "profile" */ '
 const cart = page('cart', () => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
 const checkout = page('checkout', () => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutPage'));
 const order = page('order', () => import(/* webpackChunkName: "order" */ '../features/orders/OrderDetailsPage'));
+const receipt = page('receipt', () => import(/* webpackChunkName: "receipt" */ '../features/orders/ReceiptPage'));
 const orderConfirmation = page(
   'order-confirmation',
   () => import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.cart, lazy: cart },
       { path: routePatterns.checkout, lazy: checkout },
       { path: routePatterns.order, lazy: order },
+      { path: routePatterns.receipt, lazy: receipt },
       { path: routePatterns.orderConfirmation, lazy: orderConfirmation },
       { path: routePatterns.player, lazy: player },
       { path: routePatterns.makeGood, lazy: makeGood },

@@ -14,6 +14,7 @@ import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { useGetCartByIdQuery } from '../cart/cartApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
+import { ReceiptLink } from './ReceiptLink';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
@@ -80,6 +81,7 @@ function Order({ cartId }: { cartId: number }) {
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
           <OrderTotals totals={cart.totals} />
+          <ReceiptLink cartId={cartId} />
           <AgreementLinks />
         </Paper>
       </Grid>

@@ -14,6 +14,7 @@ import NotFoundPage from '../../../components/NotFoundPage';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetAssetQuery } from '../catalogApi';
 import { AccessCard } from './AccessCard';
+import { AddToCalendar } from './AddToCalendar';
 import { eventHead } from './eventHead';
 import { PlayerRefusedNotice } from './PlayerRefusedNotice';
 import { VisitorTime } from './VisitorTime';
@@ -86,6 +87,7 @@ export default function EventPage() {
               .join(' · ')}
           </Typography>
           <VisitorTime airStartDate={event.airStartDate} />
+          <AddToCalendar event={event} />
         </Box>
         <Box sx={{ gridArea: 'access', alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
           <AccessCard event={event} />
