@@ -1,5 +1,6 @@
 import EventIcon from '@mui/icons-material/Event';
 import Link from '@mui/material/Link';
+import { useState } from 'react';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { calendarPath } from '../../../../shared/contract/calendar';
 import { useHydrated } from '../../../components/afterFirstScreen';
@@ -11,8 +12,9 @@ import { useHydrated } from '../../../components/afterFirstScreen';
  */
 export function AddToCalendar({ event }: { event: Pick<AssetDetail, 'id' | 'contentType' | 'airStartDate'> }) {
   const hydrated = useHydrated();
+  const [now] = useState(() => Date.now());
   const airs = event.airStartDate ? new Date(event.airStartDate).getTime() : NaN;
-  if (!hydrated || event.contentType !== 'Live' || !(airs > Date.now())) return null;
+  if (!hydrated || event.contentType !== 'Live' || !(airs > now)) return null;
   return (
     <Link
       href={calendarPath(event.id)}
