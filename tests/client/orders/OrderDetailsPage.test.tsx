@@ -26,9 +26,10 @@ it(
     store = app.store;
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
     const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
-    // Spec §7: the page reads the order's cart by id.
+    // Spec §7: the page reads the order's cart by id; and (issue 33) what the fan may still change.
     expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
       `GET /v1/cart/${order.cartId}`,
+      `GET /v1/order/${order.cartId}/manage`,
     ]);
     fetchSpy.mockRestore();
     expect(list.getByRole('link', { name: PREMIUM.velvet.title })).toBeInTheDocument();
@@ -53,7 +54,7 @@ it(
     expect(fact('Total')).toBe('$0.00');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms/3');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy/2');
-    // Read-only: no remove, checkout or coupon buttons.
+    // As bought: no remove, checkout or coupon buttons (the Manage section's cancel and transfer are its own).
     expect(screen.queryByRole('button', { name: /Remove|Checkout|Purchase|promo/ })).not.toBeInTheDocument();
   },
 );

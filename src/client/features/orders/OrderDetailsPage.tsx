@@ -12,6 +12,7 @@ import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { useGetCartByIdQuery } from '../cart/cartApi';
+import { OrderManagePanel } from './OrderManagePanel';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { ReceiptLink } from './ReceiptLink';
@@ -20,7 +21,10 @@ import { pageTitle, type HeadData } from '../../lib/pageHead';
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
 
-/** Spec "Order details": login required; the order read-only (no buttons), terms and privacy links. */
+/**
+ * Spec "Order details": login required; the order as bought, terms and privacy links, and (issue 33)
+ * what the fan may still change: cancel the order, hand a ticket on (OrderManagePanel).
+ */
 export default function OrderDetailsPage() {
   const userId = useRequireSignIn();
   const { id = '' } = useParams();
@@ -63,6 +67,7 @@ function Order({ cartId }: { cartId: number }) {
     <Grid container spacing={{ xs: 3, md: 5 }}>
       <Grid size={{ xs: 12, md: 8 }}>
         <OrderItems items={cart.items} label="Events in this order" />
+        <OrderManagePanel cartId={cartId} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Paper
@@ -76,7 +81,8 @@ function Order({ cartId }: { cartId: number }) {
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
             <Fact label="Order Id">{order.orderId}</Fact>
-            <Fact label="Status">{order.usageType}</Fact>
+            {/* As order history says it: the usage type (Paid, Transfer) while Active, else Cancelled or Refunded. */}
+            <Fact label="Status">{order.status === 'Active' ? order.usageType : order.status}</Fact>
             <Fact label="Method">{paymentMethodLabel(order.paymentMethod)}</Fact>
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
