@@ -17,7 +17,9 @@ import type { TestApp } from '../../utils/testApp';
  * apology mailed, since only the run whose insert wrote the row (the primary key, on conflict do
  * nothing) mails. The control takes that guard out (an insert that always answers "written") and
  * shows the mail going out once per run. And the periodic job's advisory lock lets one instance run
- * at a time.
+ * at a time. The fan's choice under double clicks: one credit coupon however many choose at once
+ * (the conditional update on a remedy not yet chosen); the control, whose update is unconditional,
+ * makes several.
  */
 const RUNS = 8;
 const MINUTE = 60_000;
@@ -33,7 +35,7 @@ beforeAll(async () => {
     throw new Error('race tests need the PostgreSQL project (npm test runs it)');
   ({ t, d } = await cartTestApp());
   await importCatalog(t.database.db, {
-    events: ['guarded', 'control'].map((name) => ({
+    events: ['guarded', 'control', 'credit', 'creditctl'].map((name) => ({
       path: `race-guarantee-${name}`,
       title: `Guarantee race (${name})`,
       isPremium: true,
@@ -143,6 +145,61 @@ describe('the guaranteed view on two instances at once', () => {
     expect(await decisions(who)).toHaveLength(1);
     // Every run that judged the ticket before another's row was visible to it mailed: more than one.
     expect(mails.filter((m) => m.to.startsWith('racecontrol')).length).toBeGreaterThan(1);
+  });
+
+  it('makes one credit however many double clicks choose it at once; the control makes several', async () => {
+    const coupons = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('coupons')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('code', 'like', 'MG-%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const tokenOf = async (mails: Mail[], who: Who) => {
+      const { email } = await t.database.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', who.userId!)
+        .executeTakeFirstOrThrow();
+      return mails.find((m) => m.to === email)?.text.match(/make-good\/([\w-]{43})/)?.[1];
+    };
+    for (const [path, guarded] of [
+      ['race-guarantee-credit', true],
+      ['race-guarantee-creditctl', false],
+    ] as const) {
+      const who = await stalledFan(path);
+      const mails: Mail[] = [];
+      await instance(createUnitOfWork(t.database.db, createRepositories), mails).evaluate({ graceMs: 0 });
+      const token = (await tokenOf(mails, who))!;
+      expect(token).toBeDefined();
+      const uow = guarded
+        ? createUnitOfWork(t.database.db, createRepositories)
+        : unitOfWorkWith(t.database, 'guarantees', (_repo, db) => ({
+            // The guard taken out: the choice written whether or not one was made.
+            chooseRemedy: async (userId, eventId, remedy, at, code) => {
+              await db
+                .updateTable('guarantee_decisions')
+                .set({ remedy, remedy_at: at, credit_code: code })
+                .where('user_id', '=', userId)
+                .where('event_id', '=', eventId)
+                .execute();
+              return true;
+            },
+          }));
+      const before = await coupons();
+      const clicks = Array.from({ length: RUNS }, () => instance(uow, []).choose(token, 'credit'));
+      const results = await Promise.allSettled(clicks);
+      const made = (await coupons()) - before;
+      if (guarded) {
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect(made).toBe(1);
+      } else {
+        expect(made).toBeGreaterThan(1);
+      }
+    }
   });
 
   it("the periodic job's lock lets one instance run at a time", async () => {
