@@ -151,7 +151,7 @@ describe('to an address without an account', () => {
     ).toMatchObject({ to_email: email, to_user_id: null, to_order_id: null, claimed_at: null });
     const invite = (await mailsTo(email)).filter((m) => m.subject.includes('handed you a ticket'));
     expect(invite).toHaveLength(1);
-    expect(invite[0]!.text).toContain('/sign-up');
+    expect(invite[0]!.text).toContain('/sign-in');
 
     const auth = signInDriver(x.t.app, '10.77.0.1');
     const joined = await auth.signUp(email, 'New', 'Comer');

@@ -35,9 +35,9 @@ export function ticketReceivedMail(
   const step = hasAccount
     ? { text: 'The ticket is in your order history. Watch here:', url: eventUrl, label: 'Open the event' }
     : {
-        text: 'Create your account with this e-mail address (or sign in, if you have one) and the ticket is yours:',
-        url: `${publicUrl}/sign-up`,
-        label: 'Create your account',
+        text: 'Sign in with this e-mail address (a new account takes a minute) and the ticket is yours:',
+        url: `${publicUrl}/sign-in`,
+        label: 'Sign in to claim it',
       };
   const subject = `${from} handed you a ticket for ${ticket.title}`;
   const when = airs(ticket);
