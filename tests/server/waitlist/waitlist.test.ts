@@ -254,4 +254,32 @@ describe('a returned seat', () => {
     expect((await refund(first.orderId)).statusCode).toBe(200);
     expect((await status('wl-minutes', line[0]!)).heldUntil).toBe(new Date(clock.now() + 45 * 60_000).toISOString());
   });
+
+  it('added to a raised capacity go to the line first, one seat each, in order', async () => {
+    const studio = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      x.t.app.inject({
+        method,
+        url: `/v1/studio${url}`,
+        headers: { authorization: organizer.authorization! },
+        payload,
+      });
+    const fields = { title: 'Waitlist raised', contentType: 'VOD', isPremium: true, price: 15, capacity: 1 };
+    const created = await studio('POST', '/events', fields);
+    expect(created.statusCode).toBe(201);
+    const { id, version } = created.json().data as { id: number; version: number };
+    expect((await studio('POST', `/events/${id}/publish`, {})).statusCode).toBe(200);
+    x.ids['wl-raised'] = id;
+    const { line } = await soldOutWithLine('wl-raised', ['raisedone', 'raisedtwo', 'raisedthree']);
+    const current = (await db().selectFrom('events').select('version').where('id', '=', id).executeTakeFirstOrThrow())
+      .version;
+    expect(current).toBeGreaterThanOrEqual(version);
+    const raised = await studio('PUT', `/events/${id}`, { ...fields, capacity: 3, version: current });
+    expect(raised.statusCode).toBe(200);
+    expect(await soldOf('wl-raised')).toBe(3);
+    expect((await status('wl-raised', line[0]!)).state).toBe('held');
+    expect((await status('wl-raised', line[1]!)).state).toBe('held');
+    expect(await status('wl-raised', line[2]!)).toEqual({ state: 'waiting', place: 1, heldUntil: null });
+    await sweeper.mailHolds();
+    expect(await holdMails(line[1]!)).toHaveLength(1);
+  });
 });

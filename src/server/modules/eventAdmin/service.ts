@@ -24,11 +24,16 @@ import {
 } from '../catalog/eventRules';
 import type { CalendarRepositories } from '../calendar/repositories';
 import type { EventAdminRepositories } from './repositories';
+import { offerSeats } from '../waitlist/offerSeats';
+import type { WaitlistRepositories } from '../waitlist/repositories';
 import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
 import { afterPurchaseColumns, afterPurchaseOf, type AfterPurchaseColumns } from './afterPurchaseColumns';
 
 type Fields = z.output<typeof studioEventFields>;
-type Repos = EventAdminRepositories & Pick<OrganizerRepositories, 'audit'> & CalendarRepositories;
+type Repos = EventAdminRepositories &
+  Pick<OrganizerRepositories, 'audit'> &
+  CalendarRepositories &
+  WaitlistRepositories;
 
 /** The event's columns a form sets (not its path, status, sales or version). */
 type FormColumns = {
@@ -295,6 +300,9 @@ export function createEventAdminService(deps: {
         dateMoved = iso(existing.air_start_date) !== iso(p.columns.air_start_date);
         if (dateMoved) await repos.calendar.bumpSequence(id);
         const row = await repos.eventAdmin.update(id, p.columns);
+        // Seats added to a capacity go to the waiting line first: held for it, mailed by the hold sweeper.
+        if (existing.capacity !== null && row.capacity !== null && row.capacity > existing.capacity)
+          await offerSeats(repos, [id], new Date(now()));
         await repos.eventAdmin.setPlacements(id, p.placements);
         // An existing slide keeps its label and place; a new one is labelled with the title.
         await repos.eventAdmin.setSlide(id, p.slide && { ...p.slide, label: p.columns.title });
