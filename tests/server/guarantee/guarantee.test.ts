@@ -293,10 +293,29 @@ describe('the rule', () => {
     expect(refusals.waiting()).toBe(3);
     down = false;
     expect(await refusals.flush()).toBe(2);
+    // The hook keeps a signed-in caller's 5xx on a watching route, and nothing else.
+    const hook = (caller: object | null, status: number, url = '/v1/viewing-sessions/:sessionId/heartbeat') =>
+      refusals.onResponse(
+        { caller, routeOptions: { url }, params: { sessionId: 's-1' }, body: null } as never,
+        { statusCode: status } as never,
+      );
+    hook({ kind: 'guest', sub: 'g' }, 503);
+    hook({ kind: 'user', userId: 1 }, 409);
+    hook({ kind: 'user', userId: 1 }, 503, '/v1/cart');
+    expect(refusals.waiting()).toBe(0);
+    hook({ kind: 'user', userId: 1 }, 503);
+    expect(refusals.waiting()).toBe(1);
+    expect(await refusals.flush()).toBe(1);
     expect(refusals.waiting()).toBe(0);
     expect(rows).toEqual([
       expect.objectContaining({ userId: 1, eventId: 7, status: 503 }),
       expect.objectContaining({ userId: 1, eventId: 7, status: 500 }),
+      expect.objectContaining({
+        userId: 1,
+        eventId: 7,
+        status: 503,
+        route: '/v1/viewing-sessions/:sessionId/heartbeat',
+      }),
     ]);
   });
 });
