@@ -293,3 +293,34 @@ describe('a new air date', () => {
     expect(await sequence()).toBe(1);
   });
 });
+
+describe('a mail that fails', () => {
+  it('is logged and never thrown: the other holders still get theirs', async () => {
+    const { createCalendarService } = await import('../../../src/server/modules/calendar/service');
+    const { createUnitOfWork } = await import('../../../src/server/db/unitOfWork');
+    const { createRepositories } = await import('../../../src/server/repositories');
+    const show = await publishedShow();
+    const [first, second] = [await fan('fails', show.id), await fan('gets-it', show.id)];
+    const failing = await emailOf(first);
+    const sent: string[] = [];
+    const errors: string[] = [];
+    const log = { ...x.t.app.log, error: (_o: unknown, msg: string) => void errors.push(msg), info: () => {} };
+    const service = createCalendarService({
+      uow: createUnitOfWork(x.t.database.db, createRepositories),
+      mailer: {
+        kind: 'outbox',
+        send: async (m) => {
+          if (m.to === failing) throw new Error('SMTP is down');
+          sent.push(m.to);
+        },
+        close: async () => {},
+      },
+      publicUrl: x.t.config.publicUrl,
+      liveMinutes: 240,
+      log: log as unknown as typeof x.t.app.log,
+    });
+    await expect(service.announceNewDate(show.id)).resolves.toBeUndefined();
+    expect(sent).toEqual([await emailOf(second)]);
+    expect(errors).toEqual(['schedule change mail failed']);
+  });
+});
