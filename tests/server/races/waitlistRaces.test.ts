@@ -4,6 +4,7 @@ import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOf
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { createRefundService } from '../../../src/server/modules/orders/refundService';
 import { isOrderRefusal, placeOrder } from '../../../src/server/modules/orders/placeOrder';
+import { offerSeats } from '../../../src/server/modules/waitlist/offerSeats';
 import { createWaitlistService } from '../../../src/server/modules/waitlist/service';
 import { createRepositories, type Repositories } from '../../../src/server/repositories';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
@@ -65,6 +66,8 @@ async function ticket(userId: number, eventId: number): Promise<number> {
   await db().insertInto('order_items').values({ order_id: order.id, event_id: eventId, price_cents: 0 }).execute();
   return order.id;
 }
+/** The event's free seats offered to its line, as a refund or a raised capacity does. */
+const offerSeatsFor = (repos: Repositories, eventId: number) => offerSeats(repos, [eventId], new Date());
 const join = (eventId: number, userId: number) =>
   db().insertInto('waitlist_entries').values({ event_id: eventId, user_id: userId }).execute();
 
@@ -233,4 +236,67 @@ it('control: a claim written without its condition sells the seat twice (a ticke
   expect(r.paidOk).toBe(true);
   expect(r.tickets + r.held).toBe(2);
   expect(r.sold).toBe(1);
+});
+
+/**
+ * A fan leaving the line just as a refund's seat is held for them: the leave reads the fan's entry,
+ * then (after a pause that lets the refund commit) ends it. Guarded, the leave reads under the
+ * line's lock, so the refund waits and holds the seat for the next fan; the control takes the lock
+ * out: the leave ends a hold it read as waiting, and the seat stays counted with nobody holding it.
+ */
+async function leaveRacingRefund(guarded: boolean) {
+  const eventId = await event(`race-waitlist-leave-${guarded ? 'guarded' : 'control'}`, 1);
+  const buyer = await user('leavebuyer');
+  const orderId = await ticket(buyer, eventId);
+  const leaver = await user('leaver');
+  const next = await user('leavenext');
+  await join(eventId, leaver);
+  await join(eventId, next);
+  const uow = unitOfWorkWith(database, 'waitlist', (repo) => ({
+    ...(guarded ? {} : { lockLine: async () => undefined }),
+    async openEntry(id, userId) {
+      const entry = await repo.openEntry(id, userId);
+      await new Promise((r) => setTimeout(r, 300));
+      return entry;
+    },
+  }));
+  const leaving = createWaitlistService({ uow, mailer, publicUrl: '', log });
+  const refunds = createRefundService({ uow: createUnitOfWork(db(), createRepositories), provider, mailer, log });
+  const left = leaving.leave({ kind: 'user', userId: leaver } as never, eventId);
+  await new Promise((r) => setTimeout(r, 50));
+  await refunds.refund(organizer, orderId);
+  await left;
+  const { tickets, entries, sold } = await tally(eventId);
+  const held = entries.filter((e) => e.state === 'held').map((e) => e.user_id);
+  return { tickets: tickets.length, held, sold, next };
+}
+
+it('a fan leaving as a refund holds their seat: the line is taken in turn, the seat goes to the next fan', async () => {
+  const r = await leaveRacingRefund(true);
+  expect(r).toEqual({ tickets: 0, held: [r.next], sold: 1, next: r.next });
+});
+
+it('control: a leave without the line lock ends a fresh hold as if waiting, and the seat is lost', async () => {
+  const r = await leaveRacingRefund(false);
+  expect(r.held).toEqual([]);
+  expect(r.sold).toBe(1);
+});
+
+it('two sweepers at once (two instances) mail each new hold once', async () => {
+  const eventId = await event('race-waitlist-mail', 5);
+  const fans = [];
+  for (let i = 0; i < 5; i += 1) fans.push(await user(`mailfan${i}`));
+  // Only this event's holds are counted (the tests before left holds of their own unmailed).
+  const emails = await db().selectFrom('users').select('email').where('id', 'in', fans).execute();
+  for (const fan of fans) await join(eventId, fan);
+  await createUnitOfWork(db(), createRepositories).transaction((repos) => offerSeatsFor(repos, eventId));
+  const sent: string[] = [];
+  const counting = { ...mailer, send: async (m: { to: string }) => void sent.push(m.to) };
+  const sweepers = [0, 1].map(() =>
+    createWaitlistService({ uow: createUnitOfWork(db(), createRepositories), mailer: counting, publicUrl: '', log }),
+  );
+  await Promise.all([...sweepers, ...sweepers].map((s) => s.mailHolds()));
+  const ours = sent.filter((to) => emails.some((e) => e.email === to));
+  expect(ours).toHaveLength(5);
+  expect(new Set(ours).size).toBe(5);
 });
