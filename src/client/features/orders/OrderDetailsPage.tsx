@@ -15,7 +15,7 @@ import { useGetCartByIdQuery } from '../cart/cartApi';
 import { OrderManagePanel } from './OrderManagePanel';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
-import { ReceiptLink } from './ReceiptLink';
+import { OrderLinks } from './OrderLinks';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
@@ -87,7 +87,7 @@ function Order({ cartId }: { cartId: number }) {
             <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
           </Box>
           <OrderTotals totals={cart.totals} />
-          <ReceiptLink cartId={cartId} />
+          <OrderLinks cartId={cartId} cart={cart} />
           <AgreementLinks />
         </Paper>
       </Grid>
