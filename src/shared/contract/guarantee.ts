@@ -26,6 +26,7 @@ export const MAKE_GOOD_MESSAGES = {
   refundUnavailableSeveral:
     'This order holds tickets to other shows too, so it cannot be refunded for this show alone: take a credit instead.',
   refundUnavailableGone: 'This order was refunded or cancelled already, so there is nothing left to refund.',
+  nothingPaid: 'Your ticket cost nothing, so there is nothing to refund or credit.',
   notHeld: 'This ticket is no longer yours (it was handed on, cancelled or refunded): nothing is left to choose.',
 } as const;
 

@@ -399,6 +399,23 @@ describe('the make-good', () => {
     expect((await mailsTo(who.email)).some((m) => m.text.includes(code))).toBe(true);
   });
 
+  it('offers nothing to choose for a ticket that cost nothing, and says so', async () => {
+    const who = await fan('gvfree', ['gv-other'], 0);
+    await watched(who, 'gv-other', {
+      startupMs: 1000,
+      stallMs: 20 * MINUTE,
+      watchMs: 40 * MINUTE,
+      openedAt: showStart + MINUTE,
+    });
+    await judge();
+    const token = await tokenFor(who.email);
+    expect((await makeGood(token)).json().data).toMatchObject({
+      choices: [],
+      refundUnavailable: MAKE_GOOD_MESSAGES.nothingPaid,
+    });
+    expect((await makeGood(token, 'credit')).statusCode).toBe(409);
+  });
+
   it('answers 404 with a sentence for a link that is not one', async () => {
     const res = await makeGood('A'.repeat(43));
     expect(res.statusCode).toBe(404);

@@ -136,6 +136,8 @@ export function createGuarantee(deps: GuaranteeDeps) {
 
   function sentenceFor(d: DecisionView, facts: Awaited<ReturnType<typeof repo.orderFacts>>, held: boolean) {
     if (!held || !facts) return { choices: [] as GuaranteeRemedy[], refundUnavailable: MAKE_GOOD_MESSAGES.notHeld };
+    if (facts.priceCents === 0)
+      return { choices: [] as GuaranteeRemedy[], refundUnavailable: MAKE_GOOD_MESSAGES.nothingPaid };
     if (facts.status !== 'Active' || facts.refunded)
       return { choices: ['credit'] as GuaranteeRemedy[], refundUnavailable: MAKE_GOOD_MESSAGES.refundUnavailableGone };
     if (facts.events > 1)
