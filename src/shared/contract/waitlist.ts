@@ -21,7 +21,6 @@ export const WAITLIST_MESSAGES = {
 } as const;
 
 export const waitlistParams = z.strictObject({ eventId: dbId });
-export type WaitlistParams = z.infer<typeof waitlistParams>;
 
 // ── GET|POST|DELETE /v1/waitlist/{eventId} ────────────────────────────────────────────────────────
 const waitlistStatus = z.object({

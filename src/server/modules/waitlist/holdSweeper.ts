@@ -4,7 +4,7 @@ import { runExclusively } from '../../db/exclusiveJob';
 import type { WaitlistService } from './service';
 
 /** How often holds past their time are lapsed and new holds mailed (a hold outlives its time by at most this). */
-export const HOLD_SWEEP_EVERY_MS = 15 * 1000;
+const HOLD_SWEEP_EVERY_MS = 15 * 1000;
 
 /**
  * The waiting list's clock: once the server is ready, and every 15 s, one instance at a time lapses

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { WaitlistEntriesTable } from '../../db/schema';
+import type { WaitlistEntriesTable, WaitlistState } from '../../db/schema';
 
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 /** What the line's rules read of an event. */
@@ -26,7 +26,7 @@ export type HoldToMail = {
   title: string;
 };
 
-const OPEN = ['waiting', 'held'] as const;
+const OPEN = ['waiting', 'held'] as const satisfies readonly WaitlistState[];
 const lineColumns = [
   'id',
   'is_premium',
@@ -291,4 +291,3 @@ export function createWaitlistRepository(db: Executor) {
     },
   };
 }
-export type WaitlistRepository = ReturnType<typeof createWaitlistRepository>;

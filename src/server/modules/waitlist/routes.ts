@@ -8,7 +8,7 @@ import { withErrors } from '../../platform/schemas';
 import type { WaitlistService } from './service';
 
 /** Waiting-list calls per signed-in fan per minute (the event page asks once per visit). */
-export const WAITLIST_CALLS_PER_MINUTE = 30;
+const WAITLIST_CALLS_PER_MINUTE = 30;
 
 const STATUS =
   "Answers `{state, place, heldUntil}`: `state` 'none', 'waiting' (with `place`, 1-based among the fans still " +
