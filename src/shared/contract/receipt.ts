@@ -10,7 +10,7 @@ import { dbId } from './ids';
 export const receiptParams = z.strictObject({ cartId: dbId });
 
 /** What the receipt says of the order's state: paid and standing, given back, or cancelled by the fan. */
-export const RECEIPT_STATUSES = ['Paid', 'Refunded', 'Cancelled'] as const;
+const RECEIPT_STATUSES = ['Paid', 'Refunded', 'Cancelled'] as const;
 
 const receiptLine = z.object({
   eventId: z.number().int(),
@@ -25,7 +25,6 @@ const receiptLine = z.object({
   /** True when this ticket was handed on to someone else. */
   transferred: z.boolean(),
 });
-export type ReceiptLine = z.infer<typeof receiptLine>;
 
 const receipt = z.object({
   shopName: z.string(),

@@ -7,7 +7,7 @@ const UID_DOMAIN = 'allaccess.events';
 const PRODUCT_ID = '-//AllAccess//Storefront//EN';
 
 /** 'event-12@allaccess.events': stable per event, so a new date updates the entry a calendar already has. */
-export const calendarUid = (eventId: number) => `event-${eventId}@${UID_DOMAIN}`;
+const calendarUid = (eventId: number) => `event-${eventId}@${UID_DOMAIN}`;
 /** The event page, the one link that watches (it asks for sign-in when needed). */
 export const watchUrl = (publicUrl: string, path: string) => `${publicUrl}/events/${encodeURIComponent(path)}`;
 /** The calendar file's address on this server. */

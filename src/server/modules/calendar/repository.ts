@@ -95,4 +95,3 @@ export function createCalendarRepository(db: Executor) {
     },
   };
 }
-export type CalendarRepository = ReturnType<typeof createCalendarRepository>;

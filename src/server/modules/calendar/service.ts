@@ -8,7 +8,7 @@ import type { CalendarRepositories } from './repositories';
 import type { CalendarEventRow } from './repository';
 import { scheduleChangeMail } from './scheduleChangeMail';
 
-export const CALENDAR_MESSAGES = {
+const CALENDAR_MESSAGES = {
   notFound: 'No published event has this id.',
   noDate: 'This event has no air date yet, so there is nothing to add to a calendar.',
 } as const;
