@@ -1,9 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from './outboxRepository';
+import type { MailAttachment, OutboxRepository } from './outboxRepository';
 
-/** A file sent with a mail: text only (a calendar file), with its MIME type. */
-export type MailAttachment = { filename: string; contentType: string; content: string };
+export type { MailAttachment };
 /** `template` names the kind of mail for logs: a mail's subject or body may carry a secret. */
 export type Mail = {
   template: string;

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/executor';
-import type { MailAttachment } from './mailer';
+
+/** A file sent with a mail: text only (a calendar file), with its MIME type. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** SQL of the local outbox: mail kept instead of sent when no SMTP_URL is set. */
 export function createOutboxRepository(db: Executor) {
