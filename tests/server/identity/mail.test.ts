@@ -171,6 +171,8 @@ describe('the outbox (no SMTP_URL)', () => {
         subject: 'Your AllAccess sign-in code',
         text: expect.any(String),
         html: expect.stringContaining('<!doctype html>'),
+        // Files sent with a mail (a calendar file); a sign-in code has none.
+        attachments: [],
         createdAt: expect.any(String),
       });
       const page = await t.app.inject({ url: '/dev/mailbox' });
