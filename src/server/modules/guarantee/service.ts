@@ -174,6 +174,11 @@ export function createGuarantee(deps: GuaranteeDeps) {
     };
   }
 
+  async function makeGood(token: string): Promise<MakeGoodData> {
+    const { priceCents: _cents, ...data } = await view(await decisionOf(token));
+    return data;
+  }
+
   return {
     /**
      * One run of the judge: shows that ended between `graceMs` and LOOKBACK_MS ago, each ticket holder
@@ -203,10 +208,7 @@ export function createGuarantee(deps: GuaranteeDeps) {
     },
 
     /** The make-good page: what happened, the replay, the choices. 404 for a link that is not one. */
-    async makeGood(token: string): Promise<MakeGoodData> {
-      const { priceCents: _cents, ...data } = await view(await decisionOf(token));
-      return data;
-    },
+    makeGood,
 
     /**
      * The fan's choice, once (a conditional update: a double click finds it made, 409). A refund goes
@@ -248,7 +250,7 @@ export function createGuarantee(deps: GuaranteeDeps) {
           log.warn({ err, orderId: d.orderId }, 'guaranteed view: the refund did not finish at once');
         }
       }
-      return this.makeGood(token);
+      return makeGood(token);
     },
 
     /** The console's list of an event's decisions. 404 for an unknown event. */
