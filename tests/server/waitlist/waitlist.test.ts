@@ -18,7 +18,7 @@ import { grantOrganizer } from '../../utils/studio';
  * holder who leaves passing it on at once. Races: tests/server/races/waitlistRaces.test.ts.
  */
 const clock = testClock(Date.parse('2026-12-01T12:00:00Z'));
-const EVENTS = ['refusals', 'places', 'pays', 'lapse', 'leave', 'minutes', 'capacity'];
+const EVENTS = ['refusals', 'places', 'pays', 'lapse', 'leave', 'minutes', 'cancel'];
 let x: Awaited<ReturnType<typeof cartTestApp>>;
 let c: ReturnType<typeof checkoutDriver>;
 let organizer: Who;
@@ -242,6 +242,24 @@ describe('a returned seat', () => {
     expect(await soldOf('wl-leave')).toBe(1);
     // Mailed by the leave's own call, not a later sweep.
     expect(await holdMails(heir)).toHaveLength(1);
+  });
+
+  it("returned by the fan's own cancel is held for the first in line", async () => {
+    const { first, line } = await soldOutWithLine('wl-cancel', ['cancelheir']);
+    const order = await db()
+      .selectFrom('orders')
+      .select('cart_id')
+      .where('id', '=', first.orderId)
+      .executeTakeFirstOrThrow();
+    const cancelled = await x.t.app.inject({
+      method: 'POST',
+      url: `/v1/order/${order.cart_id}/cancel`,
+      headers: { authorization: first.who.authorization! },
+      payload: {},
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await status('wl-cancel', line[0]!)).state).toBe('held');
+    expect(await soldOf('wl-cancel')).toBe(1);
   });
 
   it("is held for the event's own hold time", async () => {
