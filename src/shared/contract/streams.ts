@@ -112,6 +112,9 @@ const openedViewingSession = viewingSession.extend({
 export type OpenedViewingSession = z.infer<typeof openedViewingSession>;
 export const openedViewingSessionResponse = envelope(openedViewingSession);
 
+/** Whether a refusal is the replay window's (a 403 the player shows as it is, not the ticket's). */
+export const isReplayEnded = (message: string | null) => !!message?.startsWith('The replay of this show ended on ');
+
 export const STREAM_MESSAGES = {
   config: 'Stream config',
   opened: 'Viewing session opened',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { STREAM_MESSAGES } from '../../../shared/contract/streams';
+import { isReplayEnded, STREAM_MESSAGES } from '../../../shared/contract/streams';
 import { useLazyGetStreamConfigQuery, type SessionHandle, type StreamConfig } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import { tileSources } from './tileSources';
@@ -89,6 +89,8 @@ function configState(data: StreamConfig | undefined, error: unknown): StreamConf
   if (error) {
     const status = errorStatus(error);
     const message = serverMessage(error);
+    // The replay's window has passed: said as it is (the event page would only talk of tickets).
+    if (status === 403 && isReplayEnded(message)) return { status: 'failed', message: message! };
     if (status === 403) return { status: 'forbidden' };
     if (status === 409 && message === STREAM_MESSAGES.notStarted) return { status: 'notStarted' };
     if (data && status !== 409)
