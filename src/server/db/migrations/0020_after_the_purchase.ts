@@ -61,9 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('ticket_transfers_pk', ['order_id', 'event_id'])
     .execute();
   // A sign-up claims what was sent to its address.
-  await sql`create index ticket_transfers_unclaimed_idx on ticket_transfers (lower(to_email)) where claimed_at is null`.execute(
-    db,
-  );
+  await sql`
+    create index ticket_transfers_unclaimed_idx on ticket_transfers (lower(to_email)) where claimed_at is null
+  `.execute(db);
 
   await db.schema
     .createTable('waitlist_entries')
@@ -83,9 +83,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('waitlist_held_check', sql`(state = 'held') = (held_until is not null and ended_at is null)`)
     .execute();
   // One place in line per fan and event while it counts.
-  await sql`create unique index waitlist_entries_open_idx on waitlist_entries (event_id, user_id) where state in ('waiting', 'held')`.execute(
-    db,
-  );
+  await sql`
+    create unique index waitlist_entries_open_idx on waitlist_entries (event_id, user_id)
+      where state in ('waiting', 'held')
+  `.execute(db);
   await db.schema
     .createIndex('waitlist_entries_line_idx')
     .on('waitlist_entries')
