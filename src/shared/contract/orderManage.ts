@@ -35,7 +35,6 @@ export const cancelCutoff = (airStart: Date, cutoffHours: number) =>
   new Date(airStart.getTime() - cutoffHours * 3600_000);
 
 export const orderManageParams = z.strictObject({ cartId: dbId });
-export type OrderManageParams = z.infer<typeof orderManageParams>;
 export const ticketTransferParams = z.strictObject({ cartId: dbId, eventId: dbId });
 
 // ── GET /v1/order/{cartId}/manage ──────────────────────────────────────────────────────────────────
@@ -71,7 +70,6 @@ export const orderCancelResponse = envelope(orderManage);
 
 // ── POST /v1/order/{cartId}/tickets/{eventId}/transfer ─────────────────────────────────────────────
 export const ticketTransferBody = z.strictObject({ email: emailAddress() });
-export type TicketTransferBody = z.infer<typeof ticketTransferBody>;
 export const ticketTransferResponse = envelope(orderManage);
 
 /** 'jane@example.com' → 'j***@example.com': enough for the sender to recognise, nothing for anyone else. */

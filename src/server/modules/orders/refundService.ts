@@ -34,7 +34,7 @@ export type RefundDeps = {
 export type RefundActor = { userId: number; email: string };
 
 type ClaimRepos = Pick<OrderRepositories, 'orders' | 'refunds' | 'transfers'>;
-export type LockedEvent = Awaited<ReturnType<RefundRepository['lockEvents']>>[number];
+type LockedEvent = Awaited<ReturnType<RefundRepository['lockEvents']>>[number];
 
 /**
  * A kind of refund: its reason (kept on the refund), the order's status after it, the audit

@@ -14,7 +14,7 @@ export type ManagedEvent = {
 };
 
 /** 'TRF-' + a timestamp + a random number below 10000: the receiver's order, shaped like a bought one's id. */
-export const newTransferRef = (now = Date.now()) => `TRF-${now}${Math.floor(Math.random() * 10_000)}`;
+const newTransferRef = (now = Date.now()) => `TRF-${now}${Math.floor(Math.random() * 10_000)}`;
 
 /**
  * SQL of a ticket handed on (migration 0020): the transfer (one per ticket, its primary key), the
