@@ -250,6 +250,7 @@ it('fires for the session that stalled, not the one that played; the link and th
     const text = await row!.evaluate((e) => e.textContent ?? '');
     expect(text).toContain(fan2.email.toLowerCase());
     expect(text).toContain('Stalled');
+    if (viewport === DESKTOP) console.log(`the console's guaranteed view: ${text}`);
     expect(text).toMatch(/% stalled \(.+ of .+ watched, \d+ sessions?\); threshold 5 %/);
     expect(text).toContain('Credit');
     const all = await studio.$$eval('[data-testid="guarantee-row"]', (rows) => rows.map((r) => r.textContent));

@@ -12,9 +12,9 @@ import { envelope } from './envelope';
  * GET  /v1/studio/events/{id}/guarantees   the console's list of decisions (organizers)
  */
 
-export const GUARANTEE_RULES = ['no_first_frame', 'refused', 'stalled'] as const;
+const GUARANTEE_RULES = ['no_first_frame', 'refused', 'stalled'] as const;
 export type GuaranteeRuleName = (typeof GUARANTEE_RULES)[number];
-export const REMEDIES = ['refund', 'credit'] as const;
+const REMEDIES = ['refund', 'credit'] as const;
 
 /** The sentences of the make-good page and its calls (the client may show them as they are). */
 export const MAKE_GOOD_MESSAGES = {
@@ -41,7 +41,7 @@ export const makeGoodParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the link from your mail'),
 });
 
-export const makeGoodData = z.object({
+const makeGoodData = z.object({
   eventTitle: z.string(),
   rule: z.enum(GUARANTEE_RULES),
   /** What happened, in one sentence. */
@@ -65,7 +65,7 @@ export const makeGoodResponse = envelope(makeGoodData);
 export const makeGoodBody = z.strictObject({ remedy: z.enum(REMEDIES) });
 export type MakeGoodBody = z.infer<typeof makeGoodBody>;
 
-export const studioGuarantee = z.object({
+const studioGuarantee = z.object({
   email: z.string(),
   rule: z.enum(GUARANTEE_RULES),
   /** The figures the rule read and its threshold (milliseconds, percents, seconds, as named). */

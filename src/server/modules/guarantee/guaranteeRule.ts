@@ -1,7 +1,7 @@
 import type { GuaranteeRule } from '../../db/schema';
 
 /** The event's thresholds (its settings, migration 0020). */
-export type GuaranteeThresholds = { startupSeconds: number; stallPercent: number };
+type GuaranteeThresholds = { startupSeconds: number; stallPercent: number };
 
 /** One viewing session of the ticket holder that overlapped the live show, with its quality figures. */
 export type SessionFigures = {
@@ -14,13 +14,13 @@ export type SessionFigures = {
 /** A refusal by our fault (a 5xx on the watching path) during the show. */
 export type RefusalFigures = { status: number; route: string; at: Date };
 
-export type GuaranteeVerdict = { rule: GuaranteeRule; evidence: Record<string, unknown> };
+type GuaranteeVerdict = { rule: GuaranteeRule; evidence: Record<string, unknown> };
 
 /**
  * Below this much watching (summed over the show), stalls are not judged: two seconds of which one
  * stalled is a join, not a show spoiled. Documented in docs/decisions.md "After the purchase".
  */
-export const MIN_WATCH_MS = 30_000;
+const MIN_WATCH_MS = 30_000;
 
 /**
  * The guaranteed view's rule for one ticket over one live show (docs/decisions.md "After the

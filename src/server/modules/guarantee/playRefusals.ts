@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { GuaranteeRepository } from './repository';
 
 /** A refusal as the request saw it: the event by its id or path, or the viewing session it named. */
-export type Refusal = {
+type Refusal = {
   userId: number;
   eventRef: string | null;
   sessionId: string | null;

@@ -15,14 +15,14 @@ export type EndedShow = {
 };
 
 /** A session of a signed-in viewer that overlapped the show, with the player's figures (null: none came). */
-export type ShowSession = {
+type ShowSession = {
   sessionId: string;
   userId: number;
   openedAt: Date;
   quality: { startupMs: number | null; stallMs: number; watchMs: number; lastAt: Date } | null;
 };
 
-export type NewDecision = {
+type NewDecision = {
   userId: number;
   eventId: number;
   rule: GuaranteeRule;

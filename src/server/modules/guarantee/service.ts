@@ -24,14 +24,14 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 const LOOKBACK_MS = 20 * 60 * MINUTE_MS;
 /** A show is first judged this long after its end, when the players' beacons sent on leave are in. */
-export const DEFAULT_GRACE_MS = MINUTE_MS;
+const DEFAULT_GRACE_MS = MINUTE_MS;
 /** A decision whose mail failed is mailed again (with a new link) by a later run. */
 const REMAIL_AFTER_MS = 5 * MINUTE_MS;
 const CREDIT_DAYS = 365;
 
 /** The make-good link's token: 256 random bits; only its SHA-256 is stored. */
 const newToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** A credit's coupon code: 'MG-' and 10 characters without look-alikes. */
 function creditCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -39,7 +39,7 @@ function creditCode(): string {
   return `MG-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-export type GuaranteeDeps = {
+type GuaranteeDeps = {
   uow: UnitOfWork<GuaranteeRepositories>;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
