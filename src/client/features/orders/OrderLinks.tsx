@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import type { Cart } from '../../../shared/contract/cart';
-import { calendarPath } from '../../../shared/contract/calendar';
+import { calendarPath } from '../../../shared/calendarLink';
 import { ReceiptLink } from './ReceiptLink';
 
 /**

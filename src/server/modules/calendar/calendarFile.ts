@@ -1,4 +1,5 @@
 import { createEvent, type EventAttributes } from 'ics';
+import { calendarPath } from '../../../shared/calendarLink';
 import { formatEventDateTime } from '../../../shared/format';
 import type { CalendarEventRow } from './repository';
 
@@ -11,7 +12,7 @@ const calendarUid = (eventId: number) => `event-${eventId}@${UID_DOMAIN}`;
 /** The event page, the one link that watches (it asks for sign-in when needed). */
 export const watchUrl = (publicUrl: string, path: string) => `${publicUrl}/events/${encodeURIComponent(path)}`;
 /** The calendar file's address on this server. */
-export const calendarUrl = (publicUrl: string, eventId: number) => `${publicUrl}/v1/events/${eventId}/calendar.ics`;
+export const calendarUrl = (publicUrl: string, eventId: number) => `${publicUrl}${calendarPath(eventId)}`;
 /** 'night-shift-live.ics': the event's path, kept to characters every file system takes. */
 export const calendarFileName = (path: string) =>
   `${path.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 120) || 'event'}.ics`;

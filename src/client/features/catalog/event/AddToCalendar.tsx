@@ -2,7 +2,7 @@ import EventIcon from '@mui/icons-material/Event';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
-import { calendarPath } from '../../../../shared/contract/calendar';
+import { calendarPath } from '../../../../shared/calendarLink';
 import { useHydrated } from '../../../components/afterFirstScreen';
 
 /**
