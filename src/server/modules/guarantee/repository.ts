@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { GuaranteeRemedy, GuaranteeRule } from '../../db/schema';
+import type { GuaranteeDecisionsTable, GuaranteeRemedy } from '../../db/schema';
+
+type GuaranteeRule = GuaranteeDecisionsTable['rule'];
 
 /** A live event whose show has ended, with its guaranteed view's settings. */
 export type EndedShow = {
