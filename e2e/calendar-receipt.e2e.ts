@@ -93,6 +93,7 @@ it("the event page's 'Add to calendar' file reads right in a standard parser", a
   expect([watch.pathname, watch.port]).toEqual([`/events/${event.path}`, new URL(baseUrl()).port]);
   expect(firstFile.description).toContain(`Watch: ${watch.href}`);
   expect(firstFile.description).toContain('8:00 PM GMT+2 at the venue');
+  await auditBothWidths(page, 'event page with Add to calendar');
   await page.browserContext().close();
 }, 60_000);
 
