@@ -249,6 +249,23 @@ describe('refusals', () => {
   });
 });
 
+describe("an organizer's refund of the buyer's order after a transfer", () => {
+  it('keeps the seat taken (the receiver holds it) and the receiver keeps the ticket', async () => {
+    const sender = await x.buyer(['cart-few'], 'refundedsender');
+    const order = await x.cardOrder(sender);
+    const receiver = await x.d.user('keptreceiver');
+    expect((await transfer(sender, order.cartId, x.ids['cart-few']!, await x.emailOf(receiver))).statusCode).toBe(200);
+    const sold = await x.soldOf('cart-few');
+
+    expect((await x.studio('POST', `/orders/${order.id}/refund`)).statusCode).toBe(200);
+
+    expect(await x.soldOf('cart-few')).toBe(sold);
+    expect(
+      (await x.c.lookup(receiver, { userId: receiver.userId, assetId: x.ids['cart-few'] })).json().data,
+    ).toHaveLength(1);
+  });
+});
+
 describe('the sales figures', () => {
   it('count a ticket handed on once, its money once', async () => {
     const sender = await x.buyer(['hand-sales'], 'salessender');

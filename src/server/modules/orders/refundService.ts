@@ -113,9 +113,12 @@ export function createRefundService(deps: RefundDeps) {
       );
       if (!claimed) return undefined;
       await repos.refunds.markOrderRefunded(order.id, at, kind.status);
-      await repos.refunds.returnSeats(eventIds);
+      // A ticket handed on keeps its seat: the receiver holds it through an order of their own.
+      const handedOn = new Set((await repos.transfers.ofOrder(order.id)).map((t) => t.event_id));
+      const seatIds = eventIds.filter((id) => !handedOn.has(id));
+      await repos.refunds.returnSeats(seatIds);
       // The seats go to the events' waiting lines first, held for the next fan (mailed by the hold sweeper).
-      await offerSeats(repos, eventIds, at);
+      await offerSeats(repos, seatIds, at);
       const sessionsClosed = await repos.refunds.closeViewingSessions(order.user_id, eventIds, at);
       const couponUsesReturned = await repos.refunds.releaseCoupon(order.id);
       await repos.audit.record({
@@ -128,7 +131,7 @@ export function createRefundService(deps: RefundDeps) {
           orderId: order.order_ref,
           status: kind.status,
           refund: 'pending',
-          seatsReturned: eventIds,
+          seatsReturned: seatIds,
           sessionsClosed,
           couponUsesReturned,
         },
