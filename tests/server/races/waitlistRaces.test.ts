@@ -176,7 +176,9 @@ it(`${CAPACITY} seats, ${LINE} in line: refunds, payments, lapses and outsiders 
 
 /**
  * A holder paying just as the sweeper lapses the hold: `claimHold` read first, then (after a pause
- * that lets the lapse commit) written. The guarded claim writes only `where state = 'held'`.
+ * that lets the lapse commit) written. The guarded claim writes only `where state = 'held'`. The
+ * payment's line lock is taken out in both runs (it would make the lapse wait): this is the
+ * conditional claim alone; the lock is tested by the claim-then-lapse rounds below.
  */
 async function claimRacingLapse(guarded: boolean) {
   const eventId = await event(`race-waitlist-claim-${guarded ? 'guarded' : 'control'}`, 1);
@@ -193,6 +195,7 @@ async function claimRacingLapse(guarded: boolean) {
     await repos.waitlist.hold(entry!.id, at, new Date(at.getTime() + 30 * 60_000));
   });
   const uow = unitOfWorkWith(database, 'waitlist', (repo, trx) => ({
+    lockLine: async () => undefined,
     async claimHold(userId, id, when) {
       const read = await trx
         .selectFrom('waitlist_entries')
@@ -237,6 +240,79 @@ it('control: a claim written without its condition sells the seat twice (a ticke
   expect(r.tickets + r.held).toBe(2);
   expect(r.sold).toBe(1);
 });
+
+/** An event of one seat sold to a hold of `holder` (a fan `next` waiting behind), the hold past its time. */
+async function heldPastItsTime(path: string): Promise<{ eventId: number; holder: number }> {
+  const eventId = await event(path, 1);
+  const holder = await user('holder');
+  await join(eventId, holder);
+  await join(eventId, await user('next'));
+  const at = new Date(Date.now() - 60 * 60_000);
+  await createUnitOfWork(db(), createRepositories).transaction(async (repos) => {
+    await repos.waitlist.lockLine(eventId);
+    await repos.waitlist.takeSeat(eventId);
+    const entry = await repos.waitlist.nextWaiting(eventId);
+    await repos.waitlist.hold(entry!.id, at, new Date(at.getTime() + 30 * 60_000));
+  });
+  return { eventId, holder };
+}
+
+/**
+ * The holder's payment and the sweeper's lapse of the same hold, started together, `rounds` times;
+ * every other round the payment pauses right after its claim, so the lapse comes in between the
+ * claim and the order's insert (claim-then-lapse: the insert's foreign key check takes KEY SHARE on
+ * the event row). Guarded, the payment takes the line's lock before its claim and the line's lock
+ * lets a foreign key check through. The control takes both out (no line lock in the payment, the
+ * sweeper's lock FOR UPDATE): the payment holds the entry, the sweeper the event row, each waits on
+ * the other, and PostgreSQL kills one (40P01).
+ */
+async function claimAndLapse(guarded: boolean, rounds: number) {
+  const errors: string[] = [];
+  const winners: ('payment' | 'lapse')[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const { eventId, holder } = await heldPastItsTime(`race-waitlist-deadlock-${guarded ? 'g' : 'c'}-${round}`);
+    const pause = round % 2 === 0 || !guarded;
+    const payer = unitOfWorkWith(database, 'waitlist', (repo) => ({
+      ...(guarded ? {} : { lockLine: async () => undefined }),
+      async claimHold(userId, id, when) {
+        const claimed = await repo.claimHold(userId, id, when);
+        if (pause) await new Promise((r) => setTimeout(r, 150));
+        return claimed;
+      },
+    }));
+    const sweeperUow = guarded
+      ? createUnitOfWork(db(), createRepositories)
+      : unitOfWorkWith(database, 'waitlist', (_repo, trx) => ({
+          lockLine: (id) =>
+            trx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst() as never,
+        }));
+    const sweeper = createWaitlistService({ uow: sweeperUow, mailer, publicUrl: '', log });
+    const codeOf = (err: unknown) => String((err as { code?: string }).code ?? err);
+    const [paid] = await Promise.all([
+      buy(payer, holder, eventId).catch((err: unknown) => void errors.push(codeOf(err))),
+      (async () => {
+        if (pause) await new Promise((r) => setTimeout(r, 50));
+        await sweeper.lapseHolds().catch((err: unknown) => void errors.push(codeOf(err)));
+      })(),
+    ]);
+    const { tickets, entries, sold } = await tally(eventId);
+    const state = entries.find((e) => e.user_id === holder)?.state;
+    if (paid === true && tickets.length === 1 && state === 'claimed' && sold === 1) winners.push('payment');
+    else if (paid === false && tickets.length === 0 && state === 'lapsed' && sold === 1) winners.push('lapse');
+  }
+  return { errors, winners };
+}
+
+it('a holder paying and the sweeper lapsing the same hold, 20 rounds: no deadlock, exactly one wins each round', async () => {
+  const r = await claimAndLapse(true, 20);
+  expect(r.errors).toEqual([]);
+  expect(r.winners).toHaveLength(20);
+}, 60_000);
+
+it('control: without the line lock before the claim (and with FOR UPDATE) a claim-then-lapse deadlocks', async () => {
+  const r = await claimAndLapse(false, 2);
+  expect(r.errors).toContain('40P01');
+}, 60_000);
 
 /**
  * A fan leaving the line just as a refund's seat is held for them: the leave reads the fan's entry,

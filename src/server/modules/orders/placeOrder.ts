@@ -43,6 +43,10 @@ export async function placeOrder(repos: CartToOrderRepositories, o: OrderToPlace
   if ((await repos.orders.ownedEventIds(o.userId, eventIds)).length > 0)
     throw new OrderRefusal(ORDER_MESSAGES.ownedRefunded, CART_MESSAGES.owned);
   for (const eventId of eventIds) {
+    // Every change of a line happens under its event row's lock, taken here in ascending id order as
+    // the seats are: the sweeper's lapse of this hold waits for this payment (or went first), never
+    // the other way round while this payment holds the entry's row.
+    await repos.waitlist.lockLine(eventId);
     // A seat the waiting list holds for this buyer is theirs: claimed (once, against its lapse), not taken again.
     if (await repos.waitlist.claimHold(o.userId, eventId, o.now)) continue;
     if (!(await repos.orders.takeSeat(eventId)))

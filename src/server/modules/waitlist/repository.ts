@@ -63,10 +63,15 @@ export function createWaitlistRepository(db: Executor) {
      * Takes the turn of the event's line until the transaction ends (its event row's lock, which a
      * sale's and a refund's change of `sold` take as well), and answers its facts. Under it the first
      * in line is read and held: two offers never hold the same fan or skip one.
+     * FOR NO KEY UPDATE is enough: it excludes every other line change and every change of `sold`
+     * (an UPDATE takes the same mode), and, unlike FOR UPDATE, it lets the KEY SHARE of a foreign
+     * key check through: a payment inserting `order_items` (or a join inserting its entry) never
+     * waits on a line's lock, so the sweeper holding it and waiting on a row the payment claimed
+     * cannot close a circle (a deadlock, 40P01).
      */
     lockLine(eventId: number): Promise<LineEvent | undefined> {
       needsTransaction('lockLine');
-      return db.selectFrom('events').select(lineColumns).where('id', '=', eventId).forUpdate().executeTakeFirst();
+      return db.selectFrom('events').select(lineColumns).where('id', '=', eventId).forNoKeyUpdate().executeTakeFirst();
     },
 
     /** The fan's open entry (waiting or held) for the event. */
