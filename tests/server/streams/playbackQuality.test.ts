@@ -160,6 +160,21 @@ describe('a beacon', () => {
     expect((await send(s.id, beacon({ sessionKey: s.key, seq: 2, playMs: 60_000 }))).statusCode).toBe(204);
     expect(await rowOf(s.id)).toMatchObject({ watch_ms: 25_000, stall_ms: 15_000 });
   });
+
+  it("a first frame cannot have come later than the session's age (plus 5 s): startup stops there", async () => {
+    // A ticket holder's one beacon claiming a minute to the first frame, 2 s after opening: the
+    // guaranteed view's "no first frame within 30 s" must not read 60 s from it.
+    const viewer = await ticketHolder(x.d, db(), [x.ids['watch-premium']!], 'quality-startup');
+    const s = await session('watch-premium', viewer);
+    clock.advance(2_000);
+    expect((await send(s.id, beacon({ sessionKey: s.key, startupMs: 60_000 }))).statusCode).toBe(204);
+    expect(await rowOf(s.id)).toMatchObject({ startup_ms: 7_000 });
+    // A figure within the session's age is taken as told.
+    const t = await session();
+    clock.advance(20_000);
+    expect((await send(t.id, beacon({ sessionKey: t.key, startupMs: 12_345 }))).statusCode).toBe(204);
+    expect(await rowOf(t.id)).toMatchObject({ startup_ms: 12_345 });
+  });
 });
 
 describe('refusals change nothing', () => {

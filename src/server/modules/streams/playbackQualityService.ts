@@ -52,18 +52,22 @@ export function createPlaybackQuality(deps: PlaybackQualityDeps) {
       const endedAt = session ? (session.closed_at?.getTime() ?? session.last_seen_at.getTime() + silence) : 0;
       if (!session || !sameHash(session.key_hash, hashSessionKey(beacon.sessionKey)) || endedAt < at - LATE_BEACON_MS)
         throw new NotFound(QUALITY_SESSION_UNKNOWN);
+      // What the session's age allows (the player's clock runs a moment ahead of the open): watch
+      // time and startup alike, so a single beacon cannot claim a first frame later than the session
+      // has existed (the guaranteed view's "no first frame within N s" reads this startup).
+      const maxMs = Math.min(INT_MAX, Math.max(0, at - session.opened_at.getTime() + CLOCK_SLACK_MS));
       await deps.quality.add({
         sessionId,
         eventId: session.event_id,
         seq: beacon.seq,
-        startupMs: beacon.startupMs ?? null,
+        startupMs: beacon.startupMs === undefined ? null : Math.min(beacon.startupMs, maxMs),
         stalls: beacon.stalls,
         stallMs: beacon.stallMs,
         watchMs: beacon.playMs + beacon.stallMs,
         rungSwitches: beacon.rungSwitches,
         fatalErrors: beacon.fatalErrors,
         at: new Date(at),
-        maxWatchMs: Math.min(INT_MAX, Math.max(0, at - session.opened_at.getTime() + CLOCK_SLACK_MS)),
+        maxWatchMs: maxMs,
       });
     },
 
