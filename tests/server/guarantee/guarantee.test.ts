@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { MAKE_GOOD_MESSAGES } from '../../../src/shared/contract/guarantee';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { demoStreams } from '../../../src/server/db/seed/demoStreams';
@@ -376,6 +377,24 @@ describe('the make-good', () => {
     const order = await db().selectFrom('orders').select('status').where('id', '=', who.orderId).executeTakeFirst();
     expect(order?.status).toBe('Refunded');
     expect((await makeGood(token)).json().data).toMatchObject({ remedy: 'refund', choices: [] });
+  });
+
+  it('takes a refund choice back when the refund could not even be claimed, so the next click refunds', async () => {
+    const who = await fan('gvlost', ['gv-stays']);
+    await watched(who, 'gv-stays', { startupMs: 1000, stallMs: 20 * MINUTE, watchMs: 40 * MINUTE });
+    await judge();
+    const token = await tokenFor(who.email);
+    // The claim fails on the database itself (here: the audit log it writes to is away), not on the provider.
+    await sql`alter table audit_log rename to audit_log_away`.execute(db());
+    try {
+      expect((await makeGood(token, 'refund')).statusCode).toBe(500);
+    } finally {
+      await sql`alter table audit_log_away rename to audit_log`.execute(db());
+    }
+    expect(await decisionOf(who, 'gv-stays')).toMatchObject({ remedy: null, remedy_at: null });
+    expect((await makeGood(token, 'refund')).statusCode).toBe(200);
+    const refunds = await db().selectFrom('refunds').selectAll().where('order_id', '=', who.orderId).execute();
+    expect(refunds).toEqual([expect.objectContaining({ reason: 'guarantee', status: 'done' })]);
   });
 
   it('offers only a credit for an order of several shows, and the credit is a coupon usable once', async () => {

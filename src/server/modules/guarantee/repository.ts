@@ -403,6 +403,22 @@ export function createGuaranteeRepository(db: Executor) {
       return Number(r.numUpdatedRows) === 1;
     },
 
+    /**
+     * Takes back a refund choice whose refund was never claimed (the claim failed on something other
+     * than the provider), so the fan's next click tries again instead of reading "chosen already".
+     * A claimed refund (a `refunds` row) stands: the reconciliation job finishes it.
+     */
+    async withdrawUnclaimedRefund(userId: number, eventId: number, orderId: number): Promise<void> {
+      await db
+        .updateTable('guarantee_decisions')
+        .set({ remedy: null, remedy_at: null })
+        .where('user_id', '=', userId)
+        .where('event_id', '=', eventId)
+        .where('remedy', '=', 'refund')
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds').select('order_id').where('order_id', '=', orderId))))
+        .execute();
+    },
+
     /** What the make-good needs of the ticket's order: its state, its line's paid price, its events. */
     async orderFacts(orderId: number, eventId: number) {
       const { rows } = await sql<{

@@ -246,7 +246,12 @@ export function createGuarantee(deps: GuaranteeDeps) {
         } catch (err) {
           // Refunded by another way meanwhile (409), or the provider failed (kept pending: the
           // reconciliation job finishes it): the fan's choice stands either way.
-          if (!(err instanceof Conflict) && !(err instanceof UpstreamFailure)) throw err;
+          if (!(err instanceof Conflict) && !(err instanceof UpstreamFailure)) {
+            // Nothing was claimed (a lost connection, a deadlock): the choice is taken back, so it is never
+            // left chosen with no refund behind it, and the fan's next click tries again.
+            await repo.withdrawUnclaimedRefund(d.userId, d.eventId, d.orderId);
+            throw err;
+          }
           log.warn({ err, orderId: d.orderId }, 'guaranteed view: the refund did not finish at once');
         }
       }
