@@ -19,12 +19,16 @@ it('one line per request, with the fields operators read, and no secret in any l
   const token = (await t.app.inject({ url: '/v1/token/guest' })).json().data as string;
   const auth = { authorization: `Bearer ${token}` };
   const sig = 'c2lnbmF0dXJlLW9mLXRoZS12aWV3ZXI';
+  // A make-good link's token (the guaranteed view's mail): whoever has it chooses the fan's refund.
+  const makeGood = 'bWFrZS1nb29kLXRva2VuLW9mLWEtZmFuLWluLXRoZS1tYWls';
   const requests = [
     { url: '/v1/carousel', headers: auth },
     { url: '/v1/asset/1', headers: auth },
     { url: '/v1/asset/1?code=482913&token=opaque-token-value', headers: auth },
     { url: `/media/signed/${sig}/streams/free-program/seg_000.ts`, headers: {} },
     { url: '/v1/no-such-route', headers: {} },
+    { url: `/v1/make-good/${makeGood}`, headers: {} },
+    { url: `/make-good/${makeGood}`, headers: { accept: 'text/html' } },
   ];
   lines.length = 0;
   const answers = [];
@@ -56,8 +60,10 @@ it('one line per request, with the fields operators read, and no secret in any l
   expect(all.filter((l) => l.msg === 'request completed')).toHaveLength(requests.length);
 
   const text = lines.join('\n');
-  for (const secret of [token, token.split('.')[2]!, '482913', 'opaque-token-value', sig])
+  for (const secret of [token, token.split('.')[2]!, '482913', 'opaque-token-value', sig, makeGood])
     expect(text).not.toContain(secret);
   expect(text).toContain('/media/signed/[redacted]/streams/free-program/seg_000.ts');
   expect(text).toContain('code=%5Bredacted%5D');
+  expect(text).toContain('"/v1/make-good/[redacted]"');
+  expect(text).toContain('"/make-good/[redacted]"');
 });
