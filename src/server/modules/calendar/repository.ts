@@ -72,14 +72,14 @@ export function createCalendarRepository(db: Executor) {
         .where('order_items.transferred_at', 'is', null)
         .where('orders.status', '=', 'Active')
         .execute();
+      // Whatever became of the buyer's order: a ticket handed on stays its receiver's (an organizer's
+      // refund of the buyer's order leaves it standing, docs/decisions.md "After the purchase").
       const unclaimed = await db
         .selectFrom('ticket_transfers')
-        .innerJoin('orders', 'orders.id', 'ticket_transfers.order_id')
         .select('ticket_transfers.to_email')
         .distinct()
         .where('ticket_transfers.event_id', '=', eventId)
         .where('ticket_transfers.to_order_id', 'is', null)
-        .where('orders.status', '=', 'Active')
         .execute();
       const byAddress = new Map<string, TicketHolder>();
       for (const u of users)
