@@ -231,6 +231,8 @@ interface OrderItemsTable {
   list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set when the ticket was handed on (ticket_transfers): the buyer's access to it ends. */
   transferred_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When its holder first opened a viewing session of it (migration 0023): durable, never cleared. */
+  first_played_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A ticket handed on, one per ticket (migration 0020): claimed by the receiver's account into an order of theirs. */

@@ -28,6 +28,9 @@ export const ORDER_MANAGE_MESSAGES = {
   showStarted: "The show has started, so this ticket can't be handed on any more.",
   ticketPlayed: "You started watching this event, so its ticket can't be handed on any more.",
   receiverHolds: 'That address already has a ticket for this event.',
+  receiverWaiting: 'This address already has a ticket for this event waiting for them.',
+  /** A ticket handed on whose receiver had one of their own by the time they signed up: it came back. */
+  handedBack: 'It was handed back to you: that address already had a ticket for this event.',
 } as const;
 
 /** Until when the fan may cancel, the live cutoff of an order's events: null for on-demand (until played). */

@@ -207,6 +207,20 @@ describe('refusals', () => {
     expect(answer(await cancel(who, order.cartId))).toEqual([409, M.played('Cancel Vod')]);
   });
 
+  it('played, then its sessions swept a day later: still 409 (the first play is kept on the line)', async () => {
+    const v = viewingDriver(x.t.app);
+    const who = await x.buyer(['cancel-vod'], 'playedswept');
+    const order = await x.cardOrder(who);
+    expect((await v.open(who, String(x.ids['cancel-vod']))).statusCode).toBe(201);
+    // What the sweep does to a session quiet for a day (streams/viewingSessionRepository.ts sweep).
+    await x.db.deleteFrom('viewing_sessions').where('user_id', '=', who.userId!).execute();
+    expect(answer(await cancel(who, order.cartId))).toEqual([409, M.played('Cancel Vod')]);
+    expect((await manage(who, order.cartId)).json().data.cancel).toMatchObject({
+      allowed: false,
+      reason: M.played('Cancel Vod'),
+    });
+  });
+
   it('a ticket of the order handed on: 409; the received order: 409', async () => {
     const who = await x.buyer(['cancel-live'], 'handedon');
     const order = await x.cardOrder(who);

@@ -206,6 +206,71 @@ describe('refusals', () => {
     ]);
   });
 
+  it('played, then its sessions swept a day later: still 409 (the first play is kept on the line)', async () => {
+    const v = viewingDriver(x.t.app);
+    const fan = await x.buyer(['hand-vod'], 'playedswept');
+    const order = await x.cardOrder(fan);
+    expect((await v.open(fan, String(x.ids['hand-vod']))).statusCode).toBe(201);
+    // What the sweep does to a session quiet for a day (streams/viewingSessionRepository.ts sweep).
+    await x.db.deleteFrom('viewing_sessions').where('user_id', '=', fan.userId!).execute();
+    expect(answer(await transfer(fan, order.cartId, x.ids['hand-vod']!, fresh('after')))).toEqual([
+      409,
+      M.ticketPlayed,
+    ]);
+  });
+
+  it('two buyers hand a ticket of one event to the same new address: the second is 409, keeps its ticket', async () => {
+    const first = await x.buyer(['hand-vod'], 'samefirst');
+    const second = await x.buyer(['hand-vod'], 'samesecond');
+    const [a, b] = [await x.cardOrder(first), await x.cardOrder(second)];
+    const email = fresh('popular');
+    expect((await transfer(first, a.cartId, x.ids['hand-vod']!, email)).statusCode).toBe(200);
+    expect(answer(await transfer(second, b.cartId, x.ids['hand-vod']!, email.toUpperCase()))).toEqual([
+      409,
+      M.receiverWaiting,
+    ]);
+    expect((await x.c.lookup(second, { userId: second.userId, assetId: x.ids['hand-vod'] })).json().data).toHaveLength(
+      1,
+    );
+    // The index stands behind the check (two at once: tests/server/races/transferRaces.test.ts).
+    await expect(
+      x.db
+        .insertInto('ticket_transfers')
+        .values({ order_id: b.id, event_id: x.ids['hand-vod']!, from_user_id: second.userId!, to_email: email })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+
+    const auth = signInDriver(x.t.app, '10.77.0.3');
+    const joined = await auth.signUp(email, 'Pop', 'Ular');
+    expect(await ordersOf(joined.userId)).toHaveLength(1);
+  });
+
+  it('a receiver who bought the event before signing in: no second order, the ticket goes back to its sender', async () => {
+    const sender = await x.buyer(['hand-vod'], 'backsender');
+    const order = await x.cardOrder(sender);
+    const own = await x.buyer(['hand-vod'], 'ownbuyer');
+    await x.cardOrder(own);
+    const ownEmail = await x.emailOf(own);
+    // A transfer made while that address had no account (now one, which bought the event itself).
+    expect((await transfer(sender, order.cartId, x.ids['hand-vod']!, fresh('notyet'))).statusCode).toBe(200);
+    await x.db.updateTable('ticket_transfers').set({ to_email: ownEmail }).where('order_id', '=', order.id).execute();
+
+    const auth = signInDriver(x.t.app, '10.77.0.4');
+    expect((await auth.requestLogin(ownEmail)).statusCode).toBe(200);
+    expect((await auth.verify(ownEmail, await auth.latestCode(ownEmail))).statusCode).toBe(200);
+
+    expect(await ordersOf(own.userId!)).toHaveLength(1);
+    expect(
+      await x.db.selectFrom('ticket_transfers').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow(),
+    ).toMatchObject({ to_user_id: own.userId, to_order_id: null, claimed_at: expect.any(Date) });
+    expect((await x.c.lookup(sender, { userId: sender.userId, assetId: x.ids['hand-vod'] })).json().data).toHaveLength(
+      1,
+    );
+    const view = (await manage(sender, order.cartId)).json().data;
+    expect(view.cancel).toMatchObject({ allowed: true });
+    expect(view.tickets[0].transfer).toMatchObject({ allowed: false, reason: M.handedBack, to: null });
+  });
+
   it('the receiver holds a ticket for the event already: 409, nothing moves', async () => {
     const sender = await x.buyer(['cart-extra-2'], 'dupsender');
     const order = await x.cardOrder(sender);

@@ -162,3 +162,56 @@ it(`${AT_ONCE} sign-ins of one receiver at once claim a pending transfer once`, 
   expect(given.reduce((a, b) => a + b, 0)).toBe(1);
   expect(await database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
 }, 60_000);
+
+/** Ten buyers handing their tickets of one event to the same new address, all at once. */
+async function toOneAddress(uow: UnitOfWork<Repositories>) {
+  const senders = await Promise.all(Array.from({ length: AT_ONCE }, () => sender()));
+  const email = `race-transfer-popular-${Date.now()}@example.com`;
+  const { service } = transfersOver(uow);
+  const results = await Promise.allSettled(senders.map((s) => service.transfer(s.caller, s.cartId, eventId, email)));
+  const rows = await database.db
+    .selectFrom('ticket_transfers')
+    .select('order_id')
+    .where('to_email', '=', email)
+    .execute();
+  return { results, rows, email };
+}
+
+it(`${AT_ONCE} buyers hand a ticket of one event to one new address at once: one waits for it, the rest keep theirs`, async () => {
+  const { results, rows } = await toOneAddress(unitOfWorkWith(database, 'transfers', () => ({})));
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  const refused = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+  expect(refused).toEqual(Array(AT_ONCE - 1).fill(M.receiverWaiting));
+  expect(rows).toHaveLength(1);
+  // The refused senders still hold their lines.
+  expect(
+    await database.db
+      .selectFrom('order_items')
+      .select('order_id')
+      .where('event_id', '=', eventId)
+      .where('transferred_at', 'is not', null)
+      .where('order_id', 'in', rows.map((r) => r.order_id).concat(-1))
+      .execute(),
+  ).toHaveLength(1);
+}, 60_000);
+
+it('control: without the unique index (and a check that sees nothing yet), one address is sent several', async () => {
+  await sql`drop index ticket_transfers_waiting_idx`.execute(database.db);
+  try {
+    const blind = unitOfWorkWith(database, 'transfers', (): Partial<TransferRepository> => ({
+      async waitingFor() {
+        await pause(30); // the window between the check and the write
+        return false;
+      },
+    }));
+    const { results, rows, email } = await toOneAddress(blind);
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(1);
+    expect(rows.length).toBeGreaterThan(1);
+    await database.db.deleteFrom('ticket_transfers').where('to_email', '=', email).execute();
+  } finally {
+    await sql`
+      create unique index ticket_transfers_waiting_idx on ticket_transfers (event_id, lower(to_email))
+        where claimed_at is null
+    `.execute(database.db);
+  }
+}, 60_000);

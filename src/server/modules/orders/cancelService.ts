@@ -7,6 +7,7 @@ import { cancelUntil, cancelVerdict, transferVerdict } from './manageRules';
 import type { RefundKind, RefundService } from './refundService';
 import type { OrderRow } from './repository';
 import type { OrderRepositories } from './repositories';
+import { handedBack } from './transferRepository';
 
 type Repos = Pick<OrderRepositories, 'orders' | 'transfers'>;
 
@@ -29,15 +30,20 @@ export async function manageView(repos: Repos, order: OrderRow, at: Date): Promi
       events.map((e) => e.id),
     ),
   );
-  const handedOn = new Map(transfers.map((t) => [t.event_id, t]));
-  const cancel = cancelVerdict(order, events, transfers.length > 0, played, at);
+  const inEffect = transfers.filter((t) => !handedBack(t));
+  const returned = new Set(transfers.filter(handedBack).map((t) => t.event_id));
+  const handedOn = new Map(inEffect.map((t) => [t.event_id, t]));
+  const cancel = cancelVerdict(order, events, inEffect.length > 0, played, at);
   const until = cancelUntil(events);
   return {
     status: order.status,
     cancel: { ...cancel, until: until && until.toISOString() },
     tickets: events.map((e) => {
       const sent = handedOn.get(e.id);
-      const verdict = transferVerdict(order, e, Boolean(sent), played.has(e.id), at);
+      // A ticket that came back (handedBack) is the fan's again, but is handed on once only (the transfer's key).
+      const verdict = returned.has(e.id)
+        ? { allowed: false, reason: M.handedBack }
+        : transferVerdict(order, e, Boolean(sent), played.has(e.id), at);
       return {
         eventId: e.id,
         title: e.title,
@@ -70,7 +76,7 @@ export function createCancelService(deps: {
   /** Refuses, inside the claim, what the rules refuse: the order read afresh under the locks. */
   const check: RefundKind['check'] = async (repos, order, events, at) => {
     const fresh = (await repos.orders.byId(order.id)) ?? order;
-    const handedOn = (await repos.transfers.ofOrder(order.id)).length > 0;
+    const handedOn = (await repos.transfers.ofOrder(order.id)).some((t) => !handedBack(t));
     const played = new Set(
       await repos.transfers.playedEventIds(
         order.user_id,

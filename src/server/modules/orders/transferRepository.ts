@@ -4,6 +4,11 @@ import type { DB } from '../../db/schema';
 import { lockTicketTurn } from '../../db/ticketLock';
 
 export type TicketTransferRow = Selectable<DB['ticket_transfers']>;
+/**
+ * A transfer claimed without a receiver's order: its receiver already held a ticket for the event
+ * when they signed up, so the ticket went back to its sender (transferService giveReceiver).
+ */
+export const handedBack = (t: TicketTransferRow) => t.claimed_at !== null && t.to_order_id === null;
 /** What the fan's changes read of an order's events. */
 export type ManagedEvent = {
   id: number;
@@ -62,15 +67,20 @@ export function createTransferRepository(db: Executor) {
       for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await lockTicketTurn(db, userId, eventId);
     },
 
-    /** The events of `eventIds` this user ever opened a viewing session of (played once is played). */
+    /**
+     * The events of `eventIds` this user ever played on a line of theirs (played once is played):
+     * `order_items.first_played_at` (migration 0023), which outlives the sweep of viewing sessions.
+     */
     async playedEventIds(userId: number, eventIds: number[]): Promise<number[]> {
       if (eventIds.length === 0) return [];
       const rows = await db
-        .selectFrom('viewing_sessions')
-        .select('event_id')
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select('order_items.event_id')
         .distinct()
-        .where('user_id', '=', userId)
-        .where('event_id', 'in', eventIds)
+        .where('orders.user_id', '=', userId)
+        .where('order_items.event_id', 'in', eventIds)
+        .where('order_items.first_played_at', 'is not', null)
         .execute();
       return rows.map((r) => r.event_id);
     },
@@ -92,6 +102,31 @@ export function createTransferRepository(db: Executor) {
         .selectAll()
         .where('order_id', '=', orderId)
         .orderBy('event_id')
+        .execute();
+    },
+
+    /** Whether a transfer of this event to this address is waiting for its account (one at most: migration 0023). */
+    async waitingFor(eventId: number, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('ticket_transfers')
+        .select('order_id')
+        .where('event_id', '=', eventId)
+        .where(sql`lower(to_email)`, '=', email.toLowerCase())
+        .where('claimed_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The sender's line is theirs again (a transfer whose receiver already held a ticket for the
+     * event when they signed up: it is marked claimed with no receiver's order, see handedBack).
+     */
+    async handBack(orderId: number, eventId: number): Promise<void> {
+      await db
+        .updateTable('order_items')
+        .set({ transferred_at: null })
+        .where('order_id', '=', orderId)
+        .where('event_id', '=', eventId)
         .execute();
     },
 

@@ -11,6 +11,9 @@ import type { OrderRepositories } from './repositories';
 import type { TicketTransferRow } from './transferRepository';
 import { ticketHandedOnMail, ticketReceivedMail } from './transferMail';
 
+/** Postgres' unique violation: here, `ticket_transfers_waiting_idx` (the primary key's conflict does nothing). */
+const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';
+
 type Repos = Pick<OrderRepositories, 'orders' | 'transfers' | 'refunds'> & IdentityRepositories;
 
 /**
@@ -35,8 +38,15 @@ export function createTransferService(deps: {
    * caller's transaction; undefined when it was claimed before (the conditional update).
    */
   async function giveReceiver(repos: Repos, transfer: TicketTransferRow, toUserId: number, at: Date) {
+    await repos.transfers.lockTickets([transfer.from_user_id, toUserId], transfer.event_id);
     const claimed = await repos.transfers.claim(transfer.order_id, transfer.event_id, toUserId, at);
     if (!claimed) return undefined;
+    // They bought one of their own before signing up: a second would waste a seat and the sender's
+    // money. The transfer is marked claimed with no order and the ticket goes back to its sender.
+    if ((await repos.orders.ownedEventIds(toUserId, [transfer.event_id])).length > 0) {
+      await repos.transfers.handBack(transfer.order_id, transfer.event_id);
+      return undefined;
+    }
     const line = await repos.transfers.line(transfer.order_id, transfer.event_id);
     const order = await repos.transfers.createReceiverOrder(
       toUserId,
@@ -83,13 +93,14 @@ export function createTransferService(deps: {
         if (!verdict.allowed) throw new Conflict(verdict.reason ?? M.alreadyTransferred);
         if (receiver && (await repos.orders.ownedEventIds(receiver.id, [eventId])).length > 0)
           throw new Conflict(M.receiverHolds);
-        const transfer = await repos.transfers.insert({
-          orderId: order.id,
-          eventId,
-          fromUserId: order.user_id,
-          toEmail,
-          at,
-        });
+        // One ticket per event waiting for an address: checked here, and by the unique index for two at once.
+        if (await repos.transfers.waitingFor(eventId, toEmail)) throw new Conflict(M.receiverWaiting);
+        const transfer = await repos.transfers
+          .insert({ orderId: order.id, eventId, fromUserId: order.user_id, toEmail, at })
+          .catch((err: unknown) => {
+            if (isUniqueViolation(err)) throw new Conflict(M.receiverWaiting);
+            throw err;
+          });
         if (!transfer || !(await repos.transfers.markLineTransferred(order.id, eventId, at)))
           throw new Conflict(M.alreadyTransferred);
         // The sender's plays stop within a heartbeat (the media gate refuses a closed session).

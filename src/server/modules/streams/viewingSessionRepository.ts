@@ -130,6 +130,25 @@ export function createViewingSessionRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Records the ticket's first play on the user's Active line of the event they still hold
+     * (`order_items.first_played_at`, set once, migration 0023): what cancelling and handing on read,
+     * since sessions are swept. `open_viewing_session` does it itself; a takeover and an outage
+     * session written down call this in the transaction that writes the session.
+     */
+    async markFirstPlay(userId: number, eventId: number, at: Date): Promise<void> {
+      await db
+        .updateTable('order_items')
+        .set({ first_played_at: at })
+        .where('event_id', '=', eventId)
+        .where('transferred_at', 'is', null)
+        .where('first_played_at', 'is', null)
+        .where('order_id', 'in', (eb) =>
+          eb.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', '=', 'Active'),
+        )
+        .execute();
+    },
+
     insert(s: NewViewingSession): Promise<ViewingSessionRow> {
       return db.insertInto('viewing_sessions').values(columnsOf(s)).returningAll().executeTakeFirstOrThrow();
     },

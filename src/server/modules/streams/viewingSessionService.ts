@@ -142,6 +142,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       const excess = count - deviceLimit + 1;
       const taken = await viewingSessions.closeOldest(userId, eventId, freshAfter(at), excess, new Date(at));
       await viewingSessions.insert(session);
+      await viewingSessions.markFirstPlay(userId, eventId, session.at);
       return { open: count - taken.length + 1, taken };
     });
   }
@@ -211,7 +212,12 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     if (!sameHash(keyOfOutageSession(sessionId, viewer, eventId), key)) return false;
     const at = new Date(now());
     const userId = caller.kind === 'user' ? caller.userId : null;
-    await uow.repos.viewingSessions.adopt({ id: sessionId, eventId, userId, viewer, keyHash: hashSessionKey(key), at });
+    await uow.transaction(async ({ viewingSessions }) => {
+      // A ticket's play counts as played for good (cancel and hand-on rules), under its turn as any play.
+      if (userId !== null) await viewingSessions.lockTicket(userId, eventId);
+      await viewingSessions.adopt({ id: sessionId, eventId, userId, viewer, keyHash: hashSessionKey(key), at });
+      if (userId !== null) await viewingSessions.markFirstPlay(userId, eventId, at);
+    });
     log.info({ sessionId, eventId, ...who(caller) }, 'viewing session opened during an outage written down');
     return true;
   }
