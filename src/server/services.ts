@@ -116,6 +116,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const checkout = createCheckoutService({
     uow,
+    liveMinutes: config.streams.liveMinutes,
     finishOrderRefunds: () => refunds.finishPending(),
     provider: payments.provider,
     log,
@@ -272,7 +273,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       shareImageOf: shareImageFinder(config.mediaDir),
       ...clock,
     }),
-    cart: createCartService({ uow, limits: config.limits, orderedCart: orders.orderedCart, ...clock }),
+    cart: createCartService({
+      uow,
+      limits: config.limits,
+      liveMinutes: config.streams.liveMinutes,
+      orderedCart: orders.orderedCart,
+      ...clock,
+    }),
     // A premium stream config is signed only for a device holding an open viewing session (the device limit).
     streams: createStreamService({
       repo: streamRepo,

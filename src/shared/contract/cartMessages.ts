@@ -10,5 +10,6 @@ export const CART_MESSAGES = {
   owned: 'You already have access to this event.',
   free: 'This event is free to watch: no ticket needed.',
   soldOut: 'This event is sold out.',
+  replayEnded: 'The replay of this show has ended, so it is no longer on sale.',
   full: 'Your cart is full: remove an event to add another.',
 } as const;

@@ -25,6 +25,7 @@ function cartsWith(change: (repo: CartRepository) => Partial<CartRepository> = (
   return createCartService({
     uow: unitOfWorkWith(database, 'carts', change),
     limits: { cartMaxLines: MAX_LINES },
+    liveMinutes: 240,
     orderedCart: async () => null,
   });
 }

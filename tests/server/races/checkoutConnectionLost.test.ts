@@ -78,7 +78,7 @@ it('cut after the order row is written: nothing stays, and the retry makes exact
     eventDelayMs: 600_000,
     log: t.app.log,
   });
-  const cut = createCheckoutService({ uow, provider, log: t.app.log, confirmOrder: async () => {} });
+  const cut = createCheckoutService({ uow, provider, log: t.app.log, confirmOrder: async () => {}, liveMinutes: 240 });
   const body = {
     userId: caller.userId,
     paymentMethod: 'stripe',

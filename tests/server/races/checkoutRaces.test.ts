@@ -102,19 +102,30 @@ const asCaller = (who: Who): UserCaller => ({
   name: who.label,
 });
 
-/** The checkout service over a unit of work whose `key` repository is changed: the control's guard taken out. */
+/**
+ * The checkout service over a unit of work whose `key` repository is changed: the control's guard
+ * taken out. `withoutLineLock` also takes out the event row's lock placeOrder takes first (the
+ * waiting line's, waitlist lockLine), itself a guard that queues the buyers of one event.
+ */
 function checkoutWith<K extends keyof Repositories>(
   key: K,
   change: (repo: Repositories[K], db: Kysely<DB>) => Partial<Repositories[K]>,
+  withoutLineLock = false,
 ) {
-  const uow = unitOfWorkWith(t.database, key, change);
+  const changed = unitOfWorkWith(t.database, key, change);
+  const unlocked = (repos: Repositories): Repositories =>
+    withoutLineLock ? { ...repos, waitlist: { ...repos.waitlist, lockLine: async () => undefined } } : repos;
+  const uow: typeof changed = {
+    repos: unlocked(changed.repos),
+    transaction: (work) => changed.transaction((repos) => work(unlocked(repos))),
+  };
   const provider = createSandboxProvider({
     repo: uow.repos.sandbox,
     webhookSecret: 'control-webhook-secret',
     eventDelayMs: 600_000,
     log: t.app.log,
   });
-  return createCheckoutService({ uow, provider, log: t.app.log, confirmOrder: async () => {} });
+  return createCheckoutService({ uow, provider, log: t.app.log, confirmOrder: async () => {}, liveMinutes: 240 });
 }
 
 const soldOf = async (path: string) =>
@@ -185,24 +196,28 @@ describe('200 paid buyers, 20 seats', () => {
     ).toEqual([]);
   }, 180_000);
 
-  it('control: with takeSeat a plain read-then-write, the same burst oversells', async () => {
+  it('control: with takeSeat a plain read-then-write (and no line lock), the same burst oversells', async () => {
     const paid = await paidBuyers(BUYERS, 'race-twenty-control', 'oversold');
-    const unguarded = checkoutWith('orders', (_repo, trx) => ({
-      async takeSeat(eventId: number) {
-        const row = await trx
-          .selectFrom('events')
-          .select(['sold', 'capacity'])
-          .where('id', '=', eventId)
-          .executeTakeFirstOrThrow();
-        if (row.capacity !== null && row.sold >= row.capacity) return false;
-        await trx
-          .updateTable('events')
-          .set((eb) => ({ sold: eb('sold', '+', 1) }))
-          .where('id', '=', eventId)
-          .execute();
-        return true;
-      },
-    }));
+    const unguarded = checkoutWith(
+      'orders',
+      (_repo, trx) => ({
+        async takeSeat(eventId: number) {
+          const row = await trx
+            .selectFrom('events')
+            .select(['sold', 'capacity'])
+            .where('id', '=', eventId)
+            .executeTakeFirstOrThrow();
+          if (row.capacity !== null && row.sold >= row.capacity) return false;
+          await trx
+            .updateTable('events')
+            .set((eb) => ({ sold: eb('sold', '+', 1) }))
+            .where('id', '=', eventId)
+            .execute();
+          return true;
+        },
+      }),
+      true,
+    );
 
     await Promise.allSettled(
       paid.map(({ who, intent }) =>

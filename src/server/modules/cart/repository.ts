@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CartsTable } from '../../db/schema';
+import type { ReplayFacts, StoredShow } from '../streams/replayWindow';
 
 export type CartRow = Selectable<CartsTable>;
 /** What a cart line shows and what its rules need from the event. */
@@ -125,6 +126,32 @@ export function createCartRepository(db: Executor) {
         .where('state', '=', 'held')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** What each event's replay window is worked out from: its columns and its stored real show. */
+    replayFacts(eventIds: number[]): Promise<(ReplayFacts & { show: StoredShow })[]> {
+      if (eventIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('events')
+        .leftJoin('live_shows', 'live_shows.event_id', 'events.id')
+        .select([
+          'events.content_type',
+          'events.air_start_date',
+          'events.replay_days',
+          'live_shows.started_at',
+          'live_shows.ended_at',
+        ])
+        .where('events.id', 'in', eventIds)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({
+            content_type: r.content_type,
+            air_start_date: r.air_start_date,
+            replay_days: r.replay_days,
+            show:
+              r.started_at === null && r.ended_at === null ? null : { started_at: r.started_at, ended_at: r.ended_at },
+          })),
+        );
     },
 
     eventForCart(eventId: number): Promise<EventForCart | undefined> {

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
 import { normalizeCode } from './couponRules';
+import { replayOver } from '../streams/replayWindow';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
 import type { CartRepositories } from './repositories';
 import type { CartLineRow, CartRow } from './repository';
@@ -20,6 +21,8 @@ type Repositories = CartRepositories & {
 type Deps = {
   uow: UnitOfWork<Repositories>;
   limits: Pick<AppConfig['limits'], 'cartMaxLines'>;
+  /** The live window (STREAM_LIVE_MINUTES): a show without a real one ends this long after air start. */
+  liveMinutes: number;
   /** A cart that became an order, read by its id (its owner only), or null when none did: the orders module's. */
   orderedCart: (caller: Caller, cartId: number) => Promise<Cart | null>;
   now?: () => number;
@@ -127,6 +130,10 @@ export function createCartService(deps: Deps) {
         const event = await repos.carts.eventForCart(eventId);
         if (!event) throw new NotFound(`No event ${eventId}`);
         if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
+        // A ticket is not sold for a replay that would not play (the player's own rule).
+        const [facts] = await repos.carts.replayFacts([eventId]);
+        if (facts && replayOver(facts, facts.show, deps.liveMinutes, now().getTime()))
+          throw new Conflict(CART_MESSAGES.replayEnded);
         if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length)
           throw new Conflict(CART_MESSAGES.owned);
         const soldOut = event.capacity !== null && event.sold >= event.capacity;

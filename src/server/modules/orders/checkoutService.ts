@@ -39,7 +39,13 @@ export function createCheckoutService(deps: Deps) {
   const now = () => new Date((deps.now ?? Date.now)());
   const settlement = createSettlement({ ...deps, now });
   const { settle, refundAndRefuse, summaryOf } = settlement;
-  const voucherOrder = createVoucherCheckout({ uow, confirmOrder: deps.confirmOrder, now, summaryOf });
+  const voucherOrder = createVoucherCheckout({
+    uow,
+    confirmOrder: deps.confirmOrder,
+    now,
+    summaryOf,
+    liveMinutes: deps.liveMinutes,
+  });
   /**
    * This database's random id, part of every intent's idempotency key: two shops on one Stripe
    * account (a staging copy, two developers on the same test keys) must never get each other's
@@ -52,7 +58,7 @@ export function createCheckoutService(deps: Deps) {
   return {
     async createPaymentIntent(user: UserCaller, body: CreatePaymentIntentBody): Promise<PaymentIntent> {
       assertOwnUserId(user, body.userId);
-      const priced = await pricedCart(uow.repos, user, now());
+      const priced = await pricedCart(uow.repos, user, now(), deps.liveMinutes);
       if (priced.totalCents === 0) throw new Conflict(ORDER_MESSAGES.nothingToPay);
       if (body.amount !== priced.totalCents) throw new Invalid(ORDER_MESSAGES.amountMismatch);
       const { cart } = priced;

@@ -16,6 +16,8 @@ export type SettlementDeps = {
   /** Sends the confirmation mail of a new order; never throws (a mail failure must not undo a sale). */
   confirmOrder: (orderId: number) => Promise<void>;
   now: () => Date;
+  /** The live window (STREAM_LIVE_MINUTES), for the replay window a sale is refused after. */
+  liveMinutes: number;
   /** Told of each refund sent (for /metrics). */
   onRefunded?: () => void;
 };

@@ -15,7 +15,8 @@ export function createVoucherCheckout({
   confirmOrder,
   now,
   summaryOf,
-}: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now'> & Pick<Settlement, 'summaryOf'>) {
+  liveMinutes,
+}: Pick<SettlementDeps, 'uow' | 'confirmOrder' | 'now' | 'liveMinutes'> & Pick<Settlement, 'summaryOf'>) {
   return async function voucherOrder(user: UserCaller, body: CreateCartOrderBody): Promise<OrderSummary> {
     if (body.amount !== undefined && body.amount !== 0) throw new Invalid(ORDER_MESSAGES.voucherNotFree);
     const placed = await uow.transaction(async (repos) => {
@@ -27,7 +28,7 @@ export function createVoucherCheckout({
         if (earlier.payment_method !== 'vouchers') throw new Conflict(ORDER_MESSAGES.orderRefTaken);
         return { orderId: earlier.id, created: false };
       }
-      const priced = await pricedCart(repos, user, now());
+      const priced = await pricedCart(repos, user, now(), liveMinutes);
       // The cart's coupon was used up (or expired) since it was applied: the answer placeOrder gives
       // when that happens during the order, so buyers who lose the race to a one-use coupon hear the same.
       if (!priced.coupon && priced.cart.coupon_code) throw new Conflict(CART_MESSAGES.invalidCoupon);

@@ -11,6 +11,7 @@ import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
 import { randomBytes } from 'node:crypto';
 import { createLastKnown } from '../../platform/ttlCache';
 import { createTicketCheck } from './ticketCheck';
+import { replayEndMs } from './replayWindow';
 import { createViewingEntitlements, type ViewingEntitlements } from './viewingEntitlement';
 
 /**
@@ -103,15 +104,15 @@ export function createStreamService(deps: Deps) {
     live: Awaited<ReturnType<LiveFeeds>>,
     at: number,
   ): Promise<void> {
-    if (event.content_type !== 'Live' || event.replay_days === null || !event.air_start_date) return;
+    if (!event.air_start_date) return;
+    // The show's end as the player sees it now (the live state may know of an end not written down yet).
     const showEnd = live
       ? live.ended
         ? (live.endedAt?.getTime() ?? null)
         : null
       : event.air_start_date.getTime() + settings.liveMinutes * 60_000;
-    if (showEnd === null) return;
-    const replayEnd = showEnd + event.replay_days * 24 * 60 * 60_000;
-    if (at < replayEnd) return;
+    const replayEnd = replayEndMs(event, showEnd);
+    if (replayEnd === null || at < replayEnd) return;
     const extended = caller.kind === 'user' ? await deps.replayExtension?.(caller.userId, event.id) : null;
     if (extended && at < extended.getTime()) return;
     throw new Forbidden(STREAM_MESSAGES.replayEnded(new Date(replayEnd).toISOString().slice(0, 10)));
