@@ -7,7 +7,7 @@ import type { TestApp } from '../../utils/testApp';
 /**
  * A live event's replay plays `replay_days` after the show's end (streams/service.ts), and a ticket
  * that could not play is not sold: adding it, a payment intent and a voucher order are refused with
- * one sentence once the window has closed (streams/replayWindow.ts, the one rule of both).
+ * one sentence once the window has closed (src/shared/replayWindow.ts, the one rule of both).
  */
 let t: TestApp;
 let ids: CartFixture['ids'];

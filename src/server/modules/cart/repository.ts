@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CartsTable } from '../../db/schema';
-import type { ReplayFacts, StoredShow } from '../streams/replayWindow';
+import type { ReplayFacts, StoredShow } from '../../../shared/replayWindow';
 
 export type CartRow = Selectable<CartsTable>;
 /** What a cart line shows and what its rules need from the event. */

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
 import { normalizeCode } from './couponRules';
-import { replayOver } from '../streams/replayWindow';
+import { replayOver } from '../../../shared/replayWindow';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
 import type { CartRepositories } from './repositories';
 import type { CartLineRow, CartRow } from './repository';

@@ -7,7 +7,7 @@ import type { UserCaller } from '../../platform/caller';
 import { usableCoupon } from '../cart/cartView';
 import { couponTerms } from '../cart/couponRules';
 import { priceCart } from '../cart/pricing';
-import { replayOver } from '../streams/replayWindow';
+import { replayOver } from '../../../shared/replayWindow';
 
 /** The caller's cart, priced now, with what stands in the way of buying it. */
 export async function pricedCart(repos: CartToOrderRepositories, user: UserCaller, now: Date, liveMinutes: number) {

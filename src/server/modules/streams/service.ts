@@ -11,7 +11,7 @@ import { viewerTag, type MediaGrant, type MediaSigner } from './urlSigner';
 import { randomBytes } from 'node:crypto';
 import { createLastKnown } from '../../platform/ttlCache';
 import { createTicketCheck } from './ticketCheck';
-import { replayEndMs } from './replayWindow';
+import { replayEndMs } from '../../../shared/replayWindow';
 import { createViewingEntitlements, type ViewingEntitlements } from './viewingEntitlement';
 
 /**

@@ -10,8 +10,8 @@ export type StoredShow = { started_at: Date | null; ended_at: Date | null } | nu
  * When a live event's replay stops playing (ms): `replay_days` after the show's end. Null while it
  * stays: no limit set, not a live event with an air date, or the show not over yet. One rule for
  * the player (streams/service.ts) and the sale (cart add, pricedCart): a ticket is not sold for a
- * replay that would not play (docs/decisions.md "After the purchase"). Imports nothing, so the
- * cart and orders modules use it without a cycle.
+ * replay that would not play (docs/decisions.md "After the purchase"). In shared/ and importing
+ * nothing, so streams, cart and orders all use it without a cycle between them.
  */
 export function replayEndMs(event: ReplayFacts, showEndMs: number | null): number | null {
   if (event.content_type !== 'Live' || event.replay_days === null || !event.air_start_date) return null;
@@ -23,7 +23,7 @@ export function replayEndMs(event: ReplayFacts, showEndMs: number | null): numbe
  * The show's end as the database knows it: a started show's `ended_at` (null while it is on), else
  * air start plus the live window (STREAM_LIVE_MINUTES), as the guaranteed view reads it too.
  */
-export function storedShowEndMs(event: ReplayFacts, show: StoredShow, liveMinutes: number): number | null {
+function storedShowEndMs(event: ReplayFacts, show: StoredShow, liveMinutes: number): number | null {
   if (!event.air_start_date) return null;
   if (show?.started_at) return show.ended_at?.getTime() ?? null;
   return event.air_start_date.getTime() + liveMinutes * MINUTE_MS;
