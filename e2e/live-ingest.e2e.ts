@@ -177,7 +177,9 @@ it('a ticket holder watches every feed live, the angles agreeing on the capture 
       const dates = tiles.map((t) => t.playingDate).filter((x): x is number => x !== null);
       const spread = Math.max(...dates) - Math.min(...dates);
       offsets.push(spread);
-      return { spread, behind: Date.now() - Math.max(...dates) };
+      // Each angle's distance behind the newest picture, so a failure says which angle lags.
+      const lag = tiles.map((t) => [t.angle, t.playingDate === null ? null : Math.max(...dates) - t.playingDate]);
+      return { spread, behind: Date.now() - Math.max(...dates), lag };
     },
     (s) => s.spread <= 34 && s.behind < 10_000,
     { timeout: 30_000, every: 250 },
