@@ -9,7 +9,10 @@ export type SrtFeed = { eventId: number; angle: number; port: number; passphrase
  * with the feed's passphrase, and one caller at a time (ffmpeg listens for one connection); the
  * listener relays what it receives, unchanged (`-c copy`, timestamps kept), into the RTMP ingest
  * under the feed's relay name, where it is published like any encoder. When the caller leaves,
- * ffmpeg exits and the listener is started again.
+ * ffmpeg exits and the listener is started again. It passes each packet on as it comes
+ * (`-fflags nobuffer`, `-max_interleave_delta 0`, `-flush_packets 1`): left to interleave audio and
+ * video on its own, the relay held the picture back 1–1.5 s, and an SRT angle never came into step
+ * with the RTMP ones (e2e/live-ingest.e2e.ts).
  */
 export function createSrtListeners(o: { ffmpeg: string; rtmpUrl: (name: string) => string; log: FastifyBaseLogger }) {
   const running = new Map<number, { feed: SrtFeed; child: ChildProcess }>();
@@ -30,12 +33,18 @@ export function createSrtListeners(o: { ffmpeg: string; rtmpUrl: (name: string) 
         'error',
         '-nostdin',
         '-copyts',
+        '-fflags',
+        'nobuffer',
         '-i',
         url,
         '-map',
         '0',
         '-c',
         'copy',
+        '-max_interleave_delta',
+        '0',
+        '-flush_packets',
+        '1',
         '-f',
         'flv',
         o.rtmpUrl(feed.relayName),
