@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { api, signUpThroughApi, signedInContext, uniqueEmail, type Session } from './support/accounts';
+import { buyWithCard, signUpThroughApi, signedInContext, uniqueEmail, type Session } from './support/accounts';
 import { codeFor } from './support/mailbox';
 import { poll, waitForPath, waitInPage } from './support/waitUntil';
 
@@ -15,7 +15,6 @@ import { poll, waitForPath, waitInPage } from './support/waitUntil';
  *    no longer shows Play.
  * axe on the order page with the Manage section at phone and desktop width.
  */
-const OK_CARD = '4242424242424242';
 const LIVE = { path: 'neon-harbor-tidal-lights', title: 'Neon Harbor: Tidal Lights Tour' };
 const VOD = { path: 'ironwood-symphony-the-planets', title: 'Ironwood Symphony: The Planets' };
 
@@ -29,32 +28,6 @@ beforeAll(async () => {
   sender = await signUpThroughApi('transfer-fan', 'Sam', 'Sender');
 }, 60_000);
 afterAll(() => browser?.close());
-
-/** A card purchase of one event through the API (the sandbox's 4242), as the checkout page makes one: its cart id. */
-async function buyByCard(s: Session, path: string): Promise<number> {
-  const {
-    data: [asset],
-  } = await api<{ data: [{ id: number }] }>(`/asset/${path}`, { token: s.token });
-  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId } });
-  const cart = await api<{ data: { totals: { grandTotal: number } } }>('/cart', { token: s.token });
-  const intent = await api<{ data: { paymentIntentId: string; client_secret: string } }>('/order/createPaymentIntent', {
-    token: s.token,
-    body: { amount: Math.round(cart.data.totals.grandTotal * 100), userId: s.userId },
-  });
-  await api('/payments/sandbox/confirm', {
-    token: s.token,
-    body: {
-      client_secret: intent.data.client_secret,
-      card: { number: OK_CARD, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' },
-      return_url: '/order-confirmation/1',
-    },
-  });
-  const order = await api<{ data: { cartId: number } }>('/order/createCartOrder', {
-    token: s.token,
-    body: { userId: s.userId, paymentMethod: 'stripe', paymentIntentId: intent.data.paymentIntentId },
-  });
-  return order.data.cartId;
-}
 
 type ToastLog = { __toastLog: string[] };
 type OutboxMail = { to: string; subject: string; text: string };
@@ -136,7 +109,7 @@ async function historyStatuses(page: Page): Promise<string[]> {
 }
 
 it('cancel: a live show cancelled from the order page with the keyboard; refunded once, for sale again', async () => {
-  const cartId = await buyByCard(canceller, LIVE.path);
+  const cartId = (await buyWithCard(canceller, LIVE.path)).cartId;
   const page = await pageOf(canceller);
   await page.goto(`${baseUrl()}/order/${cartId}`, { waitUntil: 'networkidle0' });
   await shows(page, 'You can cancel this order for a full refund until');
@@ -192,7 +165,7 @@ it('cancel: a live show cancelled from the order page with the keyboard; refunde
 }, 120_000);
 
 it('transfer: the receiver signs up from the mail, finds the ticket and plays it; the sender cannot', async () => {
-  const cartId = await buyByCard(sender, VOD.path);
+  const cartId = (await buyWithCard(sender, VOD.path)).cartId;
   const page = await pageOf(sender);
   await page.goto(`${baseUrl()}/order/${cartId}`, { waitUntil: 'networkidle0' });
   await page.waitForSelector(button(`Transfer ticket for ${VOD.title}`), { timeout: 15_000 });

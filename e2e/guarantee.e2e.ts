@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { demoStreams } from '../src/server/db/seed/demoStreams';
-import { api, signedInContext, signUpThroughApi, type Session } from './support/accounts';
+import { buyWithCard, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { axeViolations, DESKTOP, describeViolations, PHONE } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -87,36 +87,7 @@ afterAll(async () => {
 
 /** A card purchase (the sandbox's 4242), as the checkout page makes one: the make-good is worth what was paid. */
 async function buy(s: Session): Promise<void> {
-  const base = server.baseUrl;
-  const {
-    data: [asset],
-  } = await api<{ data: [{ id: number }] }>(`/asset/${EVENT}`, { token: s.token, base });
-  eventId = asset!.id;
-  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId }, base });
-  const intent = await api<{ data: { paymentIntentId: string; client_secret: string } }>('/order/createPaymentIntent', {
-    token: s.token,
-    body: { amount: 1500, userId: s.userId },
-    base,
-  });
-  await api('/payments/sandbox/confirm', {
-    token: s.token,
-    body: {
-      client_secret: intent.data.client_secret,
-      card: {
-        number: '4242424242424242',
-        exp_month: 12,
-        exp_year: (new Date().getUTCFullYear() % 100) + 2,
-        cvc: '123',
-      },
-      return_url: '/order-confirmation/1',
-    },
-    base,
-  });
-  await api('/order/createCartOrder', {
-    token: s.token,
-    body: { userId: s.userId, paymentMethod: 'stripe', paymentIntentId: intent.data.paymentIntentId },
-    base,
-  });
+  eventId = (await buyWithCard(s, EVENT, server.baseUrl)).eventId;
 }
 
 type Mail = { to: string; subject: string; text: string };

@@ -5,7 +5,7 @@ import type { Browser, ElementHandle, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { api, signedInContext, signUpThroughApi, type Session } from './support/accounts';
+import { api, buyWithCard, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { grantOrganizerByCommand } from './support/organizer';
 import { poll, waitForPath, waitInPage } from './support/waitUntil';
 
@@ -73,41 +73,6 @@ async function posterFile(): Promise<string> {
     .jpeg()
     .toFile(file);
   return file;
-}
-
-/** Buys one event with the sandbox card, as the checkout page does: intent, confirm, order. */
-async function buyWithCard(s: Session, eventPath: string) {
-  const {
-    data: [asset],
-  } = await api<{ data: [{ id: number }] }>(`/asset/${eventPath}`, { token: s.token });
-  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId } });
-  const cart = await api<{ data: { totals: { grandTotal: number } } }>('/cart', { token: s.token });
-  const amount = Math.round(cart.data.totals.grandTotal * 100);
-  const intent = await api<{ data: { paymentIntentId: string; client_secret: string } }>('/order/createPaymentIntent', {
-    token: s.token,
-    body: { amount, userId: s.userId },
-  });
-  const year = (new Date().getUTCFullYear() % 100) + 2;
-  await api('/payments/sandbox/confirm', {
-    token: s.token,
-    body: {
-      client_secret: intent.data.client_secret,
-      card: { number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
-      return_url: '/order-confirmation/1',
-    },
-  });
-  const order = await api<{ data: { orderId: string } }>('/order/createCartOrder', {
-    token: s.token,
-    body: {
-      userId: s.userId,
-      paymentMethod: 'stripe',
-      paymentIntentId: intent.data.paymentIntentId,
-      status: 'Active',
-      usageType: 'Paid',
-      isActive: 1,
-    },
-  });
-  return order.data.orderId;
 }
 
 const owns = async (s: Session, eventId: number) =>
@@ -216,7 +181,7 @@ describe('the organizer console', () => {
       (status) => status === 200,
     );
     expect(listed).toBe(200);
-    const orderId = await buyWithCard(shopper, created.path);
+    const orderId = (await buyWithCard(shopper, created.path)).orderId;
     expect(await owns(shopper, created.id)).toBe(true);
     expect(await soldOf(created.id)).toBe(1);
     // The shopper's browser: the event page now offers 'Play'.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { api, signUpThroughApi, signedInContext, type Session } from './support/accounts';
+import { api, buyWithCard, signUpThroughApi, signedInContext, type Session } from './support/accounts';
 import { grantOrganizerByCommand } from './support/organizer';
 import { poll, waitForPath } from './support/waitUntil';
 
@@ -39,29 +39,6 @@ beforeAll(async () => {
   await api(`/studio/events/${event.id}/publish`, { token: organizer.token, body: {} });
 }, 90_000);
 afterAll(() => browser?.close());
-
-/** A card purchase of the event through the API (the sandbox's 4242), as the checkout page makes one. */
-async function buyByCard(s: Session): Promise<string> {
-  await api('/cart', { token: s.token, body: { asset_id: event.id, user_id: s.userId } });
-  const cart = await api<{ data: { totals: { grandTotal: number } } }>('/cart', { token: s.token });
-  const intent = await api<{ data: { paymentIntentId: string; client_secret: string } }>('/order/createPaymentIntent', {
-    token: s.token,
-    body: { amount: Math.round(cart.data.totals.grandTotal * 100), userId: s.userId },
-  });
-  await api('/payments/sandbox/confirm', {
-    token: s.token,
-    body: {
-      client_secret: intent.data.client_secret,
-      card: { number: OK_CARD, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' },
-      return_url: '/order-confirmation/1',
-    },
-  });
-  const order = await api<{ data: { orderId: string } }>('/order/createCartOrder', {
-    token: s.token,
-    body: { userId: s.userId, paymentMethod: 'stripe', paymentIntentId: intent.data.paymentIntentId },
-  });
-  return order.data.orderId;
-}
 
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
@@ -104,7 +81,7 @@ const holdMail = () =>
   );
 
 it('a sold-out event: fan B joins the waiting list from the keyboard and is number 1 in line', async () => {
-  await buyByCard(fanA);
+  await buyWithCard(fanA, event.id);
   const page = await eventPage(fanB);
   const soldOut = await page.waitForSelector(button('Sold Out'), { timeout: 15_000 });
   expect(await soldOut!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
