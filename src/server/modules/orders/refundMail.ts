@@ -2,28 +2,29 @@ import { centsToDollars, formatPrice } from '../../../shared/money';
 import type { Mail } from '../mail/mailer';
 import { esc } from '../mail/templates';
 
-/**
- * The fan's mail once the provider has refunded an order: the order id, the amount, the events
- * whose access ended. Sent after the provider said yes, outside any transaction.
- */
-export function orderRefundedMail(
-  to: string,
-  name: string,
-  order: { ref: string; amountCents: number; method: string },
-  titles: string[],
-): Mail {
+type EndedOrder = { ref: string; amountCents: number; method: string };
+
+/** What differs between the two mails: the subject, the opening (the order id as given), whose tickets. */
+type Words = {
+  template: string;
+  subject: (ref: string) => string;
+  opening: (ref: string) => string;
+  tickets: string;
+};
+
+/** An order refunded in full: the amount and where it goes, the events whose access ended. */
+function orderEndedMail(words: Words, to: string, name: string, order: EndedOrder, titles: string[]): Mail {
   const amount = formatPrice(centsToDollars(order.amountCents));
   const back =
     order.amountCents === 0
       ? 'Nothing was charged, so nothing is paid back.'
       : `${amount} goes back to the card you paid with; banks take 5 to 10 days to show it.`;
-  const subject = `Your AllAccess order ${order.ref} was refunded`;
   const text = [
     `Hi ${name},`,
     '',
-    `Your order ${order.ref} was refunded in full. ${back}`,
+    `${words.opening(order.ref)} ${back}`,
     '',
-    'The tickets of this order no longer give access to:',
+    words.tickets,
     ...titles.map((t) => `- ${t}`),
   ].join('\n');
   const html =
@@ -33,9 +34,42 @@ export function orderRefundedMail(
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:20px;font-weight:800;margin:0 0 24px">All<span style="color:#ff3d7f">Access</span></p>
 <p style="margin:0 0 8px">Hi ${esc(name)},</p>
-<p style="margin:0 0 16px">Your order <strong>${esc(order.ref)}</strong> was refunded in full. ${esc(back)}</p>
-<p style="margin:0 0 8px">The tickets of this order no longer give access to:</p>
+<p style="margin:0 0 16px">${words.opening(`<strong>${esc(order.ref)}</strong>`)} ${esc(back)}</p>
+<p style="margin:0 0 8px">${esc(words.tickets)}</p>
 <ul style="margin:0;padding-left:20px">${titles.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>
 </div></body></html>`;
-  return { template: 'order-refunded', to, subject, text, html };
+  return { template: words.template, to, subject: words.subject(order.ref), text, html };
 }
+
+/**
+ * The fan's mail once the provider has refunded an order (an organizer's refund, the guaranteed
+ * view's): sent after the provider said yes, outside any transaction.
+ */
+export const orderRefundedMail = (to: string, name: string, order: EndedOrder, titles: string[]): Mail =>
+  orderEndedMail(
+    {
+      template: 'order-refunded',
+      subject: (ref) => `Your AllAccess order ${ref} was refunded`,
+      opening: (ref) => `Your order ${ref} was refunded in full.`,
+      tickets: 'The tickets of this order no longer give access to:',
+    },
+    to,
+    name,
+    order,
+    titles,
+  );
+
+/** The fan's mail once their own cancellation is refunded: it confirms what they did. */
+export const orderCancelledMail = (to: string, name: string, order: EndedOrder, titles: string[]): Mail =>
+  orderEndedMail(
+    {
+      template: 'order-cancelled',
+      subject: (ref) => `Your AllAccess order ${ref} is cancelled`,
+      opening: (ref) => `You cancelled your order ${ref}, and it is refunded in full.`,
+      tickets: 'Your tickets of this order no longer give access to:',
+    },
+    to,
+    name,
+    order,
+    titles,
+  );

@@ -9,8 +9,7 @@ import { ProviderUnavailableError, type PaymentProvider } from '../payments/prov
 import type { RefundReason } from '../../db/schema';
 import type { OrderRow } from './repository';
 import type { RefundedStatus, RefundRepository, RefundRow } from './refundRepository';
-import { orderCancelledMail } from './cancelMail';
-import { orderRefundedMail } from './refundMail';
+import { orderCancelledMail, orderRefundedMail } from './refundMail';
 import type { OrderRepositories } from './repositories';
 import type { WaitlistRepositories } from '../waitlist/repositories';
 import { offerSeats } from '../waitlist/offerSeats';
