@@ -8,7 +8,7 @@ import { openDatabase, databaseOptionsFromConfig, type Database } from './db/dat
 import { migrateToLatest } from './db/migrate';
 import { runExclusively } from './db/exclusiveJob';
 import { seedDemoData } from './db/seed';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin } from './plugins/errorHandler';
 import { refuseNulPlugin } from './plugins/refuseNul';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { routeMethodsPlugin } from './plugins/routeMethods';

@@ -6,7 +6,7 @@ import pino from 'pino';
  * completed"): at an on-sale the second line halved what an instance answered. The line is
  * Fastify's usual "request completed" with the request in it: reqId (bound by Fastify), req
  * (method, URL as logRedaction.ts lets it be logged, route, address), res.statusCode and
- * responseTime in ms. Why a request failed or was refused is told beside it (plugins/errors.ts).
+ * responseTime in ms. Why a request failed or was refused is told beside it (plugins/errorHandler.ts).
  */
 export class AccessLogController extends LogController {
   override incomingRequest(): void {}

@@ -1,6 +1,6 @@
 /**
  * What can go wrong, in the domain's words. Services and plugins throw these; the one error plugin
- * (plugins/errors.ts) turns each kind into its HTTP status and the envelope. Their messages are
+ * (plugins/errorHandler.ts) turns each kind into its HTTP status and the envelope. Their messages are
  * written for the caller: they are shown as they are.
  */
 export abstract class DomainError extends Error {

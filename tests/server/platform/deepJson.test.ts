@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { errorsPlugin } from '../../../src/server/plugins/errors';
+import { errorsPlugin } from '../../../src/server/plugins/errorHandler';
 import { jsonBodyPlugin } from '../../../src/server/plugins/jsonBody';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '../../../src/server/platform/jsonDepth';
 import { createTestApp, type TestApp } from '../../utils/testApp';
