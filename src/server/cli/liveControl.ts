@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { deriveKeys } from '../modules/auth/keys';
 import { createLiveRepository } from '../modules/live/repository';
 import { createLiveService, type LiveService } from '../modules/live/service';
-import { DomainError } from '../platform/errors';
+import { DomainError } from '../platform/domainErrors';
 import { askRunningServer, failCommand } from './runningServer';
 
 /**

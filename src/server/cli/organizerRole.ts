@@ -5,7 +5,7 @@ import { createUnitOfWork } from '../db/unitOfWork';
 import { createIdentityRepository } from '../modules/identity/repository';
 import { organizerRepositories } from '../modules/organizers/repositories';
 import { createOrganizerService } from '../modules/organizers/service';
-import { DomainError } from '../platform/errors';
+import { DomainError } from '../platform/domainErrors';
 import { askRunningServer, failCommand } from './runningServer';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { GuestClaims, UserClaims } from '../../shared/contract/auth';
-import { Forbidden, Unauthenticated } from './errors';
+import { Forbidden, Unauthenticated } from './domainErrors';
 
 /**
  * Who is calling, from the bearer token and nothing else. Routes say what they need through

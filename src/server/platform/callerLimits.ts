@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { clientKey } from './clientKey';
-import { RateLimited } from './errors';
+import { RateLimited } from './domainErrors';
 import { callerOf } from './caller';
 
 const MINUTE = '1 minute';

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { Unavailable } from './errors';
+import { Unavailable } from './domainErrors';
 
 // The plugin's own Redis store (an atomic INCR + PEXPIRE script); it ships without types.
 const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { Forbidden, Unauthenticated } from '../platform/errors';
+import { Forbidden, Unauthenticated } from '../platform/domainErrors';
 import { STUDIO_MESSAGES } from '../../shared/contract/studio';
 import type { VerifiedToken } from '../platform/caller';
 import { TokenError, type TokenService } from '../modules/auth/tokens';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError } from '../platform/errors';
+import { DomainError } from '../platform/domainErrors';
 import { fieldProblem, type RequestPart } from '../platform/fieldProblem';
 import { DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../platform/databaseErrors';
 import { frameworkRefusal } from './frameworkRefusals';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Invalid } from '../platform/errors';
+import { Invalid } from '../platform/domainErrors';
 import { nestsDeeperThan, TOO_DEEP } from '../platform/jsonDepth';
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { findNul, NUL_PROBLEM } from '../../shared/contract/text';
-import { Invalid } from '../platform/errors';
+import { Invalid } from '../platform/domainErrors';
 import { fieldProblem, type RequestPart } from '../platform/fieldProblem';
 
 const PARTS: readonly RequestPart[] = ['params', 'querystring', 'body'];

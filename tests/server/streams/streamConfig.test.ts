@@ -12,7 +12,7 @@ import {
 } from '../../../src/server/modules/streams/urlSigner';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { createRepositories } from '../../../src/server/repositories';
-import { Conflict } from '../../../src/server/platform/errors';
+import { Conflict } from '../../../src/server/platform/domainErrors';
 import { giveOrder } from '../../utils/cart';
 import { configData, grantOf, HOUR, signedParts, streamsTestApp, urlsOf, type StreamsTestApp } from './streamsFixture';
 

@@ -5,7 +5,7 @@ import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { createRepositories } from '../../../src/server/repositories';
 import { STUDIO_COUPON_MESSAGES as CM } from '../../../src/shared/contract/studioCoupons';
 import { STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';
-import { Invalid } from '../../../src/server/platform/errors';
+import { Invalid } from '../../../src/server/platform/domainErrors';
 import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 

@@ -6,7 +6,7 @@ import { createDecodeGate } from '../../../src/server/modules/eventAdmin/decodeG
 import { createImageService } from '../../../src/server/modules/eventAdmin/imageService';
 import { createRepositories } from '../../../src/server/repositories';
 import { uploadFormat } from '../../../src/server/modules/eventAdmin/imageProcessing';
-import { Unavailable } from '../../../src/server/platform/errors';
+import { Unavailable } from '../../../src/server/platform/domainErrors';
 import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 

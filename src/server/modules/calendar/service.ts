@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { NotFound } from '../../platform/errors';
+import { NotFound } from '../../platform/domainErrors';
 import type { Mailer, MailAttachment } from '../mail/mailer';
 import { calendarFileName, calendarUrl, eventCalendarFile, watchUrl } from './calendarFile';
 import type { CalendarRepositories } from './repositories';

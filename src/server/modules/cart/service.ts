@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { CART_MESSAGES, type Cart, type CartTarget } from '../../../shared/contract/cart';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
 import { normalizeCode } from './couponRules';
 import { replayOver } from '../../../shared/replayWindow';

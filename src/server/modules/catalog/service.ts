@@ -1,6 +1,6 @@
 import type { AssetDetail, CategoryFilter, ListingFilter } from '../../../shared/contract/catalog';
 import { MAX_ID, parseIdOrPath } from '../../../shared/contract/ids';
-import { Invalid, NotFound } from '../../platform/errors';
+import { Invalid, NotFound } from '../../platform/domainErrors';
 import type { Caller } from '../../platform/caller';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';

@@ -9,7 +9,7 @@ import {
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
-import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
 import { couponEventIds, normalizeCode } from '../cart/couponRules';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import type { CouponAdminRepositories } from './repositories';

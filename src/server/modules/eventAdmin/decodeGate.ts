@@ -1,5 +1,5 @@
 import { STUDIO_EVENT_MESSAGES } from '../../../shared/contract/studioEvents';
-import { Unavailable } from '../../platform/errors';
+import { Unavailable } from '../../platform/domainErrors';
 
 /**
  * How many uploads this process decodes at once. Decoding a picture takes a core and up to hundreds

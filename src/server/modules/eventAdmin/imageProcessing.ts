@@ -6,7 +6,7 @@ import {
   STUDIO_EVENT_MESSAGES,
   type ImageKind,
 } from '../../../shared/contract/studioEvents';
-import { Invalid } from '../../platform/errors';
+import { Invalid } from '../../platform/domainErrors';
 
 /** The formats accepted, as sharp detects them from the bytes (never from the Content-Type header). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);

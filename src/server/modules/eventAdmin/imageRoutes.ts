@@ -10,7 +10,7 @@ import {
 import { requireOrganizer } from '../../platform/caller';
 import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/envelope';
-import { Invalid } from '../../platform/errors';
+import { Invalid } from '../../platform/domainErrors';
 import { withErrors } from '../../platform/schemas';
 import type { ImageService } from './imageService';
 

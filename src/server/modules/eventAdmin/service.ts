@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
-import { Conflict, Invalid, NotFound } from '../../platform/errors';
+import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { toCents } from '../catalog/catalogFile';
 import {

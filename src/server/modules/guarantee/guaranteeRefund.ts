@@ -1,6 +1,6 @@
 import { SALES_MESSAGES } from '../../../shared/contract/studioSales';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/domainErrors';
 import type { OrderRepositories } from '../orders/repositories';
 import type { RefundActor, RefundKind, RefundService } from '../orders/refundService';
 

@@ -9,7 +9,7 @@ import {
 import { centsToDollars, formatPrice } from '../../../shared/money';
 import type { GuaranteeRemedy } from '../../db/schema';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, NotFound, UpstreamFailure } from '../../platform/errors';
+import { Conflict, NotFound, UpstreamFailure } from '../../platform/domainErrors';
 import type { Mailer } from '../mail/mailer';
 import { creditMail, guaranteeMail } from './guaranteeMail';
 import { judgeTicket, type RefusalFigures, type SessionFigures } from './guaranteeRule';

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { healthResponse, readyResponse, type ReadyResponse } from '../../../shared/contract/health';
 import type { Database } from '../../db/database';
 import { migrationsAtHead } from '../../db/migrate';
-import { NotFound } from '../../platform/errors';
+import { NotFound } from '../../platform/domainErrors';
 import { vouchedClientAddress } from '../../platform/forwardingHeaders';
 import { addressMatcher } from '../../platform/network';
 import { isThisMachine } from '../../platform/thisMachineOnly';

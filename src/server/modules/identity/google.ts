@@ -1,4 +1,4 @@
-import { DomainError, Invalid, Unauthenticated, UpstreamFailure } from '../../platform/errors';
+import { DomainError, Invalid, Unauthenticated, UpstreamFailure } from '../../platform/domainErrors';
 
 type GoogleIdentity = { sub: string; email: string };
 export type GoogleVerifier = (accessToken: string) => Promise<GoogleIdentity>;

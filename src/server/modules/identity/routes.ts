@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contract/identity';
 import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
-import { Invalid } from '../../platform/errors';
+import { Invalid } from '../../platform/domainErrors';
 import { requireUser } from '../../platform/caller';
 import { withErrors } from '../../platform/schemas';
 import type { IdentityService } from './service';

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config';
 import { createLastKnown } from '../../platform/ttlCache';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
-import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/errors';
+import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/domainErrors';
 import type { TokenService } from '../auth/tokens';
 import { signInCodeMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';

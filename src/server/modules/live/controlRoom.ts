@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
-import { Conflict, Invalid, NotFound, Unavailable } from '../../platform/errors';
+import { Conflict, Invalid, NotFound, Unavailable } from '../../platform/domainErrors';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { silenceMs } from '../streams/viewingSessionService';
 import type { ControlRoomRepositories } from './controlRoomRepositories';

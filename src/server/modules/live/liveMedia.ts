@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import {
   EDGE_LIVE_PLAYLIST_S,

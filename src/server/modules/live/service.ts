@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { LiveStateData } from '../../../shared/contract/live';
 import type { AppConfig } from '../../config';
 import type { StoredStreamConfig } from '../../db/schema';
-import { Conflict, NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/domainErrors';
 import { sameSecret } from '../../platform/sameSecret';
 import { liveState, type LiveState } from './liveState';
 import type { LiveRepository } from './repository';

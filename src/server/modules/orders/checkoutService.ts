@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract/orders';
 import { dollarsToCents } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
 import { assertOwnUserId, type UserCaller } from '../../platform/caller';
 import type { ProviderEvent } from '../payments/provider';
 import type { MiscRepositories } from '../misc/repositories';

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Forbidden } from '../../platform/errors';
+import { Forbidden } from '../../platform/domainErrors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
 import { appliedCoupon } from '../cart/cartView';
 import type { CartRepositories } from '../cart/repositories';

@@ -2,7 +2,7 @@ import { CART_MESSAGES } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import type { CheckoutLine } from '../../db/schema';
 import type { CartToOrderRepositories } from './repositories';
-import { Conflict } from '../../platform/errors';
+import { Conflict } from '../../platform/domainErrors';
 import type { UserCaller } from '../../platform/caller';
 import { usableCoupon } from '../cart/cartView';
 import { couponTerms } from '../cart/couponRules';

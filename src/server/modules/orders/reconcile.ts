@@ -1,4 +1,4 @@
-import { Conflict } from '../../platform/errors';
+import { Conflict } from '../../platform/domainErrors';
 import { callProvider, type Settlement, type SettlementDeps } from './settlement';
 
 const TWO_DAYS_MS = 2 * 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SALES_MESSAGES } from '../../../shared/contract/studioSales';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, NotFound, UpstreamFailure } from '../../platform/errors';
+import { Conflict, NotFound, UpstreamFailure } from '../../platform/domainErrors';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { Mailer } from '../mail/mailer';
 import type { OrganizerRepositories } from '../organizers/repositories';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_MESSAGES, type OrderSummary } from '../../../shared/contract/orders';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { Conflict, NotFound, UpstreamFailure } from '../../platform/errors';
+import { Conflict, NotFound, UpstreamFailure } from '../../platform/domainErrors';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';
 import { ProviderUnavailableError } from '../payments/provider';
 import type { CheckoutRow } from './checkoutRepository';

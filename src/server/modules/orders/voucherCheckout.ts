@@ -1,6 +1,6 @@
 import { CART_MESSAGES } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES, type CreateCartOrderBody, type OrderSummary } from '../../../shared/contract/orders';
-import { Conflict, Invalid } from '../../platform/errors';
+import { Conflict, Invalid } from '../../platform/domainErrors';
 import type { UserCaller } from '../../platform/caller';
 import { isOrderRefusal, placeOrder } from './placeOrder';
 import { pricedCart } from './pricedCart';

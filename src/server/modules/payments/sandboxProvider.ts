@@ -6,7 +6,7 @@ import {
   type SandboxCard,
   type SandboxConfirmResult,
 } from '../../../shared/contract/payments';
-import { Forbidden, NotFound } from '../../platform/errors';
+import { Forbidden, NotFound } from '../../platform/domainErrors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
 import { readWebhookEvent } from './webhookEvent';

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../shared/contract/identity';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { NotFound } from '../../platform/errors';
+import { NotFound } from '../../platform/domainErrors';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { UserRow } from '../identity/repository';
 

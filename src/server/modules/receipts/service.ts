@@ -1,7 +1,7 @@
 import { RECEIPT_MESSAGES as M, type Receipt } from '../../../shared/contract/receipt';
 import { centsToDollars } from '../../../shared/money';
 import type { UserCaller } from '../../platform/caller';
-import { NotFound } from '../../platform/errors';
+import { NotFound } from '../../platform/domainErrors';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { ReceiptRepositories } from './repositories';
 

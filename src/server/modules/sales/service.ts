@@ -12,7 +12,7 @@ import { MAX_ID } from '../../../shared/contract/ids';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/caller';
-import { Conflict, NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/domainErrors';
 import type { RefundService } from '../orders/refundService';
 import type { OrderRepositories } from '../orders/repositories';
 import type { OrganizerService } from '../organizers/service';

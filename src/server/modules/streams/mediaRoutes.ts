@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import { Forbidden, NotFound } from '../../platform/errors';
+import { Forbidden, NotFound } from '../../platform/domainErrors';
 import { MEDIA_MESSAGES, type MediaAnswer } from './protectedMedia';
 import { parseSignedMediaPath, SIGNED_MEDIA_PREFIX, type MediaSigner, type SignedMediaPath } from './urlSigner';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLAYBACK_QUALITY_BODY_LIMIT, playbackQualityBeacon } from '../../../shared/contract/playbackQuality';
 import { viewingSessionParams } from '../../../shared/contract/streams';
-import { RateLimited } from '../../platform/errors';
+import { RateLimited } from '../../platform/domainErrors';
 import { withErrors } from '../../platform/schemas';
 import { QUALITY_SESSION_UNKNOWN, type PlaybackQuality } from './playbackQualityService';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlaybackQualityBeacon } from '../../../shared/contract/playbackQuality';
-import { NotFound } from '../../platform/errors';
+import { NotFound } from '../../platform/domainErrors';
 import type { PlaybackQualityRepository } from './playbackQualityRepository';
 import { hashSessionKey } from './viewingSessionKey';
 import type { ViewingSessionRepository } from './viewingSessionRepository';

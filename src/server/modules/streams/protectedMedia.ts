@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import type { AppConfig } from '../../config';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { resolveMediaFile } from './mediaPath';
 import { renderLive, renderVod, VOD_FALLBACK_EPOCH_MS } from './renderPlaylist';
 import type { StreamRepository } from './repository';

@@ -4,7 +4,7 @@ import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from 
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Caller } from '../../platform/caller';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { createLastKnown } from '../../platform/ttlCache';
 import { createOutageRecord, type OutageRecord } from '../../platform/outageRecord';
 import type { Entitlements } from '../orders/entitlements';
