@@ -13,7 +13,7 @@ import { refuseNulPlugin } from './plugins/refuseNul';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { routeMethodsPlugin } from './plugins/routeMethods';
 import { answerClientError } from './platform/clientErrors';
-import { callerPlugin } from './plugins/caller';
+import { callerPlugin } from './plugins/bearerAuthentication';
 import { contentSecurityPolicy } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import type { Mailer } from './modules/mail/mailer';

@@ -7,7 +7,7 @@ import { Forbidden, Unauthenticated } from './domainErrors';
  * `config.auth`: 'none' ignores any token, 'optional' (default) accepts none but refuses a bad one,
  * 'guest' wants any valid token, 'user' wants a signed-in user's token, 'organizer' a signed-in user
  * the operator made an organizer (read from the database on every call). The caller plugin
- * (plugins/caller.ts) reads the token into `request.caller`; modules read it through the helpers here.
+ * (plugins/bearerAuthentication.ts) reads the token into `request.caller`; modules read it through the helpers here.
  */
 export type AuthRequirement = 'none' | 'optional' | 'guest' | 'user' | 'organizer';
 
