@@ -11,7 +11,7 @@ describe('import cycles (npm run cycles)', () => {
     expect(unitOf('src/client/features/cart/cartApi.ts')).toBe('client feature cart');
     expect(unitOf('src/server/modules/orders/settlement.ts')).toBe('server module orders');
     expect(unitOf('src/client/lib/paths.ts')).toBeNull();
-    expect(unitOf('src/server/platform/caller.ts')).toBeNull();
+    expect(unitOf('src/server/platform/callerIdentity.ts')).toBeNull();
   });
 
   it('finds a cycle between two features that no single file closes, and names an import that makes it', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { clientKey } from './clientKey';
 import { RateLimited } from './domainErrors';
-import { callerOf } from './caller';
+import { callerOf } from './callerIdentity';
 
 const MINUTE = '1 minute';
 

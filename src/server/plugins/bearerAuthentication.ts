@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Forbidden, Unauthenticated } from '../platform/domainErrors';
 import { STUDIO_MESSAGES } from '../../shared/contract/studio';
-import type { VerifiedToken } from '../platform/caller';
+import type { VerifiedToken } from '../platform/callerIdentity';
 import { TokenError, type TokenService } from '../modules/auth/tokens';
 
 /** Whether a user token was revoked (logout) after it was issued. */
@@ -12,7 +12,7 @@ export type OrganizerCheck = (userId: number) => Promise<boolean>;
 
 /**
  * Reads the bearer token of every request into `request.caller` and enforces the route's
- * `config.auth` (platform/caller.ts says what each requirement means and gives modules the caller).
+ * `config.auth` (platform/callerIdentity.ts says what each requirement means and gives modules the caller).
  */
 export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationCheck; isOrganizer: OrganizerCheck }>(
   async (app, { tokens, isRevoked, isOrganizer }) => {

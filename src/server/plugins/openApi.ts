@@ -4,7 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonEncoded } from '../../shared/contract/jsonQuery';
 import { OPENAPI_PATH, USER_TOKEN_NOTE } from '../platform/apiDocument';
-import type { AuthRequirement } from '../platform/caller';
+import type { AuthRequirement } from '../platform/callerIdentity';
 import { refusalStatusesPlugin } from './refusalStatuses';
 
 /** What each `config.auth` asks of the caller, in OpenAPI's words ({} is "no token"). */

@@ -10,7 +10,7 @@ import { createCancelService } from '../../../src/server/modules/orders/cancelSe
 import { createRefundService, refundKey } from '../../../src/server/modules/orders/refundService';
 import type { RefundRepository } from '../../../src/server/modules/orders/refundRepository';
 import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';
-import type { OrganizerCaller, UserCaller } from '../../../src/server/platform/caller';
+import type { OrganizerCaller, UserCaller } from '../../../src/server/platform/callerIdentity';
 import { createRepositories, type Repositories } from '../../../src/server/repositories';
 import { cartTestApp, type CartFixture } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';

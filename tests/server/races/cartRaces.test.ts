@@ -2,7 +2,7 @@ import type { Cart } from '../../../src/shared/contract/cart';
 import type { Database } from '../../../src/server/db/database';
 import type { CartRepository } from '../../../src/server/modules/cart/repository';
 import { createCartService } from '../../../src/server/modules/cart/service';
-import type { GuestCaller } from '../../../src/server/platform/caller';
+import type { GuestCaller } from '../../../src/server/platform/callerIdentity';
 import { loadCartFixture, type CartFixture } from '../../utils/cart';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 

@@ -6,7 +6,7 @@ import type { Repositories } from '../../../src/server/repositories';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { createCheckoutService } from '../../../src/server/modules/orders/checkoutService';
 import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';
-import type { UserCaller } from '../../../src/server/platform/caller';
+import type { UserCaller } from '../../../src/server/platform/callerIdentity';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 import { unitOfWorkWith } from '../../utils/races';

@@ -6,7 +6,7 @@ import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import type { Mail } from '../../../src/server/modules/mail/mailer';
 import type { TransferRepository } from '../../../src/server/modules/orders/transferRepository';
 import { createTransferService } from '../../../src/server/modules/orders/transferService';
-import type { UserCaller } from '../../../src/server/platform/caller';
+import type { UserCaller } from '../../../src/server/platform/callerIdentity';
 import type { Repositories } from '../../../src/server/repositories';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 

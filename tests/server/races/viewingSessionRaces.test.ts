@@ -5,7 +5,7 @@ import type { ViewingSessionRepository } from '../../../src/server/modules/strea
 import { createViewingSessions } from '../../../src/server/modules/streams/viewingSessionService';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
-import type { UserCaller } from '../../../src/server/platform/caller';
+import type { UserCaller } from '../../../src/server/platform/callerIdentity';
 import { giveOrder } from '../../utils/cart';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 

@@ -3,7 +3,7 @@ import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { createRepositories } from '../../../src/server/repositories';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
 import { createViewingSessions } from '../../../src/server/modules/streams/viewingSessionService';
-import type { Caller } from '../../../src/server/platform/caller';
+import type { Caller } from '../../../src/server/platform/callerIdentity';
 import type { Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';
 import { sessionIdOf, ticketHolder, viewingTestApp } from './viewingSessionFixture';

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { guestClaims, userClaims, type GuestClaims, type UserClaims } from '../../../shared/contract/auth';
-import type { VerifiedToken } from '../../platform/caller';
+import type { VerifiedToken } from '../../platform/callerIdentity';
 
 const ISSUER = 'allaccess-storefront';
 /** Our API is the only audience of these tokens; a token minted for another purpose is refused. */

@@ -1,6 +1,6 @@
 import type { AppliedCoupon, Cart } from '../../../shared/contract/cart';
 import { centsToDollars } from '../../../shared/money';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import { couponEventIds, couponTerms, couponUsable, type CouponRow } from './couponRules';
 import { priceCart, type PricedLine } from './pricing';
 import type { CartRepositories } from './repositories';

@@ -9,7 +9,7 @@ import {
   mergeCartBody,
   removeVoucherBody,
 } from '../../../shared/contract/cart';
-import { callerOf, requireUser } from '../../platform/caller';
+import { callerOf, requireUser } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { CartService } from './service';

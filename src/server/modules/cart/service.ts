@@ -3,7 +3,7 @@ import { CART_MESSAGES, type Cart, type CartTarget } from '../../../shared/contr
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/callerIdentity';
 import { normalizeCode } from './couponRules';
 import { replayOver } from '../../../shared/replayWindow';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';

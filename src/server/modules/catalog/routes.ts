@@ -17,7 +17,7 @@ import {
   subscriptionResponse,
 } from '../../../shared/contract/catalog';
 import { dbId, idOrPathParam } from '../../../shared/contract/ids';
-import { optionalCaller } from '../../platform/caller';
+import { optionalCaller } from '../../platform/callerIdentity';
 import { withErrors } from '../../platform/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';

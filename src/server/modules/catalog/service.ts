@@ -1,7 +1,7 @@
 import type { AssetDetail, CategoryFilter, ListingFilter } from '../../../shared/contract/catalog';
 import { MAX_ID, parseIdOrPath } from '../../../shared/contract/ids';
 import { Invalid, NotFound } from '../../platform/domainErrors';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';

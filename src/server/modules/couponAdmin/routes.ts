@@ -7,7 +7,7 @@ import {
   studioCouponParams,
   studioCouponResponse,
 } from '../../../shared/contract/studioCoupons';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { CouponAdminService } from './service';

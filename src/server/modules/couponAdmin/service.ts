@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract/studioCoupons';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
 import { couponEventIds, normalizeCode } from '../cart/couponRules';
 import type { OrganizerRepositories } from '../organizers/repositories';

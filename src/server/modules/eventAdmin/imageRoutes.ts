@@ -7,7 +7,7 @@ import {
   studioImageQuery,
   studioImageResponse,
 } from '../../../shared/contract/studioEvents';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/envelope';
 import { Invalid } from '../../platform/domainErrors';

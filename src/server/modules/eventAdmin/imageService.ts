@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ImageKind, StudioImage } from '../../../shared/contract/studioEvents';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { createDecodeGate } from './decodeGate';
 import { processUpload } from './imageProcessing';

@@ -10,7 +10,7 @@ import {
   studioEventUpdate,
   studioSubscriptionsResponse,
 } from '../../../shared/contract/studioEvents';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { EventAdminService } from './service';

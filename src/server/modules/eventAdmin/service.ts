@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract/studioEvents';
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { toCents } from '../catalog/catalogFile';

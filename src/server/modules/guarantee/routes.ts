@@ -8,7 +8,7 @@ import {
   studioGuaranteesResponse,
 } from '../../../shared/contract/guarantee';
 import { dbId } from '../../../shared/contract/ids';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';

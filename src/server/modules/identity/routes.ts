@@ -13,7 +13,7 @@ import {
 import { LOGIN_SOURCE } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import { Invalid } from '../../platform/domainErrors';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { withErrors } from '../../platform/schemas';
 import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';

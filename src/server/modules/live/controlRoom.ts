@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound, Unavailable } from '../../platform/domainErrors';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { silenceMs } from '../streams/viewingSessionService';

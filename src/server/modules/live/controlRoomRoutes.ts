@@ -9,7 +9,7 @@ import {
   studioLivePreviewParams,
   studioLiveResponse,
 } from '../../../shared/contract/studioLive';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { LiveControlRoom } from './controlRoom';

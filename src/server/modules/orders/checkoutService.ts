@@ -9,7 +9,7 @@ import {
 import { dollarsToCents } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
-import { assertOwnUserId, type UserCaller } from '../../platform/caller';
+import { assertOwnUserId, type UserCaller } from '../../platform/callerIdentity';
 import type { ProviderEvent } from '../payments/provider';
 import type { MiscRepositories } from '../misc/repositories';
 import { pricedCart } from './pricedCart';

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import type { OrderRepositories } from './repositories';
 
 /** Who may watch (and so cannot buy again) an event: a user with an Active order for it. */

@@ -8,7 +8,7 @@ import {
   ticketTransferParams,
   ticketTransferResponse,
 } from '../../../shared/contract/orderManage';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/envelope';
 import { noStore } from '../../platform/noStore';

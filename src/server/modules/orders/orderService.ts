@@ -9,7 +9,7 @@ import type {
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden } from '../../platform/domainErrors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/caller';
+import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/callerIdentity';
 import { appliedCoupon } from '../cart/cartView';
 import type { CartRepositories } from '../cart/repositories';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';

@@ -3,7 +3,7 @@ import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import type { CheckoutLine } from '../../db/schema';
 import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/domainErrors';
-import type { UserCaller } from '../../platform/caller';
+import type { UserCaller } from '../../platform/callerIdentity';
 import { usableCoupon } from '../cart/cartView';
 import { couponTerms } from '../cart/couponRules';
 import { priceCart } from '../cart/pricing';

@@ -10,7 +10,7 @@ import {
   orderResponse,
   paymentIntentResponse,
 } from '../../../shared/contract/orders';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { CheckoutService } from './checkoutService';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskEmail, ORDER_MANAGE_MESSAGES as M, type OrderManage } from '../../../shared/contract/orderManage';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { UserCaller } from '../../platform/caller';
+import type { UserCaller } from '../../platform/callerIdentity';
 import { Conflict, NotFound } from '../../platform/domainErrors';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { Mail, Mailer } from '../mail/mailer';

@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES, type CreateCartOrderBody, type OrderSummary } from '../../../shared/contract/orders';
 import { Conflict, Invalid } from '../../platform/domainErrors';
-import type { UserCaller } from '../../platform/caller';
+import type { UserCaller } from '../../platform/callerIdentity';
 import { isOrderRefusal, placeOrder } from './placeOrder';
 import { pricedCart } from './pricedCart';
 import type { Settlement, SettlementDeps } from './settlement';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditPageResponse, auditQuery, studioMeResponse } from '../../../shared/contract/studio';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { fromThisMachine } from '../../platform/controlCalls';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';

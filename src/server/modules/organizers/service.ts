@@ -1,6 +1,6 @@
 import type { AuditPage, AuditQuery, StudioMe } from '../../../shared/contract/studio';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { NotFound } from '../../platform/domainErrors';
 import type { IdentityRepositories } from '../identity/repositories';
 import type { OrganizerRepositories } from './repositories';

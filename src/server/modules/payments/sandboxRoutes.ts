@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { returnUrl, sandboxConfirmBody, sandboxConfirmResponse } from '../../../shared/contract/payments';
 import { centsToDollars, formatPrice } from '../../../shared/money';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import { esc } from '../mail/templates';

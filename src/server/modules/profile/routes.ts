@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileParams, profileResponse, profileUpdateBody } from '../../../shared/contract/identity';
-import { assertOwnUserId, requireUser } from '../../platform/caller';
+import { assertOwnUserId, requireUser } from '../../platform/callerIdentity';
 import { withErrors } from '../../platform/schemas';
 import type { ProfileService } from './service';
 import { ok } from '../../platform/envelope';

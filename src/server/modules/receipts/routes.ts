@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RECEIPT_MESSAGES as M, receiptParams, receiptResponse } from '../../../shared/contract/receipt';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';

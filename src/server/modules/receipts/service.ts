@@ -1,6 +1,6 @@
 import { RECEIPT_MESSAGES as M, type Receipt } from '../../../shared/contract/receipt';
 import { centsToDollars } from '../../../shared/money';
-import type { UserCaller } from '../../platform/caller';
+import type { UserCaller } from '../../platform/callerIdentity';
 import { NotFound } from '../../platform/domainErrors';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { ReceiptRepositories } from './repositories';

@@ -11,7 +11,7 @@ import {
   studioOrderParams,
   studioOrdersQuery,
 } from '../../../shared/contract/studioSales';
-import { requireOrganizer } from '../../platform/caller';
+import { requireOrganizer } from '../../platform/callerIdentity';
 import { ok } from '../../platform/envelope';
 import { withErrors } from '../../platform/schemas';
 import type { SalesService } from './service';

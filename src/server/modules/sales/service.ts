@@ -11,7 +11,7 @@ import { SALES_MESSAGES } from '../../../shared/contract/studioSales';
 import { MAX_ID } from '../../../shared/contract/ids';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/caller';
+import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, NotFound } from '../../platform/domainErrors';
 import type { RefundService } from '../orders/refundService';
 import type { OrderRepositories } from '../orders/repositories';

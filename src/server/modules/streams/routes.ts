@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
 import { STREAM_MESSAGES, streamConfigQuery, streamConfigResponse } from '../../../shared/contract/streams';
-import { callerOf } from '../../platform/caller';
+import { callerOf } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { StreamService } from './service';

@@ -2,7 +2,7 @@ import type { StreamConfigData } from '../../../shared/contract/streams';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import type { AppConfig } from '../../config';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import type { StreamRepository } from './repository';
 import { streamMode } from './schedule';
 import type { StoredStreamConfig } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import type { ViewingEntitlements } from './viewingEntitlement';
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MAX_ID } from '../../../shared/contract/ids';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 
 /**
  * What a signed media URL carries: the event, the viewer's tag, for a premium event the viewing

@@ -7,7 +7,7 @@ import {
   viewingEntitlementsResponse,
   viewingSessionResponse,
 } from '../../../shared/contract/streams';
-import { callerOf } from '../../platform/caller';
+import { callerOf } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import { sessionKeyOf } from './viewingSessionKey';

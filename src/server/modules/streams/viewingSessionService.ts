@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from '../../../shared/contract/streams';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { Caller } from '../../platform/caller';
+import type { Caller } from '../../platform/callerIdentity';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { createLastKnown } from '../../platform/ttlCache';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAITLIST_MESSAGES as M, waitlistParams, waitlistResponse } from '../../../shared/contract/waitlist';
-import { requireUser } from '../../platform/caller';
+import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/envelope';
 import { noStore } from '../../platform/noStore';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WAITLIST_MESSAGES as M, type WaitlistStatus } from '../../../shared/contract/waitlist';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { UserCaller } from '../../platform/caller';
+import type { UserCaller } from '../../platform/callerIdentity';
 import { Conflict, NotFound } from '../../platform/domainErrors';
 import type { CartRepositories } from '../cart/repositories';
 import type { Mailer } from '../mail/mailer';
