@@ -1,4 +1,4 @@
-import { errorEnvelope } from '../../shared/contract/envelope';
+import { errorEnvelope } from '../../shared/contract/responseEnvelope';
 
 /**
  * What a route's own rules refuse with, beyond what every route of its kind can be refused with (a

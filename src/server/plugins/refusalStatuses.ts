@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope } from '../../shared/contract/envelope';
+import { errorEnvelope } from '../../shared/contract/responseEnvelope';
 import type { AuthRequirement } from '../platform/callerIdentity';
 
 /** Methods whose body Fastify reads: it can be too large (413) or not JSON (415). */

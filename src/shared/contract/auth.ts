@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /** Claims every token we sign carries; `kind` tells guest and user tokens apart. */
 export const guestClaims = z.object({ kind: z.literal('guest'), sub: z.string() });

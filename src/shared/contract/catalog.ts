@@ -1,5 +1,5 @@
 import { emailAddress, z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { MAX_ID, pageOffset } from './ids';
 import { jsonQuery } from './jsonQuery';
 

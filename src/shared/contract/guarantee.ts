@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /**
  * The guaranteed view (docs/decisions.md "After the purchase"): a ticket holder whose live show went

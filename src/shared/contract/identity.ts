@@ -1,5 +1,5 @@
 import { emailAddress, z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { dbId, jsonId } from './ids';
 
 /** Sign-in payloads of docs/behaviour.md §3 ("Sign-in payload fields"), with docs/decisions.md's paths. */

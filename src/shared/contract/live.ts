@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /**
  * Live shows from a real encoder (README "Going live"): each feed of a 'Live' event — the program

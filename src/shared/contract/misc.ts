@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { jsonQuery } from './jsonQuery';
 
 /** `filter` query of GET /misc/data: JSON naming the settings keys wanted. */

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { requiredWhen } from './fieldRules';
 import { dbId, jsonId, pageOffset } from './ids';
 import { jsonQuery } from './jsonQuery';

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /**
  * The sandbox payment provider's card confirmation (docs/decisions.md "Payments"): Stripe-shaped, with

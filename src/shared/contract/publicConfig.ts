@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /** GET /v1/public/config: what the client needs to know about this deployment at run time. */
 const publicConfig = z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /**
  * Watching (docs/behaviour.md §3 "Stream config", §7 GET /admin/asset/streamconfig/{id}, §9 player constants;

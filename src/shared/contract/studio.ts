@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 
 /**
  * The organizer's console (`/studio`) and its API under `/v1/studio/`. Every call needs a signed-in

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { jsonId, pageOffset } from './ids';
 import { afterPurchaseSettings } from './afterPurchase';
 

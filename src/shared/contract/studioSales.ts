@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope } from './envelope';
+import { envelope } from './responseEnvelope';
 import { auditEntry } from './studio';
 import { dbId, pageOffset } from './ids';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { ViewingEntitlement } from '../../../shared/contract/streams';
 import { keepEntitlements } from './viewingEntitlements';
 

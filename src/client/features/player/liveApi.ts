@@ -1,6 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { liveStateData, type LiveStateData } from '../../../shared/contract/live';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 
 /**
  * A live show's feeds (contract live.ts): public, asked by event path, polled every second while the

@@ -8,7 +8,7 @@ import {
   type StreamConfigResponse,
   type ViewingSession,
 } from '../../../shared/contract/streams';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 
 /** What the player uses of a stream config answer: the parsed config_data and how it plays. */
 export type StreamConfig = {

@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { OpenedViewingSession } from '../../../shared/contract/streams';
 import { entitlementHeader, type OpenArgs } from './playerApi';
 

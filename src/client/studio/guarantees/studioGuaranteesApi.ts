@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { StudioGuarantees } from '../../../shared/contract/guarantee';
 
 /** GET /v1/studio/events/{id}/guarantees: the guaranteed view's decisions for one event (contract guarantee.ts). */

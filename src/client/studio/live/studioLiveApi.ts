@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { StudioLive, StudioLiveMessageBody } from '../../../shared/contract/studioLive';
 
 const data = (r: Envelope<StudioLive>) => r.data;

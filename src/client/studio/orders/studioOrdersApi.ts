@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { StudioOrderDetail, StudioOrderPage, StudioOrdersQuery } from '../../../shared/contract/studioSales';
 
 /** The console's orders and refunds (shared/contract/studioSales.ts). */

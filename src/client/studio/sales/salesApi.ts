@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { SalesDashboard } from '../../../shared/contract/studioSales';
 
 /** GET /v1/studio/sales: every event's figures, or one event's (shared/contract/studioSales.ts). */

@@ -1,5 +1,5 @@
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/contract/responseEnvelope';
 import type { StudioMe } from '../../../shared/contract/studio';
 
 /** Who the organizer is: the console's gate (403 with the server's sentence for anyone else). */
