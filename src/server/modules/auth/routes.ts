@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestTokenResponse } from '../../../shared/contract/auth';
 import { withErrors } from '../../platform/schemas';
 import type { AuthService } from './service';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; perMinute: number }> = async (app, opts) => {
   app.get(

@@ -13,7 +13,7 @@ import { callerOf, requireUser } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { CartService } from './service';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 const target = ({ user_id, cart_token }: { user_id?: number | undefined; cart_token?: string | undefined }) => ({
   ...(user_id !== undefined ? { user_id } : {}),

@@ -7,7 +7,7 @@ import type { CachedBody, ReadCache } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 import { sitemapUrls, type SitemapUrl } from './sitemap';
 import { fieldProblem } from '../../platform/fieldProblem';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { createTtlCache } from '../../platform/ttlCache';
 
 /** The message of every catalog answer. */

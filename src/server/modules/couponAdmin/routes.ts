@@ -8,7 +8,7 @@ import {
   studioCouponResponse,
 } from '../../../shared/contract/studioCoupons';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { CouponAdminService } from './service';
 import { noStore } from '../../platform/noStore';

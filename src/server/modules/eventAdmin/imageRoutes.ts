@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contract/studioEvents';
 import { requireOrganizer } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { Invalid } from '../../platform/domainErrors';
 import { withErrors } from '../../platform/schemas';
 import type { ImageService } from './imageService';

@@ -11,7 +11,7 @@ import {
   studioSubscriptionsResponse,
 } from '../../../shared/contract/studioEvents';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { EventAdminService } from './service';
 

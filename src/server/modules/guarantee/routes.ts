@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contract/guarantee';
 import { dbId } from '../../../shared/contract/ids';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';
 import { answerOnlyThisMachine } from '../../platform/thisMachineOnly';

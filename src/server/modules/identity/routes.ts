@@ -18,7 +18,7 @@ import { withErrors } from '../../platform/schemas';
 import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 /** Sign-in's limits hold or sign-in stops: a Redis that cannot count them is a 503, never a free pass. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', skipOnError: false } });

@@ -10,7 +10,7 @@ import {
   studioLiveResponse,
 } from '../../../shared/contract/studioLive';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { LiveControlRoom } from './controlRoom';
 import { noStore } from '../../platform/noStore';

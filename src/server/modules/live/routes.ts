@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
 import { liveStateResponse } from '../../../shared/contract/live';
 import { clientKey } from '../../platform/clientKey';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { fromThisMachine } from '../../platform/controlCalls';
 import { withErrors } from '../../platform/schemas';
 import type { IngestHooks } from './ingestHooks';

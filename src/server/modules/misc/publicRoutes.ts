@@ -3,7 +3,7 @@ import { newsletterBody, newsletterResponse } from '../../../shared/contract/cat
 import { publicConfigResponse, type PublicConfig } from '../../../shared/contract/publicConfig';
 import { withErrors } from '../../platform/schemas';
 import type { MiscService } from './service';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 const NEWSLETTER_THANKS = "Thanks! You're on the list.";
 

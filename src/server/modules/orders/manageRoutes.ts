@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract/orderManage';
 import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';
 import type { CancelService } from './cancelService';

@@ -15,7 +15,7 @@ import { perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import type { CheckoutService } from './checkoutService';
 import type { OrderService } from './orderService';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 
 /** Spec §7 /order calls: a signed-in user's payments and orders. Identity comes from the token. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditPageResponse, auditQuery, studioMeResponse } from '../../../shared/contract/studio';
 import { requireOrganizer } from '../../platform/callerIdentity';
 import { fromThisMachine } from '../../platform/controlCalls';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { OrganizerService } from './service';
 import { noStore } from '../../platform/noStore';

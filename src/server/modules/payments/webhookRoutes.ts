@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
 import type { PaymentRepositories } from './repositories';
 import { WebhookPayloadError } from './webhookEvent';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 /**
  * Who acts on a verified event: the orders module's checkout, handed over by routes.ts. Named here,

@@ -3,7 +3,7 @@ import { profileParams, profileResponse, profileUpdateBody } from '../../../shar
 import { assertOwnUserId, requireUser } from '../../platform/callerIdentity';
 import { withErrors } from '../../platform/schemas';
 import type { ProfileService } from './service';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 /** Profile read and update: only ever the caller's own (identity from the token; another id → 403). */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {

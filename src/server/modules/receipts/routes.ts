@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RECEIPT_MESSAGES as M, receiptParams, receiptResponse } from '../../../shared/contract/receipt';
 import { requireUser } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';
 import type { ReceiptService } from './service';

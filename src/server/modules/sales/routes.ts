@@ -12,7 +12,7 @@ import {
   studioOrdersQuery,
 } from '../../../shared/contract/studioSales';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { SalesService } from './service';
 import { noStore } from '../../platform/noStore';

@@ -8,7 +8,7 @@ import { withErrors } from '../../platform/schemas';
 import type { StreamService } from './service';
 import { sessionKeyOf } from './viewingSessionKey';
 import { entitlementOf } from './viewingEntitlement';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 /** What the stream config answers, in the API document's words. */
 const STREAM_CONFIG =

@@ -13,7 +13,7 @@ import { withErrors } from '../../platform/schemas';
 import { sessionKeyOf } from './viewingSessionKey';
 import { entitlementOf } from './viewingEntitlement';
 import type { ViewingSessions } from './viewingSessionService';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 
 /** What an open answers, in the API document's words. */
 const OPEN =

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAITLIST_MESSAGES as M, waitlistParams, waitlistResponse } from '../../../shared/contract/waitlist';
 import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
-import { ok } from '../../platform/envelope';
+import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';
 import type { WaitlistService } from './service';
