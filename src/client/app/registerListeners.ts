@@ -6,7 +6,7 @@ import { addShellListeners } from '../features/shell/shellListeners';
 import { addSupportCartListeners } from '../features/cart/supportCartListeners';
 import { addConnectivityListener } from '../lib/connectivity';
 import { addCrossTabSyncListener } from './crossTabSync';
-import { startAppListening } from './listeners';
+import { startAppListening } from './listenerMiddleware';
 
 let registered = false;
 

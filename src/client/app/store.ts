@@ -8,7 +8,7 @@ import { playerSlice } from '../features/player/playerSlice';
 import { uiPersistedFields, uiSlice } from '../features/shell/uiSlice';
 import { redactSecrets } from '../lib/redactSecrets';
 import { keyedStorage } from './keyedStorage';
-import { listenerMiddleware } from './listeners';
+import { listenerMiddleware } from './listenerMiddleware';
 import type { PersistedFields } from '../lib/persistedField';
 
 /** Each persisted slice writes its fields under the spec's localStorage names (see keyedStorage). */

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { appStopped, storageChangedInAnotherTab } from '../../../src/client/lib/appEvents';
-import { startAppListening } from '../../../src/client/app/listeners';
+import { startAppListening } from '../../../src/client/app/listenerMiddleware';
 import type { AppStore } from '../../../src/client/app/store';
 import { guestTokenReceived } from '../../../src/client/lib/sessionEvents';
 import { selectCartCount } from '../../../src/client/features/cart/cartSelectors';
