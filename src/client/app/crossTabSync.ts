@@ -1,5 +1,5 @@
 import { appStarted, appStopped, storageChangedInAnotherTab } from '../lib/appEvents';
-import type { AppStartListening } from '../lib/listeners';
+import type { AppStartListening } from '../lib/listenerTypes';
 import { authPersistedFields } from '../features/auth/authSlice';
 import { cartPersistedFields } from '../features/cart/cartSlice';
 import { uiPersistedFields } from '../features/shell/uiSlice';

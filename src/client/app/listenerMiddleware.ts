@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../lib/storeTypes';
 
 /**
  * One listener middleware; each feature registers its side effects in its own *Listeners.ts file,
- * typed by lib/listeners' AppStartListening (the type of startAppListening).
+ * typed by lib/listenerTypes' AppStartListening (the type of startAppListening).
  */
 export const listenerMiddleware = createListenerMiddleware();
 export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();

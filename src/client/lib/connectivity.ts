@@ -1,5 +1,5 @@
 import { appStarted, appStopped, connectivityChanged } from './appEvents';
-import type { AppStartListening } from './listeners';
+import type { AppStartListening } from './listenerTypes';
 
 /** What a call that needs the network answers while offline (shown where the server's message would be). */
 export const OFFLINE_ACTION_MESSAGE = "You're offline. This needs a connection: try again when you're back online.";

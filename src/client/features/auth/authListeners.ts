@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { obtainGuestToken } from '../../api/guestToken';
 import { appStarted, storageChangedInAnotherTab } from '../../lib/appEvents';
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { guestTokenExpired, guestTokenRetryRequested } from './authEvents';
 import { sessionExpired } from '../../lib/sessionEvents';
 import { hasExpired } from './tokenClaims';

@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { toast } from '../../lib/toast';
 import { apiSlice } from '../../api/apiSlice';
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { userSignedIn, userSignedOut } from './authEvents';
 import { sessionExpired } from '../../lib/sessionEvents';
 

@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../../api/apiSlice';
 import { appStarted, appStopped, storageChangedInAnotherTab } from '../../lib/appEvents';
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { userSignedIn, userSignedOut } from '../auth/authEvents';
 import { sessionExpired } from '../../lib/sessionEvents';
 import { cartApi, refusedGuestCartToken } from './cartApi';

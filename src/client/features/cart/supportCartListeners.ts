@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { supportCartRestored, supportStateImported } from '../support/supportEvents';
 import { cartApi } from './cartApi';
 import { selectCartTarget } from './cartSelectors';

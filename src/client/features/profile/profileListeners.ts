@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { appStarted, storageChangedInAnotherTab } from '../../lib/appEvents';
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { userNameResolved, userSignedIn } from '../auth/authEvents';
 import { selectUnnamedUser } from '../auth/authSelectors';
 import { profileApi } from './profileApi';

@@ -1,5 +1,5 @@
 import { appStarted } from '../../lib/appEvents';
-import type { AppStartListening } from '../../lib/listeners';
+import type { AppStartListening } from '../../lib/listenerTypes';
 import { DEMO_USE_KEY } from '../../../shared/constants';
 import { miscApi } from '../misc/miscApi';
 import { demoFlagReceived } from './uiSlice';
