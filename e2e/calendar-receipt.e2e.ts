@@ -7,7 +7,7 @@ import { grantOrganizerByCommand } from './support/organizer';
 import { poll, waitForPath } from './support/waitUntil';
 
 /**
- * Calendar and receipt (issue 33), in Chromium against the real server: an organizer publishes a live
+ * Calendar and receipt, in Chromium against the real server: an organizer publishes a live
  * show in Paris; a fan's event page offers 'Add to calendar', whose file (fetched in the page, as the
  * download would be) a standard parser (ical.js) reads with the right instant, zone and watch link;
  * the fan buys the show with the sandbox card, opens the order page and its printable receipt (order

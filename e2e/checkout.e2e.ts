@@ -547,7 +547,7 @@ describe.each([
     if (!cart.data.coupon)
       await api('/order/applyVoucher', { token: buyer.token, body: { coupon_code: 'SAVE10', user_id: buyer.userId } });
     expect(await audit('/checkout', '::-p-aria(Card number)')).toBe('');
-    // Issue 29: the list price struck through above what is paid, so the totals below read right.
+    // The list price struck through above what is paid, so the totals below read right.
     const summary = await page.$eval('section[aria-labelledby="order-summary-title"]', (s) => ({
       struck: Array.from(s.querySelectorAll('[data-testid="order-item-list-price"]'), (e) => e.tagName),
       prices: Array.from(s.querySelectorAll('[data-testid="order-item-price"]'), (e) =>

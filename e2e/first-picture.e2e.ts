@@ -1,7 +1,7 @@
 import { baseUrl } from './support/browser';
 
 /**
- * Issue 18: a server-rendered screen names its largest picture (LCP) ahead of its scripts, with high
+ * A server-rendered screen names its largest picture (LCP) ahead of its scripts, with high
  * priority, so a phone on a slow link fetches it first; the page keeps React's own copy in the body.
  */
 const headOf = async (path: string) => {

@@ -206,7 +206,7 @@ it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', a
   );
   expect(hidden - shown).toBeGreaterThanOrEqual(4950);
   expect(hidden - shown).toBeLessThan(6000);
-  // Gone by itself, it does not come back with the next page load (issue 29).
+  // Gone by itself, it does not come back with the next page load.
   await expectAwayAfterReload(page, 'hidden by its clock, then reloaded');
 });
 

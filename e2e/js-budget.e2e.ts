@@ -4,7 +4,7 @@ import { CPU_SLOWDOWN, measureInitialJs, PHONE, QUIET_WINDOW_MS, type InitialJs 
 import { JS_BUDGET_BYTES, JS_CEILING_BYTES, kib } from './support/jsBudgets';
 
 /**
- * Issue 18's JavaScript budgets, on the production build the suite serves: a phone's first visit to
+ * The storefront's JavaScript budgets, on the production build the suite serves: a phone's first visit to
  * each catalog route may load at most 150 KiB (compressed) of JavaScript before its first screen is
  * interactive, the player 350 KiB with hls.js. What "before interactive" means, and how the bytes
  * are counted: e2e/support/initialJs.ts. Each route prints its bytes and files, so a failure says

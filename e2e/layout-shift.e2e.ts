@@ -7,7 +7,7 @@ import { waitUntil } from './support/waitUntil';
 /**
  * Screens that start in the browser (the cart, checkout, the profile) paint placeholders first and
  * their content when the API answers. Here the answers are held until the placeholders are on screen,
- * then let go: whatever moved on screen meanwhile is layout shift (issue 18: CLS ≤ 0.05). Without the
+ * then let go: whatever moved on screen meanwhile is layout shift (the goal: CLS ≤ 0.05). Without the
  * hold a fast machine would answer before the first paint and the test could never fail.
  */
 let browser: Browser;

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from './support/server';
 import { poll, waitInPage } from './support/waitUntil';
 
 /**
- * Issue 31, "the player rides through faults": while a show plays, the main angle's segment
+ * The player rides through faults: while a show plays, the main angle's segment
  * requests are answered 503 or left hanging (never answered), one fault per segment, the next try
  * going through. With the player's policy (faultRiding.ts) the picture never stands still for
  * 1.5 s, every faulted segment is fetched again (a rung lower when there is one) and no message

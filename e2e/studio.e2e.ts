@@ -10,7 +10,7 @@ import { grantOrganizerByCommand } from './support/organizer';
 import { poll, waitForPath, waitInPage } from './support/waitUntil';
 
 /**
- * The organizer's console in Chromium against the real server (issue 32's journey): the operator
+ * The organizer's console in Chromium against the real server, end to end: the operator
  * grants the role with `npm run organizer:grant`; the organizer creates a premium event with a
  * poster in the console and publishes it; a shopper buys it with the sandbox card and can watch;
  * the organizer sees the sale in the dashboard, finds the order and refunds it; the shopper's access

@@ -1,5 +1,5 @@
 /**
- * `npm run commits` (part of `npm run lint`): every commit since the habit began (issue 21) has a
+ * `npm run commits` (part of `npm run lint`): every commit since the rule began (RULE_STARTS_AT) has a
  * subject of at most 72 characters, so `git log --oneline` and e-mail patches keep it on one line,
  * and a body that says why. Earlier history is left as it was written. Merge commits are skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * Import cycles, two ways (issue 21: dependencies run one way). A file-level cycle is one file
+ * Import cycles, two ways (dependencies run one way). A file-level cycle is one file
  * reaching itself through imports, type imports and import() included: ESLint's import-x/no-cycle
  * skips `import type`, so a cycle made only of types would pass it. A module-level cycle is one
  * client feature (src/client/features/<name>) or server module (src/server/modules/<name>)

@@ -1,4 +1,4 @@
-// Client dependency zones (issue 21), spread into import-x/no-restricted-paths by .ci/eslint.config.mjs.
+// Client dependency zones, spread into import-x/no-restricted-paths by .ci/eslint.config.mjs.
 // Dependencies in the browser app run one way:
 //
 //   main.tsx, ssr/                      entry points: start the app in the browser, render it on the server
@@ -9,7 +9,7 @@
 //           → lib/                      what they all share: paths, typed hooks, events, toasts, server data
 //             → src/shared/
 //
-//   studio/                             the organizer's console (issue 32): a second surface beside the
+//   studio/                             the organizer's console: a second surface beside the
 //                                       features, at their level: it uses lib/, api/, components/ and the
 //                                       features' public files; nothing of the storefront imports it, so
 //                                       MUI X and the editor stay in the console's own lazy chunks.

@@ -1,4 +1,4 @@
-// Rules for the browser journeys (issue 21). Every wait goes through e2e/support/waitUntil.ts, so a
+// Rules for the browser journeys. Every wait goes through e2e/support/waitUntil.ts, so a
 // wait that times out says what it waited for and what it saw; a fixed sleep becomes a wait on an
 // event or on page state, or, where time itself is the subject, observeFor's deliberate window.
 // waitForSelector, waitForNavigation, waitForResponse and waitForNetworkIdle stay allowed: they wait

@@ -1,4 +1,4 @@
-// Server dependency zones (issue 21), spread into import-x/no-restricted-paths by .ci/eslint.config.mjs.
+// Server dependency zones, spread into import-x/no-restricted-paths by .ci/eslint.config.mjs.
 // Dependencies on the server run one way:
 //
 //   app.ts, services.ts, routes.ts, repositories.ts   the composition root: wires everything

@@ -1,5 +1,5 @@
 /**
- * Issue 18's budgets for the JavaScript a route loads before its first screen is interactive:
+ * The storefront's budgets for the JavaScript a route loads before its first screen is interactive:
  * compressed bytes as transferred (gzip or brotli, as the server answered), in one place for the
  * budget test (e2e/js-budget.e2e.ts) and the Lighthouse bench (npm run bench:web).
  */
@@ -13,7 +13,7 @@ export const JS_BUDGET_BYTES = {
 } as const;
 
 /**
- * What the test holds today, while the goals above are not yet met (see the issue 18 note): the
+ * What the test holds today, while the goals above are not yet met: the
  * figures measured on 2026-11-24 with a few KiB of room. A change that adds JavaScript to a first
  * screen fails the test; lower these as the figures come down, until they meet the goals.
  */

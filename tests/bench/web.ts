@@ -12,7 +12,7 @@ import { assetOf, outboxCodes, prepareVisitor, signUpWithCart, type Account, typ
 
 /**
  * `npm run bench:web`: Lighthouse (mobile defaults, simulated throttling, performance only, the
- * local Chromium) RUNS times on each route of issue 18, against the production build served by our
+ * local Chromium) RUNS times on each route of web/routes.ts, against the production build served by our
  * server in production settings. Prints per route the median and spread of score, LCP, TBT, CLS, FCP
  * and initial JS beside the goals, Lighthouse's benchmarkIndex per run (the machines are shared:
  * it says when a run was disturbed), and where the time went. Every run's full result (LHR JSON)

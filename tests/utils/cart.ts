@@ -92,7 +92,7 @@ export function cartDriver(app: FastifyInstance) {
   };
 }
 
-/** Gives `userId` an Active order for the events: what checkout will do (issue 9), done directly. */
+/** Gives `userId` an Active order for the events: what checkout does, done directly. */
 export async function giveOrder(db: Kysely<DB>, userId: number, eventIds: number[]): Promise<void> {
   const order = await db
     .insertInto('orders')

@@ -7,7 +7,7 @@ const LABELS: Record<string, string> = {
   stripe: 'Card',
   // No-break spaces: a narrow column wraps it as 'Coupon' over '(100 % off)', never inside the brackets.
   vouchers: 'Coupon (100\u00a0%\u00a0off)',
-  // A ticket another fan handed on (issue 33): nothing was paid on this order.
+  // A ticket another fan handed on: nothing was paid on this order.
   transfer: 'Handed on to you',
 };
 

@@ -4,7 +4,7 @@ import { auditEntry } from './studio';
 import { dbId, pageOffset } from './ids';
 
 /**
- * The console's Sales, Refunds and Attendees (issue 32). Every call is an organizer's (`auth:
+ * The console's Sales, Refunds and Attendees. Every call is an organizer's (`auth:
  * 'organizer'`; 401 signed out, 403 not an organizer). Money is DOLLARS on the wire (numbers such
  * as 12.5), times are ISO-8601 UTC strings, days are 'YYYY-MM-DD' in UTC.
  *

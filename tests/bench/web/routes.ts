@@ -1,7 +1,7 @@
 import { JS_BUDGET_BYTES } from '../../../e2e/support/jsBudgets';
 
 /**
- * The routes `npm run bench:web` measures and their goals (issue 18, median of the runs). The
+ * The routes `npm run bench:web` measures and their performance goals (median of the runs). The
  * catalog routes are a first visit; the others start from the state a visitor would be in.
  */
 export type Goals = { score: number; tbtMs: number; lcpMs?: number; cls?: number; jsBytes?: number };

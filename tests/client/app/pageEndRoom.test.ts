@@ -1,6 +1,6 @@
 import { pageEndRoom } from '../../../src/client/app/PageEndRoom';
 
-/** The band under the footer (issue 29): only while what sits at the window's bottom covers the page's end. */
+/** The band under the footer: only while what sits at the window's bottom covers the page's end. */
 const view = (scrollY: number, innerHeight = 800, scrollHeight = 3000) => ({ scrollY, innerHeight, scrollHeight });
 
 describe('the band under the footer', () => {

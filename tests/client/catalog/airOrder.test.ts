@@ -1,7 +1,7 @@
 import { byAiring } from '../../../src/client/features/catalog/listing/airOrder';
 import type { AssetSummary } from '../../../src/shared/contract/catalog';
 
-/** /events (issue 29): the shows to come first, soonest first; then the aired ones, on demand, latest first. */
+/** /events: the shows to come first, soonest first; then the aired ones, on demand, latest first. */
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const show = (path: string, airStartDate: string | null) => ({ path, airStartDate }) as AssetSummary;
 const paths = (events: AssetSummary[]) => events.map((e) => e.path);

@@ -26,7 +26,7 @@ it(
     store = app.store;
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
     const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
-    // Spec §7: the page reads the order's cart by id; and (issue 33) what the fan may still change.
+    // Spec §7: the page reads the order's cart by id; and what the fan may still change.
     expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
       `GET /v1/cart/${order.cartId}`,
       `GET /v1/order/${order.cartId}/manage`,

@@ -6,7 +6,7 @@ import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
-/** The printable receipt (issue 33): signed-in only, the owner's order, a Print button, reached from the order page. */
+/** The printable receipt: signed-in only, the owner's order, a Print button, reached from the order page. */
 
 let store: AppStore | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { signTestToken } from '../../utils/signToken';
 import { configData } from './playerHelpers';
 
 /**
- * Issue 31, "signed URLs are renewed before they expire … across a 3-hour show": useStreamConfig
+ * Signed URLs are renewed before they expire, across a 3-hour show: useStreamConfig
  * driven through three hours of simulated time (fake timers and clock), against a server that signs
  * each config for `ttl` and answers after `latency`. The URLs the player holds must never lapse:
  * every renewal is asked for half-way through the held URLs' life, answered before they expire, and

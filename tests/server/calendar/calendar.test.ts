@@ -4,7 +4,7 @@ import { parseCalendar } from '../../utils/icalendar';
 import { grantOrganizer } from '../../utils/studio';
 
 /**
- * Calendar files (issue 33 "Calendar"): an event's .ics read back by a standard parser (ical.js), the
+ * Calendar files: an event's .ics read back by a standard parser (ical.js), the
  * order confirmation's attachment, and the update every ticket holder gets when the organizer moves
  * the air date (same UID, higher SEQUENCE), and nothing when anything else changes.
  */

@@ -4,7 +4,7 @@ import type { TestApp } from '../../utils/testApp';
 
 /**
  * GET /v1/order/history: the spec's fields of each row (docs/behaviour.md §3 "Order row"), and the
- * events each order bought, so the profile can name them (issue 29).
+ * events each order bought, so the profile can name them.
  */
 let t: TestApp;
 let ids: CartFixture['ids'];

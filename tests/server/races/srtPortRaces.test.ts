@@ -7,7 +7,7 @@ import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';
 import { testConfig } from '../../utils/testConfig';
 
 /**
- * Two events' first stream keys issued at once in the console (issue 32 review) on PostgreSQL:
+ * Two events' first stream keys issued at once in the console on PostgreSQL:
  * each is given its own SRT ports. The guard is the control room's advisory lock around choosing
  * the free ports and writing them (controlRoomRepository.ts lockSrtPorts). Both the test and its
  * control make the two issues interleave the same way: each reads the ports taken, then waits (a

@@ -2,7 +2,7 @@ import { cartTestApp, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 
 /**
- * The printable receipt (issue 33): the owner's order with its id, date, buyer, lines at list and paid
+ * The printable receipt: the owner's order with its id, date, buyer, lines at list and paid
  * price, coupon and discount, total, method in words and status; anyone else's order is a 404.
  */
 let x: Awaited<ReturnType<typeof cartTestApp>>;

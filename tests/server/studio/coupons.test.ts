@@ -7,7 +7,7 @@ import { testClock } from '../../utils/clock';
 import { grantOrganizer } from '../../utils/studio';
 
 /**
- * The console's coupons (issue 32): made with several events, total and per-buyer uses and an
+ * The console's coupons: made with several events, total and per-buyer uses and an
  * expiry; listed with their uses; disabled, after which the cart refuses them exactly as it refuses
  * an expired one. Bad values and a taken code get a sentence and change nothing.
  */

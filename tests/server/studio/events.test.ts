@@ -3,7 +3,7 @@ import { cartTestApp, giveOrder, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 
 /**
- * The console's events (issue 32 "Events"): an organizer creates a draft, edits it, publishes it
+ * The console's events: an organizer creates a draft, edits it, publishes it
  * (shoppers see it in the listing, on its page and in the cart), unpublishes it (gone again),
  * duplicates and deletes; every change is audited and moves the event's version on.
  */

@@ -10,7 +10,7 @@ import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 
 /**
- * The console's events, from the issue 32 review: a title of digits never makes an address the
+ * The console's events, the cases a review of it found: a title of digits never makes an address the
  * storefront would read as an id (nor does an import), an event in a checkout that is paid or being
  * paid is not deleted, and a coupon naming an event deleted meanwhile is a 400, not a 500.
  */

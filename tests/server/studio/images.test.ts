@@ -11,7 +11,7 @@ import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
 
 /**
- * Poster and slide uploads (issue 32 "Bad input"): checked by content whatever the Content-Type says,
+ * Poster and slide uploads: checked by content whatever the Content-Type says,
  * resized to the storefront's sizes with their metadata stripped, stored in the database and served
  * as immutable; the wrong type, too large, a decompression bomb and SVG with a script are refused.
  */
@@ -189,7 +189,7 @@ describe('GET /media/uploads/:name', () => {
   });
 });
 
-describe('uploads under load (issue 32 review)', () => {
+describe('uploads under load', () => {
   it('the format is read from the first bytes before any decoder sees them: only JPEG, PNG, WebP', () => {
     expect(uploadFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('jpeg');
     expect(uploadFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');

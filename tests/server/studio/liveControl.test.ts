@@ -11,7 +11,7 @@ import { grantOrganizer } from '../../utils/studio';
 import { DEMO_FEED_ANGLES, liveTestApp, type LiveTestApp } from '../live/liveFixture';
 
 /**
- * The console's live control room (issue 32) through its routes, on a 'Live' event with the demo's
+ * The console's live control room through its routes, on a 'Live' event with the demo's
  * ten feeds: the state of the show and of each angle, keys issued once and rotated per angle (the
  * old key refused by the ingest at once, no key in the log or the audit), 'Start show', 'End show'
  * (the replay; encoders refused after), the viewers' message in the public live state, and viewers

@@ -10,7 +10,7 @@ import { grantOrganizer } from '../../utils/studio';
 import { liveTestApp, type LiveTestApp } from '../live/liveFixture';
 
 /**
- * A live event's form after the control room touched it (issue 32 review): 'Start show' moves the
+ * A live event's form after the control room touched it: 'Start show' moves the
  * event's version on (an older form cannot write the old air date back), the form still saves a
  * started show (its air start has seconds; the form whole minutes), a Live event without a future
  * air date and without a show is not published, a draft is unknown to the public live state and to

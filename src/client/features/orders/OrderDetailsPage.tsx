@@ -22,7 +22,7 @@ import { pageTitle, type HeadData } from '../../lib/pageHead';
 export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
 
 /**
- * Spec "Order details": login required; the order as bought, terms and privacy links, and (issue 33)
+ * Spec "Order details": login required; the order as bought, terms and privacy links, and
  * what the fan may still change: cancel the order, hand a ticket on (OrderManagePanel).
  */
 export default function OrderDetailsPage() {

@@ -11,7 +11,7 @@ import type {
 } from 'hls.js';
 
 /**
- * Riding through faults (issue 31): a segment that answers 5xx or does not answer in time is tried
+ * Riding through faults: a segment that answers 5xx or does not answer in time is tried
  * again at once, a rung lower, while the buffer still plays, instead of hls.js's defaults (10 s for
  * a first byte, then retries 1 s, 2 s, 4 s… apart on the same rung), under which a hung request
  * outlasts the 8 s buffer and a failing rung is retried for half a minute before it is left.

@@ -22,7 +22,7 @@ const TablePagination = lazy(
   () => import(/* webpackChunkName: "table-pagination" */ '@mui/material/TablePagination'),
 ) as unknown as typeof TablePaginationType;
 
-/** The spec's columns, and ours: the events each order bought (issue 29: a row names what was bought). */
+/** The spec's columns, and ours: the events each order bought (a row names what was bought). */
 const COLUMNS = ['Order Id', 'Events', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
 type Column = (typeof COLUMNS)[number];
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The console's coupons and live control room (issue 32):
+ * The console's coupons and live control room:
  * - `coupon_events`: the events a coupon made in the console applies to (several; the imported
  *   coupons' one `event_id` keeps working beside it). `coupons.events_listed` says the coupon is for
  *   listed events only: when its events are deleted it then applies to none, never to every event.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A refund and a play of the same ticket take turns (issue 32's review):
+ * A refund and a play of the same ticket take turns:
  * - `open_viewing_session` (migration 0014) checks, under the ticket's advisory lock, that the user
  *   still holds an Active order for the event, and answers 0 (nothing written) when not. The refund
  *   takes the same lock before it closes the order's sessions and holds it until it commits, so a

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A mail's attachments (issue 33: the calendar file of an order's live show and of its new date),
+ * A mail's attachments (the calendar file of an order's live show and of its new date),
  * kept in the local outbox beside the mail so tests and /dev/mailbox.json can read them. A JSON list
  * of `{filename, contentType, content}` (text content only); null for a mail without any.
  */

@@ -32,7 +32,7 @@ function couponStatus(c: CouponWithUses, now: Date): CouponStatus {
 }
 
 /**
- * The console's coupons (issue 32): made, listed with their uses, disabled. The rules that use them
+ * The console's coupons: made, listed with their uses, disabled. The rules that use them
  * are the cart's (cart/couponRules.ts): a disabled coupon is refused there as an expired one, and a
  * coupon of several events takes money off those lines only. Every change is audited in its own
  * transaction.

@@ -41,7 +41,7 @@ type Deps = {
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /**
- * The console's live control room (issue 32) for a 'Live' event: the show's and each feed's state,
+ * The console's live control room for a 'Live' event: the show's and each feed's state,
  * what each feed sends (from the packager's newest segment, read by the engines), who watches and
  * how well, and the organizer's actions — stream keys (shown once, never stored or logged), start,
  * end (the replay; the live command's end, audited), and a message for viewers. Each action and its

@@ -47,7 +47,7 @@ function dailySeries(days: SalesDayRow[]): SalesDay[] {
 }
 
 /**
- * The console's Sales and Attendees (issue 32): the figures overall and per event, the order
+ * The console's Sales and Attendees: the figures overall and per event, the order
  * search, an order's detail with its payment state and audit entries, and the attendee CSV. The
  * refund itself is the orders module's (refundService.ts); this service shows its result.
  */

@@ -4,7 +4,7 @@ import type { AssetSummary } from '../../../../shared/contract/catalog';
 const airsAt = (event: AssetSummary) => (event.airStartDate ? Date.parse(event.airStartDate) : NaN);
 
 /**
- * /events in the order a visitor plans by (issue 29): the shows still to come, soonest first, then
+ * /events in the order a visitor plans by: the shows still to come, soonest first, then
  * the shows that have aired, which play on demand, the latest first. An event without an air date is
  * on demand, last. `now` is the moment the listing was read, so the server's HTML and the page that
  * hydrates from it sort alike.
