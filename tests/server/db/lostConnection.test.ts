@@ -10,16 +10,13 @@ import { openTestDatabase, postgresUrl } from '../../utils/testDatabase';
  */
 let database: Database;
 beforeAll(async () => {
+  // The embedded database has no connection to cut: the PGlite project leaves this file out (package.json).
+  if (process.env.TEST_DB_KIND !== 'postgres') throw new Error('this test needs the PostgreSQL project');
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
 
 it('a connection cut inside a transaction fails that transaction only; the process lives and the next query works', async () => {
-  if (database.kind !== 'postgres') {
-    // The embedded database has no connection to cut.
-    expect(await database.ping()).toBe(true);
-    return;
-  }
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   try {

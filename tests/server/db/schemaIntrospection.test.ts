@@ -37,65 +37,58 @@ it("describes the connection's own tables as Kysely's stock introspector does", 
   expect(plain).toHaveLength(ours.length - 2);
 });
 
-describe('with another session creating and dropping schemas of the same database', () => {
-  const onPostgres = process.env.TEST_DB_KIND === 'postgres';
-
-  it('a server migrates an empty schema to head, and reads its migrations 100 times, without a failure', async () => {
-    if (!onPostgres) {
-      // The embedded database has this server as its only session: no one else can drop anything.
-      expect((await migrationStatus(database.db)).every((m) => m.appliedAt !== null)).toBe(true);
-      return;
-    }
-    const scratch = await scratchSchema(postgresUrl());
-    const fresh = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
-    try {
-      const { result, churned } = await whileSchemasChurn(async () => {
-        const applied = await migrateToLatest(fresh.db);
-        const failures: string[] = [];
-        for (let i = 0; i < 100; i += 1) {
-          await migrationStatus(fresh.db).catch((error: Error) => failures.push(error.message));
-        }
-        return { applied, failures };
-      });
-      expect(churned).toBeGreaterThan(5);
-      expect(result.applied).toEqual(Object.keys(migrations));
-      expect(result.failures).toEqual([]);
-    } finally {
-      await fresh.close();
-      await releaseSchema(scratch);
-    }
-  });
-
-  it("control: Kysely's stock introspection, on the same schema, fails while they churn", async () => {
-    if (!onPostgres) {
-      expect(database.kind).toBe('pglite');
-      return;
-    }
-    const schema = await currentSchema(database.db);
-    const scoped = new URL(postgresUrl());
-    scoped.searchParams.set('options', `-c search_path=${schema}`);
-    const pool = new pg.Pool({ connectionString: scoped.toString(), max: 2 });
-    const stock = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    const migrator = new Migrator({
-      db: stock,
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema: schema,
+// Declared in the PostgreSQL run only: the embedded database has this server as its only session, so
+// no one else can drop anything there, and a test with nothing to prove would only be counted passed.
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+if (onPostgres)
+  describe('with another session creating and dropping schemas of the same database', () => {
+    it('a server migrates an empty schema to head, and reads its migrations 100 times, without a failure', async () => {
+      const scratch = await scratchSchema(postgresUrl());
+      const fresh = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
+      try {
+        const { result, churned } = await whileSchemasChurn(async () => {
+          const applied = await migrateToLatest(fresh.db);
+          const failures: string[] = [];
+          for (let i = 0; i < 100; i += 1) {
+            await migrationStatus(fresh.db).catch((error: Error) => failures.push(error.message));
+          }
+          return { applied, failures };
+        });
+        expect(churned).toBeGreaterThan(5);
+        expect(result.applied).toEqual(Object.keys(migrations));
+        expect(result.failures).toEqual([]);
+      } finally {
+        await fresh.close();
+        await releaseSchema(scratch);
+      }
     });
-    try {
-      const { result: failure } = await whileSchemasChurn(async () => {
-        // Stops at the first failure; it took a few dozen reads before the fix.
-        for (let i = 0; i < 1000; i += 1) {
-          const error = await migrator.getMigrations().then(
-            () => null,
-            (e: Error) => e.message,
-          );
-          if (error) return error;
-        }
-        return 'no failure in 1000 reads';
+
+    it("control: Kysely's stock introspection, on the same schema, fails while they churn", async () => {
+      const schema = await currentSchema(database.db);
+      const scoped = new URL(postgresUrl());
+      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      const pool = new pg.Pool({ connectionString: scoped.toString(), max: 2 });
+      const stock = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+      const migrator = new Migrator({
+        db: stock,
+        provider: { getMigrations: async () => migrations },
+        migrationTableSchema: schema,
       });
-      expect(failure).toMatch(/^schema "zz_other_[0-9a-f]+" does not exist$/);
-    } finally {
-      await stock.destroy();
-    }
+      try {
+        const { result: failure } = await whileSchemasChurn(async () => {
+          // Stops at the first failure; it took a few dozen reads before the fix.
+          for (let i = 0; i < 1000; i += 1) {
+            const error = await migrator.getMigrations().then(
+              () => null,
+              (e: Error) => e.message,
+            );
+            if (error) return error;
+          }
+          return 'no failure in 1000 reads';
+        });
+        expect(failure).toMatch(/^schema "zz_other_[0-9a-f]+" does not exist$/);
+      } finally {
+        await stock.destroy();
+      }
+    });
   });
-});

@@ -57,25 +57,23 @@ describe('GET /readyz', () => {
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('stays ready while another schema of the same database is created and dropped', async () => {
-    if (t.database.kind !== 'postgres') {
-      // The embedded database has this server as its only session: no one else can drop anything.
-      expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
-      return;
-    }
-    // Another application (or another test run) sharing the database changes its own schema. Kysely's
-    // getMigrations() scanned every table of every schema, and failed on one dropped mid-scan.
-    const { result: answers, churned } = await whileSchemasChurn(async () => {
-      const seen: string[] = [];
-      for (let i = 0; i < 150; i += 1) {
-        const res = await t.app.inject({ url: '/readyz' });
-        seen.push(`${res.statusCode} ${res.json().migrations}`);
-      }
-      return seen;
+  // Declared in the PostgreSQL run only: the embedded database has this server as its only session,
+  // so no one else can drop anything there.
+  if (process.env.TEST_DB_KIND === 'postgres')
+    it('stays ready while another schema of the same database is created and dropped', async () => {
+      // Another application (or another test run) sharing the database changes its own schema. Kysely's
+      // getMigrations() scanned every table of every schema, and failed on one dropped mid-scan.
+      const { result: answers, churned } = await whileSchemasChurn(async () => {
+        const seen: string[] = [];
+        for (let i = 0; i < 150; i += 1) {
+          const res = await t.app.inject({ url: '/readyz' });
+          seen.push(`${res.statusCode} ${res.json().migrations}`);
+        }
+        return seen;
+      });
+      expect(churned).toBeGreaterThan(5);
+      expect(answers.filter((a) => a !== '200 at head')).toEqual([]);
     });
-    expect(churned).toBeGreaterThan(5);
-    expect(answers.filter((a) => a !== '200 at head')).toEqual([]);
-  });
 });
 
 describe('GET /metrics', () => {
