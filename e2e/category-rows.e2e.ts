@@ -4,7 +4,7 @@ import { DESKTOP, PHONE } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { waitInPage, waitUntil } from './support/waitUntil';
 
-/** Spec "Home": the category rows' scroll buttons, at phone width, in Chromium. */
+/** docs/behaviour.md §2 "Home": the category rows' scroll buttons, at phone width, in Chromium. */
 
 let browser: Browser;
 beforeAll(async () => {

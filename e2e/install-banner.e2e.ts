@@ -6,7 +6,7 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { observeFor, waitInPage } from './support/waitUntil';
 
 /**
- * Spec §2 install banner in Chromium, whose own beforeinstallprompt (fired once the manifest and the
+ * docs/behaviour.md §2 install banner in Chromium, whose own beforeinstallprompt (fired once the manifest and the
  * service worker make the app installable) is what 'Install App' uses; iOS is only a user agent here.
  * Chromium never offers installation in an incognito context: each journey has a browser of its own
  * and uses its normal profile, or an incognito context for a browser that makes no offer.

@@ -13,7 +13,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
 
 /**
- * Spec §4 service worker in Chromium: installed at '/sw.js' with scope '/', in control on the first
+ * docs/behaviour.md §4 service worker in Chromium: installed at '/sw.js' with scope '/', in control on the first
  * visit, a visited event page rendering offline with the notice, a new build announced with the
  * alert and exactly one reload, and a manifest that makes the app installable.
  */

@@ -6,7 +6,7 @@ import { closeOfflineReadyToast } from './support/serviceWorker';
 import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
 
 /**
- * Spec §9 toasts in a real browser: bottom-right of the viewport, never more than 3 on screen, gone
+ * docs/behaviour.md §9 toasts in a real browser: bottom-right of the viewport, never more than 3 on screen, gone
  * 4000 ms after they appear. Toasts are raised by submitting an invalid e-mail on /sign-in (a check
  * made in the page, no request).
  */

@@ -1,4 +1,4 @@
-// The spec's business constants (§9) in one place; both sides import them from here.
+// The business constants (docs/behaviour.md §9) in one place; both sides import them from here.
 
 export const DEVICE_TYPE_ID = '1';
 export const LANGUAGE_ID = '1';
@@ -33,7 +33,7 @@ export const CONFIRMATION_REDIRECT_S = 10;
 export const INSTALL_BANNER_HIDE_MS = 5000;
 
 /**
- * Spec §2 install banner and §4/§8 service worker copy, word for word. `menuInstruction` is ours: what
+ * docs/behaviour.md §2 install banner and §4 service worker copy, word for word. `menuInstruction` is ours: what
  * 'Install App' says where the browser has made no install offer to hand over to.
  */
 export const INSTALL_BANNER = {

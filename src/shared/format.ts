@@ -3,9 +3,9 @@ import { DISPLAY_TIME_ZONE } from './constants';
 
 /**
  * Show times as people in New York read them, with the abbreviation that is true on that date (EDT in
- * summer, EST in winter), and the weekday in New York. The spec's words (§9) were "UTC with the label EDT
+ * summer, EST in winter), and the weekday in New York. The spec's words were "UTC with the label EDT
  * appended", which told a buyer a time 4–5 hours off: docs/decisions.md "Show times" says why we differ.
- * A value that is not a date gives 'Invalid Date', which screens use to hide the line (spec Home).
+ * A value that is not a date gives 'Invalid Date', which screens use to hide the line (docs/behaviour.md §2 "Home").
  */
 export const INVALID_DATE = 'Invalid Date';
 
@@ -88,7 +88,7 @@ export function formatLongUsDate(value: string | null | undefined): string {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Spec §4 countdown: 'DD D HH H :MM M :SS S', the days part left out when zero. Null once the time has come. */
+/** docs/behaviour.md §4 countdown: 'DD D HH H :MM M :SS S', no days part at zero days. Null once the time has come. */
 export function formatCountdown(msLeft: number): string | null {
   if (!(msLeft > 0)) return null;
   const total = Math.ceil(msLeft / 1000);

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The map in docs/ stays true: every section a code comment cites exists, every path the feature
- * map names exists, and every document the README and the docs link to is there.
+ * The map in docs/ stays true: every section a comment cites exists, every path the feature map names
+ * exists, and every document the README and the docs link to is there. Code cites docs/behaviour.md
+ * only: the product's specification lives outside the repository (a clean clone has no ../shared), so
+ * a "Spec §4" in a comment would point a newcomer at nothing.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -16,14 +18,87 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-it('every docs/behaviour.md section a comment in src cites is a section of it', () => {
-  const sections = new Set([...read('docs/behaviour.md').matchAll(/^## (§\d+)/gm)].map((m) => m[1]));
-  expect(sections.size).toBeGreaterThanOrEqual(9);
-  const cited = filesUnder('src').flatMap((file) =>
-    [...read(file).matchAll(/docs\/behaviour\.md (§\d+)/g)].map((m) => ({ file, section: m[1]! })),
+/** Every source, test and journey file but this one, whose patterns would cite themselves. */
+const codeFiles = () =>
+  ['src', 'tests', 'e2e']
+    .flatMap(filesUnder)
+    .filter((file) => file !== path.join('tests', 'tooling', 'docsMap.test.ts'));
+
+/** Words as prose: a comment's line breaks (with their '*' or '//') and a document's wrapping are spaces. */
+const prose = (text: string) =>
+  text
+    .replace(/\s*\n\s*(?:\*(?!\/)|\/\/)?\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/** behaviour.md's sections by number ('§4'), with their text, and GitHub's anchor of each heading. */
+function behaviourSections() {
+  const doc = read('docs/behaviour.md');
+  const headings = [...doc.matchAll(/^## (§\d+)(.*)$/gm)];
+  const text = new Map(
+    headings.map((h, i) => [h[1]!, prose(doc.slice(h.index, headings[i + 1]?.index ?? doc.length))]),
   );
-  expect(cited.length).toBeGreaterThan(20);
-  expect(cited.filter((c) => !sections.has(c.section))).toEqual([]);
+  const anchors = new Set(
+    headings.map((h) =>
+      `${h[1]}${h[2]}`
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .trim()
+        .replace(/ /g, '-'),
+    ),
+  );
+  return { doc: prose(doc), text, anchors };
+}
+
+/**
+ * What a § is read with: its block comment, else its run of line comments, up to it; outside a comment
+ * (a test's name, say) its own line.
+ */
+function citedWith(source: string, at: number): string {
+  const open = source.lastIndexOf('/*', at);
+  if (open !== -1 && source.lastIndexOf('*/', at) < open) return source.slice(open, at);
+  const lines = source.slice(0, at).split('\n');
+  const run: string[] = [lines.pop()!];
+  if (!run[0]!.includes('//')) return run[0]!;
+  while (lines.length && /^\s*\/\//.test(lines.at(-1)!)) run.unshift(lines.pop()!);
+  return run.join('\n');
+}
+
+it('every docs/behaviour.md section, named part and anchor the code cites is there', () => {
+  const { doc, text, anchors } = behaviourSections();
+  expect(text.size).toBeGreaterThanOrEqual(9);
+  const citations = codeFiles().flatMap((file) =>
+    [...read(file).matchAll(/behaviour\.md(?: (§\d+))?(?: "([^"]+)")?|behaviour\.md#([\w-]+)/g)].map((m) => ({
+      file,
+      section: m[1],
+      name: m[2],
+      anchor: m[3],
+    })),
+  );
+  expect(citations.filter((c) => c.section).length).toBeGreaterThan(100);
+  const broken = citations.filter(
+    (c) =>
+      (c.section && !text.has(c.section)) ||
+      (c.name && !(c.section ? (text.get(c.section) ?? '') : doc).includes(prose(c.name))) ||
+      (c.anchor && !anchors.has(c.anchor)),
+  );
+  expect(broken).toEqual([]);
+});
+
+it("every § in a comment is docs/behaviour.md's or an RFC's, never the out-of-repo spec's", () => {
+  const { text } = behaviourSections();
+  const stray = codeFiles().flatMap((file) => {
+    const source = read(file);
+    const spec = [...source.matchAll(/\b[Ss]pec(?:'s)?\b[^\n.;]{0,40}§\d|\b[Ss]pec "[^"]+"/g)].map((m) => m[0]);
+    // A bare '(§5)' belongs to the behaviour.md (or RFC) its comment cited before it.
+    const bare = [...source.matchAll(/§(\d+)/g)].flatMap((m) => {
+      const comment = citedWith(source, m.index);
+      if (/RFC \d+[^§]*$/.test(comment) || /RFC \d+ §[\d.]+(?:[^§]*§[\d.]+)*[^§]*$/.test(comment)) return [];
+      return comment.includes('behaviour.md') && text.has(`§${m[1]}`) ? [] : [`§${m[1]}`];
+    });
+    return [...spec, ...bare].map((cite) => `${file}: ${cite}`);
+  });
+  expect(stray).toEqual([]);
 });
 
 it('every document a comment in src cites exists', () => {

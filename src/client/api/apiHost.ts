@@ -7,7 +7,7 @@ export function apiHost(): string {
   return (fromEnv ?? '').replace(/\/$/, '');
 }
 
-/** Spec §7: the API host plus '/v1', except '/misc/data' which lives on the host itself. */
+/** docs/behaviour.md §7: the API host plus '/v1', except '/misc/data' which lives on the host itself. */
 export function resolveUrl(path: string): string {
   if (/^https?:\/\//.test(path)) return path;
   const host = apiHost();

@@ -12,7 +12,7 @@ const FRESH_FOR_SECONDS = Math.min(CACHE_SECONDS.catalog, CACHE_SECONDS.userDeta
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: appBaseQuery,
-  // Spec §9 cache freshness: an answer older than an hour (carousel, categories, user detail, event
+  // docs/behaviour.md §9 cache freshness: an answer older than an hour (carousel, categories, user detail, event
   // detail) is fetched again when a screen that shows it mounts; the order lookup asks every time
   // (its hook says so: freshness 0). Unused answers are also let go after their keepUnusedDataFor.
   refetchOnMountOrArgChange: FRESH_FOR_SECONDS,

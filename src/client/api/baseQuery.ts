@@ -33,7 +33,7 @@ function queryFor(extra: unknown): typeof v1Query {
 
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
-/** Spec §6: no bearer for '/public' paths or a `No-Auth: true` header; an explicit header is kept. */
+/** docs/behaviour.md §6: no bearer for '/public' paths or a `No-Auth: true` header; an explicit header is kept. */
 function withAuthorization(args: FetchArgs, token: string | null): FetchArgs {
   const headers = new Headers(args.headers as HeadersInit | undefined);
   const noAuth = args.url.includes('/public') || headers.get('No-Auth') === 'true';

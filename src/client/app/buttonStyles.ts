@@ -1,7 +1,7 @@
 import type { Components, Theme } from '@mui/material/styles';
 
 /**
- * Spec §9: "Button style variants: default, destructive, outline, secondary, ghost, link; sizes
+ * docs/behaviour.md §9: "Buttons: variants default, destructive, outline, secondary, ghost, link; sizes
  * default, sm, lg, icon". Exactly these: MUI's own (text/outlined/contained, small/medium/large) are
  * switched off, so a screen cannot use them by mistake.
  */

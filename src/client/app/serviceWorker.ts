@@ -2,7 +2,7 @@ import { toast } from '../lib/toast';
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER } from '../../shared/constants';
 
-/** Spec §4 gives no words for the offline-ready notification; these are the usual ones for that event. */
+/** The offline-ready notification's words (docs/behaviour.md §4) are ours: the usual ones for that event. */
 export const OFFLINE_READY_MESSAGE = 'Content is cached for offline use.';
 /** Routes where swapping the build would interrupt the visitor: paying, its outcome, watching. */
 const BUSY_ROUTES = [/^\/checkout\/?$/, /^\/order-confirmation\//, /^\/player\//];
@@ -27,7 +27,7 @@ const browserHooks = (): ServiceWorkerHooks => ({
 });
 
 /**
- * Spec §4 service worker: registered at '/sw.js' with scope '/'. On first install the page is told it
+ * docs/behaviour.md §4 service worker: registered at '/sw.js' with scope '/'. On first install the page is told it
  * works offline; when an updated worker takes over, the alert 'New content available — updating...'
  * and exactly one reload (the old build's chunks are gone from the new caches). An update found during
  * a payment or on the player waits until the visitor leaves that screen, as does the offline-ready toast.

@@ -47,7 +47,7 @@ export const theme = createTheme({
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
     // A slider's thumb is not a ButtonBase: without this its keyboard focus showed nothing (the player's Volume).
     MuiSlider: { styleOverrides: { thumb: { '&.Mui-focusVisible': focusRing } } },
-    // Exactly the spec's variants and sizes (§9), with their measured colours: buttonStyles.ts.
+    // Exactly the variants and sizes of docs/behaviour.md §9, with their measured colours: buttonStyles.ts.
     MuiButton,
     MuiAppBar: { styleOverrides: { root: { backgroundImage: 'none' } } },
   },

@@ -11,7 +11,7 @@ import type { AssetSummary } from '../../shared/contract/catalog';
 import { formatDayAndWeekday, hasStarted } from '../../shared/format';
 import { PosterImage } from './PosterImage';
 
-/** Spec "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
+/** docs/behaviour.md §2 "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
 /** `onFirstScreen`: the card is among the first a visitor sees (its poster loads at once, the first one first). */
 export function EventCard({
   event,

@@ -7,7 +7,7 @@ import { pageTitle } from '../lib/pageHead';
 import { PageHead } from './PageHead';
 
 /**
- * Spec "404", for an unknown address and for an event, category or agreement that does not exist:
+ * docs/behaviour.md §2 "404", for an unknown address and for an event, category or agreement that does not exist:
  * the server answers it with HTTP 404 (no soft 404 for crawlers), and its title names it.
  */
 export default function NotFoundPage() {

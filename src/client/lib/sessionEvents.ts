@@ -11,7 +11,7 @@ import type { RedirectMarker } from '../../shared/constants';
 /** The server issued a guest token (at start, or after a 401 threw the old one away). */
 export const guestTokenReceived = createAction<string>('auth/guestTokenReceived');
 
-/** A request came back 401: the stored guest token is thrown away (docs/behaviour.md §4 "401 handling"). */
+/** A request came back 401: the stored guest token is thrown away (docs/behaviour.md §4 "A 401"). */
 export const guestTokenRejected = createAction('auth/guestTokenRejected');
 
 /** Fetching a guest token failed (server unreachable); the shell offers a retry. */

@@ -1,4 +1,4 @@
-/** Spec §8 toast kinds. 'message' is a plain toast; 'loading' stays until closed; 'custom' is free content. */
+/** docs/behaviour.md §8 toast kinds. 'message' is a plain toast; 'loading' stays until closed; 'custom' is free. */
 export const TOAST_KINDS = ['success', 'info', 'warning', 'error', 'loading', 'message', 'custom'] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
 

@@ -10,7 +10,7 @@ import type { RootState } from './storeTypes';
 const selectUserId = (s: RootState) => s.auth.userId;
 
 /**
- * Spec §6: pages for signed-in users send a guest to /sign-in. From a purchase step the guest also
+ * docs/behaviour.md §6: pages for signed-in users send a guest to /sign-in. From a purchase step the guest also
  * leaves the 'redirect_url' marker, so that signing in brings them back to /cart. Returns the
  * user's id, or null while the guest is being sent away.
  */

@@ -3,7 +3,7 @@ import { envelope } from './responseEnvelope';
 import { MAX_ID, pageOffset } from './ids';
 import { jsonQuery } from './jsonQuery';
 
-/** An event as the spec's client reads it (§3 "Asset / event"); money in dollars on the wire. */
+/** An event as the shop's client reads it (docs/behaviour.md §3 "Event"); money in dollars on the wire. */
 const assetSummary = z.object({
   id: z.number().int(),
   path: z.string(),

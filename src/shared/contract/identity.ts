@@ -63,7 +63,7 @@ export type Profile = z.infer<typeof profile>;
 export const profileResponse = envelope(z.array(profile));
 export type ProfileResponse = z.infer<typeof profileResponse>;
 export const profileParams = z.strictObject({ userId: dbId });
-/** Spec §5: the profile's name is split at the first space, with no other validation: empty is a name too. */
+/** docs/behaviour.md §5: the profile's name is split at the first space, nothing more: empty is a name too. */
 export const profileUpdateBody = z.strictObject({
   userId: jsonId.optional(),
   firstName: name,

@@ -27,7 +27,7 @@ const paymentIntent = z.object({
 export type PaymentIntent = z.infer<typeof paymentIntent>;
 export const paymentIntentResponse = envelope(paymentIntent);
 
-// ── POST /v1/order/createCartOrder (docs/behaviour.md §3 "Order creation payload") ─────────────────────────────
+// ── POST /v1/order/createCartOrder (docs/behaviour.md §7; its shape: the OpenAPI document) ───────────────────────────
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by digits");
 export const createCartOrderBody = requiredWhen(
@@ -82,7 +82,7 @@ export const orderResponse = envelope(orderSummary);
 // ── GET /v1/order?filter={"userId","assetId"}: presence = purchased ──────────────────────────────
 const orderLookupFilter = z.strictObject({ userId: jsonId, assetId: jsonId.optional() });
 export type OrderLookupFilter = z.infer<typeof orderLookupFilter>;
-/** Spec §7 GET /order's sortBy: by purchase time, newest first ('-created', the default) or oldest first. */
+/** docs/behaviour.md §7 GET /order's sortBy: by purchase time, newest first ('-created', the default) or oldest. */
 const ORDER_SORTS = ['-created', 'created'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderLookupQuery = z.strictObject({
@@ -120,7 +120,7 @@ const orderHistoryRow = z.object({
   events: z.array(z.object({ assetId: z.number().int(), title: z.string(), path: z.string() })),
 });
 export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
-/** Spec: "order list by userId (data.data)". */
+/** The order history: its rows under `data.data` (docs/behaviour.md §3 "Order row"). */
 export const orderHistoryResponse = envelope(z.object({ data: z.array(orderHistoryRow), total: z.number().int() }));
 export type OrderHistoryPage = z.infer<typeof orderHistoryResponse>['data'];
 

@@ -5,7 +5,7 @@ import { signTestToken } from '../../utils/signToken';
 import { apiCalls } from '../cart/cartHelpers';
 
 /**
- * Spec §9 "Cache freshness: carousel, categories, user detail and event detail 1 hour": an answer
+ * docs/behaviour.md §9 "Cache freshness": carousel, categories, user detail and event detail 1 hour. An answer
  * older than an hour is fetched again when another screen asks for it (a subscription is added),
  * one younger is served from the cache. Against the real test server; only the clock is moved.
  */

@@ -5,7 +5,8 @@ import { theme } from '../../../src/client/app/theme';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /**
- * Spec §9: Button style variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg, icon.
+ * docs/behaviour.md §9: Buttons: variants default, destructive, outline, secondary, ghost, link; sizes default, sm, lg,
+ * icon.
  */
 
 /** The CSS emotion wrote for an element's own classes (media rules included), as text. */

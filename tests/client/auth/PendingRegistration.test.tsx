@@ -6,7 +6,7 @@ import { eventually, recordToasts, startApp, stopApp } from '../../utils/clientA
 import { fakeOnly } from '../../utils/fakeTimers';
 
 /**
- * Spec §9 "pending registration timeout 10 s" (docs/behaviour.md §4): a registration request that has
+ * docs/behaviour.md §9 "pending registration 10 s" (and §4): a registration request that has
  * not answered in 10 s is given up; the sign-in page says the spec's unexpected error and 'Continue with
  * e-mail' can be pressed again. The server here never answers /v1/register (every other call is real);
  * only setTimeout/clearTimeout are faked, so the 10 s pass in an instant.

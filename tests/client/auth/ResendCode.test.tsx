@@ -6,7 +6,7 @@ import { codeForm, consumeCode, eventually, mailedCode, recordToasts, startApp, 
 import { fakeOnly } from '../../utils/fakeTimers';
 
 /**
- * Spec §4: 'Resend code' appears when the 60 s countdown reaches zero; resending restarts it at 60
+ * docs/behaviour.md §4: 'Resend code' appears when the 60 s countdown reaches zero; resending restarts it at 60
  * and sets the attempts back to 0, so a form locked by 5 failures can be used again.
  *
  * The countdown runs on jest's fake setTimeout (only setTimeout/clearTimeout are faked), so 60 s pass

@@ -13,7 +13,7 @@ import {
 } from '../../utils/clientApp';
 
 /**
- * The sign-in page against the real test server: where a signed-in visitor goes (spec "Sign-in"),
+ * The sign-in page against the real test server: where a signed-in visitor goes (docs/behaviour.md §2 "Sign-in"),
  * the empty-code toast and the lock after 5 wrong codes (docs/behaviour.md §5, §8). Codes come from the outbox.
  */
 const INVALID_CODE = 'Please Enter a valid 6-digit Code';

@@ -8,7 +8,7 @@ import { startStore } from '../../utils/startStore';
 import { signTestToken } from '../../utils/signToken';
 
 /**
- * Spec §4 "Display name": a logged-in user whose stored name is missing or 'undefined undefined'
+ * docs/behaviour.md §4 "Display name": a logged-in user whose stored name is missing or 'undefined undefined'
  * gets a profile fetch, and the local part of the e-mail is stored as the name. Against the real
  * test server, with a store wired as main.tsx wires it (rehydrated from localStorage, listeners on).
  */

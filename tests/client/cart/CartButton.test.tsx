@@ -9,7 +9,7 @@ import { preloaded, renderWithProviders } from '../../utils/renderWithProviders'
 import { startApp, stopApp } from '../../utils/clientApp';
 import { FREE_EVENT, PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
-/** Spec §4 "Cart button on event page", on the server cart of the real test server. */
+/** docs/behaviour.md §4 "The event page's cart button", on the server cart of the real test server. */
 
 let store: AppStore | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { formatEventDateTime } from '../../../src/shared/format';
 import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
-/** The /cart page of spec "Cart" against the real test server and its demo catalog and coupons. */
+/** The /cart page (docs/behaviour.md §2 "Cart") against the real test server and its demo catalog and coupons. */
 
 let store: AppStore | undefined;
 let toasts: ReturnType<typeof recordToasts>;
@@ -110,7 +110,7 @@ describe('promo code', () => {
       expect(input).toHaveFocus();
       await user.type(input, 'SAVE10{Enter}');
       await toastShown('Coupon applied');
-      // Spec §4: the cart is re-fetched after each coupon change.
+      // docs/behaviour.md §4: the cart is re-fetched after each coupon change.
       await waitFor(() => expect(cartCalls()).toEqual(['POST /v1/order/applyVoucher', 'GET /v1/cart']));
       await waitFor(() => expect(summaryValue('Coupon')).toMatch(/^-\$\d+\.\d{2}$/));
       expect(dollars(summaryValue('Coupon'))).toBeCloseTo(2.2, 2);

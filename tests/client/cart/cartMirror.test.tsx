@@ -11,7 +11,7 @@ import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /**
- * The spec's 'cartItems' mirror (§3, §4): written from every cart answer, announced with a
+ * The 'cartItems' mirror (docs/behaviour.md §3, §4): written from every cart answer, announced with a
  * `cartUpdated` window event carrying the count, followed by other tabs, cleared at logout.
  */
 

@@ -7,7 +7,7 @@ import { mailedCode, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from './cartHelpers';
 
 /**
- * Spec §4 "Guest cart merge": on login, only when both a user id and a guest cart token exist, the
+ * docs/behaviour.md §4 "Guest cart merge": on login, only when both a user id and a guest cart token exist, the
  * guest cart is merged into the user's and the token deleted. One account for the file (it signs in
  * through the page once: one code request).
  */

@@ -5,7 +5,7 @@ import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { poll } from '../../../e2e/support/waitUntil';
 import { fillCart, newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
-/** Spec §4 "Access" and §9 capacity on the event page, for signed-in users against the real server. */
+/** docs/behaviour.md §4 "Access" and §9 seats on the event page, for signed-in users against the real server. */
 
 let store: AppStore | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { preloaded, renderRoute } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
 
 /**
- * Spec "Event detail": the page's title, description and social tags come from the event, one of
+ * docs/behaviour.md §2 "Event page": the page's title, description and social tags come from the event, one of
  * each; every page owns its head in turn (components/PageHead.tsx).
  */
 

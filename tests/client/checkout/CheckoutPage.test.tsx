@@ -7,7 +7,10 @@ import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, recordOrderBodies, rememberBuyer, type Buyer } from './checkoutHelpers';
 
-/** Spec "Checkout", §4 "Payment confirmation", §8 payment messages: the sandbox card form against the real server. */
+/**
+ * docs/behaviour.md §2 "Checkout", §4 "Payment confirmation", §8 payment messages: the sandbox card form against
+ * the real server.
+ */
 
 let store: AppStore | undefined;
 let toasts: ReturnType<typeof recordToasts>;
@@ -198,7 +201,8 @@ it(
     const filter = { userId: buyer.userId, assetId: await eventId(PREMIUM.velvet.path) };
     const lookup = await callApi<unknown[]>(`/order?filter=${encodeURIComponent(JSON.stringify(filter))}`, buyer.token);
     expect(lookup.data).toHaveLength(1);
-    // Spec §3's payload: an order id for a card order too, and the billing name and e-mail from the session token.
+    // The order's payload (docs/behaviour.md §3): an order id for a card order too, and the billing name and e-mail
+    // from the session token.
     expect(sent.bodies).toEqual([
       expect.objectContaining({
         userId: buyer.userId,

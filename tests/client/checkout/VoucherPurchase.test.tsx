@@ -6,7 +6,7 @@ import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, callApi } from '../cart/cartHelpers';
 import { fillCart, newBuyer, recordOrderBodies, rememberBuyer } from './checkoutHelpers';
 
-/** Spec "Cart" 'Purchase Tickets' and §6: a cart its coupon pays in full is bought with vouchers. */
+/** docs/behaviour.md §2 "Cart" 'Purchase Tickets' and §6: a cart its coupon pays in full is bought with vouchers. */
 
 let store: AppStore | undefined;
 let toasts: ReturnType<typeof recordToasts>;
@@ -57,7 +57,7 @@ it('sign-in after the voucher marker goes back to /cart', async () => {
   localStorage.setItem('redirect_url', 'vocher');
   const buyer = await newBuyer('voucher-back');
   rememberBuyer(buyer);
-  // Already signed in: the sign-in page sends the visitor on as after a sign-in (spec "Sign-in").
+  // Already signed in: the sign-in page sends the visitor on as after a sign-in (docs/behaviour.md §2 "Sign-in").
   const app = await startApp('/sign-in');
   store = app.store;
   await waitFor(() => expect(app.router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });

@@ -4,7 +4,7 @@ import { stopApp } from '../../utils/clientApp';
 import { startStore } from '../../utils/startStore';
 
 /**
- * Spec §4 "Payment confirmation": right after an order, the local cart ('cartItems') is cleared and
+ * docs/behaviour.md §4 "Payment confirmation": right after an order, the local cart ('cartItems') is cleared and
  * a cartUpdated event with the count is emitted, without waiting for the server cart to be re-read.
  */
 let store: AppStore | undefined;

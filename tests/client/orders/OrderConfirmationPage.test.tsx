@@ -6,7 +6,10 @@ import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, paidIntent, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
 import { fakeOnly } from '../../utils/fakeTimers';
 
-/** Spec "Order confirmation" and §4 "Confirmation page state": 1 success, 2 failed, 3 pending; 10 s then the event. */
+/**
+ * docs/behaviour.md §2 "Order confirmation" and §4 "Confirmation page state": 1 success, 2 failed, 3 pending;
+ * 10 s then the event.
+ */
 
 let buyer: Buyer;
 beforeAll(async () => {

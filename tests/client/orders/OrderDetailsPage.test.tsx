@@ -5,7 +5,7 @@ import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
-/** Spec "Order details": login required; the order read-only, with terms and privacy links. */
+/** docs/behaviour.md §2 "Order details": login required; the order read-only, with terms and privacy links. */
 
 let store: AppStore | undefined;
 afterEach(async () => {
@@ -26,7 +26,7 @@ it(
     store = app.store;
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
     const list = within(await screen.findByRole('list', { name: 'Events in this order' }, { timeout: 10_000 }));
-    // Spec §7: the page reads the order's cart by id; and what the fan may still change.
+    // docs/behaviour.md §7: the page reads the order's cart by id; and what the fan may still change.
     expect(apiCalls(fetchSpy).filter((c) => c.includes('/cart/') || c.includes('/order/'))).toEqual([
       `GET /v1/cart/${order.cartId}`,
       `GET /v1/order/${order.cartId}/manage`,

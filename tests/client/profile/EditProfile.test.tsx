@@ -5,7 +5,7 @@ import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { newBuyer, rememberBuyer } from '../checkout/checkoutHelpers';
 
 /**
- * Spec "Profile" and §5: the name is split at the first space into first and last name, with no other
+ * docs/behaviour.md §2 "Profile" and §5: the name is split at the first space into first and last name, with no other
  * validation; the toast carries the server's message, and whatever the server refuses reads as a
  * sentence, never a schema path.
  */

@@ -4,7 +4,7 @@ import { startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, eventId } from '../cart/cartHelpers';
 import { newBuyer, rememberBuyer, voucherOrder } from '../checkout/checkoutHelpers';
 
-/** Spec "Profile" order history: the table with the spec's columns, or the empty state. */
+/** docs/behaviour.md §2 "Profile" order history: the table with its columns, or the empty state. */
 
 let store: AppStore | undefined;
 afterEach(async () => {

@@ -10,8 +10,8 @@ import { captureInstallPrompt } from '../../../src/client/features/shell/install
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
 /**
- * Spec §2 install banner: who sees it, what it says, Install App (the browser's offer, else its menu), dismiss, 5 s
- * auto-hide, and 14 days away once it has gone.
+ * docs/behaviour.md §2 install banner: who sees it, what it says, Install App (the browser's offer, else its
+ * menu), dismiss, 5 s auto-hide, and 14 days away once it has gone.
  */
 const UA = {
   android:

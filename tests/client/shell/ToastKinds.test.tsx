@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { toast } from '../../../src/client/lib/toast';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
-/** Spec §8/§9 toasts beyond notistack's own: every kind, Alt+T, close, Escape, swipe past 45 px. */
+/** docs/behaviour.md §8/§9 toasts beyond notistack's own: every kind, Alt+T, close, Escape, swipe past 45 px. */
 const advance = (ms: number, step = 50) => {
   for (let t = 0; t < ms; t += step)
     act(() => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '../../../src/client/lib/toast';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 
-/** Spec §9 toasts on the app's real AppProviders: at most 3 visible, 4000 ms, bottom-right. */
+/** docs/behaviour.md §9 toasts on the app's real AppProviders: at most 3 visible, 4000 ms, bottom-right. */
 function Toaster() {
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { focusNewestToast } from './toastFocus';
 
-/** Spec §9 hotkey Alt+T (matched on the key's position, so it works on every keyboard layout). */
+/** docs/behaviour.md §9 hotkey Alt+T (matched on the key's position, so it works on every keyboard layout). */
 const isToastHotkey = (event: KeyboardEvent) =>
   event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
 

@@ -31,7 +31,7 @@ function leaveTabOrder(node: HTMLElement) {
 }
 
 /**
- * Spec §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
+ * docs/behaviour.md §9 toasts on notistack: at most 3 (a fourth hides the oldest), 4000 ms, bottom-right, every kind
  * drawn by Toast. notistack spaces toasts 6 px apart on each side; the spec's 14 px gap is 7 px each.
  * ToastRoom keeps the page's focused control clear of the stack.
  */

@@ -2,7 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { TOASTS } from '../../../shared/constants';
 
 /**
- * Spec §9 swipe dismiss: a toast follows a horizontal drag (finger or mouse) and is dismissed when
+ * docs/behaviour.md §9 swipe dismiss: a toast follows a horizontal drag (finger or mouse) and is dismissed when
  * let go past 45 px; under that it springs back. A press on a button inside is not a drag.
  */
 export function useSwipeToDismiss(onDismiss: () => void) {

@@ -12,7 +12,7 @@ const codeSent = (r: CodeSentResponse): CodeSent => ({ message: r.message, verif
 const session = (r: SessionResponse): SessionData & { message: string } => ({ ...r.data[0]!, message: r.message });
 
 /**
- * Spec §9 "pending registration timeout 10 s": a registration request (a code for a new account, or a
+ * docs/behaviour.md §9 "pending registration 10 s": a registration request (a code for a new account, or a
  * Google sign-up) that has not answered in 10 s is given up. The call fails as a timeout, the page says
  * the spec's unexpected error and its button can be used again; nobody waits on a spinner for good.
  * Every other call keeps the spec's HTTP timeout of none (HTTP_TIMEOUT_MS).

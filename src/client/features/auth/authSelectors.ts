@@ -10,7 +10,7 @@ type WithAuth = { auth: AuthState };
 
 export const selectGuestToken = (s: WithAuth) => s.auth.authToken;
 export const selectGuestTokenError = (s: WithAuth) => s.auth.guestTokenError;
-/** Spec §4: logged in means a userID is stored. */
+/** docs/behaviour.md §4: logged in means a userID is stored. */
 export const selectIsLoggedIn = (s: WithAuth) => s.auth.userId !== null;
 export const selectUserId = (s: WithAuth) => s.auth.userId;
 const selectUserName = (s: WithAuth) => s.auth.userName;
@@ -34,7 +34,7 @@ export const selectBilling = createSelector([selectSessionClaims, selectUserName
   const email = claims?.email || undefined;
   return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
 });
-/** Spec §4 "Display name": a missing or 'undefined undefined' name is replaced by the e-mail's local part. */
+/** docs/behaviour.md §4 "Display name": a missing or 'undefined undefined' name is worked out again. */
 const needsDisplayName = (name: string | null) => !name || name.trim() === '' || name === 'undefined undefined';
 /**
  * The signed-in user whose display name is still to be worked out (docs/behaviour.md §4 "Display

@@ -10,7 +10,7 @@ import { formatEventDateTime, INVALID_DATE } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
 import { PosterImage } from '../../components/PosterImage';
 
-/** Spec §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
+/** docs/behaviour.md §3: outside checkout a line's price is its finalPrice, else its unitPrice. */
 const linePrice = (item: Pick<CartItem, 'finalPrice' | 'unitPrice'>): number => item.finalPrice ?? item.unitPrice;
 
 /**

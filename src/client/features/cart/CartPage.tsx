@@ -23,13 +23,13 @@ import { pageTitle, type HeadData } from '../../lib/pageHead';
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Your Cart'), noindex: true };
 
-/** Spec "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
+/** docs/behaviour.md §2 "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
 export default function CartPage() {
   const target = useAppSelector(selectCartTarget);
   const { data: cart, error } = useGetCartQuery(target);
   const [removeFromCart] = useRemoveFromCartMutation();
   const dispatch = useAppDispatch();
-  // Spec §8: once loading failed, the page shows nothing more on this visit, even if a later
+  // docs/behaviour.md §8: once loading failed, the page shows nothing more on this visit, even if a later
   // answer (for instance for a new key after a refused guest token) would succeed.
   const [failure, setFailure] = useState<{ error: unknown; target: CartTarget } | null>(null);
   if (error && !failure) setFailure({ error, target });

@@ -41,7 +41,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 }
 
 /**
- * Spec "Cart" summary: Subtotal, Item Discount and Coupon only when above 0, Total; the checkout
+ * docs/behaviour.md §2 "Cart" summary: Subtotal, Item Discount and Coupon only when above 0, Total; the checkout
  * button; the promo code link; terms and privacy. A 100 % coupon turns the button into a green
  * 'Purchase Tickets', which buys the cart with its voucher at once (useVoucherPurchase).
  */

@@ -44,7 +44,7 @@ async function storeAnswer(
 }
 const ignoreFailure = () => undefined; // the caller's own promise carries the error
 
-/** Spec §7 cart and coupon calls. Money in the answers is dollars, computed by the server. */
+/** docs/behaviour.md §7 cart and coupon calls. Money in the answers is dollars, computed by the server. */
 export const cartApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<Cart, CartTarget>({
@@ -83,7 +83,7 @@ export const cartApi = apiSlice.injectEndpoints({
       onQueryStarted: ({ user_id }, { dispatch, queryFulfilled }) =>
         storeAnswer({ user_id }, dispatch, queryFulfilled).catch(ignoreFailure),
     }),
-    // Spec §4: the cart is re-fetched after each coupon change. The answer is shown at once, and the
+    // docs/behaviour.md §4: the cart is re-fetched after each coupon change. The answer is shown at once, and the
     // cart is read again after it, succeeded or not (a refused code may still have found the cart changed).
     applyVoucher: build.mutation<Cart, ApplyVoucherBody>({
       query: (body) => ({ url: '/order/applyVoucher', method: 'POST', body }),
@@ -136,7 +136,7 @@ export function refusedGuestCartToken(error: unknown, target: CartTarget): boole
   return errorStatus(error) === 403;
 }
 
-/** Spec §9: an order's id, 'ORD-' + the time + a random number below 10000. */
+/** docs/behaviour.md §9: an order's id, 'ORD-' + the time + a random number below 10000. */
 export const newOrderId = () => `ORD-${Date.now()}${Math.floor(Math.random() * 10000)}`;
 
 /**

@@ -1,4 +1,4 @@
-/** The spec's words for the cart's toasts (§8), typos and the trailing space included. */
+/** The words of the cart's toasts (docs/behaviour.md §8), typos and the trailing space included. */
 export const CART_COPY = {
   removed: 'Removed from cart',
   removeFailed: 'Failed to remove item',

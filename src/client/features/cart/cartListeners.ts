@@ -44,7 +44,7 @@ const mirrorChanged = isAnyOf(
 
 export function addCartListeners(startListening: AppStartListening) {
   const stops = [
-    // Spec §4: the cart count also follows a `cartUpdated` window event carrying a numeric count.
+    // docs/behaviour.md §4: the cart count also follows a `cartUpdated` window event carrying a numeric count.
     startListening({
       actionCreator: appStarted,
       effect: async (_action, api) => {
@@ -79,7 +79,7 @@ export function addCartListeners(startListening: AppStartListening) {
         if (refusedGuestCartToken(payload, meta.arg.originalArgs)) api.dispatch(guestCartTokenRefused());
       },
     }),
-    // Spec §4 "Guest cart merge": at sign-in, only when both a user id and a guest cart token exist.
+    // docs/behaviour.md §4 "Guest cart merge": at sign-in, only when both a user id and a guest cart token exist.
     startListening({
       actionCreator: userSignedIn,
       effect: async (action, api) => {

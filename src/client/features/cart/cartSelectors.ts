@@ -6,7 +6,7 @@ import type { CartState } from './cartSlice';
 /** The cart feature's public reads. Prices are not among them: those come from cartApi's cache. */
 type WithCart = { cart: CartState };
 
-/** Spec §3: the number of lines in 'cartItems', unless a `cartUpdated` event announced another. */
+/** docs/behaviour.md §3: the number of lines in 'cartItems', unless a `cartUpdated` event announced another. */
 export const selectCartCount = (s: WithCart) => s.cart.announcedCount ?? s.cart.lines.ids.length;
 const selectGuestCartToken = (s: WithCart) => s.cart.guestCartToken;
 

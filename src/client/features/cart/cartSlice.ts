@@ -82,7 +82,7 @@ export const cartSlice = createSlice({
         applyExternalChange(state, cartPersistedFields, initialCartState, action);
         if (action.payload.key === 'cartItems' || action.payload.key === null) state.announcedCount = null;
       })
-      // Spec §4: after a successful order the local cart is cleared (the server's is already empty).
+      // docs/behaviour.md §4: after a successful order the local cart is cleared (the server's is already empty).
       .addCase(orderPlaced, (state) => {
         cartLinesAdapter.removeAll(state.lines);
         state.announcedCount = null;

@@ -22,7 +22,7 @@ const PAYMENT_AREA_MIN_HEIGHT = 218;
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Checkout'), noindex: true };
 
-/** Spec "Checkout": login required; the card form once a payment has started, and the order summary. */
+/** docs/behaviour.md §2 "Checkout": login required; the card form once a payment has started, and the order summary. */
 export default function CheckoutPage() {
   const userId = useRequireSignIn('cart');
   return (

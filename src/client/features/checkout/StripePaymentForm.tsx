@@ -44,7 +44,7 @@ function PaymentForm({ returnUrl, busy, onOutcome }: Omit<Props, 'publishableKey
     if (!stripe || !elements || working) return;
     setWorking(true);
     try {
-      // Spec §7: confirmPayment with the confirmation page as return URL, redirecting only if required.
+      // docs/behaviour.md §7: confirmPayment with the confirmation page as return URL, redirecting only if required.
       const result = await stripe.confirmPayment({
         elements,
         confirmParams: { return_url: returnUrl },

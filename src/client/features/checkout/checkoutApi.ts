@@ -7,7 +7,7 @@ import { dollarsToCents } from '../../../shared/money';
 type Envelope<T> = { data: T; message: string };
 
 /**
- * Spec §7 payment calls. The server computes every amount; what is sent is only compared. The order
+ * docs/behaviour.md §7 payment calls. The server computes every amount; what is sent is only compared. The order
  * itself (createCartOrder, orderBody) is the cart's (cartApi): a voucher purchase makes one from the
  * cart page, so it lives where checkout and orders can both reach it without the cart reaching back.
  */
@@ -27,5 +27,5 @@ const checkoutApi = apiSlice.injectEndpoints({
 
 export const { useCreatePaymentIntentMutation, useSandboxConfirmMutation } = checkoutApi;
 
-/** Spec §5: payment starts only when the grand total rounded to cents is above 0. */
+/** docs/behaviour.md §5: payment starts only when the grand total rounded to cents is above 0. */
 export const amountInCents = (cart: Pick<Cart, 'totals'>) => dollarsToCents(cart.totals.grandTotal);

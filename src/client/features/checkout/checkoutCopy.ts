@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 
-/** The spec's words for checkout (§2 "Checkout", §8), word for word. */
+/** The words for checkout (docs/behaviour.md §2 "Checkout", §8), word for word. */
 export const CHECKOUT_COPY = {
   title: 'Checkout',
   intro: 'Please enter your payment information below.',

@@ -21,7 +21,7 @@ export type PaymentOutcome = {
 };
 
 /**
- * Spec §4 "Payment confirmation" and §8: succeeded → the order is created ('Payment processed
+ * docs/behaviour.md §4 "Payment confirmation" and §8: succeeded → the order is created ('Payment processed
  * successfully.', cart cleared by orderPlaced, then /profile); a provider error → 'Error: …';
  * requires_action → the authentication page; anything else → 'Payment failed.'.
  */

@@ -22,7 +22,7 @@ const COLOURS = { 1: 'success.main', 2: 'error.main', 3: 'warning.main' } as con
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Order Confirmation'), noindex: true };
 
-/** Spec "Order confirmation": login required; the payment's outcome, then back to the event after 10 s. */
+/** docs/behaviour.md §2 "Order confirmation": signed in; the payment's outcome, then back to the event after 10 s. */
 export default function OrderConfirmationPage() {
   const userId = useRequireSignIn();
   return userId === null ? null : <Confirmation userId={userId} />;

@@ -22,7 +22,7 @@ import { pageTitle, type HeadData } from '../../lib/pageHead';
 export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
 
 /**
- * Spec "Order details": login required; the order as bought, terms and privacy links, and
+ * docs/behaviour.md §2 "Order details": login required; the order as bought, terms and privacy links, and
  * what the fan may still change: cancel the order, hand a ticket on (OrderManagePanel).
  */
 export default function OrderDetailsPage() {
@@ -56,7 +56,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §7: the page reads its cart by id (GET /cart/{id}); an ordered cart carries the order it became. */
+/** docs/behaviour.md §7: the page reads its cart by id (GET /cart/{id}); an ordered cart carries its order. */
 function Order({ cartId }: { cartId: number }) {
   const valid = Number.isInteger(cartId) && cartId > 0;
   const { data: cart, error, isLoading } = useGetCartByIdQuery(cartId, { skip: !valid });

@@ -1,4 +1,4 @@
-/** Spec "Order confirmation", word for word (the typo 'fro' included). */
+/** docs/behaviour.md §2 "Order confirmation", word for word (the typo 'fro' included). */
 export const CONFIRMATION_COPY = {
   success: 'Your payment has been Success.',
   thanks: 'Thank you fro purchase.',
@@ -8,7 +8,7 @@ export const CONFIRMATION_COPY = {
   redirecting: (seconds: number) => `Redirecting to event page in ${seconds} seconds...`,
 } as const;
 
-/** Spec §4 "Confirmation page state": 1 success, 2 failed, 3 pending. */
+/** docs/behaviour.md §4 "Confirmation page state": 1 success, 2 failed, 3 pending. */
 export type ConfirmationState = 1 | 2 | 3;
 export const confirmationState = (redirectStatus: string | null): ConfirmationState =>
   redirectStatus === 'succeeded' ? 1 : redirectStatus === 'failed' ? 2 : 3;

@@ -8,12 +8,12 @@ import { selectUserId } from '../auth/authSelectors';
 type Envelope<T> = { data: T; message: string };
 const NEWEST_FIRST: OrderSort = '-created';
 
-/** Spec §7 order reads. Every one is tagged 'Order', which a created order invalidates (checkoutApi). */
+/** docs/behaviour.md §7 order reads. Every one is tagged 'Order', which a created order invalidates (checkoutApi). */
 const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Presence of a row = the user bought the event (docs/behaviour.md §3). Never cached (§9: order lookup 0). */
     getOrderLookup: build.query<OrderLookupRow[], { userId: number; assetId: number }>({
-      // Spec §7: filter {userId, assetId} and sortBy, newest first.
+      // docs/behaviour.md §7: filter {userId, assetId} and sortBy, newest first.
       query: (filter) => ({ url: '/order', params: { filter: JSON.stringify(filter), sortBy: NEWEST_FIRST } }),
       transformResponse: (r: Envelope<OrderLookupRow[]>) => r.data,
       keepUnusedDataFor: CACHE_SECONDS.orderLookup,
@@ -31,7 +31,7 @@ export const { useGetOrderHistoryQuery } = ordersApi;
 const { useGetOrderLookupQuery } = ordersApi;
 
 /**
- * Spec §4 "Access", one rule for the event page and the player: a premium event is the user's when
+ * docs/behaviour.md §4 "Access", one rule for the event page and the player: a premium event is the user's when
  * the server says so (canUserWatchAsset) or an order for it exists (GET /order, never cached: a
  * purchase in another tab shows on the next visit). `checking` while that lookup runs; `failed`
  * when it could not be made (the server then decides, when asked for the stream).

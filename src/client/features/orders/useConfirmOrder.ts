@@ -7,7 +7,8 @@ import { selectBilling } from '../auth/authSelectors';
  * Back from the payment provider's authentication with redirect_status 'succeeded': the order is
  * created here (the server makes one order per intent however often it is asked, so a reload is
  * harmless). The cart is cleared by the cart's orderPlaced event on success. A failure is left to
- * the webhook and the order history: this page only states the payment's outcome (spec).
+ * the webhook and the order history: this page only states the payment's outcome
+ * (docs/behaviour.md §2 "Order confirmation").
  */
 export function useConfirmOrder(userId: number | null, paymentIntentId: string | null, succeeded: boolean) {
   const wanted = userId !== null && succeeded && Boolean(paymentIntentId);

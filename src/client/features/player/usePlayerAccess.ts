@@ -11,7 +11,7 @@ export type PlayerAccess =
   | { status: 'allowed'; event: AssetDetail };
 
 /**
- * Spec §4 "Access", as the event page decides it: a free event plays for anyone; a premium one when
+ * docs/behaviour.md §4 "Access", as the event page decides it: a free event plays for anyone; a premium one when
  * the server says the viewer may watch it (canUserWatchAsset) or an order for it exists. The server
  * has the last word: the stream config and viewing session answer 403 otherwise.
  */

@@ -4,7 +4,7 @@ import type { ViewingEntitlement } from '../../../shared/contract/streams';
  * The tickets' signed entitlements this browser was given (after a purchase, at each session open):
  * sent with an open and a stream config, they let a ticket holder in while the server's database is
  * out of reach (docs/decisions.md "Outages"). Kept in localStorage under a key of our own beside the
- * spec's (§3), per user and event; the store does not mirror it. Not a secret on its own: it works
+ * shop's (docs/behaviour.md §3), per user and event; the store does not mirror it. Not a secret on its own: it works
  * only with the same user's token, and only while the database cannot answer.
  */
 const VIEWING_ENTITLEMENTS_KEY = 'viewingEntitlements';

@@ -9,7 +9,7 @@ import { messageFor } from '../../api/serverError';
 import { profileApi, useUpdateProfileMutation } from './profileApi';
 import { TextInput } from '../../components/TextInput';
 
-/** Spec §4 "Display name": the names, or the e-mail's local part when there are none. */
+/** docs/behaviour.md §4 "Display name": the names, or the e-mail's local part when there are none. */
 export const displayNameOf = (p: { firstName: string; lastName: string }, email: string) =>
   `${p.firstName} ${p.lastName}`.trim() || (email.split('@')[0] ?? email);
 

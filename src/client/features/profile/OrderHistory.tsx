@@ -12,11 +12,11 @@ import { OrderHistoryTable } from './OrderHistoryTable';
 
 const HISTORY_PAGE_SIZE = 10;
 
-/** Spec §3: history rows are deduplicated by orderId (an order of several events is one row). */
+/** docs/behaviour.md §3: history rows are deduplicated by orderId (an order of several events is one row). */
 const dedupeOrders = (rows: OrderHistoryRow[]) =>
   rows.filter((row, i) => rows.findIndex((o) => o.orderId === row.orderId) === i);
 
-/** Spec "Profile" order history: the table of orders, or the spec's empty state. */
+/** docs/behaviour.md §2 "Profile" order history: the table of orders, or its empty state. */
 export function OrderHistory({ userId }: { userId: number }) {
   const [page, setPage] = useState(0);
   const { data, isLoading, error } = useGetOrderHistoryQuery({

@@ -26,7 +26,7 @@ const initialsOf = (first: string, last: string, email = '') =>
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Your Profile'), noindex: true };
 
-/** Spec "Profile": login required; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
+/** docs/behaviour.md §2 "Profile": signed in; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
 export default function ProfilePage() {
   const userId = useAppSelector(selectUserId);
   // Logging out from here goes home; only a visitor who arrives signed out is sent to sign in.

@@ -14,7 +14,7 @@ import { socialLinks } from './navLinks';
 import { Wordmark } from './Wordmark';
 
 /**
- * Spec §2 "Footer": '/experience', the company links (Support, Contact, About, Terms, Privacy, as the
+ * docs/behaviour.md §2 "Frame": '/experience', the company links (Support, Contact, About, Terms, Privacy, as the
  * catalog's footer link set lists them: GET /footerlink/{id}) and the social icons. Until the set
  * arrives (or if it cannot), the rest of the footer shows; it sits last on the page, so nothing moves.
  */

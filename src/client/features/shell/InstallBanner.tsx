@@ -32,7 +32,7 @@ function useBottomRoom(banner: HTMLElement | null) {
 }
 
 /**
- * Spec §2 install banner: on every mobile browser not running the installed app, the invitation with
+ * docs/behaviour.md §2 install banner: on every mobile browser not running the installed app, the invitation with
  * 'Install App', or on iOS, which has no install prompt, the instruction 'Tap Share and then Add to
  * Home Screen'. 'Install App' hands over to the browser's own install dialog when the browser has
  * offered one (`beforeinstallprompt`, caught at start); where no offer has come (most browsers, or

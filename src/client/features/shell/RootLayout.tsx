@@ -20,7 +20,7 @@ const InstallBanner = lazy(() =>
 );
 
 /**
- * Spec §2: a spinner until a guest token exists; then header, page, footer (none on the player).
+ * docs/behaviour.md §2: a spinner until a guest token exists; then header, page, footer (none on the player).
  * The spinner is for the first token only: when a 401 later replaces the token, the page stays
  * mounted, so a form being filled (or the sign-in code step and its attempt count) is not lost.
  */

@@ -1,7 +1,7 @@
 /**
  * How long the install banner stays away once it has gone (dismissed, hidden by its 5 s clock, or
  * used to install): 14 days, in this browser, across visits and tabs. Kept in localStorage under a
- * key of our own beside the spec's (§3), which the store does not mirror: cross-tab sync and the
+ * key of our own beside the shop's (docs/behaviour.md §3), which the store does not mirror: cross-tab sync and the
  * support file read only the spec's keys. The time it went is stored, so the period is one constant.
  */
 export const INSTALL_BANNER_AWAY_DAYS = 14;

@@ -1,6 +1,6 @@
 import { paths } from '../../lib/paths';
 
-/** Header links (docs/behaviour.md §2 "Shell"). */
+/** Header links (docs/behaviour.md §2 "Frame"). */
 export const headerLinks = [
   { to: paths.home, label: 'Home' },
   { to: paths.events, label: 'Upcoming Events' },

@@ -4,7 +4,7 @@ import { REDACTED } from '../../lib/redactSecrets';
 
 export const SUPPORT_FILE_KIND = 'allaccess-support-state';
 const SUPPORT_FILE_MAX_BYTES = 256 * 1024;
-/** The spec's localStorage keys (§3) whose values are credentials: exported as REDACTED, never imported. */
+/** The localStorage keys (docs/behaviour.md §3) whose values are credentials: exported as REDACTED, never imported. */
 const TOKEN_KEYS = ['auth_token', 'user_token', 'guest_cart_token'] as const;
 
 const redactedOrAbsent = z.union([z.literal(REDACTED), z.null()], {

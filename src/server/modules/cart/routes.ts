@@ -27,7 +27,7 @@ const WHOSE =
   'nothing.';
 const COUPON_DROPPED = 'A coupon that stops applying (its event removed, expired) is dropped.';
 
-/** Spec §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
+/** docs/behaviour.md §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
 export const cartRoutes: FastifyPluginAsyncZod<{
   service: CartService;
   voucherAttemptsPerMinute: number;

@@ -111,8 +111,7 @@ export function createCartService(deps: Deps) {
       return cart ? cartView(uow.repos, cart, caller, now()) : EMPTY_CART;
     },
 
-    /** A cart by id (the order page): its owner only. */
-    /** Spec §7 GET /cart/{id}: a live cart, or one that became an order (the order page); the owner only. */
+    /** docs/behaviour.md §7 GET /cart/{id}: a live cart, or one that became an order (the order page); owner only. */
     async getById(caller: Caller, id: number): Promise<Cart> {
       const cart = await uow.repos.carts.find({ id });
       if (!cart) {

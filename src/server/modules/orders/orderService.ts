@@ -23,7 +23,7 @@ export function createOrderService({
 }) {
   const { orders, coupons } = uow.repos;
   return {
-    /** Spec §7 GET /order: presence means purchased. Only the caller's own orders. */
+    /** docs/behaviour.md §7 GET /order: presence means purchased. Only the caller's own orders. */
     async lookup(
       user: UserCaller,
       filter: OrderLookupFilter,

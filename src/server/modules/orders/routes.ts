@@ -18,7 +18,7 @@ import type { OrderService } from './orderService';
 import { ok } from '../../platform/successEnvelope';
 import { noStore } from '../../platform/noStore';
 
-/** Spec §7 /order calls: a signed-in user's payments and orders. Identity comes from the token. */
+/** docs/behaviour.md §7 /order calls: a signed-in user's payments and orders. Identity comes from the token. */
 export const orderRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   orders: OrderService;

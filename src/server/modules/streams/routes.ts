@@ -28,7 +28,7 @@ const STREAM_CONFIG =
   '`X-Viewing-Entitlement` header stands for the order and the session (else 503). ' +
   '`Cache-Control: private, no-store`.';
 
-/** Spec §7 GET /admin/asset/streamconfig/{id}: the stream config, signed for the caller. */
+/** docs/behaviour.md §7 GET /admin/asset/streamconfig/{id}: the stream config, signed for the caller. */
 export const streamRoutes: FastifyPluginAsyncZod<{
   service: StreamService;
   callsPerMinute: number;

@@ -20,7 +20,7 @@ type Props = {
   onChangeEmail: () => void;
 };
 
-/** Spec §4 "E-mail sign-in", second half: the code (and names for new or unverified accounts). */
+/** docs/behaviour.md §4 "E-mail sign-in", second half: the code (and names for new or unverified accounts). */
 export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }: Props) {
   const [code, setCode] = useState('');
   const [firstName, setFirstName] = useState('');

@@ -33,7 +33,7 @@ export function GoogleSignInButton() {
   );
 }
 
-/** Spec §4 "Google sign-in": access token → Google profile → account exists? log in : register. */
+/** docs/behaviour.md §4 "Google sign-in": access token → Google profile → account exists? log in : register. */
 function GoogleFlow() {
   const [busy, setBusy] = useState(false);
   const [checkUser] = useCheckUserMutation();
@@ -60,7 +60,7 @@ function GoogleFlow() {
             }).unwrap();
         complete(session, exists ? undefined : `${session.firstName} ${session.lastName}`.trim());
       } catch (err) {
-        // Spec §8: an SSO failure is silent; loading stops.
+        // docs/behaviour.md §8: an SSO failure is silent; loading stops.
         console.error(err instanceof Error ? err.message : 'Google sign-in failed');
         setBusy(false);
       }

@@ -31,7 +31,7 @@ export const serverData: ServerData = (dispatch) => settle([dispatch(miscApi.end
 
 const head: HeadData = { title: pageTitle('Sign in'), noindex: true };
 
-/** Spec "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
+/** docs/behaviour.md §2 "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
 export default function SignInPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const destination = useSignedInDestination();

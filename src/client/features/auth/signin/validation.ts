@@ -1,4 +1,4 @@
-/** Spec §5 messages, word for word. */
+/** docs/behaviour.md §5 messages, word for word. */
 export const MESSAGES = {
   invalidEmail: 'Please Enter a valid email address',
   invalidCode: 'Please Enter a valid 6-digit Code',

@@ -21,7 +21,7 @@ const DONE_DELAY_MS = 1500;
 const head: HeadData = { title: pageTitle('Create account'), noindex: true };
 
 /**
- * Spec "Sign-up (mock)": a front-end only form (no server call). Name and e-mail, then a 4-digit
+ * docs/behaviour.md §2 "Sign-up": a front-end only form (no server call). Name and e-mail, then a 4-digit
  * code screen with resend and 'Change Email'; success toasts, then home after 1.5 s.
  */
 export default function SignUpPage() {

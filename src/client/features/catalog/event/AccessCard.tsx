@@ -32,7 +32,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Spec "Event detail" side card: the price and the action first, then the broadcast date or 'Available
+ * docs/behaviour.md §2 "Event page" side card: the price and the action first, then the broadcast date or 'Available
  * Now', the type and what's included.
  */
 export function AccessCard({ event }: { event: AssetDetail }) {

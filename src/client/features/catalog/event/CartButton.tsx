@@ -8,7 +8,7 @@ import { useAddToCartMutation, useGetCartQuery, useRemoveFromCartMutation } from
 import { selectCartTarget } from '../../cart/cartSelectors';
 
 /**
- * Spec §4 "Cart button on event page": 'Add to cart' or 'Remove from cart' from whether the server
+ * docs/behaviour.md §4 "The event page's cart button": 'Add to cart' or 'Remove from cart' from whether the server
  * cart holds the event, 'Processing...' while a call is out; an add goes on to /cart. Disabled when
  * the event has no price (§5). Failures are for the console only (§8 'Cart error'). A sold-out
  * event (§9) offers a disabled 'Sold Out' instead of 'Add to cart'; one already in the cart can

@@ -32,7 +32,7 @@ export const serverData: ServerData = async (dispatch, params) => {
 };
 
 /**
- * Spec "Event detail": the event, its date in New York time and weekday, venue, description and the
+ * docs/behaviour.md §2 "Event page": the event, its date in New York time and weekday, venue, description and the
  * access card. On a phone the access card (price and action) comes right after the title, within the
  * first screen, and the description after it; from tablet width it sits beside the text, sticky.
  */

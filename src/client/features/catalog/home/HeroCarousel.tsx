@@ -18,7 +18,7 @@ export const wrapIndex = (index: number, step: number, count: number) =>
 
 const HERO_HEIGHT = { xs: 'calc(100svh - 56px)', md: 'calc(100svh - 64px)' };
 
-/** Spec Home: full-height hero carousel with arrows, dots, wrap-around and a 300 ms slide. */
+/** docs/behaviour.md §2 "Home": full-height hero carousel with arrows, dots, wrap-around and a 300 ms slide. */
 export function HeroCarousel() {
   const { data: slides, isLoading } = useGetCarouselQuery();
   if (isLoading)

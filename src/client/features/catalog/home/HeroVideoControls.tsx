@@ -20,8 +20,8 @@ const buttonSx = {
 } as const;
 
 /**
- * The hero video's toggles: sound (spec), and pause, because a video that moves on its own for more
- * than five seconds must be stoppable (WCAG 2.2.2).
+ * The hero video's toggles: sound (docs/behaviour.md §2 "Home"), and pause, because a video that moves on its
+ * own for more than five seconds must be stoppable (WCAG 2.2.2).
  */
 export function HeroVideoControls({ muted, onMutedChange, paused, onPausedChange }: Props) {
   return (

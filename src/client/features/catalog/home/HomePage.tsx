@@ -28,7 +28,7 @@ export const serverData: ServerData = async (dispatch) => {
 
 const head: HeadData = { title: SITE.title };
 
-/** Spec Home: hero carousel, category rows, then 'Get on the list'. */
+/** docs/behaviour.md §2 "Home": hero carousel, category rows, then 'Get on the list'. */
 export default function HomePage() {
   const { data: categories, isLoading } = useGetCategoriesQuery({ page: HOME.categoryListPageId });
   return (

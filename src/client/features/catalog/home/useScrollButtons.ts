@@ -3,7 +3,7 @@ import { SCROLL_STEP_RATIO } from '../../../../shared/constants';
 
 /**
  * Which scroll buttons a horizontal row needs (only where there is more to scroll), and a scroll by
- * one step: 80 % of the visible width (spec Home). Follows scrolling, resizing and content changes.
+ * one step: 80 % of the visible width (docs/behaviour.md §2 "Home"). Follows scrolling, resizing and content changes.
  */
 export function useScrollButtons(ref: RefObject<HTMLElement | null>) {
   const [canScroll, setCanScroll] = useState({ left: false, right: false });
