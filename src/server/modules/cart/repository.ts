@@ -23,6 +23,23 @@ export type CartKey = { id: number } | { userId: number } | { guestId: string } 
 /** SQL of carts and their lines, over the handle it was built with (database or transaction). */
 export function createCartRepository(db: Executor) {
   const carts = () => db.selectFrom('carts').selectAll();
+  const eventsForCart = () =>
+    db
+      .selectFrom('events')
+      .select([
+        'id as event_id',
+        'path',
+        'title',
+        'venue_description',
+        'air_start_date',
+        'poster_path',
+        'rate_cents',
+        'subscription_id',
+        'is_premium',
+        'capacity',
+        'sold',
+      ])
+      .where('published', '=', true);
   return {
     /**
      * The cart with this key. `forUpdate` also locks its row until the transaction ends, so changes
@@ -91,6 +108,15 @@ export function createCartRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
+    /** Adds the events to the cart in one statement (a merge); those already there are left as they are. */
+    async addLines(cartId: number, eventIds: number[]): Promise<void> {
+      if (eventIds.length === 0) return;
+      await db
+        .insertInto('cart_items')
+        .values(eventIds.map((eventId) => ({ cart_id: cartId, event_id: eventId })))
+        .onConflict((oc) => oc.columns(['cart_id', 'event_id']).doNothing())
+        .execute();
+    },
     /** Removes the event from the cart; false when it was not there. */
     async removeLine(cartId: number, eventId: number): Promise<boolean> {
       const result = await db
@@ -156,24 +182,12 @@ export function createCartRepository(db: Executor) {
 
     eventForCart(eventId: number): Promise<EventForCart | undefined> {
       // A draft is not for sale: adding one is refused as an unknown event.
-      return db
-        .selectFrom('events')
-        .select([
-          'id as event_id',
-          'path',
-          'title',
-          'venue_description',
-          'air_start_date',
-          'poster_path',
-          'rate_cents',
-          'subscription_id',
-          'is_premium',
-          'capacity',
-          'sold',
-        ])
-        .where('id', '=', eventId)
-        .where('published', '=', true)
-        .executeTakeFirst();
+      return eventsForCart().where('id', '=', eventId).executeTakeFirst();
+    },
+    /** The published ones of these events, in one query (a draft is left out, as eventForCart does). */
+    eventsForCart(eventIds: number[]): Promise<EventForCart[]> {
+      if (eventIds.length === 0) return Promise.resolve([]);
+      return eventsForCart().where('id', 'in', eventIds).execute();
     },
   };
 }

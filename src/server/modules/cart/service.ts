@@ -194,14 +194,17 @@ export function createCartService(deps: Deps) {
           const have = new Set((await repos.carts.lines(mine.id)).map((l) => l.event_id));
           const incoming = (await repos.carts.lines(theirs.id)).map((l) => l.event_id).filter((id) => !have.has(id));
           const owned = new Set(await repos.orders.ownedEventIds(user.userId, incoming));
-          let count = have.size;
+          // One read and one insert whatever the guest cart holds: both carts stay locked meanwhile.
+          const events = new Map((await repos.carts.eventsForCart(incoming)).map((e) => [e.event_id, e]));
+          const moving: number[] = [];
           for (const eventId of incoming) {
-            const event = await repos.carts.eventForCart(eventId);
+            const event = events.get(eventId);
             const onSale =
               event && event.is_premium && event.rate_cents && (event.capacity === null || event.sold < event.capacity);
-            if (owned.has(eventId) || !onSale || count >= deps.limits.cartMaxLines) continue;
-            if (await repos.carts.addLine(mine.id, eventId)) count += 1;
+            if (owned.has(eventId) || !onSale || have.size + moving.length >= deps.limits.cartMaxLines) continue;
+            moving.push(eventId);
           }
+          await repos.carts.addLines(mine.id, moving);
           await repos.carts.setCoupon(
             mine.id,
             await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]),
