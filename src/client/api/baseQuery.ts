@@ -5,6 +5,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import type { ServerFetch } from '../../shared/serverRender';
 import { requestFailedOffline } from '../lib/appEvents';
 import { OFFLINE_ACTION_MESSAGE } from '../lib/connectivity';
 import { guestTokenRejected, sessionExpired } from '../lib/sessionEvents';
@@ -17,11 +18,7 @@ export const UNAUTHORIZED_LOG = 'Unauthorized! Token may be expired or invalid.'
 const timeout = HTTP_TIMEOUT_MS > 0 ? { timeout: HTTP_TIMEOUT_MS } : {};
 const v1Query = fetchBaseQuery({ baseUrl: '', ...timeout });
 
-/**
- * How a store on the server (ssr/renderPage) reaches the API: in process, through the store's thunk
- * extra argument. A browser store has none and uses the page's own origin.
- */
-export type ServerFetch = { origin: string; fetchFn: typeof fetch };
+/** A store on the server (ssr/renderPage) reaches the API in process, through its thunk extra argument. */
 const serverQueries = new WeakMap<ServerFetch, typeof v1Query>();
 function queryFor(extra: unknown): typeof v1Query {
   const server = (extra as { serverFetch?: ServerFetch } | undefined)?.serverFetch;

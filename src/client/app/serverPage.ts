@@ -1,10 +1,8 @@
+import { SERVER_PAGE_ELEMENT_ID, type ServerPageHandover } from '../../shared/serverRender';
 import type { RootState } from './store';
 
-/** The id of the JSON the server puts beside a server-rendered page (modules/web/serverRender.ts). */
-const SERVER_PAGE_ELEMENT_ID = 'server-page';
-
-/** What a server-rendered page carries for the browser: the state it was rendered from and a guest token. */
-export type ServerPage = { state: RootState; guestToken: string | null };
+/** The handover of a server-rendered page (modules/web/serverRender.ts writes it), as this app's state. */
+export type ServerPage = ServerPageHandover<RootState>;
 
 /** The server's handover, when this page was rendered there and came with it. */
 export function readServerPage(): ServerPage | null {

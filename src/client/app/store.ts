@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
-import type { ServerFetch } from '../api/baseQuery';
+import type { ServerFetch } from '../../shared/serverRender';
 import { authPersistedFields, authSlice } from '../features/auth/authSlice';
 import { cartPersistedFields, cartSlice } from '../features/cart/cartSlice';
 import { playerSlice } from '../features/player/playerSlice';

@@ -7,33 +7,12 @@ import { SITE } from '../lib/pageHead';
 import { HeadCollectorContext, type HeadCollector } from '../components/PageHead';
 import { headHtml } from './headHtml';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { ServerFetch } from '../api/baseQuery';
 import { serverPageLoaded } from '../lib/appEvents';
 import { AppProviders } from '../app/AppProviders';
 import { routes, type RouteHandle } from '../app/router';
 import { makeStore } from '../app/store';
+import type { PageHeadOut, RenderedPage, RenderPageOptions } from '../../shared/serverRender';
 import { SERVER_RENDERED_PATTERNS } from './serverRendered';
-
-/** What goes into <head> and the status line, for every page the app knows (rendered or not). */
-type PageHeadOut = {
-  /** <title> and the page's tags (ssr/headHtml.ts), for <head>. */
-  head: string;
-  /** 404 for the 404 page (an unknown address, event, category or agreement), else 200. */
-  status: number;
-};
-
-export type RenderedPage = PageHeadOut & {
-  /** The app's markup for <div id="root">; null for a screen the browser renders (only its head is here). */
-  html: string | null;
-  /** <style> tags with the CSS of exactly what was rendered (emotion's critical CSS). */
-  styleTags: string;
-  /** The store's state the markup was rendered from: the client hydrates from the very same. */
-  state: unknown;
-  /** The webpack chunks of the screen's page: the browser is told to fetch them with the entry. */
-  chunks: string[];
-  /** The guest token the page was rendered with, handed to the browser beside the state. */
-  guestToken: string | null;
-};
 
 /**
  * Renders a screen to HTML on the server with its head and status, or only its head for a screen
@@ -42,10 +21,7 @@ export type RenderedPage = PageHeadOut & {
  * gives the token the page hands to a visitor who has none (asked only for a page rendered here);
  * `siteOrigin` (PUBLIC_URL) begins the canonical and share addresses.
  */
-export async function renderPage(
-  url: string,
-  opts: { serverFetch: ServerFetch; guestToken: () => Promise<string | null>; siteOrigin: string },
-): Promise<RenderedPage | null> {
+export async function renderPage(url: string, opts: RenderPageOptions): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, opts.serverFetch.origin));
   const context = await handler.query(request);

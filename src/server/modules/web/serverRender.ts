@@ -1,22 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** dist-ssr/render.js (webpack.config.ts): the client's screens built for Node (src/client/ssr/renderPage.tsx). */
-type RenderedPage = {
-  head: string;
-  status: number;
-  html: string | null;
-  styleTags: string;
-  state: unknown;
-  chunks: string[];
-  guestToken: string | null;
-};
-type ServerFetch = { origin: string; fetchFn: typeof fetch };
-type RenderPage = (
-  url: string,
-  opts: { serverFetch: ServerFetch; guestToken: () => Promise<string | null>; siteOrigin: string },
-) => Promise<RenderedPage | null>;
+import { SERVER_PAGE_ELEMENT_ID, type RenderPage, type ServerPageHandover } from '../../../shared/serverRender';
 
 /** A page as sent: the HTML and its status (404 for the 404 page, so crawlers see no soft 404). */
 export type SentPage = { html: string; status: number };
@@ -24,7 +9,10 @@ export type SentPage = { html: string; status: number };
 /** Where the API answers of a server render come from: this very app, in process. */
 const INTERNAL_ORIGIN = 'http://storefront.internal';
 
-/** The render bundle beside the client build, or null when there is none (API tests, a build without it). */
+/**
+ * The render bundle beside the client build (dist-ssr/render.js, webpack.config.ts), or null when
+ * there is none (API tests, a build without it).
+ */
 export function loadPageRenderer(distDir: string): RenderPage | null {
   const file = path.join(path.dirname(distDir), 'dist-ssr', 'render.js');
   if (!fs.existsSync(file)) return null;
@@ -114,16 +102,16 @@ export function createServerRender(
       .flatMap((chunk) => chunkFiles[chunk] ?? [])
       .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="/${attr(file)}">`)
       .join('');
-    const handover =
-      `<script id="server-page" type="application/json">` +
-      `${scriptSafeJson({ state: page.state, guestToken: page.guestToken })}</script>`;
+    const handover: ServerPageHandover = { state: page.state, guestToken: page.guestToken };
+    const handoverJson = scriptSafeJson(handover);
+    const handoverScript = `<script id="${SERVER_PAGE_ELEMENT_ID}" type="application/json">${handoverJson}</script>`;
     // React puts the largest picture's preload in the body, after the head's scripts: a copy goes
     // ahead of them, so the phone fetches the picture the first screen is judged by (LCP) first.
     const firstImage = FIRST_IMAGE_PRELOAD.exec(page.html)?.[0] ?? '';
     const html = withHead(template, page.head)
       .replace(FIRST_SCRIPT, (script) => `${firstImage}${script}`)
       .replace('</head>', `${preloads}${page.styleTags}</head>`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${handover}`);
+      .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${handoverScript}`);
     return { html, status: page.status };
   };
 }
