@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
 import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/callerIdentity';
 import { normalizeCode } from './couponRules';
+import { isOnSale, isSoldOut, sellsTickets } from './saleRules';
 import { replayOver } from '../../../shared/replayWindow';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
 import type { CartRepositories } from './repositories';
@@ -128,14 +129,14 @@ export function createCartService(deps: Deps) {
       return change(caller, target, async (repos, cart) => {
         const event = await repos.carts.eventForCart(eventId);
         if (!event) throw new NotFound(`No event ${eventId}`);
-        if (!event.is_premium || !event.rate_cents) throw new Conflict(CART_MESSAGES.free);
+        if (!sellsTickets(event)) throw new Conflict(CART_MESSAGES.free);
         // A ticket is not sold for a replay that would not play (the player's own rule).
         const [facts] = await repos.carts.replayFacts([eventId]);
         if (facts && replayOver(facts, facts.show, deps.liveMinutes, now().getTime()))
           throw new Conflict(CART_MESSAGES.replayEnded);
         if (caller.kind === 'user' && (await repos.orders.ownedEventIds(caller.userId, [eventId])).length)
           throw new Conflict(CART_MESSAGES.owned);
-        const soldOut = event.capacity !== null && event.sold >= event.capacity;
+        const soldOut = isSoldOut(event);
         // Sold out, unless the waiting list holds a seat for this fan.
         if (soldOut && !(caller.kind === 'user' && (await repos.carts.seatHeldFor(caller.userId, eventId))))
           throw new Conflict(CART_MESSAGES.soldOut);
@@ -199,8 +200,7 @@ export function createCartService(deps: Deps) {
           const moving: number[] = [];
           for (const eventId of incoming) {
             const event = events.get(eventId);
-            const onSale =
-              event && event.is_premium && event.rate_cents && (event.capacity === null || event.sold < event.capacity);
+            const onSale = event !== undefined && isOnSale(event);
             if (owned.has(eventId) || !onSale || have.size + moving.length >= deps.limits.cartMaxLines) continue;
             moving.push(eventId);
           }

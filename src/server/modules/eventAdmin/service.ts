@@ -14,6 +14,7 @@ import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { toCents } from '../catalog/catalogFile';
+import { sellsTickets } from '../cart/saleRules';
 import {
   isKnownTimeZone,
   pathFromTitle,
@@ -189,7 +190,7 @@ export function createEventAdminService(deps: {
     if (existing && existing.sold > 0) {
       if (c.capacity !== null && c.capacity < existing.sold)
         throw new Conflict(`${M.capacityBelowSold} ${existing.sold} sold so far.`);
-      if (!c.is_premium || !c.rate_cents) throw new Conflict(M.freeAfterSale);
+      if (!sellsTickets(c)) throw new Conflict(M.freeAfterSale);
     }
   }
 
