@@ -18,6 +18,22 @@ export function couponEventIds(coupon: CouponRow): number[] | null {
   return [...ids].sort((a, b) => a - b);
 }
 
+/** Disabled in the console: from `disabled_at` on, refused as an expired coupon is. */
+export const couponDisabled = (c: Pick<CouponRow, 'disabled_at'>, now: Date): boolean =>
+  c.disabled_at !== null && now >= new Date(c.disabled_at);
+/** Before its first day (`starts_at`). */
+export const couponNotStarted = (c: Pick<CouponRow, 'starts_at'>, now: Date): boolean =>
+  c.starts_at !== null && now < new Date(c.starts_at);
+/** Past its last moment (`ends_at`). */
+export const couponEnded = (c: Pick<CouponRow, 'ends_at'>, now: Date): boolean =>
+  c.ends_at !== null && now >= new Date(c.ends_at);
+/** Every redemption it allows in all (`max_redemptions`) is used. */
+export const couponUsedUp = (c: Pick<CouponRow, 'max_redemptions'>, total: number): boolean =>
+  c.max_redemptions !== null && total >= c.max_redemptions;
+/** This user has used it as often as it allows one user (`per_user_limit`). */
+export const couponUsedUpByUser = (c: Pick<CouponRow, 'per_user_limit'>, byUser: number): boolean =>
+  c.per_user_limit !== null && byUser >= c.per_user_limit;
+
 /**
  * Whether a coupon can be used on this cart now: not disabled, within its dates, under its total and
  * per-user redemption limits, and (for a coupon of some events) with one of them in the cart. A guest
@@ -30,11 +46,9 @@ export function couponUsable(
   context: { now: Date; eventIds: number[]; redemptions: Redemptions; isUser: boolean },
 ): boolean {
   const { now, eventIds, redemptions, isUser } = context;
-  if (coupon.disabled_at && now >= new Date(coupon.disabled_at)) return false;
-  if (coupon.starts_at && now < new Date(coupon.starts_at)) return false;
-  if (coupon.ends_at && now >= new Date(coupon.ends_at)) return false;
-  if (coupon.max_redemptions !== null && redemptions.total >= coupon.max_redemptions) return false;
-  if (isUser && coupon.per_user_limit !== null && redemptions.byUser >= coupon.per_user_limit) return false;
+  if (couponDisabled(coupon, now) || couponNotStarted(coupon, now) || couponEnded(coupon, now)) return false;
+  if (couponUsedUp(coupon, redemptions.total)) return false;
+  if (isUser && couponUsedUpByUser(coupon, redemptions.byUser)) return false;
   const scope = couponEventIds(coupon);
   if (scope !== null && !eventIds.some((id) => scope.includes(id))) return false;
   return true;

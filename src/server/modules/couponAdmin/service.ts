@@ -10,7 +10,14 @@ import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound } from '../../platform/domainErrors';
-import { couponEventIds, normalizeCode } from '../cart/couponRules';
+import {
+  couponDisabled,
+  couponEnded,
+  couponEventIds,
+  couponNotStarted,
+  couponUsedUp,
+  normalizeCode,
+} from '../cart/couponRules';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import type { CouponAdminRepositories } from './repositories';
 import type { CouponWithUses } from './repository';
@@ -24,10 +31,10 @@ const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 /** What a coupon is now, the first that holds: disabled, expired, used up, not started, else active. */
 function couponStatus(c: CouponWithUses, now: Date): CouponStatus {
-  if (c.disabled_at && now >= new Date(c.disabled_at)) return 'disabled';
-  if (c.ends_at && now >= new Date(c.ends_at)) return 'expired';
-  if (c.max_redemptions !== null && c.uses >= c.max_redemptions) return 'used up';
-  if (c.starts_at && now < new Date(c.starts_at)) return 'scheduled';
+  if (couponDisabled(c, now)) return 'disabled';
+  if (couponEnded(c, now)) return 'expired';
+  if (couponUsedUp(c, c.uses)) return 'used up';
+  if (couponNotStarted(c, now)) return 'scheduled';
   return 'active';
 }
 

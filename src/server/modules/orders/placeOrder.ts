@@ -3,6 +3,7 @@ import { ORDER_MESSAGES } from '../../../shared/contract/orders';
 import type { CheckoutLine } from '../../db/schema';
 import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/domainErrors';
+import { couponUsedUp, couponUsedUpByUser } from '../cart/couponRules';
 import { newOrderRef, type OrderRow } from './repository';
 
 /** Why an order cannot be made: told to a buyer who paid (refunded) and to a voucher buyer. */
@@ -55,10 +56,7 @@ export async function placeOrder(repos: CartToOrderRepositories, o: OrderToPlace
   if (o.couponCode) {
     const coupon = await repos.coupons.lockForRedemption(o.couponCode);
     const used = await repos.coupons.redemptions(o.couponCode, o.userId);
-    const exhausted =
-      !coupon ||
-      (coupon.max_redemptions !== null && used.total >= coupon.max_redemptions) ||
-      (coupon.per_user_limit !== null && used.byUser >= coupon.per_user_limit);
+    const exhausted = !coupon || couponUsedUp(coupon, used.total) || couponUsedUpByUser(coupon, used.byUser);
     if (exhausted) throw new OrderRefusal(ORDER_MESSAGES.couponGoneRefunded, CART_MESSAGES.invalidCoupon);
   }
   const order = await createWithRef(repos, o);
