@@ -100,5 +100,3 @@ export const applyVoucherBody = oneCart(
 export type ApplyVoucherBody = z.infer<typeof applyVoucherBody>;
 export const removeVoucherBody = oneCart(z.strictObject(bodyTarget));
 export const cartIdParams = z.strictObject({ id: dbId });
-
-export { CART_MESSAGES } from './cartMessages';

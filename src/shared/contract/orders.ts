@@ -123,5 +123,3 @@ export type OrderHistoryRow = z.infer<typeof orderHistoryRow>;
 /** The order history: its rows under `data.data` (docs/behaviour.md §3 "Order row"). */
 export const orderHistoryResponse = envelope(z.object({ data: z.array(orderHistoryRow), total: z.number().int() }));
 export type OrderHistoryPage = z.infer<typeof orderHistoryResponse>['data'];
-
-export { ORDER_MESSAGES } from './orderMessages';

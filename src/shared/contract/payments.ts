@@ -58,5 +58,3 @@ const sandboxConfirmResult = z.object({
 });
 export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResult>;
 export const sandboxConfirmResponse = envelope(sandboxConfirmResult);
-
-export { CARD_MESSAGES } from './cardMessages';

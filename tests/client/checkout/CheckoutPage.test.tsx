@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { browserNavigation } from '../../../src/client/features/checkout/browserNavigation';
-import { CARD_MESSAGES } from '../../../src/shared/contract/payments';
+import { CARD_MESSAGES } from '../../../src/shared/contract/cardMessages';
 import { recordToasts, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM, apiCalls, callApi, eventId } from '../cart/cartHelpers';
 import { fillCart, newBuyer, recordOrderBodies, rememberBuyer, type Buyer } from './checkoutHelpers';

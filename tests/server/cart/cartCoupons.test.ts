@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, cartTestApp, redeem, type CartFixture, type Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';

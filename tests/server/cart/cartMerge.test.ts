@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import {
   cartDriver,
   cartTestApp,

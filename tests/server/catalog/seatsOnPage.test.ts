@@ -1,5 +1,5 @@
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
-import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
+import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
 import { createReadCache } from '../../../src/server/modules/catalog/readCache';
 import { createCatalogService, SEATS_ON_PAGE_MS } from '../../../src/server/modules/catalog/service';

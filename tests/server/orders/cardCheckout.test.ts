@@ -1,5 +1,5 @@
-import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
-import { CARD_MESSAGES } from '../../../src/shared/contract/payments';
+import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
+import { CARD_MESSAGES } from '../../../src/shared/contract/cardMessages';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';
 import { CARDS, checkoutDriver } from '../../utils/checkout';
 import type { TestApp } from '../../utils/testApp';

@@ -1,5 +1,5 @@
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
-import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
+import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { cartTestApp, redeem, type CartFixture, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 import type { TestApp } from '../../utils/testApp';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';

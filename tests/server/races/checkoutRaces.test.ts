@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
-import { ORDER_MESSAGES } from '../../../src/shared/contract/orders';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
+import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import type { DB } from '../../../src/server/db/schema';
 import type { Repositories } from '../../../src/server/repositories';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';

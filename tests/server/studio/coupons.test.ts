@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { STUDIO_COUPON_MESSAGES as M, type StudioCoupon } from '../../../src/shared/contract/studioCoupons';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartTestApp, redeem, type Who } from '../../utils/cart';

@@ -1,5 +1,5 @@
 import { WAITLIST_MESSAGES as M } from '../../../src/shared/contract/waitlist';
-import { CART_MESSAGES } from '../../../src/shared/contract/cart';
+import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { createMailer } from '../../../src/server/modules/mail/mailer';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applyVoucherBody,
-  CART_MESSAGES,
   cartIdParams,
   cartLineBody,
   cartQuery,
@@ -9,6 +8,7 @@ import {
   mergeCartBody,
   removeVoucherBody,
 } from '../../../shared/contract/cart';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { callerOf, requireUser } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { CART_MESSAGES, type Cart, type CartTarget } from '../../../shared/contract/cart';
+import type { Cart, CartTarget } from '../../../shared/contract/cart';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import {
-  ORDER_MESSAGES,
-  type CreateCartOrderBody,
-  type CreatePaymentIntentBody,
-  type OrderSummary,
-  type PaymentIntent,
+import type {
+  CreateCartOrderBody,
+  CreatePaymentIntentBody,
+  OrderSummary,
+  PaymentIntent,
 } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { dollarsToCents } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';

@@ -1,5 +1,5 @@
-import { CART_MESSAGES } from '../../../shared/contract/cart';
-import { ORDER_MESSAGES } from '../../../shared/contract/orders';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import type { CheckoutLine } from '../../db/schema';
 import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/domainErrors';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCartOrderBody,
   createPaymentIntentBody,
-  ORDER_MESSAGES,
   orderHistoryQuery,
   orderHistoryResponse,
   orderLookupQuery,
@@ -10,6 +9,7 @@ import {
   orderResponse,
   paymentIntentResponse,
 } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';

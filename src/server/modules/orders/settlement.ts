@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_MESSAGES, type OrderSummary } from '../../../shared/contract/orders';
+import type { OrderSummary } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, NotFound, UpstreamFailure } from '../../platform/domainErrors';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider';

@@ -1,5 +1,6 @@
-import { CART_MESSAGES } from '../../../shared/contract/cart';
-import { ORDER_MESSAGES, type CreateCartOrderBody, type OrderSummary } from '../../../shared/contract/orders';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
+import type { CreateCartOrderBody, OrderSummary } from '../../../shared/contract/orders';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { Conflict, Invalid } from '../../platform/domainErrors';
 import type { UserCaller } from '../../platform/callerIdentity';
 import { isOrderRefusal, placeOrder } from './placeOrder';

@@ -1,4 +1,5 @@
-import { CARD_MESSAGES, type SandboxCard } from '../../../shared/contract/payments';
+import type { SandboxCard } from '../../../shared/contract/payments';
+import { CARD_MESSAGES } from '../../../shared/contract/cardMessages';
 import { passesLuhn } from '../../../shared/luhn';
 
 /**

@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CARD_MESSAGES,
-  type PaymentIntentStatus,
-  type SandboxCard,
-  type SandboxConfirmResult,
-} from '../../../shared/contract/payments';
+import type { PaymentIntentStatus, SandboxCard, SandboxConfirmResult } from '../../../shared/contract/payments';
+import { CARD_MESSAGES } from '../../../shared/contract/cardMessages';
 import { Forbidden, NotFound } from '../../platform/domainErrors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
