@@ -16,7 +16,8 @@ import type { TestApp } from '../../utils/testApp';
  * Checkout under bursts on PostgreSQL (PGlite runs one statement at a time, so nothing races there):
  * 200 paid buyers for 20 seats get exactly 20 orders and 180 refunds; 50 voucher orders on a
  * one-use coupon redeem it once; the browser and the webhook settling one intent together make one
- * order. Each guard has a control that takes it out and shows the race it prevents.
+ * order. Each guard has a control that takes it out and shows the race it prevents; the last one's
+ * guard (the checkout's lock) is taken out in orderPerIntentRaces.test.ts, under 20 calls at once.
  */
 const BUYERS = 200;
 const CAPACITY = 20;
