@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { settingsSchema } from '../../../src/server/configSettings';
+import { envSettings } from '../../../src/server/platform/envSetting';
 import { readOrCreateSecretFile } from '../../../src/server/platform/privateFiles';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-'));
@@ -108,6 +110,14 @@ describe('loadConfig', () => {
       viewingOpensPerMinute: 300,
       liveStateCallsPerMinute: 6000,
     });
+  });
+
+  // Nested fields (live.rtmpPort, stripe.timeoutMs) are named by their variable too, never by the field.
+  const ranged = envSettings(settingsSchema).flatMap((s) =>
+    s.accepts && 'max' in s.accepts ? [[s.env, s.accepts.max + 1] as const] : [],
+  );
+  it.each(ranged)('refuses %s=%d, past its range, in a line naming it', (name, value) => {
+    expect(problemsOf({ [name]: String(value) })).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
   });
 
   it('lists every bad value at once', () => {
