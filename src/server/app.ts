@@ -13,6 +13,7 @@ import { refuseNulPlugin } from './plugins/refuseNul';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { routeMethodsPlugin } from './plugins/routeMethods';
 import { answerClientError } from './platform/clientErrors';
+import { tooManyRequests } from './platform/callerLimits';
 import { callerPlugin } from './plugins/bearerAuthentication';
 import { contentSecurityPolicy } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -165,7 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ipv6Subnet: 64,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
-      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      message: tooManyRequests(Math.ceil(ctx.ttl / 1000)),
     }),
   });
 

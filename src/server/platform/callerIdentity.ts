@@ -25,6 +25,13 @@ declare module 'fastify' {
   }
 }
 
+/** What a refused caller reads: no token, a guest where a user is needed, someone else's thing. */
+export const CALLER_MESSAGES = {
+  authenticationRequired: 'Authentication required',
+  signIn: 'Sign in to continue',
+  notYours: 'This is not yours',
+} as const;
+
 /** Who is calling, as services see it: a signed-in user, or a guest (the guest token's subject). */
 export type UserCaller = { kind: 'user'; userId: number; email: string; name: string };
 export type GuestCaller = { kind: 'guest'; guestId: string };
@@ -42,14 +49,14 @@ export function optionalCaller(request: FastifyRequest): Caller | null {
 /** The caller of a request whose route requires a token ('guest' or 'user'); 401 when there is none. */
 export function callerOf(request: FastifyRequest): Caller {
   const caller = optionalCaller(request);
-  if (!caller) throw new Unauthenticated('Authentication required');
+  if (!caller) throw new Unauthenticated(CALLER_MESSAGES.authenticationRequired);
   return caller;
 }
 
 /** The signed-in user of a request: 401 without a token, 403 for a guest. */
 export function requireUser(request: FastifyRequest): UserCaller {
   const caller = callerOf(request);
-  if (caller.kind !== 'user') throw new Forbidden('Sign in to continue');
+  if (caller.kind !== 'user') throw new Forbidden(CALLER_MESSAGES.signIn);
   return caller;
 }
 
@@ -74,5 +81,5 @@ export function requireOrganizer(request: FastifyRequest): OrganizerCaller {
  */
 export function assertOwnUserId(caller: Caller, userId: number | undefined): void {
   if (userId === undefined) return;
-  if (caller.kind !== 'user' || caller.userId !== userId) throw new Forbidden('This is not yours');
+  if (caller.kind !== 'user' || caller.userId !== userId) throw new Forbidden(CALLER_MESSAGES.notYours);
 }

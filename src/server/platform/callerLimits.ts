@@ -5,6 +5,9 @@ import { callerOf } from './callerIdentity';
 
 const MINUTE = '1 minute';
 
+/** The sentence of every 429 a limit answers, with the wait the Retry-After header gives. */
+export const tooManyRequests = (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`;
+
 /** Who a per-caller limit counts: a signed-in user, or one guest token (read by the route's auth first). */
 const callerKey = (request: FastifyRequest) => {
   const caller = callerOf(request);
@@ -34,6 +37,6 @@ export function guestsPerAddress(app: FastifyInstance, name: string, max: number
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     void reply.header('retry-after', String(limit.ttlInSeconds));
-    throw new RateLimited(`Too many requests. Try again in ${limit.ttlInSeconds} seconds.`);
+    throw new RateLimited(tooManyRequests(limit.ttlInSeconds));
   };
 }

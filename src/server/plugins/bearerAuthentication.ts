@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Forbidden, Unauthenticated } from '../platform/domainErrors';
 import { STUDIO_MESSAGES } from '../../shared/contract/studio';
-import type { VerifiedToken } from '../platform/callerIdentity';
-import { TokenError, type TokenService } from '../modules/auth/tokens';
+import { CALLER_MESSAGES, type VerifiedToken } from '../platform/callerIdentity';
+import { TOKEN_NOT_VALID, TokenError, type TokenService } from '../modules/auth/tokens';
 
 /** Whether a user token was revoked (logout) after it was issued. */
 export type RevocationCheck = (userId: number, issuedAtMs: number) => Promise<boolean>;
@@ -26,10 +26,10 @@ export const callerPlugin = fp<{ tokens: TokenService; isRevoked: RevocationChec
       if (request.caller?.kind === 'user' && (await isRevoked(request.caller.userId, request.caller.iatMs))) {
         throw new Unauthenticated('Token has been revoked');
       }
-      if (requirement === 'guest' && !request.caller) throw new Unauthenticated('Authentication required');
+      if (requirement === 'guest' && !request.caller) throw new Unauthenticated(CALLER_MESSAGES.authenticationRequired);
       if (requirement === 'user' || requirement === 'organizer') {
-        if (!request.caller) throw new Unauthenticated('Authentication required');
-        if (request.caller.kind !== 'user') throw new Forbidden('Sign in to continue');
+        if (!request.caller) throw new Unauthenticated(CALLER_MESSAGES.authenticationRequired);
+        if (request.caller.kind !== 'user') throw new Forbidden(CALLER_MESSAGES.signIn);
       }
       if (requirement === 'organizer' && request.caller?.kind === 'user') {
         // Read on every call, never from the token: a revoke takes effect on the next call.
@@ -49,6 +49,6 @@ async function readCaller(request: FastifyRequest, tokens: TokenService): Promis
   try {
     return await tokens.verify(match[1]);
   } catch (err) {
-    throw new Unauthenticated(err instanceof TokenError ? err.message : 'Token is not valid');
+    throw new Unauthenticated(err instanceof TokenError ? err.message : TOKEN_NOT_VALID);
   }
 }

@@ -9,6 +9,8 @@ export const ORDER_MESSAGES = {
   notPaid: 'This payment has not succeeded.',
   notYourPayment: 'This payment is not yours.',
   unknownPayment: 'No such payment.',
+  /** Follows the field's name: 'Payment intent id is required for a card payment.' */
+  paymentIntentRequired: 'is required for a card payment',
   voucherNotFree: 'A voucher purchase needs a coupon that covers the whole total.',
   soldOutRefunded:
     'Sorry, an event in your order sold out while you were paying. Your payment has been refunded in full.',

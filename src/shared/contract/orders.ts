@@ -3,6 +3,7 @@ import { envelope } from './responseEnvelope';
 import { requiredWhen } from './fieldRules';
 import { dbId, jsonId, pageOffset } from './ids';
 import { jsonQuery } from './jsonQuery';
+import { ORDER_MESSAGES } from './orderMessages';
 
 /**
  * Payments and orders (docs/behaviour.md §3 "Order", §7 /order calls, docs/decisions.md "Payments"). Money is dollars
@@ -61,7 +62,7 @@ export const createCartOrderBody = requiredWhen(
   }),
   'paymentIntentId',
   { when: 'paymentMethod', is: 'stripe' },
-  'is required for a card payment',
+  ORDER_MESSAGES.paymentIntentRequired,
 );
 export type CreateCartOrderBody = z.infer<typeof createCartOrderBody>;
 

@@ -8,6 +8,9 @@ const ISSUER = 'allaccess-storefront';
 export const TOKEN_AUDIENCE = 'allaccess-storefront/api';
 const ALGORITHM = 'HS256';
 
+/** A token we cannot read or whose signature does not hold, as the caller is told. */
+export const TOKEN_NOT_VALID = 'Token is not valid';
+
 export class TokenError extends Error {
   constructor(message: string) {
     super(message);
@@ -66,7 +69,7 @@ export function createTokenService(key: KeyObject, now: () => number = Date.now)
     } catch (err) {
       if (err instanceof TokenError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new TokenError('Token has expired');
-      throw new TokenError('Token is not valid');
+      throw new TokenError(TOKEN_NOT_VALID);
     }
   }
 

@@ -4,7 +4,7 @@ import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/callerIdentity';
+import { assertOwnUserId, CALLER_MESSAGES, type Caller, type UserCaller } from '../../platform/callerIdentity';
 import { normalizeCode } from './couponRules';
 import { isOnSale, isSoldOut, sellsTickets } from './saleRules';
 import { replayOver } from '../../../shared/replayWindow';
@@ -61,7 +61,7 @@ export function createCartService(deps: Deps) {
       // An unknown token (a merged or deleted cart) is not the caller's either: one answer, and the
       // client knows to drop the token and use its own cart.
       if (!cart || caller.kind !== 'guest' || cart.guest_id !== caller.guestId)
-        throw new Forbidden('This is not yours');
+        throw new Forbidden(CALLER_MESSAGES.notYours);
       return cart;
     }
     return repos.carts.find(caller.kind === 'user' ? { userId: caller.userId } : { guestId: caller.guestId }, {
@@ -122,7 +122,7 @@ export function createCartService(deps: Deps) {
         return ordered;
       }
       const mine = caller.kind === 'user' ? cart.user_id === caller.userId : cart.guest_id === caller.guestId;
-      if (!mine) throw new Forbidden('This is not yours');
+      if (!mine) throw new Forbidden(CALLER_MESSAGES.notYours);
       return cartView(uow.repos, cart, caller, now());
     },
 

@@ -6,13 +6,13 @@ import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
 import type { CatalogRepository, Keyset } from './repository';
 import { sitemapUrls, type SitemapUrl } from './sitemap';
+import { eventNotFound } from '../../platform/eventNotFound';
 import { fieldProblem } from '../../platform/fieldProblem';
-import { ok } from '../../platform/successEnvelope';
+import { DATA_FOUND, ok } from '../../platform/successEnvelope';
 import { createTtlCache } from '../../platform/ttlCache';
 
-/** The message of every catalog answer. */
-const FOUND = 'Data found';
-const found = <T>(data: T) => ok(data, FOUND);
+/** Every catalog answer says it found what was asked. */
+const found = <T>(data: T) => ok(data, DATA_FOUND);
 
 /** Decides whether a caller may watch an event; the orders module answers for premium events. */
 export type Entitlements = {
@@ -56,7 +56,7 @@ export function createCatalogService(deps: {
 
   async function eventOr404(key: string) {
     const event = await repo.eventByIdOrPath(key);
-    if (!event) throw new NotFound(`No event "${key}"`);
+    if (!event) throw eventNotFound(key);
     return event;
   }
 

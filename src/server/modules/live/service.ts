@@ -4,7 +4,8 @@ import { createHmac } from 'node:crypto';
 import type { LiveStateData } from '../../../shared/contract/live';
 import type { AppConfig } from '../../config';
 import type { StoredStreamConfig } from '../../db/schema';
-import { Conflict, NotFound } from '../../platform/domainErrors';
+import { Conflict } from '../../platform/domainErrors';
+import { eventNotFound } from '../../platform/eventNotFound';
 import { sameSecret } from '../../platform/sameSecret';
 import { liveState, type LiveState } from './liveState';
 import type { LiveRepository } from './repository';
@@ -57,7 +58,7 @@ export function createLiveService(deps: Deps) {
 
   async function liveEvent(key: string) {
     const event = await repo.event(key);
-    if (!event) throw new NotFound(`No event "${key}"`);
+    if (!event) throw eventNotFound(key);
     return event;
   }
 
@@ -170,7 +171,7 @@ export function createLiveService(deps: Deps) {
     async publicState(eventKey: string): Promise<LiveStateData> {
       const event = await liveEvent(eventKey);
       // A draft is unknown to the public: not its show's state, nor its message (the console reads its own).
-      if (!event.published) throw new NotFound(`No event "${eventKey}"`);
+      if (!event.published) throw eventNotFound(eventKey);
       const [state, show] = await Promise.all([stateOf(event.id), repo.show(event.id)]);
       // The organizer's message for viewers (the console's control room), only while one is set.
       const message = show?.message ? { message: show.message } : {};

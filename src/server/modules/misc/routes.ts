@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { miscDataQuery, miscDataResponse } from '../../../shared/contract/misc';
 import { withErrors } from '../../platform/schemas';
 import type { MiscService } from './service';
-import { ok } from '../../platform/successEnvelope';
+import { DATA_FOUND, ok } from '../../platform/successEnvelope';
 
 /** Mounted without the /v1 prefix: the spec's client calls the host's /misc/data directly. */
 export const miscRoutes: FastifyPluginAsyncZod<{ service: MiscService }> = async (app, { service }) => {
@@ -22,7 +22,7 @@ export const miscRoutes: FastifyPluginAsyncZod<{ service: MiscService }> = async
     },
     async (request) => {
       const data = await service.readPublicSettings(request.query.filter);
-      return ok(data, data.length ? 'Data found' : 'No data found');
+      return ok(data, data.length ? DATA_FOUND : 'No data found');
     },
   );
 };

@@ -113,7 +113,7 @@ export function createCheckoutService(deps: Deps) {
       assertOwnUserId(user, body.userId);
       if (body.paymentMethod === 'vouchers') return voucherOrder(user, body);
       if (!body.paymentIntentId)
-        throw new Invalid(fieldProblem('body', ['paymentIntentId'], 'is required for a card payment'));
+        throw new Invalid(fieldProblem('body', ['paymentIntentId'], ORDER_MESSAGES.paymentIntentRequired));
       const checkout = await uow.repos.checkouts.byIntent(body.paymentIntentId);
       if (!checkout) throw new NotFound(ORDER_MESSAGES.unknownPayment);
       if (checkout.user_id !== user.userId) throw new Forbidden(ORDER_MESSAGES.notYourPayment);

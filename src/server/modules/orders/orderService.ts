@@ -9,7 +9,7 @@ import type {
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Forbidden } from '../../platform/domainErrors';
-import { assertOwnUserId, type Caller, type UserCaller } from '../../platform/callerIdentity';
+import { assertOwnUserId, CALLER_MESSAGES, type Caller, type UserCaller } from '../../platform/callerIdentity';
 import { appliedCoupon } from '../cart/cartView';
 import type { CartRepositories } from '../cart/repositories';
 import { toHistoryRow, toLookupRow, toOrderItem } from './orderViews';
@@ -53,7 +53,7 @@ export function createOrderService({
     async orderedCart(caller: Caller, cartId: number): Promise<Cart | null> {
       const order = await orders.byCartId(cartId);
       if (!order) return null;
-      if (caller.kind !== 'user' || order.user_id !== caller.userId) throw new Forbidden('This is not yours');
+      if (caller.kind !== 'user' || order.user_id !== caller.userId) throw new Forbidden(CALLER_MESSAGES.notYours);
       const items = await orders.items(order.id);
       const subtotal = items.reduce((n, i) => n + (i.list_price_cents ?? i.price_cents), 0);
       const coupon = order.coupon_code ? await coupons.byCode(order.coupon_code) : undefined;

@@ -43,8 +43,11 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }
 
+/** What the provider's webhook is told when its signature does not hold. */
+export const WEBHOOK_SIGNATURE_FAILED = 'Webhook signature verification failed';
+
 export class WebhookSignatureError extends Error {
-  constructor(message = 'Webhook signature verification failed') {
+  constructor(message = WEBHOOK_SIGNATURE_FAILED) {
     super(message);
     this.name = 'WebhookSignatureError';
   }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntentStatus, SandboxCard, SandboxConfirmResult } from '../../../shared/contract/payments';
 import { CARD_MESSAGES } from '../../../shared/contract/cardMessages';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { Forbidden, NotFound } from '../../platform/domainErrors';
 import { cardOutcome } from './sandboxCards';
 import type { SandboxIntentRow, SandboxRepository } from './sandboxRepository';
@@ -149,8 +150,8 @@ function sandboxExtras(deps: Deps) {
   /** The intent behind a client secret, if it is this user's. */
   async function intentFor(clientSecret: string, userId: number): Promise<SandboxIntentRow> {
     const row = await repo.byClientSecret(clientSecret);
-    if (!row) throw new NotFound('No such payment.');
-    if (row.metadata.user_id !== String(userId)) throw new Forbidden('This payment is not yours.');
+    if (!row) throw new NotFound(ORDER_MESSAGES.unknownPayment);
+    if (row.metadata.user_id !== String(userId)) throw new Forbidden(ORDER_MESSAGES.notYourPayment);
     return row;
   }
 

@@ -3,6 +3,7 @@ import type { PaymentIntentStatus } from '../../../shared/contract/payments';
 import { readWebhookEvent } from './webhookEvent';
 import {
   ProviderUnavailableError,
+  WEBHOOK_SIGNATURE_FAILED,
   WebhookSignatureError,
   type PaymentProvider,
   type ProviderEvent,
@@ -129,7 +130,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (err) {
         // The SDK's message names the cause (no match, too old, bad header); it never holds the secret.
         throw new WebhookSignatureError(
-          err instanceof Error ? `Webhook signature verification failed: ${err.message}` : undefined,
+          err instanceof Error ? `${WEBHOOK_SIGNATURE_FAILED}: ${err.message}` : undefined,
         );
       }
       const checked = readWebhookEvent(event);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
+import { WEBHOOK_SIGNATURE_FAILED, WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider';
 import type { PaymentRepositories } from './repositories';
 import { WebhookPayloadError } from './webhookEvent';
 import { ok } from '../../platform/successEnvelope';
@@ -45,7 +45,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opt
       }
       if (!(err instanceof WebhookSignatureError) && !(err instanceof SyntaxError)) throw err;
       req.log.warn({ reason: err.message }, 'webhook refused: bad signature');
-      return reply.status(400).send({ success: false, message: 'Webhook signature verification failed', data: null });
+      return reply.status(400).send({ success: false, message: WEBHOOK_SIGNATURE_FAILED, data: null });
     }
     if (await opts.uow.repos.paymentEvents.seen(event.id)) {
       return ok(null, 'Already handled');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PLAYBACK_QUALITY_BODY_LIMIT, playbackQualityBeacon } from '../../../shared/contract/playbackQuality';
 import { viewingSessionParams } from '../../../shared/contract/streams';
 import { RateLimited } from '../../platform/domainErrors';
+import { tooManyRequests } from '../../platform/callerLimits';
 import { withErrors } from '../../platform/schemas';
 import { QUALITY_SESSION_UNKNOWN, type PlaybackQuality } from './playbackQualityService';
 
@@ -42,7 +43,7 @@ export const playbackQualityRoutes: FastifyPluginAsyncZod<PlaybackQualityRouteOp
         const limit = await perSession(request);
         if (limit.isAllowed || !limit.isExceeded) return;
         void reply.header('retry-after', String(limit.ttlInSeconds));
-        throw new RateLimited(`Too many requests. Try again in ${limit.ttlInSeconds} seconds.`);
+        throw new RateLimited(tooManyRequests(limit.ttlInSeconds));
       },
       schema: {
         summary: "Report a viewing session's playback quality",

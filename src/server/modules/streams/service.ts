@@ -3,6 +3,7 @@ import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import type { AppConfig } from '../../config';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import type { Caller } from '../../platform/callerIdentity';
+import { eventNotFound } from '../../platform/eventNotFound';
 import type { StreamRepository } from './repository';
 import { streamMode } from './schedule';
 import type { StoredStreamConfig } from '../../db/schema';
@@ -121,7 +122,7 @@ export function createStreamService(deps: Deps) {
   return {
     async config(caller: Caller, key: string, session: SessionRef = {}): Promise<StreamConfigAnswer> {
       const event = await events.get(key);
-      if (!event) throw new NotFound(`No event "${key}"`);
+      if (!event) throw eventNotFound(key);
       if (!event.config) throw new NotFound(`No streams for event "${key}"`);
       // The ticket and the show's state are read together: at showtime thousands of configs a minute
       // each wait for their reads, and two round trips at once are one round trip's wait.
@@ -131,7 +132,7 @@ export function createStreamService(deps: Deps) {
         event.content_type === 'Live' ? (deps.liveFeeds?.(event.id) ?? null) : null,
       ]);
       // A draft is unknown to shoppers; its ticket holders (sold before it was unpublished) keep watching.
-      if (!event.published && (!event.is_premium || !settled(entitled))) throw new NotFound(`No event "${key}"`);
+      if (!event.published && (!event.is_premium || !settled(entitled))) throw eventNotFound(key);
       if (!settled(entitled)) throw new Forbidden(STREAM_MESSAGES.notEntitled);
       const at = now();
       const mode = streamMode(

@@ -4,6 +4,7 @@ import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from 
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { Caller } from '../../platform/callerIdentity';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
+import { eventNotFound } from '../../platform/eventNotFound';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { createLastKnown } from '../../platform/ttlCache';
 import { createOutageRecord, type OutageRecord } from '../../platform/outageRecord';
@@ -154,7 +155,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     const event = await events.get(eventKey);
     // A draft is unknown to viewers, as in the stream config (service.ts): only its ticket holders
     // (sold before it was unpublished) still open sessions.
-    if (!event || (!event.published && !event.is_premium)) throw new NotFound(`No event "${eventKey}"`);
+    if (!event || (!event.published && !event.is_premium)) throw eventNotFound(eventKey);
     const id = crypto.randomUUID();
     // Answered once, stored only hashed, never logged.
     const sessionKey = newSessionKey();
@@ -178,7 +179,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       return { ...answer(id), sessionKey, tookOver: 0 };
     }
     if (caller.kind !== 'user' || !(await holdsTicket(caller, event.id, entitlement))) {
-      if (!event.published) throw new NotFound(`No event "${eventKey}"`);
+      if (!event.published) throw eventNotFound(eventKey);
       throw new Forbidden(STREAM_MESSAGES.notEntitled);
     }
     const userId = caller.userId;
