@@ -2,6 +2,7 @@ import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { atMostOneOf } from './fieldRules';
 import { dbId, jsonId } from './ids';
+import { CART_MESSAGES } from './cartMessages';
 
 /**
  * The cart of docs/behaviour.md §3 and §7. Money is dollars on the wire (integer cents inside the server);
@@ -93,7 +94,7 @@ export const mergeCartBody = z.strictObject({ user_id: jsonId, guest_cart_token:
 export type MergeCartBody = z.infer<typeof mergeCartBody>;
 export const applyVoucherBody = oneCart(
   z.strictObject({
-    coupon_code: z.string().trim().min(1, 'Promo code is empty ').max(64),
+    coupon_code: z.string().trim().min(1, CART_MESSAGES.promoCodeEmpty).max(64),
     ...bodyTarget,
   }),
 );

@@ -3,6 +3,8 @@
 export const CART_MESSAGES = {
   added: 'Added to cart',
   removed: 'Removed from cart',
+  /** The spec's words, trailing space included: a promo code sent empty. */
+  promoCodeEmpty: 'Promo code is empty ',
   couponApplied: 'Coupon applied',
   couponRemoved: 'Coupon removed',
   merged: 'Cart merged',

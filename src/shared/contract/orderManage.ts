@@ -2,6 +2,7 @@ import { z, emailAddress } from './zod';
 import { envelope } from './responseEnvelope';
 import { dbId } from './ids';
 import { formatEventDateTime } from '../format';
+import { ORDER_MESSAGES } from './orderMessages';
 
 /**
  * The fan's own changes to an order after buying (docs/decisions.md "After the purchase"): cancel
@@ -9,7 +10,7 @@ import { formatEventDateTime } from '../format';
  * address before the show. Every sentence here is what the fan reads, on the page and in a 409.
  */
 export const ORDER_MANAGE_MESSAGES = {
-  orderNotFound: 'This order could not be found.',
+  orderNotFound: ORDER_MESSAGES.orderNotFound,
   eventNotInOrder: 'This event is not in this order.',
   cancelled: 'Order cancelled. Your refund is on its way.',
   alreadyCancelled: 'This order was already cancelled.',

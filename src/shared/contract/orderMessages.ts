@@ -19,5 +19,6 @@ export const ORDER_MESSAGES = {
   refunded: 'This payment was refunded.',
   alreadyPaid: 'Your payment for this cart has already been received: your order is on your profile.',
   orderRefTaken: 'This order id is already in use.',
+  orderNotFound: 'This order could not be found.',
   paymentProviderDown: 'The payment service is not answering. Please try again in a moment.',
 } as const;

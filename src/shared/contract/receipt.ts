@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { dbId } from './ids';
+import { ORDER_MESSAGES } from './orderMessages';
 
 /**
  * GET /v1/order/{cartId}/receipt: an order's printable receipt (docs/decisions.md "After the purchase").
@@ -53,5 +54,5 @@ export const receiptResponse = envelope(receipt);
 
 export const RECEIPT_MESSAGES = {
   found: 'Receipt',
-  notFound: 'This order could not be found.',
+  notFound: ORDER_MESSAGES.orderNotFound,
 } as const;

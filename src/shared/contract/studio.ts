@@ -11,6 +11,7 @@ import { envelope } from './responseEnvelope';
 /** The console's words the server and the client share. */
 export const STUDIO_MESSAGES = {
   notOrganizer: 'This is for organizers. Ask the operator to grant your account the organizer role.',
+  unknownEvents: (ids: readonly number[]) => `No event with the id ${ids.join(', ')}.`,
 } as const;
 
 // ── GET /v1/studio/me ──────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { jsonId } from './ids';
+import { STUDIO_MESSAGES } from './studio';
 
 /**
  * The console's coupons (`/v1/studio/coupons`): create, list with their use counts, see one's uses
@@ -15,7 +16,7 @@ export const STUDIO_COUPON_MESSAGES = {
   notFound: (code: string) => `No coupon with the code ${code}.`,
   expiryPast: 'The expiry must be in the future.',
   startsAfterExpiry: 'The start must be before the expiry.',
-  unknownEvents: (ids: number[]) => `No event with the id ${ids.join(', ')}.`,
+  unknownEvents: STUDIO_MESSAGES.unknownEvents,
   percentNeeded: 'A percent coupon needs its percent off (1 to 100).',
   amountNeeded: 'An amount coupon needs its amount off (more than $0).',
   percentAndAmount: 'A coupon takes either a percent or an amount off, not both.',

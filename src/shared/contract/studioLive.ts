@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { dbId } from './ids';
+import { STUDIO_MESSAGES } from './studio';
 import { LIVE_ANGLE_MAX, LIVE_FEED_STATES, LIVE_SHOW_STATES } from './live';
 
 /**
@@ -10,7 +11,7 @@ import { LIVE_ANGLE_MAX, LIVE_FEED_STATES, LIVE_SHOW_STATES } from './live';
  */
 
 export const STUDIO_LIVE_MESSAGES = {
-  notFound: (id: number) => `No event with the id ${id}.`,
+  notFound: (id: number) => STUDIO_MESSAGES.unknownEvents([id]),
   notLive: "The control room is only for 'Live' events.",
   noStreams: 'This event has no streams: add its angles (stream config) first.',
   noKeys: 'Issue stream keys first: the show has no feeds yet.',

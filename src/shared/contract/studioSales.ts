@@ -2,6 +2,7 @@ import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { auditEntry } from './studio';
 import { dbId, pageOffset } from './ids';
+import { ORDER_MANAGE_MESSAGES } from './orderManage';
 
 /**
  * The console's Sales, Refunds and Attendees. Every call is an organizer's (`auth:
@@ -36,7 +37,7 @@ import { dbId, pageOffset } from './ids';
 export const SALES_MESSAGES = {
   orderNotFound: 'No such order.',
   eventNotFound: 'No such event.',
-  alreadyRefunded: 'This order was refunded already.',
+  alreadyRefunded: ORDER_MANAGE_MESSAGES.alreadyRefunded,
   refundUnderWay: 'A refund of this order is under way. Look again in a moment.',
   providerFailed:
     'The payment provider did not refund this order yet. Access has ended and the seat is back; ' +

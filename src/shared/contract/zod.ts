@@ -11,11 +11,12 @@ z.config({ customError: contractMessage });
 
 export { z };
 
+/** The end of the sentence for an address that is not shaped like one. */
+export const EMAIL_PROBLEM = 'must look like name@example.com';
+
 /** An e-mail address field: required, and shaped like one (the server's own check, as the client's). */
 export const emailAddress = () =>
-  z
-    .email({ error: (issue) => (issue.input === undefined ? 'is required' : 'must look like name@example.com') })
-    .max(254);
+  z.email({ error: (issue) => (issue.input === undefined ? 'is required' : EMAIL_PROBLEM) }).max(254);
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 
@@ -53,7 +54,7 @@ function contractMessage(issue: Issue): string | undefined {
       return issue.inclusive === false ? `must be less than ${max}` : `must be ${max} or less`;
     }
     case 'invalid_format':
-      if (issue.format === 'email') return 'must look like name@example.com';
+      if (issue.format === 'email') return EMAIL_PROBLEM;
       if (issue.format === 'url') return 'must be a web address such as https://example.com';
       if (issue.format === 'uuid' || issue.format === 'guid') return 'must be an id this server gave out';
       if (issue.format === 'datetime' || issue.format === 'date') return 'must be a date such as 2026-11-23T20:00:00Z';

@@ -1,8 +1,10 @@
-import { TOO_MANY_ATTEMPTS } from '../../../src/server/modules/identity/service';
+import { IDENTITY_MESSAGES } from '../../../src/shared/contract/identityMessages';
 import { testClock } from '../../utils/clock';
 import { latestCodeIn, outboxCodeFor } from '../../utils/mailbox';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { testConfig } from '../../utils/testConfig';
+
+const TOO_MANY_ATTEMPTS = IDENTITY_MESSAGES.tooManyAttempts;
 
 /**
  * The audit's lock-out: strangers guessing codes for someone else's address. Their failures may slow

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import type { CartItem, CartTarget } from '../../../shared/contract/cart';
+import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { refusedGuestCartToken, useGetCartQuery, useRemoveFromCartMutation } from './cartApi';
 import { CART_COPY } from './cartCopy';
 import { cartLoadFailed } from './cartEvents';
@@ -44,7 +45,7 @@ export default function CartPage() {
     removeFromCart({ asset_id: item.assetId, ...target })
       .unwrap()
       .then(
-        () => toast.success(CART_COPY.removed),
+        () => toast.success(CART_MESSAGES.removed),
         () => toast.error(CART_COPY.removeFailed),
       );
   };

@@ -9,7 +9,6 @@ import { useAppSelector } from '../../lib/hooks';
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { errorStatus, messageFor } from '../../api/serverError';
 import { useApplyVoucherMutation } from './cartApi';
-import { CART_COPY } from './cartCopy';
 import { selectCartTarget } from './cartSelectors';
 import { TextInput } from '../../components/TextInput';
 
@@ -31,7 +30,7 @@ export function PromoCodeDialog({ open, onClose }: { open: boolean; onClose: () 
     event.preventDefault();
     const couponCode = code.trim();
     if (!couponCode) {
-      toast.error(CART_COPY.promoCodeEmpty);
+      toast.error(CART_MESSAGES.promoCodeEmpty);
       return;
     }
     try {

@@ -74,7 +74,7 @@ function Checkout({ userId }: { userId: number }) {
             <Box>
               <Typography>Your cart is empty</Typography>
               <Link component={RouterLink} to={paths.cart}>
-                Back to cart
+                {CHECKOUT_COPY.backToCart}
               </Link>
             </Box>
           ) : (

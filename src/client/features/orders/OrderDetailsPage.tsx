@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useRequireSignIn } from '../../lib/useRequireSignIn';
 import { AgreementLinks } from '../../components/AgreementLinks';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { formatLongUsDate } from '../../../shared/format';
 import { OrderItems, OrderTotals } from '../../components/OrderLines';
 import { paymentMethodLabel } from '../../components/paymentMethodLabel';
@@ -60,7 +61,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Order({ cartId }: { cartId: number }) {
   const valid = Number.isInteger(cartId) && cartId > 0;
   const { data: cart, error, isLoading } = useGetCartByIdQuery(cartId, { skip: !valid });
-  if (!valid || error || (cart && !cart.order)) return <Typography>This order could not be found.</Typography>;
+  if (!valid || error || (cart && !cart.order)) return <Typography>{ORDER_MESSAGES.orderNotFound}</Typography>;
   if (isLoading || !cart?.order) return <Skeleton variant="rectangular" height={200} aria-label="Loading order" />;
   const { order } = cart;
   return (

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import type { Receipt } from '../../../shared/contract/receipt';
 import { formatEventDateTime, formatLongUsDate, INVALID_DATE } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
@@ -54,7 +55,7 @@ export default function ReceiptPage() {
 function ReceiptLoader({ cartId }: { cartId: number }) {
   const valid = Number.isInteger(cartId) && cartId > 0;
   const { data, error, isLoading } = useGetReceiptQuery(cartId, { skip: !valid });
-  if (!valid || error) return <Typography component="h1">This order could not be found.</Typography>;
+  if (!valid || error) return <Typography component="h1">{ORDER_MESSAGES.orderNotFound}</Typography>;
   if (isLoading || !data) return <Skeleton variant="rectangular" height={320} aria-label="Loading receipt" />;
   return <ReceiptSheet receipt={data} />;
 }

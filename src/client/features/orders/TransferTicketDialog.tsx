@@ -6,16 +6,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState, type FormEvent } from 'react';
 import { ticketTransferBody } from '../../../shared/contract/orderManage';
+import { EMAIL_PROBLEM } from '../../../shared/contract/zod';
 import { errorStatus, messageFor } from '../../api/serverError';
 import { TextInput } from '../../components/TextInput';
 import { toast } from '../../lib/toast';
 import { useTransferTicketMutation } from './orderManageApi';
 
-/** The field's own sentence for what the contract refuses ('must look like name@example.com'). */
+/** The field's own sentence for what the contract refuses (EMAIL_PROBLEM). */
 function emailProblem(email: string): string | null {
   const parsed = ticketTransferBody.safeParse({ email });
   if (parsed.success) return null;
-  return `E-mail address ${parsed.error.issues[0]?.message ?? 'must look like name@example.com'}.`;
+  return `E-mail address ${parsed.error.issues[0]?.message ?? EMAIL_PROBLEM}.`;
 }
 
 /**

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 import { toast } from '../../lib/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -28,7 +29,7 @@ export function LogoutButton({ onLeaving }: { onLeaving?: () => void }) {
     onLeaving?.();
     dispatch(userSignedOut());
     void navigate(paths.home, { replace: true });
-    toast.success('Logout successfully.');
+    toast.success(IDENTITY_MESSAGES.loggedOut);
   };
 
   return (

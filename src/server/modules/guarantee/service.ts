@@ -6,6 +6,7 @@ import {
   type MakeGoodData,
   type StudioGuarantees,
 } from '../../../shared/contract/guarantee';
+import { STUDIO_MESSAGES } from '../../../shared/contract/studio';
 import { centsToDollars, formatPrice } from '../../../shared/money';
 import type { GuaranteeRemedy } from '../../db/schema';
 import type { UnitOfWork } from '../../db/unitOfWork';
@@ -260,7 +261,7 @@ export function createGuarantee(deps: GuaranteeDeps) {
 
     /** The console's list of an event's decisions. 404 for an unknown event. */
     async ofEvent(eventId: number): Promise<StudioGuarantees> {
-      if (!(await repo.eventIds([String(eventId)])).size) throw new NotFound(`No event with the id ${eventId}.`);
+      if (!(await repo.eventIds([String(eventId)])).size) throw new NotFound(STUDIO_MESSAGES.unknownEvents([eventId]));
       const rows = await repo.ofEvent(eventId);
       return {
         eventId,

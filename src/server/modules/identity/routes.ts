@@ -11,6 +11,7 @@ import {
   verifyOtpBody,
 } from '../../../shared/contract/identity';
 import { LOGIN_SOURCE } from '../../../shared/constants';
+import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 import type { AppConfig } from '../../config';
 import { Invalid } from '../../platform/domainErrors';
 import { requireUser } from '../../platform/callerIdentity';
@@ -152,7 +153,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
     },
     async (req) => {
       await service.logout(requireUser(req).userId);
-      return ok(null, 'Logout successfully.');
+      return ok(null, IDENTITY_MESSAGES.loggedOut);
     },
   );
 };

@@ -1,7 +1,14 @@
 import type { AppConfig } from '../../config';
 import { createLastKnown } from '../../platform/ttlCache';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
-import { Conflict, Invalid, NotFound, RateLimited, Unauthenticated, UpstreamFailure } from '../../platform/domainErrors';
+import {
+  Conflict,
+  Invalid,
+  NotFound,
+  RateLimited,
+  Unauthenticated,
+  UpstreamFailure,
+} from '../../platform/domainErrors';
 import type { TokenService } from '../auth/tokens';
 import { signInCodeMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
@@ -11,8 +18,9 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import type { IdentityRepositories } from './repositories';
 import type { UserRow } from './repository';
 import { fieldProblem } from '../../platform/fieldProblem';
+import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
+const TOO_MANY_ATTEMPTS = IDENTITY_MESSAGES.tooManyAttempts;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const SWEEP_EVERY_MS = 10 * MINUTE_MS;

@@ -1,5 +1,6 @@
 import { RECEIPT_MESSAGES as M, type Receipt } from '../../../shared/contract/receipt';
 import { centsToDollars } from '../../../shared/money';
+import { PAID_METHOD_LABELS } from '../../../shared/paymentMethodLabels';
 import type { UserCaller } from '../../platform/callerIdentity';
 import { NotFound } from '../../platform/domainErrors';
 import type { UnitOfWork } from '../../db/unitOfWork';
@@ -13,8 +14,7 @@ const SHOP_NAME = 'AllAccess';
  * took the total to $0; a transfer is a ticket someone handed on, nothing paid.
  */
 const METHOD_LABELS: Record<string, string> = {
-  stripe: 'Card',
-  vouchers: 'Coupon (100\u00a0%\u00a0off)',
+  ...PAID_METHOD_LABELS,
   transfer: 'Ticket transfer (nothing paid)',
 };
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -9,6 +9,7 @@ import { useVerifyOtpMutation } from '../authApi';
 import { useCompleteSignIn } from '../useAfterSignIn';
 import { useResendCountdown } from './useResendCountdown';
 import { errorStatus } from '../../../api/serverError';
+import { IDENTITY_MESSAGES } from '../../../../shared/contract/identityMessages';
 import { MESSAGES, codeProblem } from './validation';
 import { TextInput } from '../../../components/TextInput';
 
@@ -34,7 +35,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (locked) {
-      toast.error(MESSAGES.tooManyAttempts);
+      toast.error(IDENTITY_MESSAGES.tooManyAttempts);
       return;
     }
     const problem = codeProblem(code);
@@ -59,7 +60,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
       setAttempts(next);
       const tooMany = next >= MAX_CODE_ATTEMPTS || errorStatus(err) === 429;
       if (tooMany) setAttempts(MAX_CODE_ATTEMPTS);
-      toast.error(tooMany ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode);
+      toast.error(tooMany ? IDENTITY_MESSAGES.tooManyAttempts : MESSAGES.invalidCode);
     }
   };
 
@@ -120,7 +121,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
         </Button>
         {locked && (
           <Typography color="error" role="alert">
-            {MESSAGES.tooManyAttempts}
+            {IDENTITY_MESSAGES.tooManyAttempts}
           </Typography>
         )}
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

@@ -3,7 +3,6 @@ export const MESSAGES = {
   invalidEmail: 'Please Enter a valid email address',
   invalidCode: 'Please Enter a valid 6-digit Code',
   emptyCode: 'Please enter the OTP',
-  tooManyAttempts: 'Too many attempts. Try again later.',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
