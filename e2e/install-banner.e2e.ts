@@ -204,7 +204,10 @@ it('an iPhone: the iOS instruction instead of the button; it hides after 5 s', a
   const { shown, hidden } = await page.evaluate(
     () => (window as unknown as { __banner: { shown: number; hidden: number } }).__banner,
   );
-  expect(hidden - shown).toBeGreaterThanOrEqual(4950);
+  // The observer stamps `shown` when the task that inserted the banner ends; React's effects in that
+  // same task start the banner's 5 s clock first, so on a busy machine `shown` lands late by the rest
+  // of that task (70 ms seen with two journeys at once). The clock never runs short of 5 s.
+  expect(hidden - shown).toBeGreaterThanOrEqual(4800);
   expect(hidden - shown).toBeLessThan(6000);
   // Gone by itself, it does not come back with the next page load.
   await expectAwayAfterReload(page, 'hidden by its clock, then reloaded');
