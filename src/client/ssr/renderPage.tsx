@@ -11,6 +11,7 @@ import { serverPageLoaded } from '../lib/appEvents';
 import { AppProviders } from '../app/AppProviders';
 import { routes, type RouteHandle } from '../app/router';
 import { makeStore } from '../app/store';
+import { apiSlice } from '../api/apiSlice';
 import type { PageHeadOut, RenderedPage, RenderPageOptions } from '../../shared/serverRender';
 import { SERVER_RENDERED_PATTERNS } from './serverRendered';
 
@@ -62,5 +63,9 @@ export async function renderPage(url: string, opts: RenderPageOptions): Promise<
   );
   const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const chunks = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
-  return { ...headOut(head), html, styleTags, state: store.getState(), chunks, guestToken };
+  const state = store.getState();
+  // The answers travel in the handover; the store goes now. Left as it is, each answer's removal
+  // timer (keepUnusedDataFor: an hour for the catalog's) would keep this store alive that long.
+  store.dispatch(apiSlice.util.resetApiState());
+  return { ...headOut(head), html, styleTags, state, chunks, guestToken };
 }
