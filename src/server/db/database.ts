@@ -3,7 +3,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { assertDataDirWritable, DataDirError, dataDirProblem, EMBEDDED_DATABASE_NEEDS } from '../platform/dataDirCheck';
+import {
+  assertDataDirWritable,
+  assertRoomInDataDir,
+  DataDirError,
+  dataDirProblem,
+  EMBEDDED_DATABASE_NEEDS,
+} from '../platform/dataDirCheck';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/privateFiles';
 import { CurrentSchemaPostgresDialect } from './currentSchemaIntrospector';
 import { PGliteDialect } from './pglite-dialect';
@@ -80,7 +86,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw problem ? new DataDirError(problem) : err;
   });
   if (options.dataDir) makeTreePrivate(options.dataDir);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const { dataDir } = options;
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(
+      pglite,
+      dataDir
+        ? { beforeWrite: () => assertRoomInDataDir(path.dirname(dataDir), EMBEDDED_DATABASE_NEEDS.existing) }
+        : {},
+    ),
+  });
   return wrap(
     db,
     'pglite',

@@ -2,11 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** DATA_DIR cannot hold what the server writes there; the message says why and what to do. */
-export class DataDirError extends Error {}
+export class DataDirError extends Error {
+  constructor(
+    message: string,
+    /** The system's name for the reason when there is one: ENOSPC for a disk without room. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Free space a start needs in DATA_DIR for the embedded database: a new one with the demo catalog
- * takes about 40 MiB; an existing one needs room for its write-ahead log and new rows.
+ * takes about 40 MiB; an existing one needs room for its write-ahead log and new rows. A running one
+ * needs as much before each write (db/pglite-dialect.ts): the log grows a 16 MiB file at a time.
  */
 export const EMBEDDED_DATABASE_NEEDS = { fresh: 64 * 1024 * 1024, existing: 16 * 1024 * 1024 } as const;
 
@@ -45,13 +54,18 @@ export function assertDataDirWritable(dir: string, needBytes: number): void {
       dataDirProblem(dir, err) ?? `DATA_DIR (${dir}) cannot be written: ${(err as Error).message}.`,
     );
   }
-  if (needBytes <= 0) return;
+  if (needBytes > 0) assertRoomInDataDir(dir, needBytes, existing);
+}
+
+/** Refuses at once, with DataDirError ENOSPC, work that needs `needBytes` on a disk with less free. */
+export function assertRoomInDataDir(dir: string, needBytes: number, existing = dir): void {
   const { bavail, bsize } = fs.statfsSync(existing);
   const free = bavail * bsize;
   if (free < needBytes) {
     throw new DataDirError(
       `the disk holding DATA_DIR (${dir}) has ${mib(free)} free and the embedded database needs at ` +
         `least ${mib(needBytes)}: free some space or point DATA_DIR at a larger disk.`,
+      'ENOSPC',
     );
   }
 }

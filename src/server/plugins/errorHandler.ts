@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../platform/domainErrors';
 import { fieldProblem, type RequestPart } from '../platform/fieldProblem';
-import { DATABASE_UNAVAILABLE, isDatabaseUnreachable } from '../platform/databaseErrors';
+import { DATABASE_UNAVAILABLE, STORAGE_FULL, isDatabaseUnreachable, isStorageFull } from '../platform/databaseErrors';
 import { frameworkRefusal } from './frameworkRefusals';
 
 /**
@@ -29,6 +29,9 @@ export const errorsPlugin = fp(async (app) => {
         .map((v) => fieldProblem(part, v.instancePath.split('/').filter(Boolean), v.message ?? 'is not valid'))
         .join(' ');
       fields = error.validation.map((v) => `${part}${v.instancePath.replaceAll('/', '.')}`);
+    } else if (isStorageFull(error)) {
+      status = 503;
+      void reply.header('retry-after', '60');
     } else if (isDatabaseUnreachable(error)) {
       status = 503;
       void reply.header('retry-after', '5');
@@ -42,7 +45,11 @@ export const errorsPlugin = fp(async (app) => {
       }
     }
 
-    if (status === 503 && !(error instanceof DomainError)) {
+    if (status === 503 && !(error instanceof DomainError) && isStorageFull(error)) {
+      // Nothing new is stored until someone frees space: an operator must hear of it.
+      request.log.error({ reason: error.message }, 'storage full: request refused');
+      message = STORAGE_FULL;
+    } else if (status === 503 && !(error instanceof DomainError)) {
       request.log.warn({ reason: error.message }, 'database unreachable');
       message = DATABASE_UNAVAILABLE;
     } else if (status >= 500) {
