@@ -39,7 +39,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(ROOT, 'public', 'index.html'), path.join(buildDir, 'dist', 'index.html'));
   t = await createTestApp({ config: { clientDistDir: path.join(buildDir, 'dist') } });
   const catalog = demoCatalog();
-  const hostile = catalog.events.at(-1)!;
+  const hostile = catalog.events!.at(-1)!;
   hostile.title = HOSTILE;
   hostilePath = hostile.path;
   await importCatalog(t.database.db, catalog);
