@@ -10,6 +10,7 @@ import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { scratchSchema } from '../utils/testDatabase';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../utils/testRedis';
+import { childrenOf, connectionsFrom } from './procTable';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NGINX_REFERENCE = path.join(ROOT, 'docs/deploy/nginx.conf');
@@ -38,8 +39,22 @@ export type Cluster = {
   restoreRedis(): Promise<void>;
   /** The sign-in code mailed to `email` (the instances send mail over SMTP to a listener of the suite). */
   codeFor(email: string): Promise<string>;
-  /** SIGTERM instance i, wait for it to exit, start it again on the same port; resolves once healthy. */
-  restart(i: number): Promise<void>;
+  /**
+   * Stops instance i: SIGTERM (its graceful shutdown) or SIGKILL (a crash). Resolves with the process
+   * once it has exited (its output stays readable); `startInstance` brings it back on the same port.
+   */
+  stopInstance(i: number, signal: 'SIGTERM' | 'SIGKILL'): Promise<ServerProcess>;
+  startInstance(i: number): Promise<void>;
+  /**
+   * Takes instance i out of nginx's rotation (`down` on its server line, nginx reloaded) and resolves
+   * once nginx has no more than `stillOpen` requests open to it: what a rolling restart does before
+   * stopping an instance, so that nothing new is sent to it while it stops.
+   */
+  drain(i: number, stillOpen?: number): Promise<void>;
+  /** Puts instance i back into rotation (nginx reloaded). */
+  readmit(i: number): Promise<void>;
+  /** Instance i's application_name in PostgreSQL (pg_stat_activity), which tells its connections apart. */
+  databaseName(i: number): string;
   nginxErrors(): string;
   /** nginx's own directory (its cache, logs and pid), for a bench to read its process and cache. */
   nginxDir: string;
@@ -53,17 +68,20 @@ export type Cluster = {
 
 /**
  * N real server processes (src/server/main.ts) on one PostgreSQL schema and one Redis prefix, behind
- * nginx running the shipped reference configuration (docs/deploy/nginx.conf) with its ports replaced.
+ * nginx running the shipped reference configuration (docs/deploy/nginx.conf) with its ports replaced
+ * (and `down` on an instance's line while it restarts, as the configuration's comments say to).
  */
 export async function startCluster(options: {
   instances: number;
   env?: Record<string, string>;
   /** nginx's workers and connections per worker (a bench's herd needs more than the suite's 1 and 1024). */
   nginx?: { workers: number; connections: number };
+  /** The PostgreSQL server to make the schema in (a suite's private one); TEST_DATABASE_URL by default. */
+  databaseUrl?: string;
 }): Promise<Cluster> {
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx is not installed: sudo apt-get install -y nginx (or set NGINX_PATH)');
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster suite runs on PostgreSQL');
 
   const scratch = await scratchSchema(baseUrl, 'cluster');
@@ -85,9 +103,15 @@ export async function startCluster(options: {
   const mailbox = await startSmtpMailbox();
 
   const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
-  const envFor = (port: number): Record<string, string> => ({
-    PORT: String(port),
-    DATABASE_URL: relayed.toString(),
+  const databaseName = (i: number) => `${redisPrefix.replace(/[^A-Za-z0-9]/g, '')}-instance-${i}`;
+  const databaseUrlFor = (i: number) => {
+    const named = new URL(relayed);
+    named.searchParams.set('application_name', databaseName(i));
+    return named.toString();
+  };
+  const envFor = (i: number): Record<string, string> => ({
+    PORT: String(ports[i]),
+    DATABASE_URL: databaseUrlFor(i),
     REDIS_URL: relayedRedis.toString(),
     REDIS_PREFIX: redisPrefix,
     JWT_SECRET: TEST_JWT_SECRET,
@@ -100,22 +124,29 @@ export async function startCluster(options: {
     ...options.env,
   });
   // All at once on an empty schema, as a first deployment starts them: they race to migrate and seed.
-  const instances: ServerProcess[] = await Promise.all(ports.map((port) => spawnServer(envFor(port))));
+  const instances: ServerProcess[] = await Promise.all(ports.map((_port, i) => spawnServer(envFor(i))));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-nginx-'));
   // Run as root, nginx's workers run as nobody: they must reach the cache beneath this folder.
   fs.chmodSync(dir, 0o755);
   const listen = await freePort();
-  const site = fs
-    .readFileSync(NGINX_REFERENCE, 'utf8')
-    .replace(
-      /^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m,
-      (_all, indent: string, rest: string) => ports.map((p) => `${indent}server 127.0.0.1:${p} ${rest}`).join('\n'),
-    )
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
-    .replace('/var/cache/nginx/storefront-media ', `${dir}/media-cache `)
-    .replace('include /etc/nginx/storefront-media-secret.conf;', `include ${dir}/media-secret.conf;`)
-    .replace('/var/log/nginx/storefront-media.log ', `${dir}/media.log `);
+  // Instances taken out of rotation (`down` on their server line) for a restart.
+  const down = new Set<number>();
+  const siteText = () =>
+    fs
+      .readFileSync(NGINX_REFERENCE, 'utf8')
+      .replace(
+        /^(\s*)server 127\.0\.0\.1:3001 (.*)$\n^\s*server 127\.0\.0\.1:3002 .*$/m,
+        (_all, indent: string, rest: string) =>
+          ports
+            .map((p, i) => `${indent}server 127.0.0.1:${p} ${down.has(i) ? rest.replace(/;$/, ' down;') : rest}`)
+            .join('\n'),
+      )
+      .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
+      .replace('/var/cache/nginx/storefront-media ', `${dir}/media-cache `)
+      .replace('include /etc/nginx/storefront-media-secret.conf;', `include ${dir}/media-secret.conf;`)
+      .replace('/var/log/nginx/storefront-media.log ', `${dir}/media.log `);
+  const site = siteText();
   if (
     !site.includes(`127.0.0.1:${ports[0]}`) ||
     !site.includes(`listen 127.0.0.1:${listen};`) ||
@@ -151,10 +182,28 @@ export async function startCluster(options: {
       '',
     ].join('\n'),
   );
-  const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+  const checkConfig = () => {
+    const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+  };
+  checkConfig();
   const proxy: ChildProcess = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${listen}`;
+  /** Writes the site with the instances in `down` marked so and reloads nginx; resolves once new workers run it. */
+  async function reload() {
+    fs.writeFileSync(path.join(dir, 'storefront.conf'), siteText());
+    checkConfig();
+    const before = new Set(childrenOf(proxy.pid!));
+    proxy.kill('SIGHUP');
+    const until = Date.now() + 10_000;
+    while (!childrenOf(proxy.pid!).some((pid) => !before.has(pid))) {
+      if (Date.now() > until)
+        throw new Error(
+          `nginx started no new worker after SIGHUP:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`,
+        );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
@@ -176,9 +225,30 @@ export async function startCluster(options: {
     restoreDatabase: () => relay.restore(),
     cutRedis: () => redisRelay.cut(),
     restoreRedis: () => redisRelay.restore(),
-    async restart(i) {
-      await instances[i]!.stop();
-      instances[i] = await spawnServer(envFor(ports[i]!));
+    async stopInstance(i, signal) {
+      const stopping = instances[i]!;
+      await (signal === 'SIGKILL' ? stopping.kill() : stopping.stop());
+      return stopping;
+    },
+    async startInstance(i) {
+      instances[i] = await spawnServer(envFor(i));
+    },
+    databaseName,
+    async drain(i, stillOpen = 0) {
+      down.add(i);
+      await reload();
+      // The old workers finish what they were doing (with the old configuration) and go.
+      const open = () => connectionsFrom(childrenOf(proxy.pid!), ports[i]!);
+      const until = Date.now() + 10_000;
+      while (open() > stillOpen) {
+        if (Date.now() > until)
+          throw new Error(`nginx still has ${open()} connections open to instance ${i} 10 s after it was drained`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async readmit(i) {
+      down.delete(i);
+      await reload();
     },
     nginxErrors: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     nginxDir: dir,

@@ -13,11 +13,16 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
   const byKind: Record<string, number> = {};
   const failures: Failure[] = [];
   const started = Date.now();
+  // A load a failed test left running would call a stopped cluster for ever, keeping every failure.
+  const givesUpAt = started + 300_000;
 
   async function call(kind: string, path: string, init: RequestInit, ok: (status: number) => boolean) {
     const sent = Date.now();
     try {
-      const res = await fetch(`${url}${path}`, init);
+      // Each call on a connection of its own: a restart reloads nginx, whose old workers then close
+      // their idle keep-alive connections; a call sent on one at that moment fails, which a browser
+      // absorbs by sending it again but fetch reports.
+      const res = await fetch(`${url}${path}`, { ...init, headers: { ...init.headers, connection: 'close' } });
       const body = await res.text();
       total += 1;
       byKind[kind] = (byKind[kind] ?? 0) + 1;
@@ -47,7 +52,7 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
 
   async function worker(n: number) {
     let token = '';
-    while (running) {
+    while (running && Date.now() < givesUpAt) {
       if (!token) {
         const res = await call(
           'guest token',
@@ -88,7 +93,10 @@ export function steadyLoad(url: string, o: { workers: number; eventId: number })
     /** Resolves after `n` more requests. */
     async waitForRequests(n: number) {
       const target = total + n;
-      while (total < target) await new Promise((r) => setTimeout(r, 20));
+      while (total < target) {
+        if (Date.now() > givesUpAt) throw new Error('the steady load ran 5 minutes and stopped');
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     async stop() {
       running = false;
