@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { startCluster, type Cluster } from './clusterHarness';
+import { databaseCutUnderLoad } from './databaseCutUnderLoad';
+import { anOpenPremiumEvent } from './paidBuyers';
+import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres';
 import {
   closeViewing,
   livePremiumShow,
@@ -17,24 +20,37 @@ import {
  * middle of a show, a viewer already watching keeps playing (media, URL renewals), and ticket holders
  * who rejoin or join for the first time get in on the signed entitlement they were given at session
  * open or after buying. Someone without one is not let in. After the outage a session opened during
- * it is written down on its next stream config.
+ * it is written down on its next stream config. And PostgreSQL itself stopped and started (a server of
+ * the suite's own, not the machine's shared one) is a clean refusal while it is down, business as usual after.
  */
 const HEARTBEAT_S = 5;
 const OUTAGE_MS = 60_000;
+let postgres: PrivatePostgres | undefined;
 let cluster: Cluster;
 let database: Database;
 let eventId: number;
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 2, env: { VIEWING_HEARTBEAT_SECONDS: String(HEARTBEAT_S) } });
+  postgres = await startPrivatePostgres();
+  cluster = await startCluster({
+    instances: 2,
+    env: { VIEWING_HEARTBEAT_SECONDS: String(HEARTBEAT_S) },
+    databaseUrl: postgres.url,
+  });
   database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl, poolSize: 2 });
   // A premium show live since ten seconds ago.
   eventId = (await livePremiumShow(database, 10)).id;
 }, 180_000);
 afterAll(async () => {
-  await cluster?.restoreDatabase();
-  await cluster?.restoreRedis();
-  await database?.close();
-  await cluster?.stop();
+  try {
+    // A test that failed with the server stopped: the cluster's schema is dropped on it as it stops.
+    if (postgres && !postgres.running()) postgres.start();
+    await cluster?.restoreDatabase();
+    await cluster?.restoreRedis();
+    await database?.close();
+    await cluster?.stop();
+  } finally {
+    postgres?.destroy();
+  }
 }, 60_000);
 
 const get = async (path: string) => {
@@ -189,4 +205,19 @@ describe('a database and Redis outage in the middle of a show', () => {
     // And the stranger is refused by the database again.
     expect((await openViewing(cluster.url, strangerToken, eventId, joinerEntitlement)).status).toBe(403);
   }, 150_000);
+});
+
+describe('PostgreSQL itself stopped and started under load', () => {
+  it('pg_ctl stop -m immediate: a refusal with a sentence while it is down, every request and paid order answered after', async () => {
+    await databaseCutUnderLoad({
+      cluster,
+      database,
+      eventId: await anOpenPremiumEvent(database),
+      // A crash of the server (no checkpoint; it recovers from its write-ahead log when started again).
+      cut: async () => postgres!.stop('immediate'),
+      restore: async () => postgres!.start(),
+      downMs: 2000,
+      label: 'PostgreSQL stopped (immediate) and started',
+    });
+  }, 120_000);
 });
