@@ -3,12 +3,14 @@ import { demoEvents } from '../../src/server/db/seed/demoEvents';
 import { startSmtpMailbox } from './smtpMailbox';
 import { scratchSchema } from '../utils/testDatabase';
 import { apiCaller, inBatches, percentile, signUpBuyers, type SignedUp } from './benchBuyers';
+import { exitOnMissedGoals, record } from './goals';
 
 /**
  * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
  * against the server in production settings: createPaymentIntent → sandbox card confirm (4242) →
  * createCartOrder. Prints checkouts per second, p50/p99 of each step and of the whole, errors and
- * orders created. Not a test: figures for the issue notes.
+ * orders created; the goals are no error and one order for each buyer, answered and in their order
+ * history, and a miss exits 1. Figures for the issue notes.
  *
  * - Database: with DATABASE_URL (PostgreSQL) a fresh schema of its own, dropped at the end, so every
  *   run starts from the seeded catalog; without it, PGlite in a fresh DATA_DIR.
@@ -168,8 +170,16 @@ async function main() {
       );
     }
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nerrors: ${errorCount}${[...errors].map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);
-    console.log(`orders: ${answered} answered to the buyers, ${stored} in the buyers' order histories`);
+    // Each buyer checked out once: one order each, answered and kept, whatever the rush.
+    const notOne = histories.filter((h) => (h.json.data as { total?: number } | undefined)?.total !== 1).length;
+    record('errors', errorCount, 0, '<=');
+    record('checkouts answered with an order', answered, BUYERS, '>=');
+    record('buyers whose order history does not hold exactly their one order', notOne, 0, '<=');
+    console.log(`\nerrors: ${errorCount} (goal 0)${[...errors].map(([k, n]) => `\n  ${n} × ${k}`).join('')}`);
+    console.log(
+      `orders: ${answered} answered to the buyers, ${stored} in the buyers' order histories, ${notOne} buyers ` +
+        `without exactly one (goal: ${BUYERS} answered, 0 without exactly one)`,
+    );
   } finally {
     await server.stop();
     await mailbox.close();
@@ -177,4 +187,4 @@ async function main() {
   }
 }
 
-void main();
+void main().then(exitOnMissedGoals);

@@ -3,6 +3,7 @@ import { launchBrowser } from '../../e2e/support/browser';
 import { startServer } from '../../e2e/support/server';
 import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
 import { phoneRun, printPhone } from './playerPhone';
+import { exitOnMissedGoals, record } from './goals';
 import { installMediaProbe, mediaSnapshot, type MediaSnapshot } from './playerProbe';
 import { median, ms, pct } from './playerStats';
 
@@ -16,7 +17,8 @@ import { median, ms, pct } from './playerStats';
  *   - JS heap (after a forced GC) each minute for BENCH_MINUTES (default 10): flat means no leak;
  *   - after leaving the player: <video> elements and workers still alive (should be 0).
  * Positions are read from the <video> elements themselves (every angle shares one timeline), so the
- * figures do not depend on what the player says about itself. Not a test: figures for the notes.
+ * figures do not depend on what the player says about itself. Exits 1 when a figure misses its goal.
+ * Not a test: figures for the notes.
  *
  * BENCH_PROFILE=phone (or `npm run bench:player -- --phone`): a phone on a mobile network instead,
  * RUNS fresh runs of a BENCH_MINUTES watch (default 2); see playerPhone.ts.
@@ -154,30 +156,47 @@ async function main() {
     console.log(
       `\nPlayer bench on /player/${EVENT}, ${VIEWPORT.width}×${VIEWPORT.height}, headless Chromium (${new Date().toISOString()})\n`,
     );
+    const firstFrame = median(loads.map((l) => l.firstFrame));
+    const allPlaying = median(loads.map((l) => l.allPlaying));
+    const mark = (met: boolean) => (met ? 'met' : 'NOT MET');
+    const goals = {
+      firstFrame: record('first frame (median of runs)', firstFrame, 2000, '<=', 'ms'),
+      allPlaying: record('all tiles playing (median of runs)', allPlaying, 4000, '<=', 'ms'),
+      sync: record('sync offset to main, p95', pct(sync, 95), 300, '<=', 'ms'),
+      switching: record('switch latency (median)', median(switches), 200, '<=', 'ms'),
+      left: [
+        record('<video> elements after leaving', leftVideos, 0, '<='),
+        record('workers after leaving', leftWorkers, 0, '<='),
+      ].every(Boolean),
+    };
     console.log(`tiles playing:           ${loads.map((l) => l.tiles).join(', ')}`);
     console.log(
-      `first frame:             median ${ms(median(loads.map((l) => l.firstFrame)))}  runs ${loads.map((l) => ms(l.firstFrame)).join(', ')}   goal ≤ 2000 ms`,
+      `first frame:             median ${ms(firstFrame)}  runs ${loads.map((l) => ms(l.firstFrame)).join(', ')}   goal ≤ 2000 ms ${mark(goals.firstFrame)}`,
     );
     console.log(
-      `all tiles playing:       median ${ms(median(loads.map((l) => l.allPlaying)))}  runs ${loads.map((l) => ms(l.allPlaying)).join(', ')}   goal ≤ 4000 ms`,
+      `all tiles playing:       median ${ms(allPlaying)}  runs ${loads.map((l) => ms(l.allPlaying)).join(', ')}   goal ≤ 4000 ms ${mark(goals.allPlaying)}`,
     );
     console.log(
-      `sync offset to main:     p50 ${ms(pct(sync, 50))}  p95 ${ms(pct(sync, 95))}  max ${ms(pct(sync, 100))}  (${sync.length} samples)   goal p95 ≤ 300 ms`,
+      `sync offset to main:     p50 ${ms(pct(sync, 50))}  p95 ${ms(pct(sync, 95))}  max ${ms(pct(sync, 100))}  (${sync.length} samples)   goal p95 ≤ 300 ms ${mark(goals.sync)}`,
     );
     console.log(
-      `switch latency:          median ${ms(median(switches))}  max ${ms(Math.max(...switches))}   goal ≤ 200 ms`,
+      `switch latency:          median ${ms(median(switches))}  max ${ms(Math.max(...switches))}   goal ≤ 200 ms ${mark(goals.switching)}`,
     );
     console.log(
       `JS heap after GC (MiB):  ${heap.map((h) => h.toFixed(1)).join(' → ')}   growth ${(heap.at(-1)! - heap[1]!).toFixed(1)} MiB from minute 1 to ${MINUTES}; ${stillPlaying} tiles still playing`,
     );
-    console.log(`after leaving:           ${leftVideos} <video> elements, ${leftWorkers} workers   goal 0 and 0`);
+    console.log(
+      `after leaving:           ${leftVideos} <video> elements, ${leftWorkers} workers   goal 0 and 0 ${mark(goals.left)}`,
+    );
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main()
+  .then(exitOnMissedGoals)
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { angleOfDir, emulatePhone, PHONE, recordMediaTransfers, rungOfFile, type MediaTransfer } from './playerNetwork';
+import { record } from './goals';
 import { installMediaProbe, mediaSnapshot, type Stall } from './playerProbe';
 import { median, ms, pct, spread } from './playerStats';
 
@@ -125,11 +126,34 @@ export function printPhone(runs: PhoneRun[], event: string, minutes: number): vo
     `\nPlayer bench, phone: /player/${event}, ${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.viewport.deviceScaleFactor}x touch, CPU ${PHONE.cpu}× slower, ` +
       `${PHONE.downKbps / 1000} Mbit/s down / ${PHONE.upKbps / 1000} up, ${PHONE.rttMs} ms RTT, cache off; angle ${MAIN_ANGLE} main; ${runs.length} runs of a ${minutes}-minute watch (${new Date().toISOString()})\n`,
   );
+  const mark = (met: boolean) => (met ? 'met' : 'NOT MET');
+  const goals = {
+    firstFrame: record('phone: first frame (median of runs)', median(runs.map((r) => r.firstFrame)), 2500, '<=', 'ms'),
+    allPlaying: record(
+      'phone: all tiles playing (median of runs)',
+      median(runs.map((r) => r.allPlaying)),
+      5000,
+      '<=',
+      'ms',
+    ),
+    stalls: record('phone: stalls while watching (median of runs)', median(stallCounts), 0, '<='),
+    sync: record(
+      'phone: sync offset to main p95 (median of runs)',
+      median(runs.map((r) => r.syncP95)),
+      100,
+      '<=',
+      'ms',
+    ),
+  };
   console.log(`tiles playing:           ${runs.map((r) => r.tiles).join(', ')}`);
-  console.log(`first frame:             ${spread(runs.map((r) => r.firstFrame))}   goal ≤ 2500 ms`);
-  console.log(`all tiles playing:       ${spread(runs.map((r) => r.allPlaying))}   goal ≤ 5000 ms`);
   console.log(
-    `stalls while watching:   ${spread(stallCounts, count)}; not seeks ${spread(starved, count)}; stalled time ${spread(stallMs)}   goal none`,
+    `first frame:             ${spread(runs.map((r) => r.firstFrame))}   goal ≤ 2500 ms ${mark(goals.firstFrame)}`,
+  );
+  console.log(
+    `all tiles playing:       ${spread(runs.map((r) => r.allPlaying))}   goal ≤ 5000 ms ${mark(goals.allPlaying)}`,
+  );
+  console.log(
+    `stalls while watching:   ${spread(stallCounts, count)}; not seeks ${spread(starved, count)}; stalled time ${spread(stallMs)}   goal none ${mark(goals.stalls)}`,
   );
   for (const [i, r] of runs.entries()) {
     if (r.stalls.length)
@@ -138,7 +162,7 @@ export function printPhone(runs: PhoneRun[], event: string, minutes: number): vo
       );
   }
   console.log(
-    `sync offset to main p95: ${spread(runs.map((r) => r.syncP95))} (${median(runs.map((r) => r.syncSamples))} samples a run)   goal ≤ 100 ms`,
+    `sync offset to main p95: ${spread(runs.map((r) => r.syncP95))} (${median(runs.map((r) => r.syncSamples))} samples a run)   goal ≤ 100 ms ${mark(goals.sync)}`,
   );
   console.log(
     `bytes per minute:        main angle ${spread(

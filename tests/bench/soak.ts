@@ -4,6 +4,7 @@ import { startServer } from '../../e2e/support/server';
 import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { scratchSchema } from '../utils/testDatabase';
 import { apiCaller, percentile, signUpBuyers, type SignedUp } from './benchBuyers';
+import { exitOnMissedGoals, record } from './goals';
 import { startSmtpMailbox } from './smtpMailbox';
 
 /**
@@ -13,10 +14,12 @@ import { startSmtpMailbox } from './smtpMailbox';
  * coupons, checkouts (intent, sandbox card, order), stream configs and viewing-session heartbeats.
  * Prints the errors (any 5xx or failed request; goal 0), p99 per kind, the server's RSS at start,
  * peak and end (goal: end ≤ start + 10 %), PostgreSQL connections and event-loop delay, sampled
- * every 10 s. Not a test and not in CI: figures for the issue notes.
+ * every 10 s. Exits 1 when a goal is missed. Not a test and not in CI: figures for the issue notes.
  */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
+/** The server's memory at the end at most this many times what it was at the start: no leak. */
+const RSS_GROWTH_GOAL = 1.1;
 
 type Kind = 'browse' | 'cart' | 'coupon' | 'checkout' | 'stream';
 /** Of every 100 requests: what a storefront's traffic looks like, mostly reading. */
@@ -262,6 +265,8 @@ async function main() {
     const peakRss = Math.max(...samples.map((s) => s.rssMb));
     const endRss = samples.at(-1)!.rssMb;
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    record('errors (5xx or failed)', errorCount, 0, '<=');
+    record('RSS end ÷ start', endRss / startRss, RSS_GROWTH_GOAL, '<=');
     console.log(
       `\nbench:soak, ${sent} scheduled requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${BUYERS} buyers, PostgreSQL (${new Date().toISOString()})`,
     );
@@ -283,7 +288,7 @@ async function main() {
     }
     console.log(`\norders placed (card, sandbox): ${ordersPlaced}`);
     console.log(
-      `\nRSS: start ${startRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (end/start ${(endRss / startRss).toFixed(2)}, goal ≤ 1.10)`,
+      `\nRSS: start ${startRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (end/start ${(endRss / startRss).toFixed(2)}, goal ≤ ${RSS_GROWTH_GOAL.toFixed(2)})`,
     );
     console.log(
       `PostgreSQL client connections: ${Math.min(...samples.map((s) => s.connections))}–${Math.max(...samples.map((s) => s.connections))}`,
@@ -307,4 +312,4 @@ async function main() {
   }
 }
 
-void main();
+void main().then(exitOnMissedGoals);

@@ -5,6 +5,7 @@ import { launchBrowser } from '../../e2e/support/browser';
 import { startServer, type RunningServer } from '../../e2e/support/server';
 import { ensureClientBuilt } from '../../src/server/cli/clientBuild';
 import { startSmtpMailbox } from './smtpMailbox';
+import { exitOnMissedGoals } from './goals';
 import { figuresOf, runLighthouse, type RunFigures } from './web/lighthouse';
 import { printRoute, printSummary, type RouteResult } from './web/report';
 import { BENCH_EVENT_PATH, benchRoutes, selectRoutes, type BenchRoute } from './web/routes';
@@ -17,6 +18,7 @@ import { assetOf, outboxCodes, prepareVisitor, signUpWithCart, type Account, typ
  * and initial JS beside the goals, Lighthouse's benchmarkIndex per run (the machines are shared:
  * it says when a run was disturbed), and where the time went. Every run's full result (LHR JSON)
  * is kept under tests/bench/results/web/<time>/ (gitignored) for Lighthouse's viewer or later reading.
+ * A route's median that misses its goal, or a route no run measured, exits 1.
  *   BENCH_RUNS=3              runs per route (rounds over all routes, so a disturbance hits one run of many)
  *   BENCH_ROUTES=home,cart    a subset, by name or path (names: see web/routes.ts)
  *   BENCH_URL=http://…        measure a server already running (its client built; signed-in routes
@@ -148,7 +150,9 @@ async function main() {
   }
 }
 
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main()
+  .then(exitOnMissedGoals)
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

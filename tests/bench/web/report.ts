@@ -1,8 +1,12 @@
 import { kib } from '../../../e2e/support/jsBudgets';
+import { record } from '../goals';
 import type { RunFigures } from './lighthouse';
 import type { BenchRoute, Goals } from './routes';
 
-/** Prints what `npm run bench:web` measured: a table per route beside its goals, then a summary. */
+/**
+ * Prints what `npm run bench:web` measured: a table per route beside its goals (each recorded, for
+ * the bench's exit code: ../goals.ts), then a summary.
+ */
 export type RouteResult = { route: BenchRoute; runs: RunFigures[]; failures: number[] };
 
 const median = (values: number[]) => {
@@ -106,13 +110,16 @@ export function printRoute(result: RouteResult): void {
   console.log(
     `\n${route.path}  (${route.name}: ${route.state}; ${runs.length} runs; benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')}${failed})`,
   );
-  if (runs.length === 0) return;
+  // A route no run measured met none of its goals.
+  if (!record(`${route.name} (${route.path}): runs that succeeded`, runs.length, 1, '>=')) return;
   console.log(`  ${'figure'.padEnd(12)}${'median'.padEnd(12)}${'spread (min–max)'.padEnd(24)}${'goal'.padEnd(14)}`);
   for (const f of FIGURES) {
     const values = runs.map(f.pick);
     const m = median(values);
     const { min, max } = spread(values);
     const v = verdict(f, route.goals, m);
+    const goal = f.goal?.(route.goals);
+    if (goal !== undefined) record(`${route.name} (${route.path}): ${f.label}`, m, goal, f.atLeast ? '>=' : '<=');
     console.log(
       `  ${f.label.padEnd(12)}${f.fmt(m).padEnd(12)}${`${f.fmt(min)}–${f.fmt(max)}`.padEnd(24)}${v.goal.padEnd(14)}${v.mark}`,
     );
