@@ -122,7 +122,7 @@ describe('a catalog page rendered on the server', () => {
 });
 
 describe('a render', () => {
-  it('lets go of its store: rendering pages again leaves no timer behind', async () => {
+  it('lets go of its store: rendering pages again piles up no timers', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const event = await premiumEvent();
     const pages = ['/', '/events', `/events/${event.path}`];
@@ -134,8 +134,9 @@ describe('a render', () => {
     const before = timers();
     await renderAll();
     await renderAll();
-    // A store kept alive by its answers' removal timers (an hour for the catalog's) would add some each round.
-    expect(timers()).toBeLessThanOrEqual(before);
+    // A store kept alive by its answers' removal timers (an hour for the catalog's) adds one per answer,
+    // some five a page; the server's own timers come and go by one or two.
+    expect(timers() - before).toBeLessThan(pages.length * 2);
   });
 });
 
