@@ -141,6 +141,8 @@ describe('promo code', () => {
       const dialog = await openPromoDialog(user);
       await user.type(within(dialog).getByRole('textbox', { name: 'Enter code' }), 'FREEPASS');
       await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      await toastShown('Coupon applied');
+      // The button is reachable once the dialog has closed and the cart is read again with the coupon.
       const purchase = await screen.findByRole('button', { name: 'Purchase Tickets' });
       expect(purchase).toBeEnabled();
       expect(purchase).toHaveClass('MuiButton-default', 'MuiButton-colorSuccess');
