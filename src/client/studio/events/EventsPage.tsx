@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { EventStatus } from '../../../shared/contract/studioEvents';
+import type { EventStatus, StudioEventRow } from '../../../shared/contract/studioEvents';
 import { messageFor } from '../../api/serverError';
 import { TextInput } from '../../components/TextInput';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -18,6 +18,8 @@ import { eventColumns, SORT_FIELDS } from './eventColumns';
 import { eventActionsColumn } from './eventActionsColumn';
 import { useListStudioEventsQuery } from './studioEventsApi';
 import { useEventActions } from './useEventActions';
+
+const NO_ROWS: StudioEventRow[] = [];
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -42,11 +44,22 @@ export default function EventsPage() {
     limit: pagination.pageSize,
   });
   const actions = useEventActions();
-  const attendees = useDownloadAttendees();
+  const { act, askDelete } = actions;
+  const { download, busyId } = useDownloadAttendees();
   const navigate = useNavigate();
-  const edit = (id: number) => void navigate(studioPaths.event(id));
-  const live = (id: number) => void navigate(studioPaths.eventLive(id));
-  const columns = eventColumns(eventActionsColumn({ ...actions, attendees, edit, live }));
+  const edit = useCallback((id: number) => void navigate(studioPaths.event(id)), [navigate]);
+  const live = useCallback((id: number) => void navigate(studioPaths.eventLive(id)), [navigate]);
+  // A new `columns` array makes the grid rebuild its columns and redraw every cell: built again only
+  // when what they show changes, not on each key typed in the search box or each fetch.
+  const columns = useMemo(
+    () => eventColumns(eventActionsColumn({ act, askDelete, attendees: { download, busyId }, edit, live })),
+    [act, askDelete, download, busyId, edit, live],
+  );
+  const filtered = Boolean(query) || status !== 'all';
+  const localeText = useMemo(
+    () => ({ noRowsLabel: filtered ? 'No event matches.' : 'No events yet.', actionsCellMore: 'More actions' }),
+    [filtered],
+  );
 
   return (
     <>
@@ -79,7 +92,7 @@ export default function EventsPage() {
       <DataGrid
         aria-label="Events"
         autoHeight
-        rows={list.data?.rows ?? []}
+        rows={list.data?.rows ?? NO_ROWS}
         rowCount={list.data?.total ?? 0}
         columns={columns}
         loading={list.isFetching}
@@ -92,10 +105,7 @@ export default function EventsPage() {
         onSortModelChange={setSortModel}
         disableColumnFilter
         disableRowSelectionOnClick
-        localeText={{
-          noRowsLabel: query || status !== 'all' ? 'No event matches.' : 'No events yet.',
-          actionsCellMore: 'More actions',
-        }}
+        localeText={localeText}
       />
       <ConfirmDialog {...actions.deleteDialog} />
     </>

@@ -10,7 +10,7 @@ import type { StudioEventRow } from '../../../shared/contract/studioEvents';
 import type { useDownloadAttendees } from './attendeesCsv';
 import type { useEventActions } from './useEventActions';
 
-type Deps = ReturnType<typeof useEventActions> & {
+type Deps = Pick<ReturnType<typeof useEventActions>, 'act' | 'askDelete'> & {
   attendees: ReturnType<typeof useDownloadAttendees>;
   edit: (id: number) => void;
   /** Opens a 'Live' event's control room. */

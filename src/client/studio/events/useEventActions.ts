@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudioEventRow } from '../../../shared/contract/studioEvents';
 import { messageFor } from '../../api/serverError';
@@ -22,15 +22,19 @@ export function useEventActions() {
   const [deleteEvent, deleting] = useDeleteStudioEventMutation();
   const [toDelete, setToDelete] = useState<StudioEventRow | null>(null);
 
-  const act = async (row: StudioEventRow, action: EventAction) => {
-    try {
-      const event = await runAction({ id: row.id, action }).unwrap();
-      toast.success(DONE[action](row.title));
-      if (action === 'duplicate') void navigate(studioPaths.event(event.id));
-    } catch (err) {
-      toast.error(messageFor(err));
-    }
-  };
+  // The same function from render to render: the grid's columns are built from it (EventsPage).
+  const act = useCallback(
+    async (row: StudioEventRow, action: EventAction) => {
+      try {
+        const event = await runAction({ id: row.id, action }).unwrap();
+        toast.success(DONE[action](row.title));
+        if (action === 'duplicate') void navigate(studioPaths.event(event.id));
+      } catch (err) {
+        toast.error(messageFor(err));
+      }
+    },
+    [runAction, navigate],
+  );
 
   const confirmDelete = async () => {
     if (!toDelete || deleting.isLoading) return;
