@@ -101,6 +101,7 @@ describe('before other work', () => {
     app.post(
       '/probe',
       {
+        schema: { body: { type: 'array' } },
         preValidation: async () => {
           ran.push('preValidation');
         },

@@ -31,7 +31,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ service: ImageService; u
     '/studio/images',
     {
       // Per organizer: each upload takes a core to decode (and the process decodes few at once: imageService.ts).
-      config: { auth: 'organizer', rateLimit: perCaller(uploadsPerMinute) },
+      config: { auth: 'organizer', rateLimit: perCaller(uploadsPerMinute), readsOwnBody: true },
       bodyLimit,
       schema: {
         summary: 'Upload a poster or slide image',
