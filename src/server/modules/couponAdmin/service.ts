@@ -117,6 +117,10 @@ export function createCouponAdminService({ uow, ...deps }: Deps) {
       if (body.expiresAt && Date.parse(body.expiresAt) <= at.getTime()) throw new Invalid(M.expiryPast);
       const eventIds = [...new Set(body.eventIds)].sort((a, b) => a - b);
       const percent = body.kind === 'percent';
+      // A positive amount below half a cent passes the contract's "more than $0, in cents" but is
+      // stored as 0 cents, which the table refuses: it is a bad value, not a fault of ours.
+      const amountCents = percent ? null : Math.round(body.amountOff! * 100);
+      if (amountCents !== null && amountCents < 1) throw new Invalid(M.amountRange);
       const created = await uow.transaction(async (repos) => {
         // Checked in the transaction, the events held until it commits: one deleted meanwhile is named
         // in a 400 (not a foreign key's 500), and none can go between this check and the insert.
@@ -128,7 +132,7 @@ export function createCouponAdminService({ uow, ...deps }: Deps) {
             code,
             kind: body.kind,
             percent_off: percent ? body.percentOff! : null,
-            amount_off_cents: percent ? null : Math.round(body.amountOff! * 100),
+            amount_off_cents: amountCents,
             starts_at: body.startsAt ? new Date(body.startsAt) : null,
             ends_at: body.expiresAt ? new Date(body.expiresAt) : null,
             max_redemptions: body.maxRedemptions,
