@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { findChromium } from './support/chromium';
+import { e2eWorkers } from './support/workers';
 
 /** `npm run test:e2e`: the browser journeys, or a loud note on how to get a Chromium. */
 if (!findChromium()) {
@@ -13,7 +14,13 @@ if (!findChromium()) {
 }
 const run = spawnSync(
   process.execPath,
-  [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', '--runInBand', ...process.argv.slice(2)],
+  [
+    require.resolve('jest/bin/jest'),
+    '--selectProjects',
+    'e2e',
+    `--maxWorkers=${e2eWorkers()}`,
+    ...process.argv.slice(2),
+  ],
   {
     cwd: path.resolve(__dirname, '..'),
     stdio: 'inherit',

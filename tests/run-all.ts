@@ -1,29 +1,32 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { findChromium } from '../e2e/support/chromium';
+import { e2eWorkers } from '../e2e/support/workers';
 import { findNginx } from './cluster/clusterHarness';
 import { testRedisUrl } from './utils/testRedis';
 import { DEFAULT_ENGINES, missingEngines } from '../src/server/modules/live/ingest/engine';
 
 /**
- * `npm test`: every suite, in the order that fails fastest. Each jest run is its own process:
- * the server suites need --experimental-vm-modules (PGlite loads Node built-ins with import()),
- * and that flag changes how the client suites resolve lazy routes.
+ * `npm test`: every suite. Each jest run is its own process: the server suites need
+ * --experimental-vm-modules (PGlite loads Node built-ins with import()), and that flag changes how
+ * the client suites resolve lazy routes.
  *
  *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
  *                            e2e when Chromium exists)
  *   npm test -- --unit       shared, client and server suites only
+ *   npm test -- --serial     one suite at a time, its output live
  *
- * The cluster suite (tests/cluster) runs real server processes on PostgreSQL and Redis behind nginx;
- * it runs when all three are there (TEST_REDIS_URL, NGINX_PATH override where they are).
- *
- * After the server suites, 'production install' (scripts/check-production-install.sh) installs the
- * build with `npm ci --omit=dev` in a temporary folder and starts it with plain node. It builds the
- * client only when stale, so the e2e step after it finds the build fresh and does not build again.
+ * Two lanes run side by side (see Step.lane): the unit and API suites (shared, client, server on
+ * PGlite, then on PostgreSQL) in one; in the other, 'production install'
+ * (scripts/check-production-install.sh: builds the client when stale and the server, installs the
+ * build with `npm ci --omit=dev` in a temporary folder and starts it with plain node), then the
+ * browser journeys on that fresh build. The cluster suite (tests/cluster: real server processes on
+ * PostgreSQL and Redis behind nginx; TEST_REDIS_URL, NGINX_PATH override where they are) runs last,
+ * alone.
  *
  * Locally a suite whose PostgreSQL or Chromium is missing is skipped, loudly. With CI=true nothing
  * may be skipped: a missing piece fails the run, naming it (a green CI means every suite ran).
@@ -33,7 +36,9 @@ const JEST = require.resolve('jest/bin/jest');
 const VM_MODULES = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 const unitOnly = process.argv.includes('--unit');
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
-const extra = process.argv.slice(2).filter((a) => a !== '--unit');
+/** `--serial`: one suite at a time, each printing as it goes (to read a failing run's output live). */
+const serial = process.argv.includes('--serial');
+const extra = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--serial');
 /**
  * Jest's default leaves one core to its parent, which only waits: on a 2-core machine that ran the
  * unit and API suites one file at a time. Each of their files has its own database (a PGlite copy,
@@ -50,7 +55,15 @@ type Step = {
   env?: Record<string, string>;
   command?: string[];
   rerun?: boolean;
+  /**
+   * Where it runs. 'units' and 'browser' run side by side, each lane one step at a time: the browser
+   * journeys mostly wait (on pages, timers and live video, about a quarter of a core each), so the
+   * unit and API suites fill the cores they leave. 'alone' steps run after both, by themselves: the
+   * cluster suite's restarts and outages are timed against a machine nobody else is loading.
+   */
+  lane: Lane;
 };
+type Lane = 'units' | 'browser' | 'alone';
 const steps: Step[] = [
   // The pure logic again, with coverage printed against its floor (package.json coverageThreshold:
   // raise it as coverage rises, never lower it). Its tests also run in their own suites below, so
@@ -59,9 +72,10 @@ const steps: Step[] = [
     name: 'fast lane: pure logic, coverage floor',
     args: ['--selectProjects', 'fast', '--coverage', '--coverageReporters=text-summary'],
     rerun: true,
+    lane: 'units',
   },
-  { name: 'shared + client', args: ['--selectProjects', 'shared', 'client', EVERY_CORE] },
-  { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server', EVERY_CORE] },
+  { name: 'shared + client', args: ['--selectProjects', 'shared', 'client', EVERY_CORE], lane: 'units' },
+  { name: 'server (PGlite)', nodeArgs: VM_MODULES, args: ['--selectProjects', 'server', EVERY_CORE], lane: 'units' },
 ];
 const skipped: string[] = [];
 
@@ -110,6 +124,7 @@ async function main() {
         name: 'server (PostgreSQL)',
         nodeArgs: VM_MODULES,
         args: ['--selectProjects', 'server-postgres', EVERY_CORE],
+        lane: 'units',
       });
     } else {
       skipped.push(
@@ -128,6 +143,7 @@ async function main() {
         name: 'cluster (nginx, 2 instances, PostgreSQL, Redis)',
         nodeArgs: VM_MODULES,
         args: ['--selectProjects', 'cluster', '--runInBand'],
+        lane: 'alone',
       });
     } else {
       skipped.push(`cluster: missing ${clusterMissing.join(', ')}.`);
@@ -136,6 +152,7 @@ async function main() {
       name: 'production install',
       args: [],
       command: ['bash', path.join('scripts', 'check-production-install.sh')],
+      lane: 'browser',
     });
     // The live suite pushes real feeds into the real ingest: Debian's nginx RTMP module and ffmpeg.
     const liveMissing = missingEngines(DEFAULT_ENGINES);
@@ -150,9 +167,10 @@ async function main() {
         args: [
           '--selectProjects',
           'e2e',
-          '--runInBand',
+          `--maxWorkers=${e2eWorkers()}`,
           ...(liveMissing.length ? ['--testPathIgnorePatterns', 'live-ingest'] : []),
         ],
+        lane: 'browser',
       });
     } else {
       skipped.push(
@@ -169,8 +187,14 @@ async function main() {
   type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number; rerun: boolean };
   const results: Result[] = [];
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
-  for (const [i, step] of steps.entries()) {
-    console.log(`\n━━ ${step.name} ━━`);
+  const runStarted = Date.now();
+  const clock = () => `${Math.round((Date.now() - runStarted) / 1000)} s`;
+
+  /**
+   * One step as a child process. Beside another lane its output goes to a file and is printed whole
+   * when it ends, so two suites' lines never interleave; the start is announced at once.
+   */
+  async function runStep(step: Step, i: number, besideOthers: boolean): Promise<void> {
     const started = Date.now();
     const report = path.join(reportDir, `${i}.json`);
     const [file, args] = step.command
@@ -179,18 +203,39 @@ async function main() {
           process.execPath,
           [...(step.nodeArgs ?? []), JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra],
         ];
-    const run = spawnSync(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
-    const counts = step.command
-      ? { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }
-      : readCounts(report);
-    results.push({
+    const log = path.join(reportDir, `${i}.log`);
+    console.log(besideOthers ? `\n━━ ${step.name}: started at ${clock()} ━━` : `\n━━ ${step.name} ━━`);
+    const out = besideOthers ? fs.openSync(log, 'w') : 'inherit';
+    const status = await new Promise<number | null>((resolve) => {
+      const child = spawn(file, args, {
+        cwd: ROOT,
+        stdio: ['ignore', out, out],
+        env: { ...process.env, ...step.env },
+      });
+      child.on('error', () => resolve(null));
+      child.on('exit', (code) => resolve(code));
+    });
+    if (typeof out === 'number') {
+      fs.closeSync(out);
+      console.log(`\n━━ ${step.name}: ended at ${clock()} ━━`);
+      process.stdout.write(fs.readFileSync(log));
+    }
+    const counts = step.command ? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 } : readCounts(report);
+    results[i] = {
       name: step.name,
-      ok: run.status === 0 && counts.passed > 0,
+      ok: status === 0 && counts.passed > 0,
       seconds: (Date.now() - started) / 1000,
       rerun: step.rerun === true,
       ...counts,
-    });
+    };
   }
+  const lane = async (name: Lane, besideOthers: boolean) => {
+    for (const [i, step] of steps.entries()) if (step.lane === name) await runStep(step, i, besideOthers);
+  };
+  const sideBySide = !serial && steps.some((s) => s.lane === 'browser');
+  if (sideBySide) await Promise.all([lane('units', true), lane('browser', true)]);
+  else for (const name of ['units', 'browser'] as const) await lane(name, false);
+  await lane('alone', false);
 
   function readCounts(file: string): { passed: number; failed: number } {
     try {
