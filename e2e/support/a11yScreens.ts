@@ -8,35 +8,35 @@ import { waitForPath } from './waitUntil';
  * The screens the accessibility journeys audit with axe-core (WCAG 2.2 A and AA), and what a visitor
  * does on each first; used by a11y.e2e.ts, a11y-phone.e2e.ts and a11y-desktop.e2e.ts.
  */
-export type Width = { name: 'phone' | 'desktop'; viewport: typeof PHONE | typeof DESKTOP };
+type Width = { name: 'phone' | 'desktop'; viewport: typeof PHONE | typeof DESKTOP };
 export const WIDTHS: Width[] = [
   { name: 'phone', viewport: PHONE },
   { name: 'desktop', viewport: DESKTOP },
 ];
 
 /** A screen to audit: a route, and what a visitor does there first (open a menu, submit a form…). */
-export type Screen = { name: string; path: string; phoneOnly?: boolean; reach?: (page: Page) => Promise<void> };
+type Screen = { name: string; path: string; phoneOnly?: boolean; reach?: (page: Page) => Promise<void> };
 
 export const click = (page: Page, selector: string) => page.locator(selector).click();
 
-export async function typeInto(page: Page, label: string, value: string) {
+async function typeInto(page: Page, label: string, value: string) {
   const input = await page.waitForSelector(`::-p-aria(${label})`, { timeout: 10_000 });
   await input!.type(value);
 }
 
-export const uniqueEmail = (tag: string) => anyEmail(`a11y-${tag}`);
+const uniqueEmail = (tag: string) => anyEmail(`a11y-${tag}`);
 
 /** The toast the step shows is part of what is audited: it has to be on screen. */
-export const toastShown = (page: Page) => page.waitForSelector('#notistack-snackbar', { timeout: 10_000 });
+const toastShown = (page: Page) => page.waitForSelector('#notistack-snackbar', { timeout: 10_000 });
 
-export async function startEmailSignIn(page: Page, email: string) {
+async function startEmailSignIn(page: Page, email: string) {
   await typeInto(page, 'E-mail address', email);
   await click(page, '::-p-text(Continue with e-mail)');
   await page.waitForSelector('::-p-text(Check your e-mail)');
   await toastShown(page);
 }
 
-export const heroSlide = (n: number) => async (page: Page) => {
+const heroSlide = (n: number) => async (page: Page) => {
   await click(page, `button[aria-label="Go to slide ${n}"]`);
   await page.waitForSelector(`[aria-roledescription="slide"][aria-label^="${n} of"]:not([aria-hidden="true"])`);
 };
@@ -51,18 +51,18 @@ export async function cartWithEvent(page: Page) {
   await page.waitForSelector('[data-testid="cart-item"]');
 }
 
-export async function removeCouponIfAny(page: Page) {
+async function removeCouponIfAny(page: Page) {
   if (!(await page.$('::-p-aria([name="Remove coupon"][role="button"])'))) return;
   await click(page, '::-p-aria([name="Remove coupon"][role="button"])');
   await page.waitForSelector('::-p-aria([name="Have a promo code? Apply it now"][role="button"])');
 }
 
-export async function openPromoDialog(page: Page) {
+async function openPromoDialog(page: Page) {
   await click(page, '::-p-aria([name="Have a promo code? Apply it now"][role="button"])');
   await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)');
 }
 
-export const signedOutScreens = (account: () => Session): Screen[] => [
+const signedOutScreens = (account: () => Session): Screen[] => [
   { name: 'home', path: '/' },
   ...[2, 3, 4].map((n) => ({ name: `home, hero slide ${n}`, path: '/', reach: heroSlide(n) })),
   {
@@ -184,7 +184,7 @@ export const signedOutScreens = (account: () => Session): Screen[] => [
   { name: '404', path: '/no/such/page' },
 ];
 
-export const signedInScreens: Screen[] = [
+const signedInScreens: Screen[] = [
   { name: 'profile', path: '/profile' },
   { name: 'profile, editing', path: '/profile', reach: (page) => click(page, '::-p-text(Edit Profile)') },
   {
@@ -197,7 +197,7 @@ export const signedInScreens: Screen[] = [
   },
 ];
 
-export async function audit(page: Page, screen: Screen): Promise<string> {
+async function audit(page: Page, screen: Screen): Promise<string> {
   await page.goto(baseUrl() + screen.path, { waitUntil: 'networkidle0' });
   await waitUntilSettled(page);
   if (screen.reach) {

@@ -3,7 +3,7 @@ import { holdPostOn, type HeldAnswer } from './heldPost';
 import { steadyLoad } from './steadyLoad';
 
 /** The POST an instance had read when it was stopped: what the client got, and whether that instance answered it. */
-export type HeldOutcome = HeldAnswer & { instance: number; inItsLog: boolean };
+type HeldOutcome = HeldAnswer & { instance: number; inItsLog: boolean };
 
 /**
  * Instances restarted one after another under steady load through nginx, as docs/deploy/nginx.conf
