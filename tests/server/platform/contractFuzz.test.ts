@@ -478,7 +478,8 @@ describe('fuzzing from the contract', () => {
             sent += 1;
             tally.all += 1;
             if (res.statusCode < 300) tally.ok += 1;
-            else if (req.variant === 'valid') tally.refused ??= `${res.statusCode} ${res.body.slice(0, 160)}`;
+            else if (req.variant === 'valid')
+              tally.refused ??= `${res.statusCode} ${/json/.test(String(res.headers['content-type'])) ? res.json().message : res.body.slice(0, 160)}`;
             const key = `${req.variant} ${res.statusCode}`;
             statuses.set(key, (statuses.get(key) ?? 0) + 1);
             const problem = problemWith(route, req, res);
@@ -497,7 +498,10 @@ describe('fuzzing from the contract', () => {
           [...successes.keys()]
             .map(
               (k) =>
-                `  ${(share(k) * 100).toFixed(0).padStart(3)}% ${String(successes.get(k)!.ms).padStart(6)} ms  ${k}`,
+                `  ${(share(k) * 100).toFixed(0).padStart(3)}% ${String(successes.get(k)!.ms).padStart(6)} ms  ${k}` +
+                (VALID[k] && successes.get(k)!.refused
+                  ? `  (a valid one got ${successes.get(k)!.refused.slice(0, 90)})`
+                  : ''),
             )
             .join('\n'),
       );
