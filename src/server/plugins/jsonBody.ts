@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_NOT_TAKEN = 'This request takes no body: send none, or an empty JSON object.';
+const BODY_NOT_TAKEN = 'This request takes no body: send none, or an empty JSON object.';
 
 const isEmptyObject = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
