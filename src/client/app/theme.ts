@@ -1,17 +1,23 @@
 import { createTheme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 import { focusRing } from '../components/focusRing';
+import { ROUTE_FOCUS_ATTRIBUTE } from '../components/useRouteFocus';
 import { MuiButton } from './buttonStyles';
 
 const night = '#0b0a12';
 const magenta = '#ff3d7f';
 const amber = '#ffb74d';
 
-/** What MUI's own focus styling does not reach: links, plain buttons and focusable cards. */
+/**
+ * What MUI's own focus styling does not reach: links, plain buttons and focusable cards, and the
+ * heading a new page's focus is put on (components/useRouteFocus.ts).
+ */
 const FOCUSABLE_VISIBLE = [
   'a:focus-visible',
   'button:focus-visible',
   '[role="button"]:focus-visible',
   '[tabindex]:not([tabindex="-1"]):focus-visible',
+  `[${ROUTE_FOCUS_ATTRIBUTE}]:focus-visible`,
 ].join(', ');
 
 /** Dark, stage-lit: deep night background, a magenta spotlight and an amber accent. */
@@ -42,6 +48,8 @@ export const theme = createTheme({
       styleOverrides: {
         // MUI removes the browser's outline from its buttons; links, plain buttons and cards get the same ring.
         [FOCUSABLE_VISIBLE]: focusRing,
+        // `main` focused after a new address: its ring inside its edges, which the window cuts off.
+        [`main[${ROUTE_FOCUS_ATTRIBUTE}]:focus-visible`]: { outlineOffset: -2 },
       },
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
@@ -50,5 +58,14 @@ export const theme = createTheme({
     // Exactly the variants and sizes of docs/behaviour.md §9, with their measured colours: buttonStyles.ts.
     MuiButton,
     MuiAppBar: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    // The console's grids: a focused cell or header showed only the grid's own 1 px line; the same
+    // ring as everywhere else, drawn inside the cell (its neighbours would cover an outer one).
+    MuiDataGrid: {
+      styleOverrides: {
+        root: {
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { ...focusRing, outlineOffset: -2 },
+        },
+      },
+    },
   },
 });

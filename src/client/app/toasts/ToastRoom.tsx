@@ -19,7 +19,10 @@ function focusedUnder(room: number): HTMLElement | null {
     !el.matches(':focus-visible')
   )
     return null;
-  return el.getBoundingClientRect().bottom > window.innerHeight - room ? el : null;
+  const { bottom, height } = el.getBoundingClientRect();
+  // A region taller than the room above the toasts (`main`, focused on a new page) cannot be scrolled
+  // clear: scrolling it into view would only jump the page.
+  return bottom > window.innerHeight - room && height < window.innerHeight - room ? el : null;
 }
 
 /**

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatch, useNavigation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { routePatterns } from '../../lib/paths';
 import { useFirstScreenDone } from '../../components/afterFirstScreen';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { useRouteFocus } from '../../components/useRouteFocus';
 import { guestTokenRetryRequested } from '../auth/authEvents';
 import { selectGuestToken, selectGuestTokenError } from '../auth/authSelectors';
 import { Footer } from './Footer';
@@ -31,6 +32,8 @@ export function RootLayout() {
   const navigating = useNavigation().state === 'loading';
   const [shellShown, setShellShown] = useState(false);
   const firstScreenDone = useFirstScreenDone();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   if (token && !shellShown) setShellShown(true);
 
   if (!token && !shellShown) return error ? <StartupError /> : <FullPageSpinner />;
@@ -50,7 +53,7 @@ export function RootLayout() {
         </Suspense>
       )}
       {!onPlayer && <Header />}
-      <Box component="main" sx={{ flex: 1 }}>
+      <Box component="main" ref={main} sx={{ flex: 1 }}>
         <Outlet />
       </Box>
       {!onPlayer && <Footer />}

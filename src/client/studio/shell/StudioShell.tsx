@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { useRef, type ReactNode } from 'react';
+import { NavLink, Link as RouterLink, ScrollRestoration } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
+import { useRouteFocus } from '../../components/useRouteFocus';
 import { paths } from '../../lib/paths';
 import { selectIsLoggedIn } from '../../features/auth/authSelectors';
 import { useGetStudioMeQuery } from './studioApi';
@@ -21,6 +22,8 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const me = useGetStudioMeQuery(undefined, { skip: !signedIn });
   const organizer = signedIn && me.data ? me.data : null;
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
 
   let content: ReactNode;
   if (!signedIn) content = <SignedOutGate />;
@@ -68,9 +71,15 @@ export function StudioShell({ children }: { children: ReactNode }) {
           </Toolbar>
         )}
       </AppBar>
-      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 3 }, py: 3 }}>
+      <Box
+        component="main"
+        ref={main}
+        sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 3 }, py: 3 }}
+      >
         {content}
       </Box>
+      {/* A new screen starts at its top (where its heading takes focus), as the storefront's do. */}
+      <ScrollRestoration />
     </Box>
   );
 }
