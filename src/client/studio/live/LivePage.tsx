@@ -91,7 +91,7 @@ function LiveRoom({ live }: { live: StudioLive }) {
         <FactList facts={[['Watching now', String(live.viewers)], ...qualityFacts(live.quality)]} />
       </Section>
       <Section title="Message for viewers">
-        <ViewerMessage key={live.message ?? ''} live={live} />
+        <ViewerMessage live={live} />
       </Section>
       <Section title="Angles">
         <LiveAngles live={live} />

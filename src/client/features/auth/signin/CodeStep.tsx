@@ -83,11 +83,13 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
       <Stack spacing={2}>
         {askNames && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {/* The e-mail step's button is gone: focus starts on the first field to fill, not on <body>. */}
             <TextInput
               label="First name"
               value={firstName}
               onChange={(e) => setFirstName(e.target.value)}
               autoComplete="given-name"
+              autoFocus
               required
               fullWidth
             />

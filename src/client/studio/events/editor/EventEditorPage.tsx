@@ -8,7 +8,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { enUS } from 'date-fns/locale/en-US';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { StudioEvent } from '../../../../shared/contract/studioEvents';
 import { messageFor } from '../../../api/serverError';
@@ -59,9 +59,18 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
     e.preventDefault();
     void save(values);
   };
+  const bar = useRef<HTMLDivElement>(null);
+  const barHeight = useHeight(bar);
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={heading} sx={{ mt: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={heading}
+      // The sticky action bar covers the form's bottom: a field that takes focus scrolls clear of it (WCAG 2.4.11).
+      sx={{ mt: 1, '& *': { scrollMarginBottom: `${barHeight + 8}px` } }}
+    >
       <StudioHead title={event ? event.title : 'New event'} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
         <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
@@ -81,6 +90,7 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
         eventId={saved?.id ?? null}
       />
       <Box
+        ref={bar}
         sx={{
           position: 'sticky',
           bottom: 0,
@@ -97,16 +107,18 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
             {refusal}
           </Alert>
         )}
+        {/* aria-disabled while saving, not disabled: a disabled button drops focus to <body>.
+            save() ignores a press while it runs. */}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" aria-disabled={busy || undefined}>
             Save
           </Button>
           {published ? (
-            <Button variant="outline" disabled={busy} onClick={() => void save(values, 'unpublish')}>
+            <Button variant="outline" aria-disabled={busy || undefined} onClick={() => void save(values, 'unpublish')}>
               Unpublish
             </Button>
           ) : (
-            <Button variant="secondary" disabled={busy} onClick={() => void save(values, 'publish')}>
+            <Button variant="secondary" aria-disabled={busy || undefined} onClick={() => void save(values, 'publish')}>
               Publish
             </Button>
           )}
@@ -128,4 +140,17 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
       </Box>
     </Box>
   );
+}
+
+/** The element's height in px, followed as it changes (0 where nothing is laid out, as in jsdom). */
+function useHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const sizes = new ResizeObserver(() => setHeight(el.offsetHeight));
+    sizes.observe(el);
+    return () => sizes.disconnect();
+  }, [ref]);
+  return height;
 }
