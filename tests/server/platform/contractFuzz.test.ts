@@ -500,7 +500,7 @@ describe('fuzzing from the contract', () => {
               (k) =>
                 `  ${(share(k) * 100).toFixed(0).padStart(3)}% ${String(successes.get(k)!.ms).padStart(6)} ms  ${k}` +
                 (VALID[k] && successes.get(k)!.refused
-                  ? `  (a valid one got ${successes.get(k)!.refused.slice(0, 90)})`
+                  ? `  (a valid one got ${successes.get(k)!.refused!.slice(0, 90)})`
                   : ''),
             )
             .join('\n'),
