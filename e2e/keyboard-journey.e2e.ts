@@ -1,21 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'puppeteer';
-import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
+import type { Browser, Page } from 'puppeteer';
+import { DESKTOP, PHONE } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { api, uniqueEmail } from './support/accounts';
+import { api, buyWithCard, signUpThroughApi, signedInContext, uniqueEmail } from './support/accounts';
 import { codeFor } from './support/mailbox';
+import { grantOrganizerByCommand } from './support/organizer';
 import { waitUntil } from './support/waitUntil';
-import { readFocus, focusProblems, type Focus } from './support/focus';
+import { KeyboardJourney } from './support/keyboardJourney';
+import { keyActivations, pointerEvents, toastsShown } from './support/keyboardOnly';
 
 /**
  * A whole purchase with the keyboard alone, at phone and desktop width: from the home page to an
  * event, into the cart, a promo code, sign-in with the code from the outbox, the sandbox card, the
- * confirmation, the player (another main angle, another layout) and out again. The mouse is never
- * used (the page counts pointer events and must see none). At every Tab stop the focused element
- * shows a focus indicator, is on screen and not covered, and is never behind an open dialog or in
- * a hidden part of the page; axe finds no WCAG 2.2 A/AA violation at any step.
+ * confirmation, the player (another main angle, another layout) and out again; then an organizer
+ * through the console (the events list, editing an event and saving it, the live control room, sales
+ * and an order). Only page.keyboard is used: the page counts pointer events and untrusted clicks or
+ * submits and must see none. At every stop the focused element is named, visible, on screen, not
+ * covered, not behind an open dialog, and looks different from when it is not focused; after every
+ * Enter, Space or Escape focus is on the page, after a change of address on the new page's heading,
+ * after a dialog closes back on what opened it (support/keyboardJourney.ts); axe finds no WCAG 2.2
+ * A/AA violation at any step.
  */
 
-// The player's ten tiles buffer in a shared headless Chromium; the whole journey is one test.
+// The player's ten tiles buffer in a shared headless Chromium; each journey is one test.
 jest.setTimeout(240_000);
 
 const EVENT = { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged' };
@@ -28,62 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-type ToastLog = { __toastLog: string[]; __pointerEvents: string[] };
-
-/** What the journey saw: every Tab stop, what was wrong with any of them, and axe's findings per step. */
-class Journey {
-  readonly stops: (Focus & { step: string })[] = [];
-  readonly axe: { step: string; violations: string }[] = [];
-  readonly problems: string[] = [];
-  step = 'start';
-
-  constructor(readonly page: Page) {}
-
-  /** Names the step, waits until the page settles, then runs axe on it. */
-  async arrive(step: string, ready: () => Promise<unknown>) {
-    this.step = step;
-    await ready();
-    await waitUntilSettled(this.page);
-    this.axe.push({ step, violations: describeViolations(await axeViolations(this.page)) });
-  }
-
-  /** Checks where focus is now (after Enter, a dialog opening or closing, a new page). */
-  async checkFocus(): Promise<Focus | null> {
-    const focus = await readFocus(this.page);
-    if (focus) {
-      this.stops.push({ ...focus, step: this.step });
-      this.problems.push(...focusProblems(focus).map((p) => `${this.step}: ${p}`));
-    }
-    return focus;
-  }
-
-  /** Presses Tab (Shift+Tab backwards) until the focused element is `what`; checks every stop on the way. */
-  async tabTo(what: string, want: (f: Focus) => boolean, { max = 150, backwards = false } = {}): Promise<Focus> {
-    const seen: string[] = [];
-    for (let i = 0; i < max; i += 1) {
-      if (backwards) await this.page.keyboard.down('Shift');
-      await this.page.keyboard.press('Tab');
-      if (backwards) await this.page.keyboard.up('Shift');
-      const focus = await this.checkFocus();
-      seen.push(focus ? `${focus.name} [${focus.region}]` : '(out of the page)');
-      if (focus && want(focus)) return focus;
-    }
-    throw new Error(`${this.step}: ${max} Tab presses did not reach ${what}; stops: ${seen.join(' → ')}`);
-  }
-
-  /** Tab to the control named `name` and press Enter on it. */
-  async activate(name: string, opts?: { max?: number; backwards?: boolean; key?: 'Enter' | 'Space' }) {
-    await this.tabTo(`'${name}'`, (f) => f.name === name, opts);
-    await this.page.keyboard.press(opts?.key ?? 'Enter');
-  }
-
-  /** Tab to the field labelled `label` and type into it. */
-  async fill(label: string, text: string) {
-    await this.tabTo(`the field '${label}'`, (f) => f.field && f.name === label);
-    await this.page.keyboard.type(text);
-  }
-}
-
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const onPath = (page: Page, path: string | RegExp) =>
   waitUntil(
@@ -95,42 +45,34 @@ const onPath = (page: Page, path: string | RegExp) =>
   );
 const shows = (page: Page, what: string, selector: string, timeout = 20_000) =>
   waitUntil(page, what, (p) => p.$(selector).then((e) => e !== null), Boolean, timeout);
-const toasts = (page: Page) => page.evaluate(() => (window as unknown as ToastLog).__toastLog.slice());
 const cartTotal = (page: Page) =>
   page.evaluate(() => {
     const total = Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Total');
     return total?.nextElementSibling?.textContent ?? null;
   });
 
-/** A guest's tab: logs toasts and every pointer event (there must be none) from the document's first script on. */
-async function guestTab(context: BrowserContext, viewport: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewport(viewport);
-  await page.evaluateOnNewDocument(() => {
-    const w = window as unknown as ToastLog;
-    w.__toastLog = [];
-    w.__pointerEvents = [];
-    for (const type of ['pointerdown', 'mousedown', 'touchstart']) {
-      window.addEventListener(
-        type,
-        (e) => {
-          if (e.isTrusted) w.__pointerEvents.push(`${type} on ${(e.target as Element | null)?.tagName ?? '?'}`);
-        },
-        true,
-      );
-    }
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.addedNodes)) {
-          if (!(node instanceof Element)) continue;
-          const messages =
-            node.id === 'notistack-snackbar' ? [node] : Array.from(node.querySelectorAll('#notistack-snackbar'));
-          for (const m of messages) w.__toastLog.push(m.textContent ?? '');
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
+/** Console and page errors of the journey's tab, each with its step, to be none at the end. */
+function errorsOf(j: KeyboardJourney): string[] {
+  const errors: string[] = [];
+  j.page.on('pageerror', (e) => errors.push(`${j.step}: page error: ${(e as Error).message}`));
+  j.page.on('console', (m) => {
+    if (m.type() === 'error')
+      errors.push(`${j.step}: console error: ${m.text()} (${m.location().url ?? 'no address'})`);
   });
-  return page;
+  return errors;
+}
+
+/** Everything was done from the keyboard, every focus check held, and axe found nothing (all shown at once). */
+async function expectKeyboardOnlyAndClean(j: KeyboardJourney, errors: string[], minStops: number) {
+  j.finish();
+  expect({
+    pointerEvents: await pointerEvents(j.page),
+    focusProblems: j.problems,
+    axe: j.axe.filter((a) => a.violations !== ''),
+    errors,
+  }).toEqual({ pointerEvents: [], focusProblems: [], axe: [], errors: [] });
+  expect(j.stops.length).toBeGreaterThan(minStops);
+  expect(j.looksCompared).toBeGreaterThan(minStops / 2);
 }
 
 describe.each([
@@ -141,24 +83,19 @@ describe.each([
     'browse → event → cart → promo code → sign in with the ' + 'mailed code → card → confirmation → player → leave',
     async () => {
       const context = await browser.createBrowserContext();
-      const page = await guestTab(context, viewport);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(`page error: ${(e as Error).message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
-      });
-      const j = new Journey(page);
+      const j = await KeyboardJourney.open(context, viewport);
+      const page = j.page;
+      const errors = errorsOf(j);
       const email = uniqueEmail('keyboard');
 
       // Typing the shop's address is the one thing done outside the page.
-      await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
-      await j.arrive('home', () => shows(page, 'the event cards', 'article[aria-label]'));
+      await j.load('home', `${baseUrl()}/`, () => shows(page, 'the event cards', 'article[aria-label]'));
 
       // Browse: Tab along the home page to the event's card and open it.
       await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, {
         max: 200,
       });
-      await page.keyboard.press('Enter');
+      await j.press('Enter');
       await onPath(page, /^\/events\//);
       await j.arrive('event page', () =>
         shows(page, "'Add to cart'", '::-p-aria([name="Add to cart"][role="button"])'),
@@ -173,23 +110,11 @@ describe.each([
       // The promo code: the dialog takes focus, Enter applies the code, focus comes back to the link.
       await j.activate('Have a promo code? Apply it now');
       await shows(page, 'the promo code dialog', '[role="dialog"] ::-p-aria(Enter code)');
-      await waitUntil(
-        page,
-        'focus in the dialog',
-        (p) => p.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null),
-        Boolean,
-      );
-      j.step = 'promo code dialog';
-      // The dialog's fade-in over first: mid-way, axe measured its colours half blended (1.28:1), and
-      // the field it focuses is still at opacity 0 on its first frame (read as hidden under load).
-      await waitUntilSettled(page);
-      await j.checkFocus();
-      j.axe.push({ step: 'promo code dialog', violations: describeViolations(await axeViolations(page)) });
+      await j.dialogOpened('promo code dialog');
       await page.keyboard.type('SAVE10');
-      await page.keyboard.press('Enter');
-      await waitUntil(page, 'the dialog to close', (p) => p.$('[role="dialog"]').then((d) => d === null), Boolean);
+      await j.press('Enter');
       const discounted = await waitUntil(page, 'a lower total', cartTotal, (t) => t !== null && t !== fullPrice);
-      await j.arrive('cart with the coupon', async () => undefined);
+      await j.dialogClosed('cart with the coupon', { audit: true });
       expect((await j.checkFocus())?.name).toBe('Remove coupon');
 
       // A guest going to checkout is sent to sign in, and comes back to the cart afterwards.
@@ -198,7 +123,8 @@ describe.each([
       await j.arrive('sign-in', () => shows(page, 'the e-mail field', '::-p-aria(E-mail address)'));
       await j.fill('E-mail address', email);
       await j.activate('Continue with e-mail');
-      await j.arrive('sign-in code', () => shows(page, 'the code step', '::-p-text(Check your e-mail)'));
+      await shows(page, 'the code step', '::-p-text(Check your e-mail)');
+      await j.stayed('sign-in code', { audit: true });
       await j.fill('First name', 'Kei');
       await j.fill('Last name', 'Board');
       await j.fill('Sign-in code', await codeFor(email));
@@ -223,7 +149,7 @@ describe.each([
       // The confirmation: the toast, then the order in the profile's history, paid at the discounted total.
       await onPath(page, '/profile');
       await j.arrive('confirmation (profile)', () => shows(page, 'the order row', '[data-testid="order-row"]'));
-      expect(await toasts(page)).toContain('Payment processed successfully.');
+      expect(await toastsShown(page)).toContain('Payment processed successfully.');
       const row = await page.$eval('[data-testid="order-row"]', (r) => (r as HTMLElement).innerText);
       expect(row).toContain('Paid');
       expect(row).toContain(discounted);
@@ -240,7 +166,7 @@ describe.each([
       if (viewport === PHONE) {
         await j.activate('Open menu');
         await shows(page, 'the menu', '#mobile-menu');
-        j.step = 'menu';
+        await j.stayed('menu');
       }
       await j.activate('Home');
       await onPath(page, '/');
@@ -248,7 +174,7 @@ describe.each([
       await j.tabTo(`'View Event' of ${EVENT.title}`, (f) => f.name === 'View Event' && f.card === EVENT.title, {
         max: 200,
       });
-      await page.keyboard.press('Enter');
+      await j.press('Enter');
       await onPath(page, /^\/events\//);
       await j.arrive('event page, bought', () => shows(page, "'Play'", 'a ::-p-text(Play)'));
 
@@ -271,14 +197,15 @@ describe.each([
         (p) => p.$eval('[data-main="true"]', (t) => t.getAttribute('data-angle')),
         (a) => a === '4',
       );
+      await j.stayed('player, Crowd View');
       const layoutBefore = await pressedLayout(page);
       const other = await j.tabTo(
         'another layout',
         (f) => f.role === 'button' && f.group === 'Layout' && f.name !== layoutBefore,
       );
-      await page.keyboard.press('Enter');
+      await j.press('Enter');
       await waitUntil(page, `the layout '${other.name}'`, pressedLayout, (l) => l === other.name);
-      await j.arrive('player, new layout', async () => undefined);
+      await j.stayed('player, new layout', { audit: true });
 
       const closed = page.waitForResponse(
         (r) => r.request().method() === 'DELETE' && r.url().includes('/viewing-sessions/'),
@@ -289,21 +216,130 @@ describe.each([
       await onPath(page, /^\/events\//);
       await j.arrive('left the player', () => shows(page, "'Play'", 'a ::-p-text(Play)'));
 
-      // Everything was done from the keyboard, every stop was visible, and axe found nothing.
-      expect(await page.evaluate(() => (window as unknown as ToastLog).__pointerEvents)).toEqual([]);
-      expect(j.problems).toEqual([]);
-      expect(j.axe.filter((a) => a.violations !== '')).toEqual([]);
-      expect(j.stops.length).toBeGreaterThan(20);
-      expect(errors).toEqual([]);
+      await expectKeyboardOnlyAndClean(j, errors, 20);
       console.log(
         `keyboard journey at ${viewport.width} px: ${j.stops.length} focus stops over ${j.axe.length} steps, ` +
-          'all visible, axe clean',
+          `${j.looksCompared} compared focused against unfocused, all visible, axe clean; ` +
+          `clicks made by MUI for a pressed key: ${(await keyActivations(page)).join(', ') || 'none'}`,
       );
       await context.close();
     },
   );
 });
 
+describe('the organizer console with the keyboard alone', () => {
+  it('events list → edit an event and save → live control room → sales of the event → an order', async () => {
+    // The organizer as the operator makes one; their own live show, on sale, and a fan's order of it.
+    const organizer = await signUpThroughApi('keyboard-organizer', 'Kim', 'Keys');
+    const fan = await signUpThroughApi('keyboard-fan', 'Fen', 'Fan');
+    expect(await grantOrganizerByCommand(organizer.email)).toBe(`${organizer.email} is an organizer.`);
+    const title = `Keyboard Live ${Date.now() % 1_000_000}`;
+    const { data: show } = await api<{ data: { id: number; path: string } }>('/studio/events', {
+      token: organizer.token,
+      body: {
+        title,
+        contentType: 'Live',
+        airDate: `${new Date().getFullYear() + 1}-06-01T20:00`,
+        isPremium: true,
+        price: 5,
+      },
+    });
+    await api(`/studio/events/${show.id}/publish`, { token: organizer.token, method: 'POST' });
+    const { orderId } = await buyWithCard(fan, show.path);
+
+    const context = await signedInContext(browser, organizer);
+    const j = await KeyboardJourney.open(context, DESKTOP);
+    const page = j.page;
+    const errors = errorsOf(j);
+
+    // The events list: search, then into the grid (one tab stop; the arrows move inside) to the row's Edit.
+    await j.load('events list', `${baseUrl()}/studio/events`, () => shows(page, 'the heading', 'h1 ::-p-text(Events)'));
+    await j.fill('Search events', title);
+    await waitUntil(page, 'the one event found', gridRows, (n) => n === 1);
+    await j.tabTo('the grid', (f) => f.role === 'columnheader');
+    await j.arrowTo('ArrowDown', `the row of ${title}`, (f) => f.name === title);
+    await j.arrowTo('ArrowRight', "the row's 'Edit'", (f) => f.name === 'Edit');
+    await j.press('Enter');
+    await onPath(page, `/studio/events/${show.id}`);
+    await j.arrive('event editor', () => shows(page, 'the form', `h1 ::-p-text(${title})`));
+
+    // Edit and save: the server has the new venue; focus stays on Save.
+    await j.fill('Venue', 'Rooftop Hall');
+    await j.activate('Save');
+    await waitUntil(page, "the toast 'Saved.'", toastsShown, (t) => t.includes('Saved.'));
+    await j.stayed('event saved', { audit: true });
+    const { data: saved } = await api<{ data: { venue: string } }>(`/studio/events/${show.id}`, {
+      token: organizer.token,
+    });
+    expect(saved.venue).toBe('Rooftop Hall');
+
+    // The live control room: a message for viewers, saved with Enter in its field, then cleared.
+    await j.activate('Live control room');
+    await onPath(page, `/studio/events/${show.id}/live`);
+    await j.arrive('live control room', () => shows(page, 'the control room', `h1 ::-p-text(Live: ${title})`));
+    await j.fill('Message for viewers', 'Doors open at eight');
+    await j.press('Enter');
+    await shows(page, 'the message shown', '::-p-text(Shown now: “Doors open at eight”)');
+    await j.stayed('viewer message saved');
+    await j.activate('Clear message');
+    await shows(page, 'no message shown', '::-p-text(Viewers see no message now.)');
+    await j.stayed('viewer message cleared');
+
+    // Sales, from the console's bar: the event chosen in the select's list, with the keyboard.
+    await j.activate('Sales', { backwards: true });
+    await onPath(page, '/studio/sales');
+    await j.arrive('sales', () => shows(page, 'the figures', 'h2 ::-p-text(Sales over time)'));
+    await j.tabTo("the select 'Event'", (f) => f.role === 'combobox' && f.name.startsWith('Event'));
+    await j.press('Enter');
+    await shows(page, 'the list of events', '[role="listbox"]');
+    await j.dialogOpened('the select’s list');
+    await j.arrowTo('ArrowDown', `the option ${title}`, (f) => f.role === 'option' && f.name === title);
+    await j.press('Enter');
+    await j.dialogClosed('sales of the event');
+    await waitUntil(page, 'the event’s figures: one ticket, $5.00', bodyText, (t) => /\$5\.00/.test(t));
+
+    // Orders, from the bar: the fan's order found by e-mail, opened from the grid's link.
+    await j.activate('Orders', { backwards: true });
+    await onPath(page, '/studio/orders');
+    await j.arrive('orders', () => shows(page, 'the heading', 'h1 ::-p-text(Orders)'));
+    await j.fill('Search by e-mail or order id', fan.email);
+    await waitUntil(page, "the fan's one order", gridRows, (n) => n === 1);
+    await j.tabTo('the grid', (f) => f.role === 'columnheader');
+    await j.arrowTo('ArrowDown', `the row of ${orderId}`, (f) => f.role === 'gridcell' && f.name === orderId);
+    await j.tabTo(`the link ${orderId}`, (f) => f.role === 'link' && f.name === orderId, { max: 2 });
+    await j.press('Enter');
+    await onPath(page, /^\/studio\/orders\/\d+$/);
+    await j.arrive('order', () => shows(page, 'the order', `h1 ::-p-text(${orderId})`));
+
+    // The refund's question, declined: focus goes back to 'Refund' and the order stays paid.
+    await j.activate('Refund');
+    await shows(page, 'the refund question', '[role="dialog"] ::-p-text(Refund this order?)');
+    await j.dialogOpened('refund question');
+    expect((await j.checkFocus())?.name).toBe('Cancel');
+    await j.press('Enter');
+    await j.dialogClosed('refund declined');
+    expect(await page.$eval('[data-testid="order-status"]', (c) => c.textContent)).toBe('Active');
+
+    await expectKeyboardOnlyAndClean(j, errors, 20);
+    console.log(
+      `console journey: ${j.stops.length} focus stops over ${j.axe.length} steps, ` +
+        `${j.looksCompared} compared focused against unfocused, all visible, axe clean; ` +
+        `clicks made by MUI for a pressed key: ${(await keyActivations(page)).join(', ') || 'none'}`,
+    );
+    await context.close();
+  });
+});
+
 /** The name of the pressed button in the player's Layout group. */
 const pressedLayout = (page: Page) =>
   page.$eval('[role="group"][aria-label="Layout"] [aria-pressed="true"]', (b) => b.getAttribute('aria-label'));
+
+/** The rows a console grid shows once it has loaded (none while its loading overlay is up). */
+const gridRows = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector('[role="grid"] [role="progressbar"]')
+      ? -1
+      : document.querySelectorAll('[role="grid"] [data-rowindex]').length,
+  );
+
+const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
