@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MAX_ID } from '../../../shared/contract/ids';
 import type { Executor } from '../../db/executor';
 import type { GuaranteeDecisionsTable, GuaranteeRemedy } from '../../db/schema';
 
@@ -236,8 +237,10 @@ export function createGuaranteeRepository(db: Executor) {
 
     /** Event ids by id or path (refusals name the event as the request did), the known ones only. */
     async eventIds(keys: string[]): Promise<Map<string, number>> {
-      const ids = keys.filter((k) => /^\d{1,9}$/.test(k)).map(Number);
-      const paths = keys.filter((k) => !/^\d{1,9}$/.test(k));
+      // Every id the column can hold (ten digits and more than a billion, too); a number past it is no id.
+      const isId = (k: string) => /^\d{1,10}$/.test(k) && Number(k) <= MAX_ID;
+      const ids = keys.filter(isId).map(Number);
+      const paths = keys.filter((k) => !isId(k));
       const found = new Map<string, number>();
       if (ids.length || paths.length) {
         const rows = await db
