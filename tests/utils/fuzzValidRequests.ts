@@ -73,8 +73,8 @@ export const VALID: Record<string, Realize> = {
   }),
   'POST /v1/verifyotp': async (w) => {
     const code = await w.mailedCode();
-    // A new account takes a first name: the generated one may be blank.
-    return { as: { label: 'no token' }, body: { ...code, NewUser: true, firstName: 'Fuzz' } };
+    // A new account takes a name: the generated one may be blank.
+    return { as: { label: 'no token' }, body: { ...code, NewUser: true, firstName: 'Fuzz', lastName: 'Tester' } };
   },
   // A new account each time: a logout ends every session the account had.
   'POST /v1/logout': async (w) => ({ as: await w.signUp('logout') }),
