@@ -320,7 +320,24 @@ export async function openFuzzWorld() {
             .where('checkouts.status', 'in', ['open', 'refund_pending'])
             .executeTakeFirstOrThrow()
         ).n;
-      while (Number(await unsettled()) > 0) {
+      // And every order's confirmation mailed: the mail follows the order's commit, off the request's path too.
+      const unmailed = async () =>
+        (
+          await db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('mail_outbox')
+                    .select('mail_outbox.id')
+                    .where('mail_outbox.text', 'like', sql<string>`'%' || orders.order_ref || '%'`),
+                ),
+              ),
+            )
+            .executeTakeFirstOrThrow()
+        ).n;
+      while (Number(await unsettled()) > 0 || Number(await unmailed()) > 0) {
         if (Date.now() > deadline) throw new Error('fuzz world: a confirmed card payment was never taken by the shop');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

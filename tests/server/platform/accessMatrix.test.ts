@@ -300,8 +300,8 @@ const ROWS: Row[] = [
       }),
     }),
     expect: usersThing(200),
-    // The sandbox tells the shop of the payment as a webhook would, just after: its order is made then, and
-    // the next row's refused calls must find the database still.
+    // The sandbox tells the shop of the payment as a webhook would, just after: its order is made and mailed
+    // then, and the next row's refused calls must find the database still.
     kept: () => orderMadeFor(intent.id),
   },
   {
@@ -434,13 +434,28 @@ const ROWS: Row[] = [
   },
 ];
 
-/** Until the order of a paid intent is made (by the sandbox's payment event, off the request's path). */
+/**
+ * Until the order of a paid intent is made and its confirmation mailed (the sandbox's payment event
+ * makes it, off the request's path, and the mail follows the order's commit).
+ */
 async function orderMadeFor(intentId: string): Promise<void> {
   const deadline = Date.now() + 15_000;
-  const made = () =>
-    x.t.database.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intentId).executeTakeFirst();
-  while (!(await made())) {
-    if (Date.now() > deadline) throw new Error(`no order was made for the paid intent ${intentId}`);
+  const mailed = async () => {
+    const order = await x.t.database.db
+      .selectFrom('orders')
+      .select('order_ref')
+      .where('payment_intent_id', '=', intentId)
+      .executeTakeFirst();
+    if (!order) return false;
+    const mail = await x.t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('text', 'like', `%${order.order_ref}%`)
+      .executeTakeFirst();
+    return Boolean(mail);
+  };
+  while (!(await mailed())) {
+    if (Date.now() > deadline) throw new Error(`no order was made and mailed for the paid intent ${intentId}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
