@@ -254,7 +254,9 @@ describe('the organizer console with the keyboard alone', () => {
 
     // The events list: search, then into the grid (one tab stop; the arrows move inside) to the row's Edit.
     await j.load('events list', `${baseUrl()}/studio/events`, () => shows(page, 'the heading', 'h1 ::-p-text(Events)'));
+    const found = searchAnswered(page, title);
     await j.fill('Search events', title);
+    await found;
     await waitUntil(page, 'the one event found', gridRows, (n) => n === 1);
     await j.tabTo('the grid', (f) => f.role === 'columnheader');
     await j.arrowTo('ArrowDown', `the row of ${title}`, (f) => f.name === title);
@@ -302,7 +304,9 @@ describe('the organizer console with the keyboard alone', () => {
     await j.activate('Orders', { backwards: true });
     await onPath(page, '/studio/orders');
     await j.arrive('orders', () => shows(page, 'the heading', 'h1 ::-p-text(Orders)'));
+    const answered = searchAnswered(page, fan.email);
     await j.fill('Search by e-mail or order id', fan.email);
+    await answered;
     await waitUntil(page, "the fan's one order", gridRows, (n) => n === 1);
     await j.tabTo('the grid', (f) => f.role === 'columnheader');
     await j.arrowTo('ArrowDown', `the row of ${orderId}`, (f) => f.role === 'gridcell' && f.name === orderId);
@@ -334,7 +338,15 @@ describe('the organizer console with the keyboard alone', () => {
 const pressedLayout = (page: Page) =>
   page.$eval('[role="group"][aria-label="Layout"] [aria-pressed="true"]', (b) => b.getAttribute('aria-label'));
 
-/** The rows a console grid shows once it has loaded (none while its loading overlay is up). */
+/**
+ * The server's answer to a console grid's search for the whole of `term`: the grid searches as it
+ * is typed (debounced), and an answer for the first letters may show the same one row just before
+ * the last search's loading overlay covers it.
+ */
+const searchAnswered = (page: Page, term: string) =>
+  page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === term, { timeout: 20_000 });
+
+/** The rows a console grid shows once it has loaded (-1 while its loading overlay is up). */
 const gridRows = (page: Page) =>
   page.evaluate(() =>
     document.querySelector('[role="grid"] [role="progressbar"]')

@@ -20,18 +20,24 @@ type Probe = {
 type Probed = { __focusLook: Probe };
 
 function install() {
-  const PROPERTIES = [
-    'outline-style',
-    'outline-width',
-    'outline-color',
-    'outline-offset',
-    'box-shadow',
-    ...['top', 'right', 'bottom', 'left'].flatMap((side) =>
-      ['style', 'width', 'color'].map((part) => `border-${side}-${part}`),
-    ),
-    'background-color',
-    'background-image',
-  ];
+  // Only what is drawn: an outline or border side of style none, width 0 or a transparent colour is
+  // 'none', whatever its other values (an outline offset alone shows nothing).
+  const clear = (color: string) => color === 'transparent' || /[,/]\s*0\)$/.test(color);
+  const line = (style: CSSStyleDeclaration, prefix: string) => {
+    const [kind, width, color] = ['style', 'width', 'color'].map((p) => style.getPropertyValue(`${prefix}-${p}`));
+    return kind === 'none' || kind === 'hidden' || parseFloat(width!) === 0 || clear(color!)
+      ? `${prefix}: none`
+      : `${prefix}: ${width} ${kind} ${color}`;
+  };
+  const drawn = (style: CSSStyleDeclaration) => {
+    const outline = line(style, 'outline');
+    return [
+      outline.endsWith('none') ? outline : `${outline} offset ${style.outlineOffset}`,
+      `box-shadow: ${style.boxShadow}`,
+      ...['top', 'right', 'bottom', 'left'].map((side) => line(style, `border-${side}`)),
+      `background: ${style.backgroundColor} ${style.backgroundImage}`,
+    ].join('; ');
+  };
   const carriers = (el: Element): Element[] => {
     const host = el.matches('input[type="range"]')
       ? el.closest('.MuiSlider-thumb')
@@ -47,10 +53,7 @@ function install() {
     prev: null,
     look: (el) =>
       carriers(el)
-        .map((c) => {
-          const style = getComputedStyle(c);
-          return PROPERTIES.map((p) => `${p}: ${style.getPropertyValue(p)}`).join('; ');
-        })
+        .map((c) => drawn(getComputedStyle(c)))
         .join(' | '),
   };
 }
