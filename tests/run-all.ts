@@ -18,10 +18,10 @@ import { DEFAULT_ENGINES, missingEngines } from '../src/server/modules/live/inge
  *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
  *                            e2e when Chromium exists)
  *   npm test -- --unit       shared, client and server suites only
- *   npm test -- --serial     one suite at a time, its output live
+ *   npm test -- --side-by-side   the two lanes below at once
  *
- * Two lanes run side by side (see Step.lane): the unit and API suites (shared, client, server on
- * PGlite, then on PostgreSQL) in one; in the other, 'production install'
+ * Two lanes (see Step.lane), one after the other by default: the unit and API suites (shared,
+ * client, server on PGlite, then on PostgreSQL); then 'production install'
  * (scripts/check-production-install.sh: builds the client when stale and the server, installs the
  * build with `npm ci --omit=dev` in a temporary folder and starts it with plain node), then the
  * browser journeys on that fresh build. Last, one at a time and alone: the cluster suite
@@ -37,9 +37,9 @@ const JEST = require.resolve('jest/bin/jest');
 const VM_MODULES = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 const unitOnly = process.argv.includes('--unit');
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
-/** `--serial`: one suite at a time, each printing as it goes (to read a failing run's output live). */
-const serial = process.argv.includes('--serial');
-const extra = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--serial');
+/** `--side-by-side`: the unit lane and the browser lane at once (see Step.lane). */
+const sideBySideAsked = process.argv.includes('--side-by-side');
+const extra = process.argv.slice(2).filter((a) => a !== '--unit' && a !== '--side-by-side');
 /**
  * Jest's default leaves one core to its parent, which only waits: on a 2-core machine that ran the
  * unit and API suites one file at a time. Each of their files has its own database (a PGlite copy,
@@ -57,9 +57,10 @@ type Step = {
   command?: string[];
   rerun?: boolean;
   /**
-   * Where it runs. 'units' and 'browser' run side by side, each lane one step at a time: the browser
-   * journeys mostly wait (on pages, timers and live video, about a quarter of a core each), so the
-   * unit and API suites fill the cores they leave. 'alone' steps run after both, by themselves: the
+   * Where it runs. 'units', then 'browser' (each lane one step at a time), or both at once with
+   * --side-by-side: the journeys mostly wait, but the unit and API suites already keep two cores busy,
+   * and beside them server start-ups and hooks passed their time limits on a loaded machine, so at
+   * once is a choice for a machine with cores to spare. 'alone' steps run after both, by themselves: the
    * cluster suite's restarts and outages, and the live journey's encoders, are timed against a
    * machine nobody else is loading.
    */
@@ -237,7 +238,7 @@ async function main() {
   const lane = async (name: Lane, besideOthers: boolean) => {
     for (const [i, step] of steps.entries()) if (step.lane === name) await runStep(step, i, besideOthers);
   };
-  const sideBySide = !serial && steps.some((s) => s.lane === 'browser');
+  const sideBySide = sideBySideAsked && steps.some((s) => s.lane === 'browser');
   if (sideBySide) await Promise.all([lane('units', true), lane('browser', true)]);
   else for (const name of ['units', 'browser'] as const) await lane(name, false);
   await lane('alone', false);
