@@ -11,8 +11,6 @@ const root = path.resolve(__dirname, '..');
 const run = spawnSync(
   process.execPath,
   [
-    '--experimental-vm-modules',
-    '--disable-warning=ExperimentalWarning',
     path.join(root, 'node_modules/.bin/jest'),
     'tests/server/platform/contractFuzz.test.ts',
     '--selectProjects',

@@ -10,7 +10,7 @@ import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { TEST_JWT_SECRET } from '../utils/testConfig';
 import { scratchSchema } from '../utils/testDatabase';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../utils/testRedis';
-import { childrenOf, connectionsFrom } from './procTable';
+import { childrenOf, connectionsFrom, takesNoRequests } from './procTable';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NGINX_REFERENCE = path.join(ROOT, 'docs/deploy/nginx.conf');
@@ -201,6 +201,12 @@ export async function startCluster(options: {
         throw new Error(
           `nginx started no new worker after SIGHUP:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`,
         );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The new workers start before the master tells the old ones to quit: until then an old worker still
+    // accepts requests and sends them by the old configuration (to an instance being drained).
+    while (![...before].every(takesNoRequests)) {
+      if (Date.now() > until) throw new Error('the old nginx workers were not told to quit 10 s after SIGHUP');
       await new Promise((r) => setTimeout(r, 20));
     }
   }

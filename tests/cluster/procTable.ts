@@ -55,3 +55,17 @@ export function connectionsFrom(pids: number[], port: number): number {
     .map((line) => line.trim().split(/\s+/))
     .filter((f) => f[2] === hex && f[3] === '01' && theirs.has(f[9]!)).length;
 }
+
+/**
+ * Whether process `pid` takes no more requests: gone, not an nginx worker, or a worker told to quit (a
+ * reloaded master's old worker retitles itself "worker process is shutting down" and accepts no more).
+ */
+export function takesNoRequests(pid: number): boolean {
+  try {
+    const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    // Only workers take requests (the cache manager and loader are replaced too, without the retitle).
+    return !title.includes('worker process') || title.includes('shutting down');
+  } catch {
+    return true;
+  }
+}

@@ -41,10 +41,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * Each bad id alone, and each bad query on a good id (the demo catalog's first record): every bad value
+ * reaches every route, without the cross product of the two (which multiplied the requests by 75 and
+ * found nothing more, as each is read and refused on its own).
+ */
 function requestsFor(url: string): string[] {
+  const withId = (v: string) => url.replace(/:[A-Za-z]+/g, encodeURIComponent(v));
   const params = url.match(/:[A-Za-z]+/g) ?? [];
-  // Bad ids, and a good one (the demo catalog's first record) with bad paging.
-  const withIds = params.length ? [...BAD, '1'].map((v) => url.replace(/:[A-Za-z]+/g, encodeURIComponent(v))) : [url];
+  const badIds = params.length ? BAD.map(withId) : [];
+  const good = params.length ? withId('1') : url;
   const queries = [
     '',
     ...BAD.flatMap((v) => [
@@ -60,7 +66,7 @@ function requestsFor(url: string): string[] {
     ]),
     ...BAD.map((v) => `filter=${encodeURIComponent('{"path":1}')}&start=0&limit=${encodeURIComponent(v)}`),
   ];
-  return withIds.flatMap((u) => queries.map((q) => (q ? `${u}?${q}` : u)));
+  return [...badIds, ...queries.map((q) => (q ? `${good}?${q}` : good))];
 }
 
 it('covers the API routes (the route list is read from the app)', () => {
