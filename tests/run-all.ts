@@ -204,10 +204,7 @@ async function main() {
     const report = path.join(reportDir, `${i}.json`);
     const [file, args] = step.command
       ? [step.command[0]!, step.command.slice(1)]
-      : [
-          process.execPath,
-          [JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra],
-        ];
+      : [process.execPath, [JEST, ...step.args, '--json', `--outputFile=${report}`, ...extra]];
     const log = path.join(reportDir, `${i}.log`);
     console.log(besideOthers ? `\n━━ ${step.name}: started at ${clock()} ━━` : `\n━━ ${step.name} ━━`);
     const out = besideOthers ? fs.openSync(log, 'w') : 'inherit';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
@@ -64,12 +64,12 @@ it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator, the of
     [
       '--input-type=module',
       '-e',
-      `import { Validator } from '@seriousme/openapi-schema-validator';
+      `import { Validator } from '${pathToFileURL(require.resolve('@seriousme/openapi-schema-validator')).href}';
        import { text } from 'node:stream/consumers';
        const result = await new Validator().validate(JSON.parse(await text(process.stdin)));
        process.stdout.write(JSON.stringify(result));`,
     ],
-    { input: JSON.stringify(doc), encoding: 'utf8', cwd: path.resolve(__dirname, '../../..') },
+    { input: JSON.stringify(doc), encoding: 'utf8' },
   );
   expect(run.stderr).toBe('');
   const result = JSON.parse(run.stdout) as { valid: boolean; errors?: unknown };
