@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe
 import { baseUrl, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
-import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
+import { observeFor, poll, waitInPage, waitUntil } from './support/waitUntil';
 
 /**
  * docs/behaviour.md §4 service worker in Chromium: installed at '/sw.js' with scope '/', in control on the first
@@ -208,6 +208,13 @@ describe('a new build', () => {
     const build = () => document.querySelector('meta[name="build"]')?.getAttribute('content') ?? null;
     await waitInPage(page, "the new build's page", build, { until: (b) => b === 'second', timeout: 20_000 });
     expect(dialogs).toEqual([SERVICE_WORKER.updateAlert]);
+    // The new build's markup is there before its load event fires (late on a busy machine).
+    await poll(
+      'the reloaded page to finish loading',
+      async () => loads,
+      (n) => n >= 1,
+      { timeout: 20_000 },
+    );
     await observeFor(
       3000,
       'no second reload or alert follows',

@@ -136,6 +136,8 @@ it(
     await replay.waitForSelector(`[data-testid="cart-item"] ::-p-text(${EVENT.title})`);
     await support.close();
   },
+  // Two browsers and five full page loads: past 30 s beside another journey on a busy machine.
+  90_000,
 );
 
 it('refuses a malformed file with what is wrong and changes nothing', async () => {

@@ -168,7 +168,8 @@ describe('a crash after the payment, before the order', () => {
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const second = await spawnServer(serverEnv, spawned);
-    const orderId = await firstOrder(second, b, 10_000);
+    // Reconciliation runs once the server is ready; a busy machine (the PostgreSQL lane) has taken past 10 s.
+    const orderId = await firstOrder(second, b, 30_000);
     expect({ orderId, output: orderId ? '' : second.output() }).toEqual({
       orderId: expect.stringMatching(/^ORD-/),
       output: '',
