@@ -5,6 +5,9 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { closeOfflineReadyToast } from './support/serviceWorker';
 import { observeFor, waitInPage, waitUntil } from './support/waitUntil';
 
+// Each test opens its own browser page and signs in: past 30 s beside another journey on a busy machine.
+jest.setTimeout(90_000);
+
 /**
  * docs/behaviour.md §9 toasts in a real browser: bottom-right of the viewport, never more than 3 on screen, gone
  * 4000 ms after they appear. Toasts are raised by submitting an invalid e-mail on /sign-in (a check
