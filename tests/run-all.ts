@@ -8,6 +8,8 @@ import { findChromium } from '../e2e/support/chromium';
 import { e2eWorkers } from '../e2e/support/workers';
 import { findNginx } from './cluster/clusterHarness';
 import { testRedisUrl } from './utils/testRedis';
+import { readJestRunReport } from './utils/jestRunReport';
+import { describeProcs, killAll, leftSince, processSnapshot } from './utils/leftoverProcesses';
 import { DEFAULT_ENGINES, missingEngines } from '../src/server/modules/live/ingest/engine';
 
 /**
@@ -189,7 +191,20 @@ async function main() {
     process.exit(1);
   }
 
-  type Result = { name: string; ok: boolean; seconds: number; passed: number; failed: number; rerun: boolean };
+  type Result = {
+    name: string;
+    ok: boolean;
+    seconds: number;
+    passed: number;
+    failed: number;
+    rerun: boolean;
+    /** The one-minute load average when the step started: a noisy machine shows in it. */
+    loadAtStart: number;
+    /** What it left running when it ended (see tests/utils/leftoverProcesses.ts). */
+    leftRunning: string;
+    failures: string[];
+    slowest: string[];
+  };
   const results: Result[] = [];
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-jest-'));
   const runStarted = Date.now();
@@ -201,6 +216,8 @@ async function main() {
    */
   async function runStep(step: Step, i: number, besideOthers: boolean): Promise<void> {
     const started = Date.now();
+    const loadAtStart = os.loadavg()[0]!;
+    const before = processSnapshot();
     const report = path.join(reportDir, `${i}.json`);
     const [file, args] = step.command
       ? [step.command[0]!, step.command.slice(1)]
@@ -222,12 +239,28 @@ async function main() {
       console.log(`\n━━ ${step.name}: ended at ${clock()} ━━`);
       process.stdout.write(fs.readFileSync(log));
     }
-    const counts = step.command ? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 } : readCounts(report);
+    // A suite's leftovers would load the machine under the suites after it: named, and in CI ended.
+    // Beside another lane, a process of that lane's could look left behind, so none is judged.
+    const left = besideOthers ? [] : leftSince(before);
+    if (left.length) {
+      console.log(`\n!!! ${step.name} left running: ${describeProcs(left)}${inCi ? ' (ended now)' : ''}`);
+      if (inCi) killAll(left);
+    }
+    const counts = step.command
+      ? {
+          passed: status === 0 ? 1 : 0,
+          failed: status === 0 ? 0 : 1,
+          failures: status === 0 ? [] : [`${step.command.join(' ')} exited with ${status}`],
+          slowest: [],
+        }
+      : readJestRunReport(report, ROOT);
     results[i] = {
       name: step.name,
       ok: status === 0 && counts.passed > 0,
       seconds: (Date.now() - started) / 1000,
       rerun: step.rerun === true,
+      loadAtStart,
+      leftRunning: describeProcs(left),
       ...counts,
     };
   }
@@ -239,25 +272,16 @@ async function main() {
   else for (const name of ['units', 'browser'] as const) await lane(name, false);
   await lane('alone', false);
 
-  function readCounts(file: string): { passed: number; failed: number } {
-    try {
-      const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-        numRuntimeErrorTestSuites: number;
-      };
-      return { passed: json.numPassedTests, failed: json.numFailedTests + json.numRuntimeErrorTestSuites };
-    } catch {
-      return { passed: 0, failed: 1 };
-    }
-  }
-
   console.log('\n━━ summary ━━');
   for (const r of results) {
     console.log(
       `${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed` +
-        ` (${r.seconds.toFixed(1)} s)${r.rerun ? ', not in the total' : ''}`,
+        ` (${r.seconds.toFixed(1)} s, load ${r.loadAtStart.toFixed(1)} at its start)${r.rerun ? ', not in the total' : ''}`,
     );
+    if (r.slowest.length) console.log(`      slowest: ${r.slowest.join(', ')}`);
+    if (r.leftRunning) console.log(`      left running: ${r.leftRunning}`);
+    for (const f of r.failures.slice(0, 8)) console.log(`      ✗ ${f}`);
+    if (r.failures.length > 8) console.log(`      … and ${r.failures.length - 8} more`);
   }
   for (const s of skipped) console.log(`\n!!! SKIPPED ${s}`);
   const passed = results.filter((r) => !r.rerun).reduce((n, r) => n + r.passed, 0);
