@@ -1,3 +1,4 @@
+// @widths desktop: axe audits every screen at 1280 px (its phone twin is a11y-phone)
 import type { Browser } from 'puppeteer';
 import { launchBrowser } from './support/browser';
 import { WIDTHS, auditEveryScreenAt } from './support/a11yScreens';

@@ -1,3 +1,4 @@
+// @widths phone: axe audits every screen at 390 px (its desktop twin is a11y-desktop)
 import type { Browser } from 'puppeteer';
 import { launchBrowser } from './support/browser';
 import { WIDTHS, auditEveryScreenAt } from './support/a11yScreens';

@@ -1,3 +1,4 @@
+// @widths both: layout — the menu button and its drawer at 390 px; placeholders, hero video and keyboard at 1280
 import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';

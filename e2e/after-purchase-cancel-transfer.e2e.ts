@@ -1,3 +1,4 @@
+// @widths both: axe — the journey at 1280 px; its order screens audited by axe at both widths
 import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';

@@ -1,3 +1,4 @@
+// @widths both: layout — the demo's play button must sit inside its frame at 390 and at 1280 px
 import type { Browser, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { waitForPath, waitInPage } from './support/waitUntil';

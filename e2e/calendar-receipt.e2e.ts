@@ -1,3 +1,4 @@
+// @widths both: axe — the journey at 1280 px; the receipt and calendar screens audited at both widths
 import type { Browser, Page } from 'puppeteer';
 import { parseCalendar } from '../tests/utils/icalendar';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';

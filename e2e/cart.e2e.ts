@@ -1,3 +1,4 @@
+// @widths desktop: adding, removing and syncing across tabs do not change with the width
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { codeFor } from './support/mailbox';

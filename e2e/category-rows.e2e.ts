@@ -1,3 +1,4 @@
+// @widths both: layout — a row scrolls by 80 % at 390 px, and shows its thin scrollbar at 1280
 import type { Browser, Page } from 'puppeteer';
 import { SCROLL_AREA_HIDE_DELAY_MS, SCROLL_STEP_RATIO } from '../src/shared/constants';
 import { DESKTOP, PHONE } from './support/axe';

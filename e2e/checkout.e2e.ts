@@ -1,3 +1,4 @@
+// @widths both: axe — the purchases at 1280 px; every checkout screen audited by axe at both widths
 import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';

@@ -1,3 +1,4 @@
+// @widths none: a crawler reads the server's HTML, which no viewport lays out
 import { JSDOM } from 'jsdom';
 import { eventStructuredDataProblems } from '../tests/utils/eventStructuredData';
 import { baseUrl } from './support/browser';

@@ -1,3 +1,4 @@
+// @widths phone: the first picture is measured as a phone on a slow network sees it
 import { baseUrl } from './support/browser';
 
 /**

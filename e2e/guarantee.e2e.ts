@@ -1,3 +1,4 @@
+// @widths both: axe — the journey at 1280 px; the make-good page audited at 390 and 1280, the console's at 768
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @widths desktop: signing in, up and out do not change with the width
 import type { Browser, BrowserContext, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 import { codeFor } from './support/mailbox';

@@ -1,3 +1,4 @@
+// @widths both: layout — an Android phone and a desktop-width tablet are offered the install differently
 import type { Browser, Page } from 'puppeteer';
 import { INSTALL_BANNER, INSTALL_BANNER_HIDE_MS } from '../src/shared/constants';
 import { INSTALL_BANNER_AWAY_DAYS, INSTALL_BANNER_HIDDEN_AT_KEY } from '../src/client/features/shell/installBannerRest';

@@ -1,3 +1,4 @@
+// @widths phone: the script budget is a phone's, on a slowed CPU and network
 import type { Browser } from 'puppeteer';
 import { baseUrl, launchBrowser } from './support/browser';
 import { CPU_SLOWDOWN, measureInitialJs, PHONE, QUIET_WINDOW_MS, type InitialJs } from './support/initialJs';

@@ -1,3 +1,4 @@
+// @widths both: layout — each screen is laid out anew at 390 and 1280 px (the history: cards or a table)
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { api, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { DESKTOP, PHONE } from './support/axe';

@@ -1,3 +1,4 @@
+// @widths both: layout — on a phone the price and Add to cart fit the first screen; heads and times at 1280
 import type { Browser, Page } from 'puppeteer';
 import { PLAYER_REFUSED } from '../src/client/features/catalog/event/PlayerRefusedNotice';
 import { PHONE } from './support/axe';

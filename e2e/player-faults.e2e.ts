@@ -1,3 +1,4 @@
+// @widths desktop: riding through faulty segments does not change with the width
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { launchBrowser } from './support/browser';

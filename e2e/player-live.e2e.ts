@@ -1,3 +1,4 @@
+// @widths phone: the live player's controls are audited where they are tightest, at 390 px
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @widths desktop: renewing signed addresses does not change with the width
 import type { Browser, HTTPResponse } from 'puppeteer';
 import { buyWithFreepass, signedInContext, signUpThroughApi } from './support/accounts';
 import { launchBrowser } from './support/browser';

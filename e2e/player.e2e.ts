@@ -1,3 +1,4 @@
+// @widths both: axe — the player at 1280 px (a phone as the third device); audited playing at both widths
 import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { api, buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';

@@ -1,3 +1,4 @@
+// @widths none: it checks the build files, laid out by no one
 import fs from 'node:fs';
 import path from 'node:path';
 import { baseUrl } from './support/browser';

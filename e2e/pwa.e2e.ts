@@ -1,3 +1,4 @@
+// @widths both: axe — installing and updating at 1280 px; the offline notice audited at both widths
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @widths desktop: a session ending does not change with the width
 import type { Browser, HTTPRequest } from 'puppeteer';
 import { baseUrl, launchBrowser, readState } from './support/browser';
 import { codeFor } from './support/mailbox';

@@ -1,3 +1,4 @@
+// @widths both: layout — the header's menu button and its drawer at 390 px, its links at 1280
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { baseUrl, launchBrowser, openPage, readState } from './support/browser';
 import { waitForPath, waitInPage, waitUntil } from './support/waitUntil';

@@ -1,3 +1,4 @@
+// @widths desktop: the console is used at a desk; axe audits it at 768 and 1280 px
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @widths both: axe — the panel at 1280 px; opened by its keys and audited at both widths
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @widths both: layout — toasts span a phone at 390 px and sit at the left at 1280, with the band under the footer
 import type { Browser, Page } from 'puppeteer';
 import { OFFLINE_READY_MESSAGE } from '../src/client/app/serviceWorker';
 import { DESKTOP, PHONE, axeViolations, describeViolations } from './support/axe';

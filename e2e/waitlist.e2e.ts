@@ -1,3 +1,4 @@
+// @widths both: axe — the journey at 1280 px; the waiting list audited at both widths
 import type { Browser, Page } from 'puppeteer';
 import { DESKTOP, PHONE, axeViolations, describeViolations, waitUntilSettled } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';

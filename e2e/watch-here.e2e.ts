@@ -1,3 +1,4 @@
+// @widths both: layout — a desktop and a phone share a ticket: each shows the takeover in its own layout
 import type { Browser, Page } from 'puppeteer';
 import { STREAM_MESSAGES } from '../src/shared/contract/streams';
 import { buyWithFreepass, signedInContext, signUpThroughApi, type Session } from './support/accounts';

@@ -1,3 +1,4 @@
+// @widths desktop: stored markup is refused or made inert whatever the width
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

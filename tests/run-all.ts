@@ -81,9 +81,17 @@ const steps: Step[] = [
     lane: 'units',
   },
   { name: 'shared + client', args: ['--selectProjects', 'shared', 'client', EVERY_CORE], lane: 'units' },
-  { name: 'server (PGlite)', args: ['--selectProjects', 'server', EVERY_CORE], lane: 'units' },
+  // Only the files whose outcome can depend on the kind of database, and a smoke file per module:
+  // each says so on its first line (tests/utils/databaseRule.ts). Every API suite runs on PostgreSQL.
+  {
+    name: 'server on PGlite (files for both, and its own)',
+    args: ['--selectProjects', 'server', EVERY_CORE],
+    lane: 'units',
+  },
 ];
 const skipped: string[] = [];
+/** The owner's budget for a whole CI run (README "Tests"): install, type check and lint are part of it. */
+const CI_BUDGET_NOTE = "CI's budget is 25 minutes (1,500 s) for the whole of `bash .ci/run`";
 
 /** The PostgreSQL to test against: TEST_DATABASE_URL, else the machine's own when it answers. */
 async function findPostgres(): Promise<string | null> {
@@ -127,7 +135,7 @@ async function main() {
     if (postgresUrl) {
       process.env.TEST_DATABASE_URL = postgresUrl;
       steps.push({
-        name: 'server (PostgreSQL)',
+        name: 'server on PostgreSQL (every API suite)',
         args: ['--selectProjects', 'server-postgres', EVERY_CORE],
         lane: 'units',
       });
@@ -287,6 +295,10 @@ async function main() {
   const passed = results.filter((r) => !r.rerun).reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
   console.log(`\n${passed} passed, ${failed} failed`);
+  // Each phase's seconds and the total, the last lines CI keeps: the budget is the whole CI run's.
+  const total = (Date.now() - runStarted) / 1000;
+  console.log(`\n${results.map((r) => `${r.name} ${r.seconds.toFixed(0)} s`).join(' · ')}`);
+  console.log(`npm test took ${total.toFixed(0)} s (${(total / 60).toFixed(1)} min); ${CI_BUDGET_NOTE}`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
 

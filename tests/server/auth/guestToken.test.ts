@@ -1,3 +1,4 @@
+// @databases both: smoke — the auth module: guest tokens written and read
 import crypto from 'node:crypto';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { TOKEN_AUDIENCE } from '../../../src/server/modules/auth/tokens';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the calendar module: its sequence and holders read
 import { cartTestApp, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 import { parseCalendar } from '../../utils/icalendar';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { cartDriver, cartTestApp, redeem, type CartFixture, type Who } from '../../utils/cart';

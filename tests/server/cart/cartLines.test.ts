@@ -1,3 +1,4 @@
+// @databases both: smoke — the cart module: lines, seats and sale rules in SQL
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { cartDriver, cartTestApp, giveOrder, loadCartFixture, type CartFixture } from '../../utils/cart';
 import { createTestApp, type TestApp } from '../../utils/testApp';

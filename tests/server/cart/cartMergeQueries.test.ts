@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { createCartService, type CartService } from '../../../src/server/modules/cart/service';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';

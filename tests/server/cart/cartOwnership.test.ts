@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { cartDriver, cartTestApp, type CartFixture, type Who } from '../../utils/cart';
 import type { TestApp } from '../../utils/testApp';
 

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import fc from 'fast-check';
 import { couponDiscount, priceCart, type CouponTerms, type PricedLine } from '../../../src/server/modules/cart/pricing';
 

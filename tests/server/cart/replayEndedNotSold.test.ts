@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { cartTestApp, type CartFixture } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';

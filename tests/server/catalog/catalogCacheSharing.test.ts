@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { signTestToken } from '../../utils/signToken';
 

@@ -1,3 +1,4 @@
+// @databases both: transactions — an import is one transaction, whole or nothing
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the catalog module: listings, paging and JSON filters in SQL
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { signTestToken } from '../../utils/signToken';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { demoCatalog } from '../../../src/server/db/seed/demoCatalog';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import zlib from 'node:zlib';
 import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
 import { createReadCache } from '../../../src/server/modules/catalog/readCache';

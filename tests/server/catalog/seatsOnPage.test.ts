@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';

@@ -1,3 +1,4 @@
+// @databases postgres: a pooled connection lost; PGlite has no connection
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../../src/server/db/database';

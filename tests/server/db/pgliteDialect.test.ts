@@ -1,3 +1,4 @@
+// @databases pglite: the PGlite dialect exists only on the embedded database
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from '../../../src/server/db/pglite-dialect';

@@ -1,3 +1,4 @@
+// @databases both: migrations — the migrator reads only its own schema
 import { Kysely, Migrator, PostgresDialect, PostgresIntrospector, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../src/server/db/database';

@@ -1,3 +1,4 @@
+// @databases both: transactions — the unit of work commits and rolls back as one
 import { createUnitOfWork, withTransaction } from '../../../src/server/db/unitOfWork';
 import { createRepositories } from '../../../src/server/repositories';
 import type { Database } from '../../../src/server/db/database';

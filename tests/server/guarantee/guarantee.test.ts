@@ -1,3 +1,4 @@
+// @databases both: smoke — the guarantee module: its judge reads sessions and quality rows
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { MAKE_GOOD_MESSAGES } from '../../../src/shared/contract/guarantee';

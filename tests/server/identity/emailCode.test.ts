@@ -1,3 +1,4 @@
+// @databases both: smoke — the identity module: users, codes and their expiry
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { testClock } from '../../utils/clock';
 import { signInDriver } from '../../utils/identity';

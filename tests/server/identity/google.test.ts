@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import os from 'node:os';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { startFakeGoogle } from '../../utils/fakeGoogle';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the mail module: the outbox table and SMTP
 import os from 'node:os';
 import { SMTPServer } from 'smtp-server';
 import { ConfigError, loadConfig } from '../../../src/server/config';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { SMTPServer } from 'smtp-server';
 import { createTestApp } from '../../utils/testApp';
 import { codeInMail, latestCodeIn } from '../../utils/mailbox';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the profile module: a profile read and updated, tokens revoked
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { signInDriver } from '../../utils/identity';
 import { signTestToken } from '../../utils/signToken';

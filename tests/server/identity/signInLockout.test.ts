@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { IDENTITY_MESSAGES } from '../../../src/shared/contract/identityMessages';
 import { testClock } from '../../utils/clock';
 import { latestCodeIn, outboxCodeFor } from '../../utils/mailbox';

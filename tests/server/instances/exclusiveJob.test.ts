@@ -1,3 +1,4 @@
+// @databases both: races and locks — one instance at a time holds a job
 import { runExclusively } from '../../../src/server/db/exclusiveJob';
 import type { Database } from '../../../src/server/db/database';
 import { openAnotherPool, openTestDatabase } from '../../utils/testDatabase';

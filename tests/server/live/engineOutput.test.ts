@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { redactEngineOutput } from '../../../src/server/modules/live/ingest/processes';
 
 /**

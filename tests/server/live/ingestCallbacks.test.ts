@@ -1,3 +1,4 @@
+// @databases both: smoke — the live module: feeds published and ended, keys checked
 import { randomBytes } from 'node:crypto';
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';

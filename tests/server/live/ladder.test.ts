@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { ladderFor } from '../../../src/server/modules/live/liveFiles';
 import { renderLiveMaster } from '../../../src/server/modules/live/livePlaylist';
 import { streamSize } from '../../../src/server/modules/live/ingest/engine';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';

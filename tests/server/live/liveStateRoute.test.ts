@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { liveStateData } from '../../../src/shared/contract/live';
 import { liveTestApp, type LiveTestApp } from './liveFixture';
 

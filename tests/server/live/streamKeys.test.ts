@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { sql } from 'kysely';
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { LIVE_MESSAGES } from '../../../src/server/modules/live/service';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the misc module: settings and newsletter rows
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 let t: TestApp;

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { ORDER_MANAGE_MESSAGES as M, cancelCutoff } from '../../../src/shared/contract/orderManage';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { demoStreams } from '../../../src/server/db/seed/demoStreams';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the orders module: intents, orders and seats taken
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { CARD_MESSAGES } from '../../../src/shared/contract/cardMessages';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';

@@ -1,3 +1,4 @@
+// @databases both: transactions — a payment settled after a crash becomes one order
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { cartTestApp } from '../../utils/cart';
 import { CARDS, checkoutDriver } from '../../utils/checkout';
 

@@ -1,3 +1,4 @@
+// @databases both: smoke — the payments module: payment events kept once
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { SIGNATURE_TOLERANCE_S, signStripePayload } from '../../../src/server/modules/payments/webhookSignature';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import crypto from 'node:crypto';
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
 import { cartTestApp, type CartFixture, type Who } from '../../utils/cart';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { demoStreams } from '../../../src/server/db/seed/demoStreams';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { clientKey } from '../../../src/server/platform/clientKey';
 
 describe('the key a limit counts a client by', () => {

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// @databases pglite: storage — the embedded database's DATA_DIR read-only or full at start
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

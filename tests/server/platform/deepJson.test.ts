@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import Fastify from 'fastify';
 import { errorsPlugin } from '../../../src/server/plugins/errorHandler';
 import { jsonBodyPlugin } from '../../../src/server/plugins/jsonBody';

@@ -1,3 +1,4 @@
+// @databases pglite: storage — the embedded database's disk fills while it runs
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

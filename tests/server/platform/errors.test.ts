@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withErrors } from '../../../src/server/platform/schemas';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import net from 'node:net';
 import { createTestApp, type TestApp } from '../../utils/testApp';
 

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { createTestApp, type TestApp } from '../../utils/testApp';
 import { listRoutes } from '../../utils/routes';
 import { signInDriver } from '../../utils/identity';

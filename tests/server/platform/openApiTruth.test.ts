@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import type { RouteOptions } from 'fastify';
 import { cartDriver, type Who } from '../../utils/cart';
 import { createTestApp, type TestApp } from '../../utils/testApp';

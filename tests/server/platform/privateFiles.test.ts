@@ -1,3 +1,4 @@
+// @databases pglite: the embedded database's own files under DATA_DIR are what is proven
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the health module: readiness pings and pool figures
 import { sql } from 'kysely';
 import { cartTestApp } from '../../utils/cart';
 import { CARDS, checkoutDriver } from '../../utils/checkout';

@@ -1,3 +1,4 @@
+// @databases pglite: the server closes the embedded database under DATA_DIR whole
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

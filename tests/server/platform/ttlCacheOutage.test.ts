@@ -1,3 +1,4 @@
+// @databases both: outages — reads that keep their last answer while the database is away
 import { createLastKnown, createTtlCache } from '../../../src/server/platform/ttlCache';
 import { createOutageRecord } from '../../../src/server/platform/outageRecord';
 import { isDatabaseUnreachable } from '../../../src/server/platform/databaseErrors';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the web module: pages and files served beside the database
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { formatInTimeZone } from 'date-fns-tz';
 import { sql } from 'kysely';
 import { ORDER_MANAGE_MESSAGES as M } from '../../../src/shared/contract/orderManage';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Cart } from '../../../src/shared/contract/cart';
 import type { Database } from '../../../src/server/db/database';
 import type { CartRepository } from '../../../src/server/modules/cart/repository';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { sql } from 'kysely';
 import { createCheckoutService } from '../../../src/server/modules/orders/checkoutService';
 import { createSandboxProvider } from '../../../src/server/modules/payments/sandboxProvider';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Kysely } from 'kysely';
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';

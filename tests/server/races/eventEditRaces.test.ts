@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Database } from '../../../src/server/db/database';
 import { createEventAdminService } from '../../../src/server/modules/eventAdmin/service';
 import type { EventAdminRepository } from '../../../src/server/modules/eventAdmin/repository';

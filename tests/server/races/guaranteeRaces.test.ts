@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';

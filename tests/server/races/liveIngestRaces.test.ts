@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import type { Database } from '../../../src/server/db/database';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/server/db/schema';
 import type { UnitOfWork } from '../../../src/server/db/unitOfWork';

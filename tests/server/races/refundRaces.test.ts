@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { sql } from 'kysely';
 import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';

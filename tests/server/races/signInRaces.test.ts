@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createTokenService } from '../../../src/server/modules/auth/tokens';
 import type { Mail, Mailer } from '../../../src/server/modules/mail/mailer';

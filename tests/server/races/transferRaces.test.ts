@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { sql } from 'kysely';
 import { ORDER_MANAGE_MESSAGES as M } from '../../../src/shared/contract/orderManage';
 import type { Database } from '../../../src/server/db/database';

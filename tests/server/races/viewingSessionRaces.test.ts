@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { sql } from 'kysely';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import type { Database } from '../../../src/server/db/database';

@@ -1,3 +1,4 @@
+// @databases postgres: a race needs concurrent sessions; PGlite has one
 import { sql } from 'kysely';
 import type { Database } from '../../../src/server/db/database';
 import { createUnitOfWork, type UnitOfWork } from '../../../src/server/db/unitOfWork';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the receipts module: an owner's order read whole
 import { cartTestApp, type Who } from '../../utils/cart';
 import { checkoutDriver } from '../../utils/checkout';
 

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { EDGE_LIVE_PLAYLIST_S, EDGE_PLAYLIST_S } from '../../../src/server/modules/streams/protectedMedia';
 import { renderLive, renderVod } from '../../../src/server/modules/streams/renderPlaylist';

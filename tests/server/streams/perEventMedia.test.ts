@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';

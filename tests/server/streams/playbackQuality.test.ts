@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { buildApp } from '../../../src/server/app';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
 import { QUALITY_SESSION_UNKNOWN } from '../../../src/server/modules/streams/playbackQualityService';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import fs from 'node:fs';
 import path from 'node:path';
 import { EDGE_PLAYLIST_S, EDGE_SEGMENT_S, MEDIA_MESSAGES } from '../../../src/server/modules/streams/protectedMedia';

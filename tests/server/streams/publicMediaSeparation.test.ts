@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isPublicMediaPath } from '../../../src/server/modules/web/media';

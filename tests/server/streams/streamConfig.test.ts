@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { STREAM_MESSAGES, streamConfigData, streamConfigResponse } from '../../../src/shared/contract/streams';
 import { DEMO_ANGLES } from '../../../src/server/db/seed/demoStreams';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';

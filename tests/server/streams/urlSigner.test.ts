@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { createHash } from 'node:crypto';
 import { MAX_ID } from '../../../src/shared/contract/ids';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';

@@ -1,3 +1,4 @@
+// @databases both: SQL functions — the first play is written by the open function (migration 0023)
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
 import { outageSessionKey } from '../../../src/server/modules/streams/viewingSessionKey';

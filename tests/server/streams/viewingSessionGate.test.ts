@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { createViewingSessionGate, sessionStateCacheMs } from '../../../src/server/modules/streams/viewingSessionGate';
 import { createViewingSessionRepository } from '../../../src/server/modules/streams/viewingSessionRepository';
 import { createOutageRecord } from '../../../src/server/platform/outageRecord';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { ConfigError } from '../../../src/server/config';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { testClock } from '../../utils/clock';

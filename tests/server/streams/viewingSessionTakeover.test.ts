@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import type { Who } from '../../utils/cart';
 import { testClock } from '../../utils/clock';

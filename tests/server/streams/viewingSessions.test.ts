@@ -1,3 +1,4 @@
+// @databases both: SQL functions — the device limit is open_viewing_session (migration 0014)
 import { createHash } from 'node:crypto';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { testClock } from '../../utils/clock';

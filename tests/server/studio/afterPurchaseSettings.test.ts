@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { AFTER_PURCHASE_DEFAULTS, AFTER_PURCHASE_MESSAGES } from '../../../src/shared/contract/afterPurchase';
 import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { ATTENDEE_CSV_COLUMNS, SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { neutralizeFormula } from '../../../src/server/modules/sales/attendeesCsv';
 import { salesTestApp, type SalesTestApp } from './salesFixture';

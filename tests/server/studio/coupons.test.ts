@@ -1,3 +1,4 @@
+// @databases both: smoke — the couponAdmin module: coupons, their events and uses
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { STUDIO_COUPON_MESSAGES as M, type StudioCoupon } from '../../../src/shared/contract/studioCoupons';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';

@@ -1,3 +1,4 @@
+// @databases both: smoke — the eventAdmin module: create, edit, publish, versions
 import { STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';
 import { cartTestApp, giveOrder, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';

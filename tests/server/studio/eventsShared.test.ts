@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { CatalogFileError } from '../../../src/server/modules/catalog/catalogFile';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';

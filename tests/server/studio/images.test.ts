@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { STUDIO_EVENT_LIMITS, STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { randomUUID } from 'node:crypto';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';

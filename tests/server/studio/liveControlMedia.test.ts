@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createLiveControlRoom } from '../../../src/server/modules/live/controlRoom';

@@ -1,3 +1,4 @@
+// @databases both: transactions — a refund claimed, ended and audited in one transaction
 import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { STREAM_MESSAGES } from '../../../src/shared/contract/streams';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';

@@ -1,3 +1,4 @@
+// @databases postgres: its outcome does not depend on the kind of database
 import crypto from 'node:crypto';
 import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { refundKey } from '../../../src/server/modules/orders/refundService';

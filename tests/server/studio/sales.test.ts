@@ -1,3 +1,4 @@
+// @databases both: smoke — the sales module: sums and days grouped in SQL
 import { SALES_MESSAGES } from '../../../src/shared/contract/studioSales';
 import { salesTestApp, type SalesTestApp } from './salesFixture';
 

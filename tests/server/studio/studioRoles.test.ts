@@ -1,3 +1,4 @@
+// @databases both: smoke — the organizers module: roles read on every call, audit rows
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';

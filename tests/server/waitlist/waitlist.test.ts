@@ -1,3 +1,4 @@
+// @databases both: smoke — the waitlist module: places, holds and their lapse in SQL
 import { WAITLIST_MESSAGES as M } from '../../../src/shared/contract/waitlist';
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
