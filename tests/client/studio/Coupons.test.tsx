@@ -4,8 +4,8 @@ import type { AppStore } from '../../../src/client/app/store';
 import type { OrderSummary } from '../../../src/shared/contract/orders';
 import { STUDIO_COUPON_MESSAGES as M, type StudioCouponDetail } from '../../../src/shared/contract/studioCoupons';
 import { recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
-import { callApi, PREMIUM } from '../cart/cartHelpers';
-import { fillCart, newBuyer, paidIntent, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
+import { PREMIUM } from '../cart/cartHelpers';
+import { fillCart, newBuyer, paidOrder, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
 import { axeViolations, newOrganizer, studioCall } from './studioHelpers';
 
 /**
@@ -42,14 +42,7 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 async function orderWithCoupon(code: string): Promise<OrderSummary & { buyer: Buyer }> {
   const buyer = await newBuyer('coupon-buyer');
   const cart = await fillCart(buyer, [PREMIUM.velvet], code);
-  const paymentIntentId = await paidIntent(buyer, cart);
-  const order = await callApi<OrderSummary>('/order/createCartOrder', buyer.token, {
-    userId: buyer.userId,
-    paymentMethod: 'stripe',
-    paymentIntentId,
-  });
-  if (order.status !== 200) throw new Error(`card order: ${order.status} ${order.message}`);
-  return { ...order.data, buyer };
+  return { ...(await paidOrder(buyer, cart)), buyer };
 }
 
 it("refuses a code that exists with the server's sentence beside the form, and keeps what was typed", async () => {
