@@ -9,19 +9,21 @@ import { StudioHead } from '../components/StudioHead';
 import { studioPaths } from '../studioPaths';
 import { couponColumns } from './couponColumns';
 import { useListStudioCouponsQuery } from './studioCouponsApi';
+import { COUPON_LABELS } from './couponLabels';
+import { STUDIO_AREAS } from '../../lib/studioMessages';
 
 /** Every coupon with its terms, uses and status now; the grid sorts and pages what the server sent. */
 export default function CouponsPage() {
   const list = useListStudioCouponsQuery();
   return (
     <>
-      <StudioHead title="Coupons" />
+      <StudioHead title={STUDIO_AREAS.coupons} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Coupons
+          {STUDIO_AREAS.coupons}
         </Typography>
         <Button component={RouterLink} to={studioPaths.newCoupon} startIcon={<AddIcon />}>
-          New coupon
+          {COUPON_LABELS.newCoupon}
         </Button>
       </Box>
       {list.error && (
@@ -30,7 +32,7 @@ export default function CouponsPage() {
         </Typography>
       )}
       <DataGrid
-        aria-label="Coupons"
+        aria-label={STUDIO_AREAS.coupons}
         autoHeight
         rows={list.data?.coupons ?? []}
         getRowId={(row) => row.code}

@@ -14,6 +14,7 @@ import { useDebounced } from '../components/useDebounced';
 import { studioPaths } from '../studioPaths';
 import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { useListStudioOrdersQuery } from './studioOrdersApi';
+import { STUDIO_AREAS } from '../../lib/studioMessages';
 
 const columns: GridColDef<StudioOrderRow>[] = [
   {
@@ -74,11 +75,11 @@ export default function OrdersPage() {
 
   return (
     <>
-      <StudioHead title="Orders" />
+      <StudioHead title={STUDIO_AREAS.orders} />
       <Typography variant="h4" component="h1" gutterBottom>
-        Orders
+        {STUDIO_AREAS.orders}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label="Orders">
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label={STUDIO_AREAS.orders}>
         <TextInput
           label="Search by e-mail or order id"
           value={search}
@@ -104,7 +105,7 @@ export default function OrdersPage() {
         </Typography>
       )}
       <DataGrid
-        aria-label="Orders"
+        aria-label={STUDIO_AREAS.orders}
         autoHeight
         rows={list.data?.rows ?? []}
         rowCount={list.data?.total ?? 0}
