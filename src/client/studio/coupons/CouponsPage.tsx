@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { DataGrid } from '@mui/x-data-grid';
+import { DataGrid, type GridInitialState } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import { messageFor } from '../../api/serverError';
 import { StudioHead } from '../components/StudioHead';
@@ -11,6 +11,14 @@ import { couponColumns } from './couponColumns';
 import { useListStudioCouponsQuery } from './studioCouponsApi';
 import { COUPON_LABELS } from './couponLabels';
 import { STUDIO_AREAS } from '../../lib/studioMessages';
+import { PAGE_SIZE_OPTIONS } from '../components/gridProps';
+import type { StudioCoupon } from '../../../shared/contract/studioCoupons';
+
+// The grid's props are made once: a new object or function in a render redraws every cell.
+const NO_COUPONS: StudioCoupon[] = [];
+const couponRowId = (row: StudioCoupon) => row.code;
+const FIRST_PAGE: GridInitialState = { pagination: { paginationModel: { page: 0, pageSize: 25 } } };
+const LOCALE_TEXT = { noRowsLabel: 'No coupons yet.' };
 
 /** Every coupon with its terms, uses and status now; the grid sorts and pages what the server sent. */
 export default function CouponsPage() {
@@ -34,15 +42,15 @@ export default function CouponsPage() {
       <DataGrid
         aria-label={STUDIO_AREAS.coupons}
         autoHeight
-        rows={list.data?.coupons ?? []}
-        getRowId={(row) => row.code}
+        rows={list.data?.coupons ?? NO_COUPONS}
+        getRowId={couponRowId}
         columns={couponColumns}
         loading={list.isFetching}
-        initialState={{ pagination: { paginationModel: { page: 0, pageSize: 25 } } }}
-        pageSizeOptions={[10, 25, 50, 100]}
+        initialState={FIRST_PAGE}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
         disableColumnFilter
         disableRowSelectionOnClick
-        localeText={{ noRowsLabel: 'No coupons yet.' }}
+        localeText={LOCALE_TEXT}
       />
     </>
   );

@@ -20,6 +20,7 @@ import { useListStudioEventsQuery } from './studioEventsApi';
 import { useEventActions } from './useEventActions';
 import { STUDIO_AREAS, STUDIO_MESSAGES } from '../../lib/studioMessages';
 import { EVENT_LABELS } from './eventLabels';
+import { PAGE_SIZE_OPTIONS } from '../components/gridProps';
 
 const NO_ROWS: StudioEventRow[] = [];
 
@@ -105,7 +106,7 @@ export default function EventsPage() {
         sortingMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        pageSizeOptions={[10, 25, 50, 100]}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
         sortModel={sortModel}
         onSortModelChange={setSortModel}
         disableColumnFilter
