@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'puppeteer';
 import { baseUrl } from './browser';
 import { codeFor } from './mailbox';
+import { fetchCall, purchased, sandboxPurchase } from '../../tests/utils/sandboxPurchase';
 
 /**
  * Accounts and purchases made through the API, as the pages would make them, so a journey starts
@@ -62,7 +63,6 @@ export async function buyWithFreepass(s: Session, eventPath: string, base = base
   });
 }
 
-/** A browser context whose pages start signed in as `s` (the spec's localStorage keys, set before the app runs). */
 /**
  * A card purchase of one event (by id or path) with the sandbox's 4242, as the checkout page makes
  * it: the cart, the intent for the server's total, the card's confirmation, the order.
@@ -75,31 +75,12 @@ export async function buyWithCard(
   const {
     data: [asset],
   } = await api<{ data: [{ id: number }] }>(`/asset/${event}`, { token: s.token, base });
-  await api('/cart', { token: s.token, body: { asset_id: asset!.id, user_id: s.userId }, base });
-  const cart = await api<{ data: { totals: { grandTotal: number } } }>('/cart', { token: s.token, base });
-  const intent = await api<{ data: { paymentIntentId: string; client_secret: string } }>('/order/createPaymentIntent', {
-    token: s.token,
-    body: { amount: Math.round(cart.data.totals.grandTotal * 100), userId: s.userId },
-    base,
-  });
-  const year = (new Date().getUTCFullYear() % 100) + 2;
-  await api('/payments/sandbox/confirm', {
-    token: s.token,
-    body: {
-      client_secret: intent.data.client_secret,
-      card: { number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
-      return_url: '/order-confirmation/1',
-    },
-    base,
-  });
-  const order = await api<{ data: { orderId: string; cartId: number } }>('/order/createCartOrder', {
-    token: s.token,
-    body: { userId: s.userId, paymentMethod: 'stripe', paymentIntentId: intent.data.paymentIntentId },
-    base,
-  });
-  return { eventId: asset!.id, orderId: order.data.orderId, cartId: order.data.cartId };
+  const purchase = await sandboxPurchase(fetchCall(base, s.token), { userId: s.userId, eventId: asset!.id });
+  const order = purchased(purchase, s.email).order!.json.data as { orderId: string; cartId: number };
+  return { eventId: asset!.id, orderId: order.orderId, cartId: order.cartId };
 }
 
+/** A browser context whose pages start signed in as `s` (the spec's localStorage keys, set before the app runs). */
 export async function signedInContext(browser: Browser, s: Session, base = baseUrl()): Promise<BrowserContext> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();

@@ -4,6 +4,7 @@ import { startSmtpMailbox } from './smtpMailbox';
 import { scratchSchema } from '../utils/testDatabase';
 import { apiCaller, inBatches, percentile, signUpBuyers, type SignedUp } from './benchBuyers';
 import { exitOnMissedGoals, record } from './goals';
+import { sandboxPurchase } from '../utils/sandboxPurchase';
 
 /**
  * `npm run bench:checkout`: 200 signed-up buyers, one event each in the cart, all check out at once
@@ -86,51 +87,18 @@ async function main() {
     /** One buyer's checkout as the browser makes it; answers the order id, or null. */
     async function checkout(b: Buyer): Promise<string | null> {
       const started = performance.now();
-      const intent = await timed('intent', () =>
-        call('POST', '/v1/order/createPaymentIntent', {
-          token: b.token,
-          body: { amount: b.amountCents, userId: b.userId },
-        }),
+      // The amount is known from the cart's answer, so the purchase's steps are the timed three.
+      const purchase = await sandboxPurchase(
+        ({ step, method, path, body }) =>
+          timed(step as Step, async () => {
+            const answer = await call(method, path, { token: b.token, ...(body ? { body } : {}) });
+            return { ...answer, text: JSON.stringify(answer.json) };
+          }),
+        { userId: b.userId, amountCents: b.amountCents },
       );
-      if (intent.status !== 200) return (fail('intent', intent.status, intent.json.message), null);
-      const { paymentIntentId, client_secret } = intent.json.data as { paymentIntentId: string; client_secret: string };
-      const confirmed = await timed('confirm', () =>
-        call('POST', '/v1/payments/sandbox/confirm', {
-          token: b.token,
-          body: {
-            client_secret,
-            card: {
-              number: '4242 4242 4242 4242',
-              exp_month: 12,
-              exp_year: (new Date().getUTCFullYear() % 100) + 2,
-              cvc: '123',
-            },
-            return_url: '/order-confirmation/1',
-          },
-        }),
-      );
-      if (
-        confirmed.status !== 200 ||
-        (confirmed.json.data as { status?: string } | undefined)?.status !== 'succeeded'
-      ) {
-        return (fail('confirm', confirmed.status, confirmed.json.message), null);
-      }
-      const order = await timed('order', () =>
-        call('POST', '/v1/order/createCartOrder', {
-          token: b.token,
-          body: {
-            userId: b.userId,
-            paymentMethod: 'stripe',
-            paymentIntentId,
-            status: 'Active',
-            usageType: 'Paid',
-            isActive: 1,
-          },
-        }),
-      );
-      if (order.status !== 200) return (fail('order', order.status, order.json.message), null);
+      if (!purchase.ok) return (fail(purchase.step, purchase.answer.status, purchase.answer.json.message), null);
       times.whole.push(performance.now() - started);
-      return (order.json.data as { orderId: string }).orderId;
+      return (purchase.order!.json.data as { orderId: string }).orderId;
     }
 
     const burstStart = performance.now();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database';
+import { fetchCall, sandboxPurchase } from '../utils/sandboxPurchase';
 
 export type RushResult = {
   seconds: number;
@@ -9,8 +10,6 @@ export type RushResult = {
   /** Answers that fit none of the expected outcomes, for the failure message. */
   unexpected: string[];
 };
-
-type Json = { success?: boolean; message?: string; data?: any };
 
 /**
  * `buyers` signed-in buyers (users made in the database, tokens signed with the shop's key) rush one
@@ -38,50 +37,22 @@ export async function buyersRush(o: {
     unexpected: [],
   };
 
-  async function step(name: string, token: string, path: string, body?: object) {
-    const res = await fetch(`${o.url}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await res.json().catch(() => ({}))) as Json;
-    if (res.status >= 500) result.serverErrors.push(`${name} ${res.status} ${json.message ?? ''}`);
-    return { status: res.status, json };
-  }
-
   async function buy(userId: number) {
-    const token = o.token(userId);
-    const added = await step('cart', token, '/v1/cart', { asset_id: o.eventId });
-    if (added.status === 409) return 'refusedBeforePaying';
-    if (added.status !== 200) return `cart ${added.status} ${added.json.message}`;
-    const cart = await step('cart read', token, '/v1/cart');
-    const amount = Math.round(cart.json.data.totals.grandTotal * 100);
-    const intent = await step('intent', token, '/v1/order/createPaymentIntent', { amount, userId });
-    if (intent.status === 409) return 'refusedBeforePaying';
-    if (intent.status !== 200) return `intent ${intent.status} ${intent.json.message}`;
-    const { paymentIntentId, client_secret } = intent.json.data as { paymentIntentId: string; client_secret: string };
-    const confirmed = await step('confirm', token, '/v1/payments/sandbox/confirm', {
-      client_secret,
-      card: {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: (new Date().getUTCFullYear() % 100) + 2,
-        cvc: '123',
+    const fetched = fetchCall(o.url, o.token(userId));
+    const purchase = await sandboxPurchase(
+      async (request) => {
+        const answer = await fetched(request);
+        if (answer.status >= 500)
+          result.serverErrors.push(`${request.step} ${answer.status} ${answer.json.message ?? ''}`);
+        return answer;
       },
-      return_url: '/order-confirmation/1',
-    });
-    if (confirmed.json.data?.status !== 'succeeded') return `confirm ${confirmed.status} ${confirmed.json.message}`;
-    const order = await step('order', token, '/v1/order/createCartOrder', {
-      userId,
-      paymentMethod: 'stripe',
-      paymentIntentId,
-      status: 'Active',
-      usageType: 'Paid',
-      isActive: 1,
-    });
-    if (order.status === 200) return 'ordered';
-    if (order.status === 409) return 'refunded';
-    return `order ${order.status} ${order.json.message}`;
+      { userId, eventId: o.eventId },
+    );
+    if (purchase.ok) return 'ordered';
+    const { step, answer } = purchase;
+    if (answer.status === 409 && (step === 'cart' || step === 'intent')) return 'refusedBeforePaying';
+    if (answer.status === 409 && step === 'order') return 'refunded';
+    return `${step} ${answer.status} ${answer.json.message}`;
   }
 
   const started = Date.now();

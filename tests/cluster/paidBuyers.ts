@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database';
+import { cardOrderBody, fetchCall, purchased, sandboxPurchase } from '../utils/sandboxPurchase';
 import { signTestToken } from '../utils/signToken';
 
 /** A demo event on sale without a seat limit, for steady traffic and buyers that never sell it out. */
@@ -17,24 +18,6 @@ export async function anOpenPremiumEvent(database: Database): Promise<number> {
 
 /** A signed-in buyer whose card payment went through and who has not asked for the order yet. */
 export type PaidBuyer = { userId: number; token: string; paymentIntentId: string };
-
-type Json = { success?: boolean; message?: string; data?: any };
-
-async function call(url: string, token: string, path: string, body?: object) {
-  const res = await fetch(`${url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // nginx's own HTML page (a 502)
-  }
-  return { status: res.status, json, text };
-}
 
 /**
  * `n` buyers who go as far as the browser does before the order (cart → payment intent → sandbox card
@@ -55,29 +38,8 @@ export async function buyersWhoPaid(url: string, database: Database, eventId: nu
         name: `Paid ${userId}`,
         email: `${tag}-${userId}@example.com`,
       });
-      const step = async (name: string, path: string, body?: object) => {
-        const res = await call(url, token, path, body);
-        if (res.status !== 200)
-          throw new Error(`buyer ${userId}: ${name} answered ${res.status} ${res.text.slice(0, 200)}`);
-        return res.json;
-      };
-      await step('cart', '/v1/cart', { asset_id: eventId });
-      const cart = await step('cart read', '/v1/cart');
-      const amount = Math.round((cart.data as { totals: { grandTotal: number } }).totals.grandTotal * 100);
-      const intent = await step('intent', '/v1/order/createPaymentIntent', { amount, userId });
-      const { paymentIntentId, client_secret } = intent.data as { paymentIntentId: string; client_secret: string };
-      const confirmed = await step('confirm', '/v1/payments/sandbox/confirm', {
-        client_secret,
-        card: {
-          number: '4242 4242 4242 4242',
-          exp_month: 12,
-          exp_year: (new Date().getUTCFullYear() % 100) + 2,
-          cvc: '123',
-        },
-        return_url: '/order-confirmation/1',
-      });
-      if ((confirmed.data as { status?: string }).status !== 'succeeded')
-        throw new Error(`buyer ${userId}: the sandbox card was not taken: ${JSON.stringify(confirmed)}`);
+      const paid = await sandboxPurchase(fetchCall(url, token), { userId, eventId, until: 'paid' });
+      const { paymentIntentId } = purchased(paid, `buyer ${userId}`);
       return { userId, token, paymentIntentId };
     }),
   );
@@ -86,13 +48,14 @@ export async function buyersWhoPaid(url: string, database: Database, eventId: nu
 /** The browser's last step, createCartOrder for the paid intent: its status and sentence. */
 export async function askForOrder(url: string, buyer: PaidBuyer): Promise<{ status: number; message: string }> {
   try {
-    const res = await call(url, buyer.token, '/v1/order/createCartOrder', {
-      userId: buyer.userId,
-      paymentMethod: 'stripe',
-      paymentIntentId: buyer.paymentIntentId,
-      status: 'Active',
-      usageType: 'Paid',
-      isActive: 1,
+    const res = await fetchCall(
+      url,
+      buyer.token,
+    )({
+      step: 'order',
+      method: 'POST',
+      path: '/v1/order/createCartOrder',
+      body: cardOrderBody(buyer.userId, buyer.paymentIntentId),
     });
     return { status: res.status, message: res.json.message ?? res.text.slice(0, 160) };
   } catch (err) {

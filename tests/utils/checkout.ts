@@ -2,16 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { signStripePayload } from '../../src/server/modules/payments/webhookSignature';
 import type { Who } from './cart';
+import {
+  CARDS,
+  cardOrderBody,
+  envelopeOf,
+  purchased,
+  sandboxCardBody,
+  sandboxPurchase,
+  type PurchaseCall,
+} from './sandboxPurchase';
 
-export const CARDS = {
-  visa: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  insufficientFunds: '4000 0000 0000 9995',
-  authenticate: '4000 0025 0000 3155',
-  badLuhn: '4242 4242 4242 4241',
-} as const;
+export { CARDS };
 
-const nextYear = (new Date().getUTCFullYear() % 100) + 2;
+/** The sandbox purchase's `call` through `app.inject`, as `who`. */
+function injectCall(app: FastifyInstance, who: Who): PurchaseCall {
+  return async ({ method, path, body }) => {
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: who.authorization ? { authorization: who.authorization } : {},
+      ...(body ? { payload: body } : {}),
+    });
+    return { status: res.statusCode, json: envelopeOf(res.body), text: res.body };
+  };
+}
 
 /** Drives checkout as the browser does: intent, the sandbox card form, the order; and the sandbox's webhook. */
 export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
@@ -37,22 +51,10 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
       clientSecret: string,
       number: string = CARDS.visa,
       more: Partial<{ exp_month: number; exp_year: number; cvc: string; return_url: string }> = {},
-    ) =>
-      send('POST', '/v1/payments/sandbox/confirm', who, {
-        client_secret: clientSecret,
-        card: { number, exp_month: more.exp_month ?? 12, exp_year: more.exp_year ?? nextYear, cvc: more.cvc ?? '123' },
-        return_url: more.return_url ?? '/order-confirmation/1',
-      }),
+    ) => send('POST', '/v1/payments/sandbox/confirm', who, sandboxCardBody(clientSecret, number, more)),
     order: (who: Who, body: object) => send('POST', '/v1/order/createCartOrder', who, { userId: who.userId, ...body }),
     cardOrder: (who: Who, paymentIntentId: string, more: object = {}) =>
-      driver.order(who, {
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        status: 'Active',
-        usageType: 'Paid',
-        isActive: 1,
-        ...more,
-      }),
+      driver.order(who, cardOrderBody(who.userId, paymentIntentId, more)),
     lookup: (who: Who, filter: object, sortBy?: string) =>
       send(
         'GET',
@@ -66,11 +68,8 @@ export function checkoutDriver(app: FastifyInstance, jwtSecret: string) {
 
     /** An intent for the cart's total, paid with `card`: answers the intent id and client secret. */
     async paidIntent(who: Who, card: string = CARDS.visa): Promise<{ id: string; secret: string }> {
-      const intent = await driver.intent(who, await driver.totalCents(who));
-      if (intent.statusCode !== 200) throw new Error(`intent: ${intent.statusCode} ${intent.body}`);
-      const { paymentIntentId: id, client_secret: secret } = intent.json().data;
-      const confirmed = await driver.confirm(who, secret, card);
-      if (confirmed.json().data.status !== 'succeeded') throw new Error(`confirm: ${confirmed.body}`);
+      const paid = await sandboxPurchase(injectCall(app, who), { userId: who.userId, card, until: 'paid' });
+      const { paymentIntentId: id, clientSecret: secret } = purchased(paid, who.label);
       return { id, secret };
     },
 

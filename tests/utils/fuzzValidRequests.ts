@@ -1,7 +1,7 @@
 import { deriveKeys } from '../../src/server/modules/auth/keys';
 import { signStripePayload } from '../../src/server/modules/payments/webhookSignature';
 import type { Who } from './cart';
-import { CARDS } from './checkout';
+import { sandboxCardBody } from './sandboxPurchase';
 import type { FuzzWorld } from './fuzzWorld';
 import { TEST_JWT_SECRET } from './testConfig';
 
@@ -247,11 +247,7 @@ export const VALID: Record<string, Realize> = {
     const intent = await w.intent(as, g.pick);
     return {
       as,
-      body: {
-        client_secret: intent.secret,
-        card: { number: CARDS.visa, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' },
-        return_url: '/order-confirmation/1',
-      },
+      body: sandboxCardBody(intent.secret),
     };
   },
   // The page answers for any intent (an unknown one says so): 200.

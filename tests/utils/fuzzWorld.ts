@@ -7,6 +7,7 @@ import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { loadCartFixture, type Who } from './cart';
 import { outboxCodeFor } from './mailbox';
 import { documentCheck, type ApiDocument } from './openApiCheck';
+import { envelopeOf, purchased, sandboxPurchase } from './sandboxPurchase';
 import { grantOrganizer } from './studio';
 import { createTestApp, type TestApp } from './testApp';
 import { testConfig } from './testConfig';
@@ -262,15 +263,15 @@ export async function openFuzzWorld() {
     /** A payment intent for the cart's total: its id and client secret. */
     async intent(who: Who, pick: number) {
       const cart = await this.fillCart(who, pick);
-      const res = await expectOk(
-        'intent',
-        send(who, {
-          method: 'POST',
-          url: '/v1/order/createPaymentIntent',
-          payload: { amount: Math.round(cart.totals.grandTotal * 100), userId: who.userId },
-        }),
+      const made = await sandboxPurchase(
+        async ({ method, path, body }) => {
+          const res = await send(who, { method, url: path, ...(body ? { payload: body } : {}) });
+          return { status: res.statusCode, json: envelopeOf(res.body), text: res.body };
+        },
+        { userId: who.userId, amountCents: Math.round(cart.totals.grandTotal * 100), until: 'intent' },
       );
-      return { id: res.json().data.paymentIntentId as string, secret: res.json().data.client_secret as string };
+      const { paymentIntentId: id, clientSecret: secret } = purchased(made, `fuzz world, ${who.label}`);
+      return { id, secret };
     },
     /** A new draft in the console: its id. */
     async draft(): Promise<number> {

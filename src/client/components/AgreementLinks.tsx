@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../lib/paths';
+import { SHOP_MESSAGES } from '../lib/shopMessages';
 
 /** The Terms of Service and Privacy Policy links under a cart or an order summary (/terms/3, /privacy/2). */
 export function AgreementLinks() {
@@ -11,7 +12,7 @@ export function AgreementLinks() {
         Terms of Service
       </Link>
       <Link component={RouterLink} to={paths.privacy}>
-        Privacy Policy
+        {SHOP_MESSAGES.privacyPolicy}
       </Link>
     </Typography>
   );

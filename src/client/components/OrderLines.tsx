@@ -9,6 +9,7 @@ import { formatEventDateTime, INVALID_DATE } from '../../shared/format';
 import { formatPrice } from '../../shared/money';
 import { PosterImage } from './PosterImage';
 import { srOnly } from './srOnly';
+import { SUMMARY_LABELS } from '../lib/summaryMessages';
 
 /**
  * What a line costs. Its list price is finalPrice, else unitPrice; what is paid for it is
@@ -31,7 +32,7 @@ function LinePrice({ item }: { item: CartItem }) {
           sx={{ display: 'block' }}
         >
           <Box component="span" sx={srOnly}>
-            List price{' '}
+            {SUMMARY_LABELS.listPrice}{' '}
           </Box>
           {formatPrice(list)}
         </Typography>
@@ -123,10 +124,12 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 export function OrderTotals({ totals }: { totals: CartTotals }) {
   return (
     <Box component="dl" sx={{ m: 0, mt: 1 }}>
-      <Row label="Subtotal">{formatPrice(totals.itemsSubtotal)}</Row>
-      {totals.itemDiscount > 0 && <Row label="Item Discount">{`-${formatPrice(totals.itemDiscount)}`}</Row>}
-      {totals.couponDiscount > 0 && <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>}
-      <Row label="Total" strong>
+      <Row label={SUMMARY_LABELS.subtotal}>{formatPrice(totals.itemsSubtotal)}</Row>
+      {totals.itemDiscount > 0 && (
+        <Row label={SUMMARY_LABELS.itemDiscount}>{`-${formatPrice(totals.itemDiscount)}`}</Row>
+      )}
+      {totals.couponDiscount > 0 && <Row label={SUMMARY_LABELS.coupon}>{`-${formatPrice(totals.couponDiscount)}`}</Row>}
+      <Row label={SUMMARY_LABELS.total} strong>
         {formatPrice(totals.grandTotal)}
       </Row>
     </Box>

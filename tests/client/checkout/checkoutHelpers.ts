@@ -1,7 +1,8 @@
 import type { Cart } from '../../../src/shared/contract/cart';
-import type { OrderSummary, PaymentIntent } from '../../../src/shared/contract/orders';
-import type { SandboxConfirmResult } from '../../../src/shared/contract/payments';
+import { apiHost } from '../../../src/client/api/apiHost';
+import type { OrderSummary } from '../../../src/shared/contract/orders';
 import { signUpOnTestServer } from '../../utils/apiUser';
+import { CARDS, fetchCall, purchased, sandboxPurchase } from '../../utils/sandboxPurchase';
 import { callApi, eventId } from '../cart/cartHelpers';
 
 /**
@@ -40,22 +41,21 @@ export async function fillCart(buyer: Buyer, events: { path: string }[], coupon?
   return cart;
 }
 
-const nextYear = (new Date().getUTCFullYear() % 100) + 2;
+/** The buyer's cart paid with `card` through the sandbox, as the checkout page pays it, up to `until`. */
+async function payCart(buyer: Buyer, cart: Cart, card: string, until: 'paid' | 'ordered') {
+  const amountCents = Math.round(cart.totals.grandTotal * 100);
+  const call = fetchCall(apiHost(), buyer.token);
+  return purchased(await sandboxPurchase(call, { userId: buyer.userId, amountCents, card, until }), buyer.email);
+}
 
 /** An intent for the buyer's cart, confirmed with `card` through the sandbox: its id (no order yet). */
-export async function paidIntent(buyer: Buyer, cart: Cart, card = '4242424242424242'): Promise<string> {
-  const intent = await callApi<PaymentIntent>('/order/createPaymentIntent', buyer.token, {
-    amount: Math.round(cart.totals.grandTotal * 100),
-    userId: buyer.userId,
-  });
-  if (intent.status !== 200) throw new Error(`intent: ${intent.status} ${intent.message}`);
-  const confirmed = await callApi<SandboxConfirmResult>('/payments/sandbox/confirm', buyer.token, {
-    client_secret: intent.data.client_secret,
-    card: { number: card, exp_month: 12, exp_year: nextYear, cvc: '123' },
-    return_url: '/order-confirmation/1',
-  });
-  if (confirmed.data.status !== 'succeeded') throw new Error(`confirm: ${confirmed.status} ${confirmed.message}`);
-  return intent.data.paymentIntentId;
+export async function paidIntent(buyer: Buyer, cart: Cart, card: string = CARDS.visa): Promise<string> {
+  return (await payCart(buyer, cart, card, 'paid')).paymentIntentId;
+}
+
+/** The buyer's cart paid with `card` through the sandbox and ordered: the order as the shop answered it. */
+export async function paidOrder(buyer: Buyer, cart: Cart, card: string = CARDS.visa): Promise<OrderSummary> {
+  return (await payCart(buyer, cart, card, 'ordered')).order!.json.data as OrderSummary;
 }
 
 /** Buys `events` outright with the FREEPASS voucher (no card): the order the server made. */

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import type { OrderSummary } from '../../../src/shared/contract/orders';
 import { STUDIO_COUPON_MESSAGES as M, type StudioCouponDetail } from '../../../src/shared/contract/studioCoupons';
+import { apiSlice } from '../../../src/client/api/apiSlice';
 import { recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
-import { callApi, PREMIUM } from '../cart/cartHelpers';
-import { fillCart, newBuyer, paidIntent, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
+import { PREMIUM } from '../cart/cartHelpers';
+import { fillCart, newBuyer, paidOrder, rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
 import { axeViolations, newOrganizer, studioCall } from './studioHelpers';
 
 /**
@@ -13,6 +14,21 @@ import { axeViolations, newOrganizer, studioCall } from './studioHelpers';
  * lost), a coupon's terms and uses linking to their orders, and Disable behind its question.
  */
 jest.setTimeout(60_000);
+
+/** The props the coupons grid was handed at each render of its page (the real grid draws them). */
+const mockCouponGridProps: Record<string, unknown>[] = [];
+jest.mock('@mui/x-data-grid', () => {
+  const actual = jest.requireActual<typeof import('@mui/x-data-grid')>('@mui/x-data-grid');
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const Grid = actual.DataGrid as unknown as (mockProps: Record<string, unknown>) => null;
+  return {
+    ...actual,
+    DataGrid: (mockProps: Record<string, unknown>) => {
+      if (mockProps['aria-label'] === 'Coupons') mockCouponGridProps.push(mockProps);
+      return createElement(Grid, mockProps);
+    },
+  };
+});
 /** How long to wait for what needs the server's answer (the machine may be busy). */
 const SERVER = { timeout: 10_000 };
 let store: AppStore | undefined;
@@ -42,14 +58,7 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 async function orderWithCoupon(code: string): Promise<OrderSummary & { buyer: Buyer }> {
   const buyer = await newBuyer('coupon-buyer');
   const cart = await fillCart(buyer, [PREMIUM.velvet], code);
-  const paymentIntentId = await paidIntent(buyer, cart);
-  const order = await callApi<OrderSummary>('/order/createCartOrder', buyer.token, {
-    userId: buyer.userId,
-    paymentMethod: 'stripe',
-    paymentIntentId,
-  });
-  if (order.status !== 200) throw new Error(`card order: ${order.status} ${order.message}`);
-  return { ...order.data, buyer };
+  return { ...(await paidOrder(buyer, cart)), buyer };
 }
 
 it("refuses a code that exists with the server's sentence beside the form, and keeps what was typed", async () => {
@@ -151,4 +160,31 @@ it("lists coupons; a coupon's page links its uses to their orders; Disable asks,
   expect(after.data.status).toBe('disabled');
   toasts.stop();
   expect(app.router.state.location.pathname).toBe(`/studio/coupons/${code}`);
+});
+
+/**
+ * The page has no search box: it renders again only with its list's state, whose `loading` redraws the
+ * grid anyway. What is guarded is that nothing else handed to the grid is new in a render (a new
+ * `getRowId`, `initialState`, `localeText` or `pageSizeOptions` makes a memoized grid redraw every cell),
+ * as a search box or any state added to the page would otherwise bring the events grid's lag.
+ */
+it('hands the grid the same props while the list is fetched again: only `loading` changes', async () => {
+  const code = freshCode();
+  expect((await studioCall(organizer, 'POST', '/coupons', { code, kind: 'percent', percentOff: 5 })).status).toBe(200);
+  await open('/studio/coupons');
+  const grid = await screen.findByRole('grid', { name: 'Coupons' }, { timeout: 10_000 });
+  await within(grid).findByRole('link', { name: code }, SERVER);
+  const settled = mockCouponGridProps.at(-1)!;
+  const renders = mockCouponGridProps.length;
+  // Fetched again (as after a coupon is made or disabled elsewhere): the page renders while it loads and after.
+  store!.dispatch(apiSlice.util.invalidateTags([{ type: 'StudioCoupon', id: 'LIST' }]));
+  await waitFor(() => expect(mockCouponGridProps.slice(renders).some((p) => p.loading)).toBe(true));
+  await waitFor(() => expect(mockCouponGridProps.at(-1)!.loading).toBe(false));
+  // `rows` aside: the server's list, which a test file running beside this one may add a coupon to.
+  const changed = new Set(
+    mockCouponGridProps
+      .slice(renders)
+      .flatMap((p) => Object.keys(p).filter((key) => key !== 'rows' && p[key] !== settled[key])),
+  );
+  expect([...changed]).toEqual(['loading']);
 });

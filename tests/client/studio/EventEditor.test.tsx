@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import { FORM_MESSAGES } from '../../../src/client/studio/events/editor/eventForm';
-import { CHECK_FIELDS } from '../../../src/client/studio/events/editor/useSaveEvent';
+import { STUDIO_MESSAGES } from '../../../src/client/lib/studioMessages';
 import { STUDIO_EVENT_MESSAGES, type StudioEvent } from '../../../src/shared/contract/studioEvents';
 import { recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
 import { rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
@@ -50,7 +50,7 @@ it("tells what is wrong under each field before sending anything: title, premium
   await userEvent.type(field('Capacity'), '12.5');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-  expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_FIELDS);
+  expect(await screen.findByRole('alert')).toHaveTextContent(STUDIO_MESSAGES.checkFields);
   expect(helpOf(field('Title'))).toHaveTextContent(FORM_MESSAGES.titleRequired);
   expect(helpOf(field('Price'))).toHaveTextContent(STUDIO_EVENT_MESSAGES.premiumNeedsPrice);
   expect(helpOf(field('Capacity'))).toHaveTextContent(FORM_MESSAGES.capacity);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppStore } from '../../../src/client/app/store';
 import type { StudioOrderDetail } from '../../../src/shared/contract/studioSales';
+import { studioPaths } from '../../../src/client/studio/studioPaths';
 import { recordToasts, requestedUrls, startApp, stopApp } from '../../utils/clientApp';
 import { PREMIUM } from '../cart/cartHelpers';
 import { rememberBuyer, type Buyer } from '../checkout/checkoutHelpers';
@@ -47,6 +48,22 @@ it("finds an order by the buyer's e-mail and opens its detail", async () => {
   await userEvent.click(link);
   expect(await screen.findByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeInTheDocument();
   expect(app.router.state.location.pathname).toMatch(/^\/studio\/orders\/\d+$/);
+});
+
+it('keeps the grid still while a search is typed: a key redraws the box, not every cell', async () => {
+  const order = await cardOrder('orders-typing', [PREMIUM.canyon]);
+  await open('/studio/orders');
+  const grid = await screen.findByRole('grid', { name: 'Orders' }, { timeout: 10_000 });
+  const box = screen.getByRole('searchbox', { name: 'Search by e-mail or order id' });
+  await userEvent.click(box);
+  await userEvent.paste(order.buyer.email);
+  await waitFor(() => expect(grid.querySelectorAll('[role="row"]')).toHaveLength(2));
+  // Each drawing of an order's cell builds the link to its page.
+  const drawn = jest.spyOn(studioPaths, 'order');
+  // Spaces after the address: every key changes the box and the page, never the search (it is trimmed).
+  await userEvent.type(box, '   ');
+  expect(box).toHaveValue(`${order.buyer.email}   `);
+  expect(drawn).not.toHaveBeenCalled();
 });
 
 it('refunds once under a double click on the dialog, then shows Refunded', async () => {

@@ -4,8 +4,7 @@ import { apiHost } from '../../../src/client/api/apiHost';
 import type { OrderSummary } from '../../../src/shared/contract/orders';
 import type { StudioEvent, StudioEventFields } from '../../../src/shared/contract/studioEvents';
 import { TEST_JWT_SECRET } from '../../utils/testConfig';
-import { callApi } from '../cart/cartHelpers';
-import { fillCart, newBuyer, paidIntent, type Buyer } from '../checkout/checkoutHelpers';
+import { fillCart, newBuyer, paidOrder, type Buyer } from '../checkout/checkoutHelpers';
 
 /**
  * Organizers and their data on the test server the client tests talk to, made through its API as
@@ -61,14 +60,7 @@ export async function createEvent(organizer: Buyer, fields: Partial<StudioEventF
 export async function cardOrder(label: string, events: { path: string }[]): Promise<OrderSummary & { buyer: Buyer }> {
   const buyer = await newBuyer(label);
   const cart = await fillCart(buyer, events);
-  const paymentIntentId = await paidIntent(buyer, cart);
-  const order = await callApi<OrderSummary>('/order/createCartOrder', buyer.token, {
-    userId: buyer.userId,
-    paymentMethod: 'stripe',
-    paymentIntentId,
-  });
-  if (order.status !== 200) throw new Error(`card order: ${order.status} ${order.message}`);
-  return { ...order.data, buyer };
+  return { ...(await paidOrder(buyer, cart)), buyer };
 }
 
 /**

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../../src/server/db/database';
-import { CARDS } from '../../utils/checkout';
+import { cardOrderBody, sandboxCardBody } from '../../utils/sandboxPurchase';
 import { startFakeStripe, type FakeStripe } from '../../utils/fakeStripe';
 import { latestCodeIn } from '../../utils/mailbox';
 import { spawnServer, type ServerProcess } from '../../utils/serverProcess';
@@ -100,20 +100,9 @@ function browser() {
       return ok(server, 'POST', '/v1/order/createPaymentIntent', { amount: total, userId });
     },
     confirmSandbox: (server: ServerProcess, clientSecret: string) =>
-      ok(server, 'POST', '/v1/payments/sandbox/confirm', {
-        client_secret: clientSecret,
-        card: { number: CARDS.visa, exp_month: 12, exp_year: (new Date().getUTCFullYear() % 100) + 2, cvc: '123' },
-        return_url: '/order-confirmation/1',
-      }),
+      ok(server, 'POST', '/v1/payments/sandbox/confirm', sandboxCardBody(clientSecret)),
     cardOrder: (server: ServerProcess, paymentIntentId: string) =>
-      call(server, 'POST', '/v1/order/createCartOrder', {
-        userId,
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        status: 'Active',
-        usageType: 'Paid',
-        isActive: 1,
-      }),
+      call(server, 'POST', '/v1/order/createCartOrder', cardOrderBody(userId, paymentIntentId)),
     history: async (server: ServerProcess) =>
       (await ok(server, 'GET', `/v1/order/history?userId=${userId}`)) as { total: number; data: { orderId: string }[] },
   };

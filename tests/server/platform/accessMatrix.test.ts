@@ -12,6 +12,7 @@ import { changedTables, dbFingerprint } from '../../utils/dbFingerprint';
 import { claimsOf, forgedCallers } from '../../utils/forgedCallers';
 import { EXEMPT_FROM_THE_MATRIX } from '../../utils/accessMatrixExemptions';
 import { listRoutes } from '../../utils/routes';
+import { sandboxCardBody } from '../../utils/sandboxPurchase';
 import { grantOrganizer } from '../../utils/studio';
 import { TEST_JWT_SECRET } from '../../utils/testConfig';
 
@@ -289,16 +290,7 @@ const ROWS: Row[] = [
     call: () => ({
       method: 'POST',
       url: '/v1/payments/sandbox/confirm',
-      ...json({
-        client_secret: intent.secret,
-        card: {
-          number: '4242 4242 4242 4242',
-          exp_month: 12,
-          exp_year: (new Date().getUTCFullYear() % 100) + 2,
-          cvc: '123',
-        },
-        return_url: '/order-confirmation/1',
-      }),
+      ...json(sandboxCardBody(intent.secret)),
     }),
     expect: usersThing(200),
     // The sandbox tells the shop of the payment as a webhook would, just after: its order is made and mailed

@@ -20,9 +20,12 @@ import { CartSummary } from './CartSummary';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
+
+const TITLE = 'Your Cart';
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
-export const head: HeadData = { title: pageTitle('Your Cart'), noindex: true };
+export const head: HeadData = { title: pageTitle(TITLE), noindex: true };
 
 /** docs/behaviour.md §2 "Cart": 'Your Cart', its lines and summary, or 'Your cart is empty' with Browse Events. */
 export default function CartPage() {
@@ -58,17 +61,17 @@ export default function CartPage() {
         variant="h3"
         sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}
       >
-        Your Cart
+        {TITLE}
       </Typography>
       {failure ? null : !cart ? (
         <CartSkeleton />
       ) : cart.items.length === 0 ? (
         <Box sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700, mb: 3 }}>
-            Your cart is empty
+            {SHOP_MESSAGES.cartEmpty}
           </Typography>
           <Button component={RouterLink} to={paths.events} variant="default" size="lg">
-            Browse Events
+            {SHOP_MESSAGES.browseEvents}
           </Button>
         </Box>
       ) : (

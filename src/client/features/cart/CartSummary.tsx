@@ -10,6 +10,8 @@ import type { Cart } from '../../../shared/contract/cart';
 import { formatPrice } from '../../../shared/money';
 import { PromoCode } from './PromoCode';
 import { useVoucherPurchase } from './useVoucherPurchase';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
+import { SUMMARY_LABELS } from '../../lib/summaryMessages';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -56,10 +58,14 @@ export function CartSummary({ cart }: { cart: Cart }) {
         Summary
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Row label="Subtotal">{formatPrice(totals.itemsSubtotal)}</Row>
-        {totals.itemDiscount > 0 && <Row label="Item Discount">{`-${formatPrice(totals.itemDiscount)}`}</Row>}
-        {totals.couponDiscount > 0 && <Row label="Coupon">{`-${formatPrice(totals.couponDiscount)}`}</Row>}
-        <Row label="Total" strong>
+        <Row label={SUMMARY_LABELS.subtotal}>{formatPrice(totals.itemsSubtotal)}</Row>
+        {totals.itemDiscount > 0 && (
+          <Row label={SUMMARY_LABELS.itemDiscount}>{`-${formatPrice(totals.itemDiscount)}`}</Row>
+        )}
+        {totals.couponDiscount > 0 && (
+          <Row label={SUMMARY_LABELS.coupon}>{`-${formatPrice(totals.couponDiscount)}`}</Row>
+        )}
+        <Row label={SUMMARY_LABELS.total} strong>
           {formatPrice(totals.grandTotal)}
         </Row>
       </Box>
@@ -75,7 +81,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
           disabled={voucher.busy}
           onClick={() => void voucher.purchase()}
         >
-          {voucher.busy ? 'Processing...' : 'Purchase Tickets'}
+          {voucher.busy ? SHOP_MESSAGES.processing : 'Purchase Tickets'}
         </Button>
       ) : (
         <Button

@@ -15,6 +15,7 @@ import { PaymentSection } from './PaymentSection';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 /** The sandbox card form's height on a phone (card number, expiry and CVC, the pay button). */
 const PAYMENT_AREA_MIN_HEIGHT = 218;
@@ -72,7 +73,7 @@ function Checkout({ userId }: { userId: number }) {
             <Skeleton variant="rectangular" height={120} />
           ) : cart.items.length === 0 ? (
             <Box>
-              <Typography>Your cart is empty</Typography>
+              <Typography>{SHOP_MESSAGES.cartEmpty}</Typography>
               <Link component={RouterLink} to={paths.cart}>
                 {CHECKOUT_COPY.backToCart}
               </Link>

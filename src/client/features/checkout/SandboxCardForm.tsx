@@ -105,7 +105,13 @@ export function SandboxCardForm({ clientSecret, returnUrl, busy, onOutcome }: Pr
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Card payment" sx={{ display: 'grid', gap: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={CHECKOUT_COPY.cardForm}
+      sx={{ display: 'grid', gap: 1 }}
+    >
       {field('number', 'Card number', 'cc-number', '1234 1234 1234 1234')}
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
         {field('expiry', 'Expiry', 'cc-exp', 'MM / YY')}

@@ -61,7 +61,7 @@ function PaymentForm({ returnUrl, busy, onOutcome }: Omit<Props, 'publishableKey
   };
 
   return (
-    <Box component="form" onSubmit={submit} aria-label="Card payment" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" onSubmit={submit} aria-label={CHECKOUT_COPY.cardForm} sx={{ display: 'grid', gap: 2 }}>
       {/* Card only: the intent allows cards alone; wallets would be a second way to pay. */}
       <PaymentElement
         options={{ layout: 'tabs', paymentMethodOrder: ['card'], wallets: { applePay: 'never', googlePay: 'never' } }}

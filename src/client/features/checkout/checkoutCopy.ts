@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 /** The words for checkout (docs/behaviour.md §2 "Checkout", §8), word for word. */
 export const CHECKOUT_COPY = {
@@ -6,7 +7,7 @@ export const CHECKOUT_COPY = {
   intro: 'Please enter your payment information below.',
   preparing: 'Preparing payment…',
   pay: 'Confirm and Pay',
-  processing: 'Processing...',
+  processing: SHOP_MESSAGES.processing,
   startFailed: 'Failed to start payment',
   paymentFailed: 'Payment failed.',
   orderCreated: ORDER_MESSAGES.created,
@@ -14,6 +15,8 @@ export const CHECKOUT_COPY = {
   nothingToPay:
     'Nothing to pay by card: your coupon covers the whole total. Finish with Purchase Tickets in your cart.',
   backToCart: 'Back to cart',
-  retry: 'Try again',
+  /** The card form's name, whichever provider draws it. */
+  cardForm: 'Card payment',
+  retry: SHOP_MESSAGES.tryAgain,
   providerError: (message: string) => `Error: ${message}`,
 } as const;

@@ -13,8 +13,10 @@ import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
 import { useChooseMakeGoodMutation, useGetMakeGoodQuery } from './makeGoodApi';
 
+const TITLE = 'Our apology';
+
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
-export const head: HeadData = { title: pageTitle('Our apology'), noindex: true };
+export const head: HeadData = { title: pageTitle(TITLE), noindex: true };
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
@@ -34,7 +36,7 @@ export default function MakeGoodPage() {
       ) : read.error ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
-            Our apology
+            {TITLE}
           </Typography>
           <Typography role="alert" sx={{ mt: 2 }}>
             {messageFor(read.error)}

@@ -8,6 +8,7 @@ import { ORDER_MANAGE_MESSAGES } from '../../../shared/contract/orderManage';
 import { messageFor } from '../../api/serverError';
 import { toast } from '../../lib/toast';
 import { useCancelOrderMutation } from './orderManageApi';
+import { ORDER_COPY } from './orderCopy';
 
 /**
  * 'Cancel this order?': the whole order, refunded in full. Keep order (or Escape) closes; Cancel
@@ -40,7 +41,7 @@ export function CancelOrderDialog({ cartId, open, onClose }: { cartId: number; o
           Keep order
         </Button>
         <Button variant="destructive" onClick={confirm} disabled={cancelling.isLoading}>
-          Cancel order
+          {ORDER_COPY.cancelOrder}
         </Button>
       </DialogActions>
     </Dialog>

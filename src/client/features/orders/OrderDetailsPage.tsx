@@ -18,9 +18,11 @@ import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { OrderLinks } from './OrderLinks';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { SUMMARY_LABELS } from '../../lib/summaryMessages';
+import { ORDER_COPY } from './orderCopy';
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
-export const head: HeadData = { title: pageTitle('Order Details'), noindex: true };
+export const head: HeadData = { title: pageTitle(ORDER_COPY.title), noindex: true };
 
 /**
  * docs/behaviour.md §2 "Order details": login required; the order as bought, terms and privacy links, and
@@ -37,7 +39,7 @@ export default function OrderDetailsPage() {
         variant="h3"
         sx={{ fontWeight: 800, mb: { xs: 2, md: 4 }, fontSize: { xs: '2rem', md: '2.8rem' } }}
       >
-        Order Details
+        {ORDER_COPY.title}
       </Typography>
       {userId !== null && <Order cartId={Number(id)} />}
     </Container>
@@ -81,11 +83,11 @@ function Order({ cartId }: { cartId: number }) {
             Summary
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
-            <Fact label="Order Id">{order.orderId}</Fact>
+            <Fact label={SUMMARY_LABELS.orderId}>{order.orderId}</Fact>
             {/* As order history says it: the usage type (Paid, Transfer) while Active, else Cancelled or Refunded. */}
             <Fact label="Status">{order.status === 'Active' ? order.usageType : order.status}</Fact>
             <Fact label="Method">{paymentMethodLabel(order.paymentMethod)}</Fact>
-            <Fact label="Purchased on">{formatLongUsDate(order.created)}</Fact>
+            <Fact label={SUMMARY_LABELS.purchasedOn}>{formatLongUsDate(order.created)}</Fact>
           </Box>
           <OrderTotals totals={cart.totals} />
           <OrderLinks cartId={cartId} cart={cart} />

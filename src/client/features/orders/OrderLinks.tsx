@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Cart } from '../../../shared/contract/cart';
 import { calendarPath } from '../../../shared/calendarLink';
 import { ReceiptLink } from './ReceiptLink';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 /**
  * Under an order's summary: its printable receipt, and while the order stands, 'Add to calendar' for each
@@ -19,7 +20,7 @@ export function OrderLinks({ cartId, cart }: { cartId: number; cart: Cart }) {
     <>
       <ReceiptLink cartId={cartId} />
       {coming.length > 0 && (
-        <Box component="ul" aria-label="Add to calendar" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        <Box component="ul" aria-label={SHOP_MESSAGES.addToCalendar} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {coming.map((i) => (
             <li key={i.assetId}>
               <Link href={calendarPath(i.assetId)} download data-testid="order-calendar-link">

@@ -9,6 +9,7 @@ import { formatEventDateTime } from '../../../shared/format';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { useGetOrderManageQuery } from './orderManageApi';
 import { TransferTicketDialog } from './TransferTicketDialog';
+import { ORDER_COPY } from './orderCopy';
 
 /** Until when the order may be cancelled, in words: a live show's cutoff in New York time, else the first play. */
 const cancelSentence = (until: string | null) =>
@@ -76,7 +77,7 @@ function CancelPart({ manage, onCancel }: { manage: OrderManage; onCancel: () =>
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Typography sx={{ flex: '1 1 16rem' }}>{cancelSentence(manage.cancel.until)}</Typography>
       <Button variant="outline" onClick={onCancel}>
-        Cancel order
+        {ORDER_COPY.cancelOrder}
       </Button>
     </Box>
   );

@@ -17,6 +17,7 @@ import { pageTitle, type HeadData } from '../../lib/pageHead';
 import { paths } from '../../lib/paths';
 import { useRequireSignIn } from '../../lib/useRequireSignIn';
 import { useGetReceiptQuery } from './receiptApi';
+import { SUMMARY_LABELS } from '../../lib/summaryMessages';
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Receipt'), noindex: true };
@@ -99,7 +100,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
         Receipt
       </Typography>
       <Box component="dl" sx={{ m: 0, mb: 3 }}>
-        <Row label="Order Id">{r.orderId}</Row>
+        <Row label={SUMMARY_LABELS.orderId}>{r.orderId}</Row>
         <Row label="Date">{formatLongUsDate(r.date)}</Row>
         <Row label="Status">
           {STATUS_WORDS[r.status]}
@@ -114,7 +115,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
           <tr>
             <Cell header>Event</Cell>
             <Cell header right>
-              List price
+              {SUMMARY_LABELS.listPrice}
             </Cell>
             <Cell header right>
               Paid
@@ -149,7 +150,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
         </tbody>
       </Box>
       <Box component="dl" sx={{ m: 0, ml: 'auto', maxWidth: 360 }}>
-        <Row label="Subtotal">{formatPrice(r.subtotal)}</Row>
+        <Row label={SUMMARY_LABELS.subtotal}>{formatPrice(r.subtotal)}</Row>
         {r.coupon && <Row label={`Coupon ${r.coupon.code}`}>{`-${formatPrice(r.coupon.discount)}`}</Row>}
         {!r.coupon && discounted && <Row label="Discount">{formatPrice(r.subtotal - r.total)}</Row>}
         <Row label="Total paid" strong>

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 const pillars = [
   {
@@ -74,7 +75,7 @@ export default function AboutPage() {
       </Grid>
       <Box sx={{ mt: 6, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button component={Link} to={paths.events} variant="default" size="lg">
-          Upcoming Events
+          {SHOP_MESSAGES.upcomingEvents}
         </Button>
         <Button component={Link} to={paths.demo} variant="outline" size="lg">
           See how it works

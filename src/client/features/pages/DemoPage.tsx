@@ -7,13 +7,16 @@ import { useEffect, useRef, useState } from 'react';
 import { HlsVideo } from '../../components/HlsVideo';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 const EXPLAINER_MANIFEST = '/media/explainer/index.m3u8';
 const EXPLAINER_POSTER = '/media/explainer/poster.svg';
 
+const HEADING = 'How AllAccess works';
+
 const head: HeadData = {
   title: pageTitle('How it works'),
-  heading: 'How AllAccess works',
+  heading: HEADING,
   description:
     'A short film of the AllAccess player: up to nine camera angles of one show, and you choose which to watch.',
 };
@@ -34,7 +37,7 @@ export default function DemoPage() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <PageHead {...head} />
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 1 }}>
-        How AllAccess works
+        {HEADING}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Pick a concert, get your pass, and watch from every angle.
@@ -55,7 +58,7 @@ export default function DemoPage() {
           poster={EXPLAINER_POSTER}
           controls={started}
           autoPlay={started}
-          label="How AllAccess works"
+          label={HEADING}
           sx={{ objectFit: 'contain' }}
         />
         {!started && (
@@ -66,7 +69,7 @@ export default function DemoPage() {
             onClick={() => setStarted(true)}
             sx={{ position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%, -50%)' }}
           >
-            Play video
+            {SHOP_MESSAGES.playVideo}
           </Button>
         )}
       </Box>

@@ -12,6 +12,7 @@ import { PlayerNotStarted } from './PlayerMessage';
 import { PlayerSession } from './PlayerSession';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
 import { usePlayerAccess } from './usePlayerAccess';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 /** @public the head the server sends with the player, which the browser renders (app/router.tsx). */
 export const head: HeadData = { title: pageTitle('Watch'), noindex: true };
@@ -41,7 +42,7 @@ export default function PlayerPage() {
 
   switch (access.status) {
     case 'checking':
-      return <FullPageSpinner label="Checking your access" />;
+      return <FullPageSpinner label={SHOP_MESSAGES.checkingAccess} />;
     case 'missing':
       return <NotFoundPage />;
     case 'unavailable':

@@ -1,3 +1,4 @@
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 /** The player's words (the spec gives none): short and plain. */
 export const PLAYER_COPY = {
   loading: 'Loading stream…',
@@ -7,7 +8,7 @@ export const PLAYER_COPY = {
   configFailed: 'The stream could not be loaded.',
   eventFailed: 'This event could not be loaded.',
   sessionFailed: 'Could not start watching.',
-  tryAgain: 'Try again',
+  tryAgain: SHOP_MESSAGES.tryAgain,
   /** The device limit's way out, and the moved device's way back: this device plays, the oldest stops. */
   watchHere: 'Watch here instead',
   takeoverHint: 'The device that started watching first will stop.',

@@ -8,6 +8,8 @@ import { userNameResolved } from '../auth/authEvents';
 import { messageFor } from '../../api/serverError';
 import { profileApi, useUpdateProfileMutation } from './profileApi';
 import { TextInput } from '../../components/TextInput';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
+import { PROFILE_COPY } from './profileCopy';
 
 /** docs/behaviour.md §4 "Display name": the names, or the e-mail's local part when there are none. */
 export const displayNameOf = (p: { firstName: string; lastName: string }, email: string) =>
@@ -45,7 +47,7 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={save} noValidate aria-label="Edit Profile">
+    <Stack component="form" spacing={2} onSubmit={save} noValidate aria-label={PROFILE_COPY.editProfile}>
       <TextInput label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" fullWidth />
       <TextInput label="Email" value={profile.emailId} disabled fullWidth />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
@@ -53,7 +55,7 @@ export function EditProfileForm({ userId, profile, onDone }: { userId: string; p
           Cancel
         </Button>
         <Button type="submit" variant="default" disabled={isLoading}>
-          {isLoading ? 'Processing...' : 'Save'}
+          {isLoading ? SHOP_MESSAGES.processing : 'Save'}
         </Button>
       </Stack>
     </Stack>

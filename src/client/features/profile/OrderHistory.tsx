@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { useGetOrderHistoryQuery } from '../orders/ordersApi';
 import { OrderHistoryTable } from './OrderHistoryTable';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -43,7 +44,7 @@ export function OrderHistory({ userId }: { userId: number }) {
             You haven't purchased access to any events yet
           </Typography>
           <Button component={Link} to={paths.events} variant="default">
-            Browse Events
+            {SHOP_MESSAGES.browseEvents}
           </Button>
         </Paper>
       ) : (

@@ -14,6 +14,7 @@ import type { OrderHistoryRow } from '../../../shared/contract/orders';
 import { formatLongUsDate } from '../../../shared/format';
 import { formatPrice } from '../../../shared/money';
 import { orderCardsBelowMd } from './orderHistoryCards';
+import { SUMMARY_LABELS } from '../../lib/summaryMessages';
 
 // Only a history longer than one page shows it; it brings Select, Menu and Popper along (16 KiB), so
 // the profile's first screen does not wait for it.
@@ -23,7 +24,15 @@ const TablePagination = lazy(
 ) as unknown as typeof TablePaginationType;
 
 /** The spec's columns, and ours: the events each order bought (a row names what was bought). */
-const COLUMNS = ['Order Id', 'Events', 'Status', 'Method', 'Amount', 'Purchased on', 'Info'] as const;
+const COLUMNS = [
+  SUMMARY_LABELS.orderId,
+  'Events',
+  'Status',
+  'Method',
+  'Amount',
+  SUMMARY_LABELS.purchasedOn,
+  'Info',
+] as const;
 type Column = (typeof COLUMNS)[number];
 
 type Props = { rows: OrderHistoryRow[]; total: number; page: number; pageSize: number; onPage: (page: number) => void };
@@ -56,7 +65,7 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
                 component="th"
                 scope="row"
                 role="rowheader"
-                data-label="Order Id"
+                data-label={SUMMARY_LABELS.orderId}
                 sx={{ whiteSpace: 'nowrap' }}
               >
                 {row.orderId}
@@ -78,7 +87,7 @@ export function OrderHistoryTable({ rows, total, page, pageSize, onPage }: Props
               <TableCell {...cell('Amount')} sx={{ whiteSpace: 'nowrap' }}>
                 {formatPrice(row.rate)}
               </TableCell>
-              <TableCell {...cell('Purchased on')} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell {...cell(SUMMARY_LABELS.purchasedOn)} sx={{ whiteSpace: 'nowrap' }}>
                 {formatLongUsDate(row.created)}
               </TableCell>
               <TableCell {...cell('Info')}>

@@ -19,12 +19,13 @@ import { useGetProfileQuery } from './profileApi';
 import { visitorPageSx } from '../../components/visitorPageSx';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
+import { PROFILE_COPY } from './profileCopy';
 
 const initialsOf = (first: string, last: string, email = '') =>
   ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
 
 /** @public the head the server sends with this page, which the browser renders (app/router.tsx). */
-export const head: HeadData = { title: pageTitle('Your Profile'), noindex: true };
+export const head: HeadData = { title: pageTitle(PROFILE_COPY.title), noindex: true };
 
 /** docs/behaviour.md §2 "Profile": signed in; 'Your Profile', avatar, name, e-mail, edit, logout, order history. */
 export default function ProfilePage() {
@@ -44,7 +45,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
     <Container maxWidth="md" sx={visitorPageSx}>
       <PageHead {...head} />
       <Typography component="h1" variant="h3" sx={{ fontWeight: 800, mb: 3 }}>
-        Your Profile
+        {PROFILE_COPY.title}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
         {isLoading || !profile ? (
@@ -66,7 +67,7 @@ function Profile({ userId, onLeaving }: { userId: string; onLeaving: () => void 
             </Box>
             <Stack direction="row" spacing={1.5}>
               <Button variant="outline" onClick={() => setEditing(true)}>
-                Edit Profile
+                {PROFILE_COPY.editProfile}
               </Button>
               <LogoutButton onLeaving={onLeaving} />
             </Stack>

@@ -19,6 +19,7 @@ import { headerLinks } from './navLinks';
 import { selectIsLoggedIn } from '../auth/authSelectors';
 import { Wordmark } from './Wordmark';
 import { mobileMenuClosed, mobileMenuToggled, selectMobileMenuOpen } from './uiSlice';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 const activeLinkSx = { '&.active': { color: 'primary.main' } } as const;
 
@@ -70,7 +71,7 @@ export function Header() {
             component={NavLink}
             to={loggedIn ? paths.profile : paths.signIn}
             color="inherit"
-            aria-label={loggedIn ? 'Your profile' : 'Sign in'}
+            aria-label={loggedIn ? 'Your profile' : SHOP_MESSAGES.signIn}
             sx={{ ml: { xs: 'auto', md: 0 }, ...activeLinkSx }}
           >
             <AccountCircleIcon />

@@ -14,6 +14,7 @@ import { selectGuestToken, selectGuestTokenError } from '../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineNotice } from './OfflineNotice';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 // The install banner is not part of the first screen: it loads once that screen is up.
 const InstallBanner = lazy(() =>
@@ -74,7 +75,7 @@ function StartupError() {
           Check your connection and try again.
         </Typography>
         <Button variant="default" onClick={() => dispatch(guestTokenRetryRequested())}>
-          Try again
+          {SHOP_MESSAGES.tryAgain}
         </Button>
       </Box>
     </Box>

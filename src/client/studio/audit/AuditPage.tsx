@@ -9,6 +9,7 @@ import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { useGetAuditPageQuery } from './auditApi';
 import { AuditTable } from './AuditTable';
+import { STUDIO_AREAS } from '../../lib/studioMessages';
 
 /**
  * Every organizer action, newest first. "Older" asks for the entries before the last one shown;
@@ -23,9 +24,9 @@ export default function AuditPage() {
 
   return (
     <>
-      <StudioHead title="Audit log" />
+      <StudioHead title={STUDIO_AREAS.audit} />
       <Typography variant="h4" component="h1" gutterBottom>
-        Audit log
+        {STUDIO_AREAS.audit}
       </Typography>
       {page.error ? (
         <Typography role="alert">{messageFor(page.error)}</Typography>
@@ -36,7 +37,7 @@ export default function AuditPage() {
       ) : (
         <Paper variant="outlined">
           <ScrollingTable label="Audit entries">
-            <AuditTable entries={entries} caption="Audit log" />
+            <AuditTable entries={entries} caption={STUDIO_AREAS.audit} />
           </ScrollingTable>
         </Paper>
       )}

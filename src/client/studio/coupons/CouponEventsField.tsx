@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { StudioCoupon } from '../../../shared/contract/studioCoupons';
 import { useDebounced } from '../components/useDebounced';
 import { useListStudioEventsQuery } from '../events/studioEventsApi';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 type EventChoice = StudioCoupon['events'][number];
 
@@ -25,7 +26,7 @@ export function CouponEventsField({ value, onChange }: { value: EventChoice[]; o
       inputValue={input}
       onInputChange={(_e, text) => setInput(text)}
       onChange={(_e, next) => onChange(next)}
-      noOptionsText="No event matches."
+      noOptionsText={STUDIO_MESSAGES.noEventMatches}
       renderInput={(params) => <TextField {...params} label="Events" helperText="Leave empty for every event." />}
     />
   );

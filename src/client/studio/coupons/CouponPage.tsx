@@ -22,6 +22,7 @@ import { discountLabel, eventsLabel, instantOr, perBuyerLabel, STATUS_LABEL, use
 import { DisableCouponButton } from './DisableCouponButton';
 import { useGetStudioCouponQuery } from './studioCouponsApi';
 import { FactList } from '../components/FactList';
+import { COUPON_LABELS } from './couponLabels';
 
 /** One coupon (/studio/coupons/:code): its terms, the orders that used it, and Disable. */
 export default function CouponPage() {
@@ -30,7 +31,7 @@ export default function CouponPage() {
   return (
     <>
       <Button component={RouterLink} to={studioPaths.coupons} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
-        All coupons
+        {COUPON_LABELS.allCoupons}
       </Button>
       {coupon.data ? (
         <CouponDetail coupon={coupon.data} />
@@ -49,8 +50,8 @@ function CouponDetail({ coupon }: { coupon: StudioCouponDetail }) {
   const terms: (readonly [string, string])[] = [
     ['Discount', discountLabel(coupon)],
     ['Events', eventsLabel(coupon)],
-    ['Uses / total', usesLabel(coupon)],
-    ['Uses per buyer', perBuyerLabel(coupon)],
+    [COUPON_LABELS.usesTotal, usesLabel(coupon)],
+    [COUPON_LABELS.usesPerBuyer, perBuyerLabel(coupon)],
     ['Starts', instantOr(coupon.startsAt, 'At once')],
     ['Expires', instantOr(coupon.expiresAt, 'Never')],
     ...(coupon.disabledAt ? [['Disabled', formatInstant(coupon.disabledAt)] as const] : []),

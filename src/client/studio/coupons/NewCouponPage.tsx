@@ -23,8 +23,8 @@ import { studioPaths } from '../studioPaths';
 import { CouponEventsField } from './CouponEventsField';
 import { emptyCouponForm, toCouponBody, type CouponFormErrors, type CouponFormValues } from './couponForm';
 import { useCreateStudioCouponMutation } from './studioCouponsApi';
-
-const CHECK_FIELDS = 'Some fields need attention: see the messages under them.';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
+import { COUPON_LABELS } from './couponLabels';
 
 /**
  * A new coupon (/studio/coupons/new). A refusal (400 with the server's sentence, 409 when the code
@@ -51,7 +51,7 @@ export default function NewCouponPage() {
     const checked = toCouponBody(values);
     if ('errors' in checked) {
       setErrors(checked.errors);
-      setRefusal(CHECK_FIELDS);
+      setRefusal(STUDIO_MESSAGES.checkFields);
       return;
     }
     setErrors({});
@@ -67,19 +67,19 @@ export default function NewCouponPage() {
 
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
-      <StudioHead title="New coupon" />
+      <StudioHead title={COUPON_LABELS.newCoupon} />
       <Button component={RouterLink} to={studioPaths.coupons} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
-        All coupons
+        {COUPON_LABELS.allCoupons}
       </Button>
       <Box
         component="form"
         noValidate
-        aria-label="New coupon"
+        aria-label={COUPON_LABELS.newCoupon}
         onSubmit={(e) => void submit(e)}
         sx={{ display: 'grid', gap: 3, mt: 1, maxWidth: 720 }}
       >
         <Typography variant="h4" component="h1">
-          New coupon
+          {COUPON_LABELS.newCoupon}
         </Typography>
         <TextInput
           label="Code"
@@ -110,13 +110,13 @@ export default function NewCouponPage() {
           <TextInput
             label="Total uses"
             {...text('maxRedemptions')}
-            helperText={errors.maxRedemptions ?? 'Empty: no limit.'}
+            helperText={errors.maxRedemptions ?? COUPON_LABELS.emptyNoLimit}
             htmlInput={{ inputMode: 'numeric' }}
           />
           <TextInput
-            label="Uses per buyer"
+            label={COUPON_LABELS.usesPerBuyer}
             {...text('perUserLimit')}
-            helperText={errors.perUserLimit ?? 'Empty: no limit.'}
+            helperText={errors.perUserLimit ?? COUPON_LABELS.emptyNoLimit}
             htmlInput={{ inputMode: 'numeric' }}
           />
         </Box>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { StudioCoupon } from '../../../shared/contract/studioCoupons';
 import { studioPaths } from '../studioPaths';
 import { discountLabel, eventsLabel, instantOr, perBuyerLabel, STATUS_LABEL, usesLabel } from './couponTerms';
+import { COUPON_LABELS } from './couponLabels';
 
 /** The coupons list's columns; the code links to the coupon's page (its uses, Disable). */
 export const couponColumns: GridColDef<StudioCoupon>[] = [
@@ -22,7 +23,7 @@ export const couponColumns: GridColDef<StudioCoupon>[] = [
   },
   { field: 'discount', headerName: 'Discount', width: 120, valueGetter: (_v, row) => discountLabel(row) },
   { field: 'events', headerName: 'Events', flex: 1.5, minWidth: 160, valueGetter: (_v, row) => eventsLabel(row) },
-  { field: 'uses', headerName: 'Uses / total', width: 120, valueFormatter: (_v, row) => usesLabel(row) },
+  { field: 'uses', headerName: COUPON_LABELS.usesTotal, width: 120, valueFormatter: (_v, row) => usesLabel(row) },
   {
     field: 'perUserLimit',
     headerName: 'Per buyer',

@@ -1,5 +1,6 @@
 import type { CouponStatus, StudioCoupon } from '../../../shared/contract/studioCoupons';
 import { formatDollars, formatInstant } from '../components/studioFormat';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 /** How a coupon's terms read in the list and on its page. */
 export const discountLabel = (c: Pick<StudioCoupon, 'kind' | 'percentOff' | 'amountOff'>): string =>
@@ -12,7 +13,7 @@ export const usesLabel = (c: Pick<StudioCoupon, 'uses' | 'maxRedemptions'>): str
   `${c.uses} / ${c.maxRedemptions ?? '∞'}`;
 
 export const perBuyerLabel = (c: Pick<StudioCoupon, 'perUserLimit'>): string =>
-  c.perUserLimit === null ? 'No limit' : String(c.perUserLimit);
+  c.perUserLimit === null ? STUDIO_MESSAGES.noLimit : String(c.perUserLimit);
 
 export const instantOr = (iso: string | null, none: string): string => (iso ? formatInstant(iso) : none);
 

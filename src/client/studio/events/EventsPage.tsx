@@ -18,6 +18,9 @@ import { eventColumns, SORT_FIELDS } from './eventColumns';
 import { eventActionsColumn } from './eventActionsColumn';
 import { useListStudioEventsQuery } from './studioEventsApi';
 import { useEventActions } from './useEventActions';
+import { STUDIO_AREAS, STUDIO_MESSAGES } from '../../lib/studioMessages';
+import { EVENT_LABELS } from './eventLabels';
+import { PAGE_SIZE_OPTIONS } from '../components/gridProps';
 
 const NO_ROWS: StudioEventRow[] = [];
 
@@ -57,22 +60,25 @@ export default function EventsPage() {
   );
   const filtered = Boolean(query) || status !== 'all';
   const localeText = useMemo(
-    () => ({ noRowsLabel: filtered ? 'No event matches.' : 'No events yet.', actionsCellMore: 'More actions' }),
+    () => ({
+      noRowsLabel: filtered ? STUDIO_MESSAGES.noEventMatches : 'No events yet.',
+      actionsCellMore: 'More actions',
+    }),
     [filtered],
   );
 
   return (
     <>
-      <StudioHead title="Events" />
+      <StudioHead title={STUDIO_AREAS.events} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Events
+          {STUDIO_AREAS.events}
         </Typography>
         <Button component={RouterLink} to={studioPaths.newEvent} startIcon={<AddIcon />}>
-          New event
+          {EVENT_LABELS.newEvent}
         </Button>
       </Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label="Events">
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label={STUDIO_AREAS.events}>
         <TextInput label="Search events" value={search} onChange={(e) => setSearch(e.target.value)} type="search" />
         <SelectField
           label="Status"
@@ -90,7 +96,7 @@ export default function EventsPage() {
         </Typography>
       )}
       <DataGrid
-        aria-label="Events"
+        aria-label={STUDIO_AREAS.events}
         autoHeight
         rows={list.data?.rows ?? NO_ROWS}
         rowCount={list.data?.total ?? 0}
@@ -100,7 +106,7 @@ export default function EventsPage() {
         sortingMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        pageSizeOptions={[10, 25, 50, 100]}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
         sortModel={sortModel}
         onSortModelChange={setSortModel}
         disableColumnFilter

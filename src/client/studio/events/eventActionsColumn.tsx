@@ -9,6 +9,8 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { StudioEventRow } from '../../../shared/contract/studioEvents';
 import type { useDownloadAttendees } from './attendeesCsv';
 import type { useEventActions } from './useEventActions';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
+import { EVENT_LABELS } from './eventLabels';
 
 type Deps = Pick<ReturnType<typeof useEventActions>, 'act' | 'askDelete'> & {
   attendees: ReturnType<typeof useDownloadAttendees>;
@@ -50,7 +52,7 @@ export function eventActionsColumn({ act, askDelete, attendees, edit, live }: De
             <GridActionsCellItem
               key="live"
               icon={<LiveTvIcon />}
-              label="Live control room"
+              label={STUDIO_MESSAGES.liveControlRoom}
               showInMenu
               onClick={() => live(row.id)}
             />,
@@ -66,7 +68,7 @@ export function eventActionsColumn({ act, askDelete, attendees, edit, live }: De
       <GridActionsCellItem
         key="attendees"
         icon={<DownloadIcon />}
-        label="Download attendees CSV"
+        label={EVENT_LABELS.downloadAttendees}
         showInMenu
         disabled={attendees.busyId === row.id}
         onClick={() => void attendees.download(row.id)}

@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { StudioEventRow } from '../../../shared/contract/studioEvents';
 import { formatDollars, formatInstant } from '../components/studioFormat';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 /** The list's columns; `actions` is the row's menu (EventsPage). Sortable ones are the server's sorts. */
 export function eventColumns(actions: GridColDef<StudioEventRow>): GridColDef<StudioEventRow>[] {
@@ -21,7 +22,8 @@ export function eventColumns(actions: GridColDef<StudioEventRow>): GridColDef<St
       headerName: 'Date (venue time)',
       flex: 1.5,
       minWidth: 190,
-      valueFormatter: (_v, row) => (row.airStartDate ? formatInstant(row.airStartDate, row.venueTimeZone) : 'No date'),
+      valueFormatter: (_v, row) =>
+        row.airStartDate ? formatInstant(row.airStartDate, row.venueTimeZone) : STUDIO_MESSAGES.noDate,
     },
     {
       field: 'contentType',

@@ -17,8 +17,9 @@ import { StudioHead } from '../components/StudioHead';
 import { formatInstant } from '../components/studioFormat';
 import { StudioNotFound } from '../shell/StudioNotFound';
 import { studioPaths } from '../studioPaths';
-import { evidenceLine, REMEDY_LABEL, RULE_LABEL } from './guaranteeLabels';
+import { evidenceLine, GUARANTEES_TITLE, REMEDY_LABEL, RULE_LABEL } from './guaranteeLabels';
 import { useGetStudioGuaranteesQuery } from './studioGuaranteesApi';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 /** The guaranteed view of one event (/studio/events/:id/guarantees): every ticket made good, and why. */
 export default function GuaranteesPage() {
@@ -29,12 +30,12 @@ export default function GuaranteesPage() {
   if (!valid) return <StudioNotFound />;
   return (
     <>
-      <StudioHead title="Guaranteed view" />
+      <StudioHead title={GUARANTEES_TITLE} />
       <Button component={RouterLink} to={studioPaths.event(id)} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
-        Edit the event
+        {STUDIO_MESSAGES.editTheEvent}
       </Button>
       <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
-        Guaranteed view
+        {GUARANTEES_TITLE}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         Ticket holders whose live show went wrong by our fault: their replay was extended and they were offered a refund

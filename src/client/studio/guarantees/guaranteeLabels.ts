@@ -30,4 +30,7 @@ export function evidenceLine(g: StudioGuarantee): string {
   }
 }
 
+/** The page's title. */
+export const GUARANTEES_TITLE = 'Guaranteed view';
+
 export const REMEDY_LABEL = { refund: 'Refund', credit: 'Credit' } as const;

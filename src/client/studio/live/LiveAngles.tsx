@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ScrollingTable } from '../components/ScrollingTable';
 import { formatInstant } from '../components/studioFormat';
 import { AnglePreview } from './AnglePreview';
-import { bitrateLabel, feedStateLabel, resolutionLabel } from './liveLabels';
+import { angleName, bitrateLabel, feedStateLabel, LIVE_LABELS, resolutionLabel } from './liveLabels';
 import { StreamKeysDialog } from './StreamKeysDialog';
 import { useIssueKeys } from './useIssueKeys';
 
@@ -30,7 +30,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
   const targets = chosen.length > 0 ? live.angles.filter((a) => chosen.includes(a.angle)) : live.angles;
   const rotating = targets.some((a) => a.hasKey);
   const ended = live.show === 'ended';
-  const label = rotating ? 'Rotate keys' : 'Issue stream keys';
+  const label = rotating ? LIVE_LABELS.rotateKeys : 'Issue stream keys';
   const toggle = (angle: number) =>
     setChosen((c) => (c.includes(angle) ? c.filter((a) => a !== angle) : [...c, angle].sort((a, b) => a - b)));
   const issue = async () => {
@@ -80,7 +80,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
                     checked={chosen.includes(a.angle)}
                     onChange={() => toggle(a.angle)}
                     disabled={ended}
-                    slotProps={{ input: { 'aria-label': `Choose angle ${a.angle} (${a.name})` } }}
+                    slotProps={{ input: { 'aria-label': `Choose ${angleName(a.angle, a.name)}` } }}
                   />
                 </TableCell>
                 <TableCell>
@@ -91,7 +91,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
                 <TableCell>{bitrateLabel(a)}</TableCell>
                 <TableCell>{a.keyIssuedAt ? `Issued ${formatInstant(a.keyIssuedAt)}` : 'None'}</TableCell>
                 <TableCell>
-                  <AnglePreview path={a.previewUrl} live={a.state === 'live'} name={`angle ${a.angle} (${a.name})`} />
+                  <AnglePreview path={a.previewUrl} live={a.state === 'live'} name={angleName(a.angle, a.name)} />
                 </TableCell>
               </TableRow>
             ))}
@@ -102,7 +102,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
         open={askRotate}
         title="Rotate the keys?"
         message="New keys replace the old ones at once: encoders sending with the old keys are dropped."
-        confirmLabel="Rotate keys"
+        confirmLabel={LIVE_LABELS.rotateKeys}
         destructive
         busy={keys.busy}
         onConfirm={() => void issue()}

@@ -15,11 +15,12 @@ import { formatInstant } from '../components/studioFormat';
 import { StudioNotFound } from '../shell/StudioNotFound';
 import { studioPaths } from '../studioPaths';
 import { LiveAngles } from './LiveAngles';
-import { qualityFacts, SHOW_LABEL } from './liveLabels';
+import { LIVE_LABELS, qualityFacts, SHOW_LABEL } from './liveLabels';
 import { ShowControls } from './ShowControls';
 import { useGetStudioLiveQuery } from './studioLiveApi';
 import { ViewerMessage } from './ViewerMessage';
 import { FactList } from '../components/FactList';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 /** How often the room's state is read again while the page is open. */
 const LIVE_POLL_MS = 5000;
@@ -34,15 +35,15 @@ export default function LivePage() {
   return (
     <>
       <Button component={RouterLink} to={studioPaths.event(id)} variant="ghost" size="sm" startIcon={<ArrowBackIcon />}>
-        Edit the event
+        {STUDIO_MESSAGES.editTheEvent}
       </Button>
       {live.data?.eventId === id ? (
         <LiveRoom live={live.data} />
       ) : live.error ? (
         <>
-          <StudioHead title="Live control room" />
+          <StudioHead title={STUDIO_MESSAGES.liveControlRoom} />
           <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
-            Live control room
+            {STUDIO_MESSAGES.liveControlRoom}
           </Typography>
           <Typography role="alert" sx={{ mt: 2 }}>
             {messageFor(live.error)}
@@ -68,8 +69,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LiveRoom({ live }: { live: StudioLive }) {
   const show: [string, string][] = [
-    ['Air start', live.airStartDate ? formatInstant(live.airStartDate) : 'No date'],
-    ['Started', live.startedAt ? formatInstant(live.startedAt) : 'Not yet'],
+    ['Air start', live.airStartDate ? formatInstant(live.airStartDate) : STUDIO_MESSAGES.noDate],
+    ['Started', live.startedAt ? formatInstant(live.startedAt) : STUDIO_MESSAGES.notYet],
     ...(live.endedAt ? [['Ended', formatInstant(live.endedAt)] as [string, string]] : []),
     ['RTMP server', live.ingest.rtmpUrl],
     ['SRT host', live.ingest.ingestHost],
@@ -90,7 +91,7 @@ function LiveRoom({ live }: { live: StudioLive }) {
       <Section title="Viewers">
         <FactList facts={[['Watching now', String(live.viewers)], ...qualityFacts(live.quality)]} />
       </Section>
-      <Section title="Message for viewers">
+      <Section title={LIVE_LABELS.viewerMessage}>
         <ViewerMessage live={live} />
       </Section>
       <Section title="Angles">

@@ -6,6 +6,7 @@ import { messageFor } from '../../api/serverError';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useLiveShowActionMutation } from './studioLiveApi';
+import { LIVE_LABELS } from './liveLabels';
 
 /** The question before 'End show' (it cannot be undone). */
 const END_SHOW_QUESTION = 'Ending makes the replay; encoders are dropped. Viewers see the replay from now on.';
@@ -41,13 +42,13 @@ export function ShowControls({ live }: { live: StudioLive }) {
         Start show
       </Button>
       <Button variant="destructive" disabled={ended || !keyed || acting.isLoading} onClick={() => setAsking(true)}>
-        End show
+        {LIVE_LABELS.endShow}
       </Button>
       <ConfirmDialog
         open={asking}
         title="End the show?"
         message={END_SHOW_QUESTION}
-        confirmLabel="End show"
+        confirmLabel={LIVE_LABELS.endShow}
         destructive
         busy={acting.isLoading}
         onConfirm={() => void run('end')}

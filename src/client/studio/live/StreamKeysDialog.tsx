@@ -13,6 +13,7 @@ import { STUDIO_LIVE_MESSAGES } from '../../../shared/contract/studioLive';
 import { TextInput } from '../../components/TextInput';
 import { toast } from '../../lib/toast';
 import type { IssuedFeed } from './useIssueKeys';
+import { angleName } from './liveLabels';
 
 async function copy(text: string, what: string) {
   try {
@@ -49,7 +50,7 @@ export function StreamKeysDialog({ feeds, onClose }: { feeds: IssuedFeed[] | nul
           {STUDIO_LIVE_MESSAGES.keysIssued} They will not be shown again: rotate the keys if one is lost.
         </Alert>
         {(feeds ?? []).map((f) => {
-          const name = `angle ${f.angle} (${f.name})`;
+          const name = angleName(f.angle, f.name);
           return (
             <Box
               key={f.angle}

@@ -6,6 +6,7 @@ import { messageFor } from '../../api/serverError';
 import { TextInput } from '../../components/TextInput';
 import { toast } from '../../lib/toast';
 import { useSetLiveMessageMutation } from './studioLiveApi';
+import { LIVE_LABELS } from './liveLabels';
 
 /** The message viewers see over the player ('technical difficulties'): Save shows it, Clear removes it. */
 export function ViewerMessage({ live }: { live: StudioLive }) {
@@ -39,7 +40,7 @@ export function ViewerMessage({ live }: { live: StudioLive }) {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1 }}>
       <TextInput
-        label="Message for viewers"
+        label={LIVE_LABELS.viewerMessage}
         inputRef={field}
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, LIVE_MESSAGE_MAX))}

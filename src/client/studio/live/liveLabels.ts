@@ -2,6 +2,18 @@ import type { LiveFeedState, LiveShowState } from '../../../shared/contract/live
 import type { StudioLive, StudioLiveAngle } from '../../../shared/contract/studioLive';
 import { formatInstant } from '../components/studioFormat';
 
+/** Words the control room's parts share. */
+export const LIVE_LABELS = {
+  rotateKeys: 'Rotate keys',
+  endShow: 'End show',
+  viewerMessage: 'Message for viewers',
+} as const;
+
+/** An angle as the control room names it to a screen reader: "angle 2 (Close-up)". */
+export const angleName = (angle: number, name: string): string => `angle ${angle} (${name})`;
+
+const NO_REPORTS = 'No reports yet';
+
 export const SHOW_LABEL: Record<LiveShowState, string> = { waiting: 'Waiting', live: 'On air', ended: 'Ended' };
 const FEED_LABEL: Record<LiveFeedState, string> = { waiting: 'Waiting', live: 'Live', offline: 'Offline' };
 
@@ -23,13 +35,7 @@ export const bitrateLabel = (a: StudioLiveAngle): string =>
 export function qualityFacts(q: StudioLive['quality']): [string, string][] {
   return [
     ['Sessions reporting', `${q.sessions} in the last ${q.windowMinutes} minutes`],
-    [
-      'Startup (95th percentile)',
-      q.startupP95Ms === null ? 'No reports yet' : `${(q.startupP95Ms / 1000).toFixed(1)} s`,
-    ],
-    [
-      'Rebuffering',
-      q.rebufferRatio === null ? 'No reports yet' : `${(q.rebufferRatio * 100).toFixed(1)}% of watching time`,
-    ],
+    ['Startup (95th percentile)', q.startupP95Ms === null ? NO_REPORTS : `${(q.startupP95Ms / 1000).toFixed(1)} s`],
+    ['Rebuffering', q.rebufferRatio === null ? NO_REPORTS : `${(q.rebufferRatio * 100).toFixed(1)}% of watching time`],
   ];
 }

@@ -20,10 +20,12 @@ import { ScrollingTable } from '../components/ScrollingTable';
 import { StudioHead } from '../components/StudioHead';
 import { formatDollars, formatInstant } from '../components/studioFormat';
 import { studioPaths } from '../studioPaths';
-import { PAYMENT_STATE_LABEL } from './orderLabels';
+import { ORDER_HISTORY_LABEL, PAYMENT_STATE_LABEL } from './orderLabels';
 import { RefundButton } from './RefundButton';
 import { useGetStudioOrderQuery } from './studioOrdersApi';
 import { FactList } from '../components/FactList';
+import { SUMMARY_LABELS } from '../../lib/summaryMessages';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
 
 /** One order: its lines and amounts, coupon, payment and its state, the refund, and its audit entries. */
 export default function OrderDetailPage() {
@@ -64,7 +66,7 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
             `${formatDollars(refund.amount)} asked ${formatInstant(refund.requestedAt)} by ` +
               (refund.requestedBy ?? 'a former organizer'),
           ] as const,
-          ['Refund done', refund.completedAt ? formatInstant(refund.completedAt) : 'Not yet'] as const,
+          ['Refund done', refund.completedAt ? formatInstant(refund.completedAt) : STUDIO_MESSAGES.notYet] as const,
         ]
       : []),
   ];
@@ -97,7 +99,7 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
             <TableHead>
               <TableRow>
                 <TableCell>Event</TableCell>
-                <TableCell align="right">List price</TableCell>
+                <TableCell align="right">{SUMMARY_LABELS.listPrice}</TableCell>
                 <TableCell align="right">Paid</TableCell>
               </TableRow>
             </TableHead>
@@ -120,8 +122,8 @@ function OrderDetail({ order }: { order: StudioOrderDetail }) {
         {order.audit.length === 0 ? (
           <Typography>No organizer action on this order yet.</Typography>
         ) : (
-          <ScrollingTable label="Order history">
-            <AuditTable entries={order.audit} caption="Order history" />
+          <ScrollingTable label={ORDER_HISTORY_LABEL}>
+            <AuditTable entries={order.audit} caption={ORDER_HISTORY_LABEL} />
           </ScrollingTable>
         )}
       </Paper>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StudioOrderRow, StudioOrderStatus } from '../../../shared/contract/studioSales';
 import { messageFor } from '../../api/serverError';
@@ -14,6 +14,10 @@ import { useDebounced } from '../components/useDebounced';
 import { studioPaths } from '../studioPaths';
 import { paymentMethodLabel } from '../../components/paymentMethodLabel';
 import { useListStudioOrdersQuery } from './studioOrdersApi';
+import { STUDIO_AREAS } from '../../lib/studioMessages';
+import { PAGE_SIZE_OPTIONS } from '../components/gridProps';
+
+const NO_ROWS: StudioOrderRow[] = [];
 
 const columns: GridColDef<StudioOrderRow>[] = [
   {
@@ -52,6 +56,9 @@ const columns: GridColDef<StudioOrderRow>[] = [
   },
 ];
 
+/** Back to the first page, keeping the model itself when it is there already (a new one redraws the grid). */
+const toFirstPage = (p: GridPaginationModel) => (p.page === 0 ? p : { ...p, page: 0 });
+
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
   { value: 'Active', label: 'Active' },
@@ -71,21 +78,25 @@ export default function OrdersPage() {
     offset: pagination.page * pagination.pageSize,
     limit: pagination.pageSize,
   });
+  // Every prop of the grid keeps its identity while a search is typed (the Data Grid is memoized): a key
+  // redraws the search box, not every cell.
+  const filtered = Boolean(query || status);
+  const localeText = useMemo(() => ({ noRowsLabel: filtered ? 'No order matches.' : 'No orders yet.' }), [filtered]);
 
   return (
     <>
-      <StudioHead title="Orders" />
+      <StudioHead title={STUDIO_AREAS.orders} />
       <Typography variant="h4" component="h1" gutterBottom>
-        Orders
+        {STUDIO_AREAS.orders}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label="Orders">
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} role="search" aria-label={STUDIO_AREAS.orders}>
         <TextInput
           label="Search by e-mail or order id"
           value={search}
           type="search"
           onChange={(e) => {
             setSearch(e.target.value);
-            setPagination((p) => ({ ...p, page: 0 }));
+            setPagination(toFirstPage);
           }}
         />
         <SelectField
@@ -94,7 +105,7 @@ export default function OrdersPage() {
           options={STATUS_OPTIONS}
           onChange={(v) => {
             setStatus(v as typeof status);
-            setPagination((p) => ({ ...p, page: 0 }));
+            setPagination(toFirstPage);
           }}
         />
       </Box>
@@ -104,20 +115,20 @@ export default function OrdersPage() {
         </Typography>
       )}
       <DataGrid
-        aria-label="Orders"
+        aria-label={STUDIO_AREAS.orders}
         autoHeight
-        rows={list.data?.rows ?? []}
+        rows={list.data?.rows ?? NO_ROWS}
         rowCount={list.data?.total ?? 0}
         columns={columns}
         loading={list.isFetching}
         paginationMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        pageSizeOptions={[10, 25, 50, 100]}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
         disableColumnFilter
         disableColumnSorting
         disableRowSelectionOnClick
-        localeText={{ noRowsLabel: query || status ? 'No order matches.' : 'No orders yet.' }}
+        localeText={localeText}
       />
     </>
   );

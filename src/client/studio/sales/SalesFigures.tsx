@@ -3,6 +3,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SalesTotals } from '../../../shared/contract/studioSales';
 import { formatDollars } from '../components/studioFormat';
+import { STUDIO_MESSAGES } from '../../lib/studioMessages';
+import { SALES_LABELS } from './salesLabels';
 
 /** The headline figures, as a description list (term, then its value), one card each. */
 export function SalesFigures({ totals }: { totals: SalesTotals }) {
@@ -10,8 +12,8 @@ export function SalesFigures({ totals }: { totals: SalesTotals }) {
     ['Tickets sold', String(totals.sold)],
     ['Revenue', formatDollars(totals.revenue)],
     ['Refunds', `${totals.refunds.count} · ${formatDollars(totals.refunds.amount)}`],
-    ['Coupon uses', String(totals.couponUses)],
-    ['Capacity left', totals.capacityLeft === null ? 'No limit' : String(totals.capacityLeft)],
+    [SALES_LABELS.couponUses, String(totals.couponUses)],
+    [SALES_LABELS.capacityLeft, totals.capacityLeft === null ? STUDIO_MESSAGES.noLimit : String(totals.capacityLeft)],
   ] as const;
   return (
     <Box

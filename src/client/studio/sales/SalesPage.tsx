@@ -17,6 +17,8 @@ import { formatDollars } from '../components/studioFormat';
 import { useGetSalesDashboardQuery } from './salesApi';
 import { SalesChart } from './SalesChart';
 import { SalesFigures } from './SalesFigures';
+import { STUDIO_AREAS, STUDIO_MESSAGES } from '../../lib/studioMessages';
+import { SALES_LABELS } from './salesLabels';
 
 /** Sales overall or for one event: the figures, sales over time, and each event's share. */
 export default function SalesPage() {
@@ -31,10 +33,10 @@ export default function SalesPage() {
 
   return (
     <>
-      <StudioHead title="Sales" />
+      <StudioHead title={STUDIO_AREAS.sales} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Sales
+          {STUDIO_AREAS.sales}
         </Typography>
         <SelectField label="Event" value={eventId} options={options} onChange={setEventId} minWidth={260} />
       </Box>
@@ -64,16 +66,16 @@ function EventsTable({ rows }: { rows: SalesEventRow[] }) {
       <Typography variant="h6" component="h2" gutterBottom>
         By event
       </Typography>
-      <ScrollingTable label="Sales by event">
-        <Table size="small" aria-label="Sales by event">
+      <ScrollingTable label={SALES_LABELS.salesByEvent}>
+        <Table size="small" aria-label={SALES_LABELS.salesByEvent}>
           <TableHead>
             <TableRow>
               <TableCell>Event</TableCell>
               <TableCell align="right">Sold</TableCell>
-              <TableCell align="right">Capacity left</TableCell>
+              <TableCell align="right">{SALES_LABELS.capacityLeft}</TableCell>
               <TableCell align="right">Revenue</TableCell>
               <TableCell align="right">Refunds</TableCell>
-              <TableCell align="right">Coupon uses</TableCell>
+              <TableCell align="right">{SALES_LABELS.couponUses}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -81,7 +83,7 @@ function EventsTable({ rows }: { rows: SalesEventRow[] }) {
               <TableRow key={r.eventId}>
                 <TableCell>{r.title}</TableCell>
                 <TableCell align="right">{r.sold}</TableCell>
-                <TableCell align="right">{r.capacityLeft ?? 'No limit'}</TableCell>
+                <TableCell align="right">{r.capacityLeft ?? STUDIO_MESSAGES.noLimit}</TableCell>
                 <TableCell align="right">{formatDollars(r.revenue)}</TableCell>
                 <TableCell align="right">{r.refunds.count}</TableCell>
                 <TableCell align="right">{r.couponUses}</TableCell>

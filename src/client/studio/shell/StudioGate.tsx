@@ -9,6 +9,7 @@ import { errorStatus, messageFor } from '../../api/serverError';
 import { paths } from '../../lib/paths';
 import { AreaLoading } from '../components/AreaLoading';
 import { StudioHead } from '../components/StudioHead';
+import { SHOP_MESSAGES } from '../../lib/shopMessages';
 
 const GATE_COPY = {
   signedOut: 'Sign in with your organizer account to use the studio.',
@@ -30,10 +31,10 @@ function GateMessage({ title, children }: { title: string; children: ReactNode }
 /** Signed out: a sentence and the way to sign in (the sign-in page sends a user home afterwards). */
 export function SignedOutGate() {
   return (
-    <GateMessage title="Sign in">
+    <GateMessage title={SHOP_MESSAGES.signIn}>
       <Typography sx={{ mb: 3 }}>{GATE_COPY.signedOut}</Typography>
       <Link component={RouterLink} to={paths.signIn} variant="body1">
-        Sign in
+        {SHOP_MESSAGES.signIn}
       </Link>
     </GateMessage>
   );
@@ -52,11 +53,11 @@ export function RefusedGate({ error, retry }: { error: unknown; retry: () => voi
       <Typography role="alert" sx={{ mb: 3 }}>
         {messageFor(error, GATE_COPY.unreachable)}
       </Typography>
-      <Button onClick={retry}>Try again</Button>
+      <Button onClick={retry}>{SHOP_MESSAGES.tryAgain}</Button>
     </GateMessage>
   );
 }
 
 export function GateChecking() {
-  return <AreaLoading label="Checking your access" />;
+  return <AreaLoading label={SHOP_MESSAGES.checkingAccess} />;
 }

@@ -4,12 +4,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StudioHead } from '../components/StudioHead';
 import { studioPaths } from '../studioPaths';
 
+const TITLE = 'Not found';
+
 export function StudioNotFound() {
   return (
     <>
-      <StudioHead title="Not found" />
+      <StudioHead title={TITLE} />
       <Typography variant="h4" component="h1" gutterBottom>
-        Not found
+        {TITLE}
       </Typography>
       <Typography sx={{ mb: 2 }}>The studio has no such page.</Typography>
       <Link component={RouterLink} to={studioPaths.events}>

@@ -12,6 +12,8 @@ import { errorStatus } from '../../../api/serverError';
 import { IDENTITY_MESSAGES } from '../../../../shared/contract/identityMessages';
 import { MESSAGES, codeProblem } from './validation';
 import { TextInput } from '../../../components/TextInput';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
+import { AUTH_COPY } from '../authCopy';
 
 type Props = {
   email: string;
@@ -104,7 +106,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
           </Stack>
         )}
         <TextInput
-          label="Sign-in code"
+          label={AUTH_COPY.signInCode}
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
           autoComplete="one-time-code"
@@ -114,12 +116,12 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
             inputMode: 'numeric',
             pattern: '[0-9]*',
             maxLength: 6,
-            'aria-label': 'Sign-in code',
+            'aria-label': AUTH_COPY.signInCode,
             style: { letterSpacing: '0.5em', fontSize: '1.4rem' },
           }}
         />
         <Button type="submit" variant="default" size="lg" disabled={isLoading || locked}>
-          {isLoading ? 'Processing...' : 'Verify'}
+          {isLoading ? SHOP_MESSAGES.processing : AUTH_COPY.verify}
         </Button>
         {locked && (
           <Typography color="error" role="alert">
@@ -136,7 +138,7 @@ export function CodeStep({ email, isNewUser, askNames, onResend, onChangeEmail }
             </Typography>
           ) : (
             <Button variant="link" onClick={resendCode}>
-              Resend code
+              {AUTH_COPY.resendCode}
             </Button>
           )}
         </Stack>

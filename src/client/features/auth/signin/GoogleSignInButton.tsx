@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useGetPublicConfigQuery } from '../../misc/miscApi';
 import { useCheckUserMutation, useGoogleLoginMutation, useGoogleRegisterMutation } from '../authApi';
 import { useCompleteSignIn } from '../useAfterSignIn';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
+import { AUTH_COPY } from '../authCopy';
 
 const GOOGLE_USERINFO = 'https://www.googleapis.com/oauth2/v3/userinfo';
 
@@ -16,7 +18,7 @@ export function GoogleSignInButton() {
     return (
       <>
         <Button fullWidth size="lg" variant="outline" startIcon={<GoogleIcon />} disabled>
-          Continue with Google
+          {AUTH_COPY.continueWithGoogle}
         </Button>
         {!isLoading && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -81,7 +83,7 @@ function GoogleFlow() {
         start();
       }}
     >
-      {busy ? 'Processing...' : 'Continue with Google'}
+      {busy ? SHOP_MESSAGES.processing : AUTH_COPY.continueWithGoogle}
     </Button>
   );
 }

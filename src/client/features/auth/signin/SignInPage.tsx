@@ -22,6 +22,8 @@ import { MESSAGES, isEmail } from './validation';
 import { TextInput } from '../../../components/TextInput';
 import { PageHead } from '../../../components/PageHead';
 import { pageTitle, type HeadData } from '../../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
+import { AUTH_COPY } from '../authCopy';
 
 type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
@@ -29,7 +31,7 @@ type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = (dispatch) => settle([dispatch(miscApi.endpoints.getPublicConfig.initiate())]);
 
-const head: HeadData = { title: pageTitle('Sign in'), noindex: true };
+const head: HeadData = { title: pageTitle(SHOP_MESSAGES.signIn), noindex: true };
 
 /** docs/behaviour.md §2 "Sign-in": Google, or an e-mail code; logged-in visitors are sent on. */
 export default function SignInPage() {
@@ -86,7 +88,7 @@ export default function SignInPage() {
         ) : (
           <Box component="form" noValidate onSubmit={submitEmail}>
             <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
-              Sign in
+              {SHOP_MESSAGES.signIn}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
               Your passes and orders, on every device.
@@ -94,7 +96,7 @@ export default function SignInPage() {
             <GoogleSignInButton />
             <Divider sx={{ my: 3 }}>or</Divider>
             <TextInput
-              label="E-mail address"
+              label={AUTH_COPY.emailAddress}
               type="email"
               autoComplete="email"
               fullWidth
@@ -102,18 +104,18 @@ export default function SignInPage() {
               onChange={(e) => setEmail(e.target.value)}
             />
             <Button type="submit" variant="default" size="lg" fullWidth sx={{ mt: 2 }} disabled={busy}>
-              {busy ? 'Processing...' : 'Continue with e-mail'}
+              {busy ? SHOP_MESSAGES.processing : 'Continue with e-mail'}
             </Button>
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
           By continuing you accept our{' '}
           <Link component={RouterLink} to={paths.terms}>
-            Terms of Use
+            {SHOP_MESSAGES.termsOfUse}
           </Link>{' '}
           and{' '}
           <Link component={RouterLink} to={paths.privacy}>
-            Privacy Policy
+            {SHOP_MESSAGES.privacyPolicy}
           </Link>
           .
         </Typography>

@@ -1,6 +1,7 @@
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 /** docs/behaviour.md §5 messages, word for word. */
 export const MESSAGES = {
-  invalidEmail: 'Please Enter a valid email address',
+  invalidEmail: SHOP_MESSAGES.invalidEmail,
   invalidCode: 'Please Enter a valid 6-digit Code',
   emptyCode: 'Please enter the OTP',
 } as const;

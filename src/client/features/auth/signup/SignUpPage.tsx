@@ -15,6 +15,8 @@ import { paths } from '../../../lib/paths';
 import { TextInput } from '../../../components/TextInput';
 import { PageHead } from '../../../components/PageHead';
 import { pageTitle, type HeadData } from '../../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
+import { AUTH_COPY } from '../authCopy';
 
 const DONE_DELAY_MS = 1500;
 
@@ -43,7 +45,7 @@ export default function SignUpPage() {
     event.preventDefault();
     if (!name.trim()) return void toast.error('Please enter your name');
     if (!email.trim()) return void toast.error('Please enter your email address');
-    toast.success('Verification code sent to your email');
+    toast.success(AUTH_COPY.codeSent);
     setStep('code');
   };
 
@@ -72,7 +74,7 @@ export default function SignUpPage() {
             <Stack spacing={2}>
               <TextInput label="Full name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
               <TextInput
-                label="E-mail address"
+                label={AUTH_COPY.emailAddress}
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
@@ -120,21 +122,21 @@ export default function SignUpPage() {
               ))}
             </Stack>
             <Button type="submit" variant="default" size="lg" fullWidth disabled={done}>
-              Verify
+              {AUTH_COPY.verify}
             </Button>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
               <Button variant="link" onClick={() => setStep('details')}>
                 Change Email
               </Button>
-              <Button variant="link" onClick={() => toast.success('Verification code sent to your email')}>
-                Resend code
+              <Button variant="link" onClick={() => toast.success(AUTH_COPY.codeSent)}>
+                {AUTH_COPY.resendCode}
               </Button>
             </Stack>
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          By creating an account you accept our <Link href="#">Terms of Use</Link> and{' '}
-          <Link href="#">Privacy Policy</Link>.
+          By creating an account you accept our <Link href="#">{SHOP_MESSAGES.termsOfUse}</Link> and{' '}
+          <Link href="#">{SHOP_MESSAGES.privacyPolicy}</Link>.
         </Typography>
       </Paper>
     </Container>

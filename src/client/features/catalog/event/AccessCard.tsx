@@ -19,6 +19,7 @@ import { CartButton } from './CartButton';
 import { WaitlistPanel } from './WaitlistPanel';
 import { useCountdown } from './useCountdown';
 import { useHydrated } from '../../../components/afterFirstScreen';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,7 +59,7 @@ export function AccessCard({ event }: { event: AssetDetail }) {
         </Box>
         <Box sx={{ mt: 1.5 }}>
           {checking || !hydrated ? (
-            <Skeleton variant="rounded" height={42} aria-label="Checking your access" />
+            <Skeleton variant="rounded" height={42} aria-label={SHOP_MESSAGES.checkingAccess} />
           ) : canWatch ? (
             <WatchButton event={event} />
           ) : (

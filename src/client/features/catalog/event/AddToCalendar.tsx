@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { calendarPath } from '../../../../shared/calendarLink';
 import { useHydrated } from '../../../components/afterFirstScreen';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 /**
  * 'Add to calendar' under a live show's date: downloads the event's .ics (GET /v1/events/{id}/calendar.ics),
@@ -23,7 +24,7 @@ export function AddToCalendar({ event }: { event: Pick<AssetDetail, 'id' | 'cont
       sx={{ mt: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
     >
       <EventIcon fontSize="small" aria-hidden />
-      Add to calendar
+      {SHOP_MESSAGES.addToCalendar}
     </Link>
   );
 }

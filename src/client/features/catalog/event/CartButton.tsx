@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { useAddToCartMutation, useGetCartQuery, useRemoveFromCartMutation } from '../../cart/cartApi';
 import { selectCartTarget } from '../../cart/cartSelectors';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 /**
  * docs/behaviour.md §4 "The event page's cart button": 'Add to cart' or 'Remove from cart' from whether the server
@@ -62,7 +63,7 @@ export function CartButton({ event, soldOut = false }: { event: AssetDetail; sol
       disabled={noPrice || busy}
       onClick={onClick}
     >
-      {busy ? 'Processing...' : inCart ? 'Remove from cart' : 'Add to cart'}
+      {busy ? SHOP_MESSAGES.processing : inCart ? 'Remove from cart' : 'Add to cart'}
     </Button>
   );
 }

@@ -7,11 +7,12 @@ import { isEventPageState, paths } from '../../../lib/paths';
 import { selectIsLoggedIn } from '../../auth/authSelectors';
 import { useEventOwnership } from '../../orders/ordersApi';
 import { useHydrated } from '../../../components/afterFirstScreen';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 export const PLAYER_REFUSED = {
   guest: 'This show needs a ticket. Sign in, then add it to your cart to watch.',
   user: "You don't have a ticket for this show yet. Add it to your cart to watch.",
-  signIn: 'Sign in',
+  signIn: SHOP_MESSAGES.signIn,
 } as const;
 
 /**

@@ -35,6 +35,9 @@ const textScrim = {
     `transparent 100%)`,
 } as const;
 
+/** The slide's call to action (docs/behaviour.md §2 "Home"). */
+const JOIN = 'Join The Crowd';
+
 /** One hero slide: image or looping muted video, venue, title, location, date | weekday, 'Join The Crowd'. */
 export function HeroSlide({ slide, active, eager }: { slide: CarouselItem; active: boolean; eager: boolean }) {
   const [muted, setMuted] = useState(true);
@@ -106,7 +109,7 @@ export function HeroSlide({ slide, active, eager }: { slide: CarouselItem; activ
           {slide.isVisible &&
             (slide.isButtonRequired && event ? (
               <Button component={Link} to={paths.event(event.path)} variant="default" size="lg" sx={{ mt: 3 }}>
-                Join The Crowd
+                {JOIN}
               </Button>
             ) : (
               <Button
@@ -122,7 +125,7 @@ export function HeroSlide({ slide, active, eager }: { slide: CarouselItem; activ
                   '&:hover': { bgcolor: 'grey.700' },
                 }}
               >
-                Join The Crowd
+                {JOIN}
               </Button>
             ))}
         </Box>

@@ -4,6 +4,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 type Props = {
   muted: boolean;
@@ -33,7 +34,7 @@ export function HeroVideoControls({ muted, onMutedChange, paused, onPausedChange
       <Button
         variant="ghost"
         size="icon"
-        aria-label={paused ? 'Play video' : 'Pause video'}
+        aria-label={paused ? SHOP_MESSAGES.playVideo : 'Pause video'}
         onClick={() => onPausedChange(!paused)}
         sx={buttonSx}
       >

@@ -8,6 +8,7 @@ import { useGetPublicConfigQuery } from '../../misc/miscApi';
 import { useJoinNewsletterMutation } from '../catalogApi';
 import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -50,7 +51,7 @@ function NewsletterForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!EMAIL.test(email.trim())) {
-      setError('Please Enter a valid email address');
+      setError(SHOP_MESSAGES.invalidEmail);
       return;
     }
     setError(null);

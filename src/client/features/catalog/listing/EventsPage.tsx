@@ -8,6 +8,7 @@ import { byAiring } from './airOrder';
 import { PageHeading } from './PageHeading';
 import { PageHead } from '../../../components/PageHead';
 import { pageTitle, type HeadData } from '../../../lib/pageHead';
+import { SHOP_MESSAGES } from '../../../lib/shopMessages';
 
 const UPCOMING_CATEGORY_PATH = 'upcoming-events';
 
@@ -18,8 +19,8 @@ export const serverData: ServerData = (dispatch) =>
   settle([dispatch(catalogApi.endpoints.getCategoryListing.initiate(LISTING))]);
 
 const head: HeadData = {
-  title: pageTitle('Upcoming Events'),
-  heading: 'Upcoming Events',
+  title: pageTitle(SHOP_MESSAGES.upcomingEvents),
+  heading: SHOP_MESSAGES.upcomingEvents,
   description: 'Live concerts coming up on AllAccess, and the shows you can watch now on demand, every camera angle.',
 };
 
@@ -36,7 +37,7 @@ export default function EventsPage() {
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHead {...head} />
-      <PageHeading title="Upcoming Events" descriptionHtml={data?.description} />
+      <PageHeading title={SHOP_MESSAGES.upcomingEvents} descriptionHtml={data?.description} />
       {isLoading && <EventGridSkeleton />}
       {data && (
         <EventGrid

@@ -21,6 +21,8 @@ import { useGetStudioEventQuery } from '../studioEventsApi';
 import { emptyEventForm, formFromEvent, type EventFormValues } from './eventForm';
 import { EventFormFields } from './EventFormFields';
 import { useSaveEvent } from './useSaveEvent';
+import { STUDIO_MESSAGES } from '../../../lib/studioMessages';
+import { EVENT_LABELS } from '../eventLabels';
 
 /** Create (/studio/events/new) or edit (/studio/events/:id) an event: one form. */
 export default function EventEditorPage() {
@@ -54,7 +56,7 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
   const { save, saved, busy, errors, refusal } = useSaveEvent(event);
   const attendees = useDownloadAttendees();
   const published = saved?.status === 'published';
-  const heading = event ? `Edit “${event.title}”` : 'New event';
+  const heading = event ? `Edit “${event.title}”` : EVENT_LABELS.newEvent;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save(values);
@@ -71,7 +73,7 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
       // The sticky action bar covers the form's bottom: a field that takes focus scrolls clear of it (WCAG 2.4.11).
       sx={{ mt: 1, '& *': { scrollMarginBottom: `${barHeight + 8}px` } }}
     >
-      <StudioHead title={event ? event.title : 'New event'} />
+      <StudioHead title={event ? event.title : EVENT_LABELS.newEvent} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
         <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {heading}
@@ -124,7 +126,7 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
           )}
           {saved?.contentType === 'Live' && (
             <Button component={RouterLink} to={studioPaths.eventLive(saved.id)} variant="ghost">
-              Live control room
+              {STUDIO_MESSAGES.liveControlRoom}
             </Button>
           )}
           {saved && (
@@ -133,7 +135,7 @@ function EventEditor({ event }: { event: StudioEvent | null }) {
               disabled={attendees.busyId === saved.id}
               onClick={() => void attendees.download(saved.id)}
             >
-              Download attendees CSV
+              {EVENT_LABELS.downloadAttendees}
             </Button>
           )}
         </Box>

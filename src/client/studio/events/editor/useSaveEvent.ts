@@ -10,8 +10,7 @@ import {
   useUpdateStudioEventMutation,
 } from '../studioEventsApi';
 import { toEventFields, type EventFormErrors, type EventFormValues } from './eventForm';
-
-export const CHECK_FIELDS = 'Some fields need attention: see the messages under them.';
+import { STUDIO_MESSAGES } from '../../../lib/studioMessages';
 
 /**
  * Save (create or update with the version loaded), then publish or unpublish when asked. A refusal
@@ -33,7 +32,7 @@ export function useSaveEvent(event: StudioEvent | null) {
     const checked = toEventFields(values, saved?.sold ?? 0);
     setErrors(checked.errors ?? {});
     if (checked.errors) {
-      setRefusal(CHECK_FIELDS);
+      setRefusal(STUDIO_MESSAGES.checkFields);
       return;
     }
     setRefusal(null);
