@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { LIVE_COPY } from '../src/shared/contract/live';
 import { demoStreams } from '../src/server/db/seed/demoStreams';
-import { buyWithFreepass, signUpThroughApi, signedInContext, type Session } from './support/accounts';
+import { MEDIA_MESSAGES } from '../src/server/modules/streams/protectedMedia';
+import { buyWithFreepass, guestViewerTag, signUpThroughApi, signedInContext, type Session } from './support/accounts';
 import { launchBrowser } from './support/browser';
-import { startEncoder, type Encoder } from './support/liveEncoder';
+import { expectRefused, SRT_BAD_PASSPHRASE, startEncoder, type Encoder } from './support/liveEncoder';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { poll, waitInPage } from './support/waitUntil';
 
@@ -57,19 +58,6 @@ const push = (feed: Feed, via: 'rtmp' | 'srt') => {
 
 const diagnostics = (page: Page) =>
   page.evaluate(() => (window as unknown as { __allaccessPlayer: Diagnostics }).__allaccessPlayer);
-
-/** An encoder refused at connect exits on its own, with an error, within seconds. */
-async function expectRefused(encoder: Encoder) {
-  await poll(
-    'the refused encoder to exit',
-    async () => encoder.child.exitCode ?? encoder.child.signalCode,
-    (c) => c !== null,
-    {
-      timeout: 15_000,
-    },
-  );
-  expect(encoder.child.exitCode).not.toBe(0);
-}
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-ingest-'));
@@ -133,11 +121,18 @@ it('refuses a wrong key and a wrong SRT passphrase, logging neither', async () =
   const wrongKey = `live_${'x'.repeat(32)}`;
   await expectRefused(push({ ...feeds[1]!, rtmp: feeds[1]!.rtmp.replace(/live_[^/]+$/, wrongKey) }, 'rtmp'));
   const wrongPass = feeds[3]!.srt.replace(/passphrase=[^&]+/, `passphrase=${'y'.repeat(32)}`);
-  await expectRefused(push({ ...feeds[3]!, srt: wrongPass }, 'srt'));
+  const srtCaller = push({ ...feeds[3]!, srt: wrongPass }, 'srt');
+  await expectRefused(srtCaller);
+  // Refused for its passphrase by the feed's own listener, which is up: the encoder heard the
+  // rejection and the listener (its lines in the server's log, with its port) said why.
+  expect(srtCaller.stderr()).toMatch(SRT_BAD_PASSPHRASE);
+  const port = `"srtPort":${new URL(feeds[3]!.srt).port}`;
   await poll(
-    'the refusal in the log',
-    async () => server.output(),
-    (out) => out.includes('unknown or rotated key'),
+    'both refusals in the log',
+    async () => server.output().split('\n'),
+    (lines) =>
+      lines.some((l) => l.includes('unknown or rotated key')) &&
+      lines.some((l) => l.includes(port) && SRT_BAD_PASSPHRASE.test(l)),
   );
   expect(server.output()).not.toContain(wrongKey);
   expect(server.output()).not.toContain('y'.repeat(32));
@@ -255,20 +250,29 @@ it('says we will be right back when the feed drops, and plays on by itself when 
   expect(await page.$(`::-p-text(${LIVE_COPY.rightBack})`)).toBeNull();
 }, 90_000);
 
-it('keeps a guest out: no ticket, no stream config, no media', async () => {
+it("keeps a guest out: no ticket, no stream config, and no signature for the holder's media", async () => {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('::-p-text(This show needs a ticket)');
   expect(await page.$$('video')).toHaveLength(0);
-  // Unsigned, the old address of the feed is no media; under the signed prefix, a signature that is
-  // not one of ours is refused.
-  const unsigned = await fetch(`${server.baseUrl}/media/live/e1/a0/index.m3u8`);
-  expect(unsigned.status).toBe(404);
-  const expires = Math.floor(Date.now() / 1000) + 600;
-  const forged = await fetch(`${server.baseUrl}/media/signed/${'A'.repeat(22)}/${expires}/e1.u1/live/e1/a0/index.m3u8`);
-  expect(forged.status).toBe(403);
-  expect(await forged.text()).not.toContain('#EXTM3U');
+  // A playlist address the holder's player was just given opens: the media is there to refuse.
+  const holderPage = (globalThis as { livePage?: Page }).livePage!;
+  const signedPlaylist = /^\/media\/signed\/.+\/live\/e\d+\/a\d\/[\w-]+\.m3u8$/;
+  const holders = await holderPage.waitForResponse(
+    (r) => r.status() === 200 && signedPlaylist.test(new URL(r.url()).pathname),
+    { timeout: 15_000 },
+  );
+  const issued = new URL(holders.url());
+  const opened = await fetch(issued);
+  expect([opened.status, (await opened.text()).startsWith('#EXTM3U')]).toEqual([200, true]);
+  // The same address in the guest's own name (its viewer tag, no session): the holder's signature
+  // does not cover it, and a guest is never signed one of its own.
+  const guestTag = await guestViewerTag(server.baseUrl);
+  const asGuest = issued.pathname.replace(/\/(e\d+)\.u\d+(\.[0-9a-f-]{36})?\//, `/$1.${guestTag}/`);
+  expect(asGuest).not.toBe(issued.pathname);
+  const refused = await fetch(`${server.baseUrl}${asGuest}`);
+  expect([refused.status, (await refused.json()).message]).toEqual([403, MEDIA_MESSAGES.invalid]);
   await context.close();
 });
 

@@ -130,6 +130,12 @@ async function main() {
     console.error('\n!!! CI=true runs every suite: `--unit` would skip PostgreSQL and Chromium. Run `npm test`.');
     process.exit(1);
   }
+  // liveControlMedia.test.ts (server lanes) skips the feed pictures without ffmpeg and ffprobe.
+  const noProbes = missingEngines(DEFAULT_ENGINES).filter((m) => m.startsWith('ff'));
+  if (noProbes.length)
+    skipped.push(
+      `server: the control room's feed pictures: missing ${noProbes.join(', ')}. sudo apt-get install -y ffmpeg`,
+    );
   if (!unitOnly) {
     const postgresUrl = await findPostgres();
     if (postgresUrl) {

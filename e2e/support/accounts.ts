@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext } from 'puppeteer';
 import { baseUrl } from './browser';
 import { codeFor } from './mailbox';
@@ -92,4 +93,14 @@ export async function signedInContext(browser: Browser, s: Session, base = baseU
   }, s);
   await page.close();
   return context;
+}
+
+/**
+ * A new guest's viewer tag, as the server writes it into the media grants it signs
+ * (streams/urlSigner.ts viewerTag): 'g' and the start of the SHA-256 of the guest token's subject.
+ */
+export async function guestViewerTag(base = baseUrl()): Promise<string> {
+  const { data: token } = await api<{ data: string }>('/token/guest', { base });
+  const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return `g${crypto.createHash('sha256').update(sub).digest('base64url').slice(0, 12)}`;
 }

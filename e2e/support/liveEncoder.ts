@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { encoderArgs } from '../../src/server/cli/encoderArgs';
+import { poll } from './waitUntil';
 
 export type Encoder = {
   child: ChildProcess;
@@ -34,3 +35,21 @@ export function startEncoder(url: string, name: string, toneHz = 440): Encoder {
     },
   };
 }
+
+/** An encoder refused at connect exits on its own, with an error, within seconds. */
+export async function expectRefused(encoder: Encoder): Promise<void> {
+  await poll(
+    'the refused encoder to exit',
+    async () => encoder.child.exitCode ?? encoder.child.signalCode,
+    (c) => c !== null,
+    { timeout: 15_000 },
+  );
+  expect(encoder.child.exitCode).not.toBe(0);
+}
+
+/**
+ * What libsrt says on both ends when a listener refuses a caller's passphrase (the caller: "REJECT
+ * reported from HS processing: Incorrect passphrase"; the listener: "rsp(REJECT): 1010 - Incorrect
+ * passphrase"). A caller to a port nobody listens on only times out, saying neither.
+ */
+export const SRT_BAD_PASSPHRASE = /Incorrect passphrase/;

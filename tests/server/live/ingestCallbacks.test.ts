@@ -146,41 +146,49 @@ describe('a publish', () => {
 });
 
 describe('the internal routes answer 404, and do nothing, to', () => {
-  let show: Awaited<ReturnType<typeof showWithKeys>>;
   const UNKNOWN_PATH = '/internal/ingest/nothing-here';
   let unknownRoute: { statusCode: number; body: { message: string } };
   beforeAll(async () => {
-    show = await showWithKeys('internal-only');
     const res = await x.t.app.inject({ method: 'POST', url: UNKNOWN_PATH, payload: {} });
     unknownRoute = { statusCode: res.statusCode, body: res.json() };
     expect(unknownRoute.statusCode).toBe(404);
   });
 
+  // Each caller tries a show of its own: one let in (rotating its keys, ending it) fails only its case.
   const callers = [
-    ['no token', { token: null }],
-    ['a wrong token', { token: 'not-the-ingest-token' }],
-    ['an empty token', { token: '' }],
-    ['the right token from a forwarded request (X-Forwarded-For)', { headers: { 'x-forwarded-for': '127.0.0.1' } }],
-    ['the right token from a forwarded request (Forwarded)', { headers: { forwarded: 'for=127.0.0.1' } }],
-    ['the right token from another address', { remoteAddress: '203.0.113.9' }],
-    ['the right token from a private address', { remoteAddress: '10.0.0.5' }],
+    ['no token', 'internal-no-token', { token: null }],
+    ['a wrong token', 'internal-wrong-token', { token: 'not-the-ingest-token' }],
+    ['an empty token', 'internal-empty-token', { token: '' }],
+    [
+      'the right token from a forwarded request (X-Forwarded-For)',
+      'internal-x-forwarded-for',
+      { headers: { 'x-forwarded-for': '127.0.0.1' } },
+    ],
+    [
+      'the right token from a forwarded request (Forwarded)',
+      'internal-forwarded',
+      { headers: { forwarded: 'for=127.0.0.1' } },
+    ],
+    ['the right token from another address', 'internal-other-address', { remoteAddress: '203.0.113.9' }],
+    ['the right token from a private address', 'internal-private-address', { remoteAddress: '10.0.0.5' }],
   ] as const;
 
-  it.each(callers)('%s', async (_who, by) => {
+  it.each(callers)('%s', async (_who, path, by) => {
+    const show = await showWithKeys(path);
     const key = show.key(7);
     const calls = [
       x.ingest.publishRequest(key, 'intruder', by),
       x.ingest.publishDoneRequest(key, 'intruder', by),
-      x.ingest.keysRequest('internal-only', true, by),
-      x.ingest.endRequest('internal-only', by),
+      x.ingest.keysRequest(path, true, by),
+      x.ingest.endRequest(path, by),
     ];
     for (const call of calls) {
       const res = await x.t.app.inject(call);
-      const path = String(call.url).split('?')[0]!;
+      const route = String(call.url).split('?')[0]!;
       // Word for word what an address that does not exist answers (its own path named).
-      const notFound = { ...unknownRoute.body, message: unknownRoute.body.message.replace(UNKNOWN_PATH, path) };
-      expect([path, res.statusCode, res.json()]).toEqual([
-        path,
+      const notFound = { ...unknownRoute.body, message: unknownRoute.body.message.replace(UNKNOWN_PATH, route) };
+      expect([route, res.statusCode, res.json()]).toEqual([
+        route,
         unknownRoute.statusCode,
         { ...notFound, requestId: expect.any(String) },
       ]);
@@ -202,6 +210,7 @@ describe('the internal routes answer 404, and do nothing, to', () => {
   });
 
   it('while the ingest itself (loopback, token in the query or the header, IPv4 or IPv6) is answered', async () => {
+    const show = await showWithKeys('internal-only');
     expect(answer(await x.ingest.publish(show.key(7), 'ingest-v4'))).toEqual([302, `e${show.eventId}-a7-p1`]);
     expect(answer(await x.ingest.publish(show.key(8), 'ingest-v6', { remoteAddress: '::1' }))).toEqual([
       302,

@@ -122,9 +122,12 @@ describe('a live show through its signed stream config', () => {
   let eventId: number;
   let angle1 = '';
   let rendition = '';
+  // Each case reads the URLs from here, not from the case before it: a break fails its own case only.
   beforeAll(async () => {
     eventId = await showWithTwoParts('media-free');
     x.clock.set(air + 15_000);
+    angle1 = (await configOf(guest, eventId)).config.streamUrls[0]!.url;
+    rendition = `${signedPrefix(angle1)}v270.m3u8`;
   });
 
   it("gives every feed a signed URL of its live folder (program on angle 0, camera n on angle n), mode 'live'", async () => {
@@ -137,7 +140,6 @@ describe('a live show through its signed stream config', () => {
       Array.from({ length: 9 }, (_, i) => `live/e${eventId}/a${i + 1}/index.m3u8`),
     );
     expect(grantOf(config.programcutUrl)).toEqual({ e: eventId, v: expect.stringMatching(/^g/), s: null });
-    angle1 = config.streamUrls[0]!.url;
   });
 
   it("serves the feed's master: the ladder's three rungs, each a bare name under the signed prefix", async () => {
@@ -148,8 +150,7 @@ describe('a live show through its signed stream config', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers['x-accel-expires']).toBe(String(EDGE_LIVE_PLAYLIST_S));
     expect(uriLines(res.body)).toEqual(['v144', 'v270', 'v480'].map((v) => `${v}.m3u8`));
-    rendition = await renditionUrl(x.t.app, angle1, 'v270');
-    expect(rendition).toBe(`${signedPrefix(angle1)}v270.m3u8`);
+    expect(await renditionUrl(x.t.app, angle1, 'v270')).toBe(rendition);
   });
 
   it('renders the rendition: EVENT, dated segments from the air start on, a discontinuity between parts', async () => {

@@ -97,8 +97,9 @@ describe('a show', () => {
       const s = liveState(feeds, show, at, RECONNECT);
       expect([s.show, s.endedAt, states(s)]).toEqual(['live', null, ['offline', 'offline', 'waiting']]);
     }
-    // Past the window, counted from the last feed to leave (not the first): ended at that leaving.
-    for (const at of [lastLeft + RECONNECT + 1, lastLeft + 10 * RECONNECT]) {
+    // At the window's very instant and past it, counted from the last feed to leave (not the first):
+    // ended at that leaving.
+    for (const at of [lastLeft + RECONNECT, lastLeft + RECONNECT + 1, lastLeft + 10 * RECONNECT]) {
       const s = liveState(feeds, show, at, RECONNECT);
       expect([s.show, s.endedAt]).toEqual(['ended', new Date(lastLeft)]);
     }

@@ -74,6 +74,31 @@ it('follows the callbacks: waiting, live, offline, live again, then ended by the
   expect(await data(id)).toEqual({ ingest: true, show: 'ended', angles: feeds({ 0: 'offline', 1: 'offline' }) });
 });
 
+it("ends at the reconnect window's very instant: live a millisecond before, ended at it and after", async () => {
+  // One show per reading: each answer is kept a second, and an end once seen is written down.
+  const shows = ['state-edge-before', 'state-edge-at', 'state-edge-after'];
+  const keys = [];
+  for (const [n, path] of shows.entries()) {
+    await x.liveEvent(path);
+    const [feed] = await x.ingest.issue(path);
+    expect((await x.ingest.publish(feed!.key, `edge-${n}`)).statusCode).toBe(302);
+    keys.push(feed!.key);
+  }
+  // Every encoder leaves at one instant (the clock moves only when told).
+  const left = x.clock.now();
+  for (const [n, key] of keys.entries()) expect((await x.ingest.publishDone(key, `edge-${n}`)).statusCode).toBe(200);
+  const closes = left + x.t.config.live.reconnectMinutes * 60_000;
+  const showAt = async (path: string, at: number) => {
+    x.clock.set(at);
+    const res = await state(path);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.show;
+  };
+  expect(await showAt('state-edge-before', closes - 1)).toBe('live');
+  expect(await showAt('state-edge-at', closes)).toBe('ended');
+  expect(await showAt('state-edge-after', closes + 1)).toBe('ended');
+});
+
 it('says ended once the organizer ends the show, with the feed still connected', async () => {
   const id = await x.liveEvent('state-end');
   const keys = await x.ingest.issue(id);

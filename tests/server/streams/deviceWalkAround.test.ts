@@ -28,6 +28,9 @@ let buyer: Who;
 const HEARTBEAT_MS = 30_000;
 beforeAll(async () => {
   x = await streamsTestApp();
+});
+/** A buyer of the show per case, both device slots free: one case's sessions never touch another's. */
+beforeEach(async () => {
   buyer = await x.d.user('walk-around');
   await giveOrder(x.t.database.db, buyer.userId!, [x.ids['str-premium']!]);
 });
@@ -55,15 +58,6 @@ const mediaAnswer = async (url: string) => {
   const res = await x.s.media(url);
   return [res.statusCode, res.statusCode === 200 ? null : res.json().message];
 };
-
-/** Ends every open session of the buyer, so each test starts with both slots free. */
-afterEach(async () => {
-  await x.t.database.db
-    .updateTable('viewing_sessions')
-    .set({ closed_at: new Date(x.clock.now()) })
-    .where('user_id', '=', buyer.userId!)
-    .execute();
-});
 
 describe('a third device of the same account', () => {
   it("is refused with device 1's session id alone, or with another key, the answer of an ended session; device 1 with its key is answered", async () => {

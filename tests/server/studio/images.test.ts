@@ -1,5 +1,4 @@
 // @databases postgres: its outcome does not depend on the kind of database
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { STUDIO_EVENT_LIMITS, STUDIO_EVENT_MESSAGES as M } from '../../../src/shared/contract/studioEvents';
 import { createUnitOfWork } from '../../../src/server/db/unitOfWork';
@@ -10,6 +9,7 @@ import { uploadFormat } from '../../../src/server/modules/eventAdmin/imageProces
 import { Unavailable } from '../../../src/server/platform/domainErrors';
 import { cartTestApp, type Who } from '../../utils/cart';
 import { grantOrganizer } from '../../utils/studio';
+import { picture, pngDeclaring } from './imageFixture';
 
 /**
  * Poster and slide uploads: checked by content whatever the Content-Type says,
@@ -35,32 +35,6 @@ const upload = (body: Buffer | string, contentType: string, kind = 'poster') =>
     headers: { authorization: organizer.authorization!, 'content-type': contentType },
     payload: body,
   });
-
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
-
-/** A PNG whose header declares width × height but holds almost nothing: expanded, it would fill gigabytes. */
-function pngDeclaring(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('POST /v1/studio/images', () => {
   it('resizes a poster to the storefront sizes, strips metadata, and serves it immutable', async () => {
@@ -165,9 +139,8 @@ describe('POST /v1/studio/images', () => {
   it('refuses a decompression bomb from its header, before decoding it', async () => {
     const bomb = pngDeclaring(20_000, 20_000); // 400 megapixels in about a kilobyte
     expect(bomb.length).toBeLessThan(2048);
-    const started = Date.now();
+    // That no decoder ran is proved in imagesUndecoded.test.ts.
     await refused(bomb, 'image/png', 400, M.imageTooManyPixels);
-    expect(Date.now() - started).toBeLessThan(2000);
     // Just over the limit: refused the same way.
     const side = Math.ceil(Math.sqrt(STUDIO_EVENT_LIMITS.imagePixels)) + 1;
     await refused(pngDeclaring(side, side), 'image/png', 400, M.imageTooManyPixels);

@@ -6,9 +6,12 @@ import { grantOrganizer } from '../../utils/studio';
  * The console's sales suites: the cart fixture's events, real purchases (a card through the sandbox,
  * a voucher with a 100 % coupon) and an organizer calling /v1/studio/. One app per test file.
  */
-export async function salesTestApp() {
+export async function salesTestApp(options: { now?: () => number } = {}) {
   // The sandbox's own event delivery is held back: the buyer's createCartOrder makes each order.
-  const x = await cartTestApp({ env: { SANDBOX_EVENT_DELAY_MS: '600000' } });
+  const x = await cartTestApp({
+    env: { SANDBOX_EVENT_DELAY_MS: '600000' },
+    ...(options.now ? { deps: { now: options.now } } : {}),
+  });
   const c = checkoutDriver(x.t.app, x.t.config.jwtSecret);
   const organizer = await x.d.user('organizer');
   await grantOrganizer(x.t.database.db, organizer.userId!);

@@ -38,6 +38,7 @@ beforeAll(async () => {
       })),
       { path: 'wl-free', title: 'Waitlist free', isPremium: false },
       { path: 'wl-open', title: 'Waitlist open', isPremium: true, price: 15, capacity: 10 },
+      { path: 'wl-beside', title: 'Waitlist beside', isPremium: true, price: 15, capacity: 2 },
       {
         path: 'wl-started',
         title: 'Waitlist started',
@@ -230,6 +231,28 @@ describe('a returned seat', () => {
     // The lapsed holder cannot buy it any more: sold out.
     const intent = await c.intent(lapser, await c.totalCents(lapser));
     expect([intent.statusCode, intent.json().message]).toEqual([409, CART_MESSAGES.soldOut]);
+  });
+
+  it('held past its time lapses alone: a fresh hold beside it on the same event stays held', async () => {
+    const early = await buyer('wl-beside', 'besideearlybuyer');
+    const late = await buyer('wl-beside', 'besidelatebuyer');
+    const [overdue, fresh, heir] = await Promise.all(
+      ['besideoverdue', 'besidefresh', 'besideheir'].map((label) => x.d.user(label)),
+    );
+    for (const who of [overdue!, fresh!, heir!]) expect((await join('wl-beside', who)).statusCode).toBe(200);
+    expect((await refund(early.orderId)).statusCode).toBe(200);
+    const overdueUntil = clock.now() + 30 * 60_000;
+    clock.advance(20 * 60_000);
+    expect((await refund(late.orderId)).statusCode).toBe(200);
+    const freshUntil = new Date(clock.now() + 30 * 60_000).toISOString();
+    expect(await status('wl-beside', fresh!)).toEqual({ state: 'held', place: null, heldUntil: freshUntil });
+    // The sweep at the first hold's very instant: it lapses, the one taken 20 minutes later does not.
+    clock.advance(overdueUntil - clock.now());
+    await sweeper.sweep();
+    expect(await status('wl-beside', overdue!)).toEqual({ state: 'none', place: null, heldUntil: null });
+    expect(await status('wl-beside', fresh!)).toEqual({ state: 'held', place: null, heldUntil: freshUntil });
+    expect((await status('wl-beside', heir!)).state).toBe('held');
+    expect(await soldOf('wl-beside')).toBe(2);
   });
 
   it('held for a fan who leaves passes on at once, mailed to the next in line', async () => {
