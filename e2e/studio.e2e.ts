@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, ElementHandle, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { axeViolations, describeViolations, waitUntilSettled } from './support/axe';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, launchBrowser, policyViolations, recordPolicyViolations } from './support/browser';
 import { api, buyWithCard, signedInContext, signUpThroughApi, type Session } from './support/accounts';
 import { grantOrganizerByCommand } from './support/organizer';
 import { poll, waitForPath, waitInPage } from './support/waitUntil';
@@ -308,4 +308,35 @@ describe('the organizer console', () => {
     await shows(page, 'table[aria-label="Angles"]');
     await auditBothWidths(page, 'live control room');
   }, 90_000);
+});
+
+describe("the pages' own bundle under the CSP (script-src without 'unsafe-eval')", () => {
+  /** A demo event with streams: its player page loads the player and the contract's schemas. */
+  const WATCHED = 'velvet-static-unplugged';
+
+  it('asks for no eval on the console, an order page or the player: no policy violation at all', async () => {
+    const fan = await signUpThroughApi('policyfan', 'Cyd', 'Policy');
+    const { cartId } = await buyWithCard(fan, WATCHED);
+    const visits: [Session, string, string][] = [
+      [organizer, '/studio/events', '[role="grid"]'],
+      [organizer, '/studio/coupons', '[role="grid"]'],
+      [organizer, '/studio/orders', '[role="grid"]'],
+      [organizer, '/studio/coupons/new', 'form'],
+      [fan, `/order/${cartId}`, 'main h1'],
+      [fan, `/player/${WATCHED}`, '[data-angle]'],
+    ];
+    const seen: string[] = [];
+    for (const [who, route, ready] of visits) {
+      const context = await signedInContext(browser, who);
+      const page = await context.newPage();
+      await page.setViewport(DESKTOP);
+      await recordPolicyViolations(page);
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
+      await shows(page, ready);
+      await page.waitForNetworkIdle({ idleTime: 300 });
+      seen.push(...(await policyViolations(page)).map((v) => `${route}: ${v}`));
+      await context.close();
+    }
+    expect(seen).toEqual([]);
+  }, 120_000);
 });

@@ -40,3 +40,22 @@ export async function readState<T>(page: Page, pick: string): Promise<T> {
     return p.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], state);
   }, pick) as Promise<T>;
 }
+
+/**
+ * Records every Content-Security-Policy violation in `page`'s documents (the `securitypolicyviolation`
+ * event, fired even when the page catches the refusal, as a probe for eval does): installed before
+ * any script runs; read them with `policyViolations` once the page has settled.
+ */
+export async function recordPolicyViolations(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const seen: string[] = [];
+    (window as unknown as { __policyViolations: string[] }).__policyViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+}
+
+/** The violations `recordPolicyViolations` saw in the page's current document. */
+export const policyViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __policyViolations?: string[] }).__policyViolations ?? []);

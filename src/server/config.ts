@@ -113,6 +113,14 @@ function limits(catalogCacheMb: number, guestAddressLimitFactor: number) {
     viewingOpensPerMinute: 30,
     /** Console image uploads per organizer per minute (each one takes a core to decode). */
     imageUploadsPerMinute: 20,
+    /** Events (new or copied) and coupons an organizer creates per minute: each writes rows and an audit entry. */
+    consoleCreatesPerMinute: 20,
+    /** Viewers' message changes per organizer per minute: each reaches every player within a second. */
+    liveMessagesPerMinute: 20,
+    /** Joining or leaving waiting lists per fan per minute: each moves the line (reading a place is apart). */
+    waitlistChangesPerMinute: 10,
+    /** Reading one's place on waiting lists per fan per minute (the event page asks once per visit). */
+    waitlistReadsPerMinute: 30,
     /** Uploads one process decodes at once; past it, a 503 (sharp's decoders take memory and a core each). */
     imageDecodesAtOnce: 2,
     /** Viewing-session heartbeats and closes per caller per minute. */

@@ -72,7 +72,11 @@ export async function registerRoutes(
     changesPerMinute: 10,
   });
   await app.register(organizerRoutes, { prefix: '/v1', service: services.organizers });
-  await app.register(eventAdminRoutes, { prefix: '/v1', service: services.eventAdmin });
+  await app.register(eventAdminRoutes, {
+    prefix: '/v1',
+    service: services.eventAdmin,
+    createsPerMinute: limits.consoleCreatesPerMinute,
+  });
   await app.register(imageUploadRoutes, {
     prefix: '/v1',
     service: services.images,
@@ -80,10 +84,23 @@ export async function registerRoutes(
   });
   // Before the media folder's /media/* (more specific either way: the router prefers it).
   await app.register(uploadedImageRoutes, { service: services.images });
-  await app.register(couponAdminRoutes, { prefix: '/v1', service: services.couponAdmin });
-  await app.register(controlRoomRoutes, { prefix: '/v1', room: services.liveControl });
+  await app.register(couponAdminRoutes, {
+    prefix: '/v1',
+    service: services.couponAdmin,
+    createsPerMinute: limits.consoleCreatesPerMinute,
+  });
+  await app.register(controlRoomRoutes, {
+    prefix: '/v1',
+    room: services.liveControl,
+    messagesPerMinute: limits.liveMessagesPerMinute,
+  });
   await app.register(salesRoutes, { prefix: '/v1', service: services.sales });
-  await app.register(waitlistRoutes, { prefix: '/v1', service: services.waitlist });
+  await app.register(waitlistRoutes, {
+    prefix: '/v1',
+    service: services.waitlist,
+    readsPerMinute: limits.waitlistReadsPerMinute,
+    changesPerMinute: limits.waitlistChangesPerMinute,
+  });
   await app.register(studioGuaranteeRoutes, { prefix: '/v1', service: services.guarantee });
   await app.register(makeGoodRoutes, {
     prefix: '/v1',

@@ -41,6 +41,10 @@ function highLimits(base: ReturnType<typeof testConfig>['limits']) {
     viewingHeartbeatsPerMinute: high,
     viewingTakeoversPerMinute: high,
     imageUploadsPerMinute: high,
+    consoleCreatesPerMinute: high,
+    liveMessagesPerMinute: high,
+    waitlistChangesPerMinute: high,
+    waitlistReadsPerMinute: high,
     qualityBeaconsPerMinutePerSession: high,
     qualityBeaconsPerMinutePerAddress: high,
     guestsPerAddress: {

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import { isOwnMediaPath } from '../../shared/ownMedia';
 
 const FALLBACK =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 9'%3E%3Crect width='16' " +
@@ -7,7 +8,9 @@ const FALLBACK =
 
 /**
  * A 16:9 poster with its size reserved (no layout shift), lazy below the fold, a plain panel if it
- * fails. `eager`: on the first screen; `first`: the first screen's largest picture, fetched first.
+ * fails or is none of this site's pictures (a path elsewhere, saved before the console refused
+ * them: the server render would preload it from there). `eager`: on the first screen; `first`: the
+ * first screen's largest picture, fetched first.
  */
 export function PosterImage({
   src,
@@ -24,7 +27,7 @@ export function PosterImage({
   return (
     <Box
       component="img"
-      src={failed || !src ? FALLBACK : src}
+      src={failed || !isOwnMediaPath(src) ? FALLBACK : src}
       alt={alt}
       width={1280}
       height={720}

@@ -1,3 +1,4 @@
+import { ownAbsoluteUrl } from '../../shared/ownMedia';
 import { SHARE_IMAGE } from '../../shared/shareImage';
 
 /**
@@ -15,7 +16,7 @@ export type HeadData = {
   path?: string;
   /** Plain text; the site's description when left out. */
   description?: string;
-  /** The picture for link previews (an address on this site, or absolute); the site's when left out. */
+  /** The picture for link previews (an address on this site); the site's when left out or elsewhere. */
   image?: { url: string; alt: string; width?: number; height?: number };
   /** og:type: 'website' unless said otherwise. */
   type?: 'website' | 'video.other';
@@ -78,13 +79,16 @@ const absolute = (url: string, origin: string) => new URL(url, origin).href;
 export function headTags(head: HeadData, url: string): HeadTag[] {
   const { origin } = new URL(url);
   const description = head.description || SITE.description;
-  const image = head.image ?? {
+  // Only this site's own addresses: a picture that would lead to another host (a poster path saved
+  // before the console refused them) gives way to the site's picture.
+  const ownImageUrl = head.image ? ownAbsoluteUrl(head.image.url, origin) : null;
+  const image = (ownImageUrl && head.image) || {
     url: SHARE_IMAGE.site,
     alt: SHARE_IMAGE.siteAlt,
     width: SHARE_IMAGE.width,
     height: SHARE_IMAGE.height,
   };
-  const imageUrl = absolute(image.url, origin);
+  const imageUrl = ownImageUrl ?? absolute(image.url, origin);
   const og = (property: string, content: string): HeadTag => ({ tag: 'meta', attrs: { property, content } });
   const named = (name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { name, content } });
   return [

@@ -6,7 +6,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * is registered (plugins/routeMethods.ts). The app's pages and built files are one catch-all route
  * (`/*`): it is not an address with methods, so any other method there stays a 404.
  */
-export type RouteMethods = { add(url: string, methods: readonly string[]): void; of(path: string): string[] };
+export type RouteMethods = {
+  add(url: string, methods: readonly string[]): void;
+  /**
+   * Keeps an address's methods from the callers `refused` names: to them it answers 404 to every
+   * method, as an address that does not exist (the loopback-only calls and helpers, whose existence
+   * is nobody else's business).
+   */
+  cloak(url: string, refused: (request: FastifyRequest) => boolean): void;
+  /** The methods `path` answers, as far as `request`'s caller may know. */
+  of(path: string, request: FastifyRequest): string[];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,19 +41,30 @@ function patternOf(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+type KnownRoute = { pattern: RegExp; methods: Set<string>; refused?: (request: FastifyRequest) => boolean };
+
 export function createRouteMethods(): RouteMethods {
-  const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  const routes = new Map<string, KnownRoute>();
+  const routeOf = (url: string) => {
+    const route = routes.get(url) ?? { pattern: patternOf(url), methods: new Set<string>() };
+    routes.set(url, route);
+    return route;
+  };
   return {
     add(url, methods) {
       if (CATCH_ALL.has(url)) return;
-      const route = routes.get(url) ?? { pattern: patternOf(url), methods: new Set<string>() };
-      routes.set(url, route);
+      const route = routeOf(url);
       for (const method of methods) route.methods.add(method);
       if (route.methods.has('GET')) route.methods.add('HEAD');
     },
-    of(path) {
+    cloak(url, refused) {
+      if (!CATCH_ALL.has(url)) routeOf(url).refused = refused;
+    },
+    of(path, request) {
       const methods = new Set<string>();
-      for (const route of routes.values()) if (route.pattern.test(path)) route.methods.forEach((m) => methods.add(m));
+      for (const route of routes.values()) {
+        if (route.pattern.test(path) && !route.refused?.(request)) route.methods.forEach((m) => methods.add(m));
+      }
       return [...methods].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
     },
   };
@@ -56,11 +77,12 @@ const either = (methods: string[]) =>
 /**
  * The answer when no route takes a request: 405 with `Allow` when its address answers other
  * methods, else 404; both in the envelope, whatever token the request carries. A route that found
- * nothing (a missing file under /media) lands here too, with a method its address takes: a 404.
+ * nothing (a missing file under /media) lands here too, with a method its address takes: a 404. A
+ * cloaked address (`cloak`) is a 404 to every method for the callers it refuses.
  */
 export function answerNoRoute(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0]!;
-  const allowed = request.server.routeMethods.of(path);
+  const allowed = request.server.routeMethods.of(path, request);
   const refusal = { success: false, data: null, requestId: String(request.id) };
   if (allowed.length === 0 || allowed.includes(request.method)) {
     return reply.status(404).send({ ...refusal, message: `No such endpoint: ${request.method} ${path}` });

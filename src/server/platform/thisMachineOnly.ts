@@ -23,10 +23,13 @@ export function isThisMachine(request: FastifyRequest, proxyDeclared: boolean): 
 
 /**
  * Makes every route of the plugin `app` answer only a caller on this machine (development helpers:
- * the outbox, the API reference); others get a plain 404.
+ * the outbox, the API reference); others get the plain 404 of an address that does not exist, for
+ * every method (platform/routeMethods.ts `cloak`).
  */
 export function answerOnlyThisMachine(app: FastifyInstance, { proxyDeclared }: { proxyDeclared: boolean }): void {
+  const refused = (request: FastifyRequest) => !isThisMachine(request, proxyDeclared);
+  app.addHook('onRoute', (route) => app.routeMethods.cloak(route.url, refused));
   app.addHook('onRequest', async (request, reply) => {
-    if (!isThisMachine(request, proxyDeclared)) return reply.callNotFound();
+    if (refused(request)) return reply.callNotFound();
   });
 }

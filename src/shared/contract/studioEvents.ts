@@ -2,6 +2,7 @@ import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { jsonId, pageOffset } from './ids';
 import { afterPurchaseSettings } from './afterPurchase';
+import { OWN_MEDIA_PATH } from '../ownMedia';
 
 /**
  * The console's events (`/studio/events`): the list, the form, publish/unpublish/duplicate/delete,
@@ -75,11 +76,14 @@ export const dollarsRule = z
   .nonnegative()
   .max(100_000)
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'must have at most two decimals');
-/** A site path (/media/…) or an https:// URL; '' for none. Not //host/… (another site). */
-export const mediaPathRule = z
-  .string()
-  .max(500)
-  .regex(/^(\/(?![/\\])|https:\/\/)/, 'must be a site path (/media/…) or an https:// URL, not //host/…');
+/** The end of the sentence for a picture that is not one of this site's own. */
+export const MEDIA_PATH_PROBLEM =
+  'must be a picture on this site (a path under /media/, such as an uploaded image), not an address elsewhere';
+/**
+ * A picture of this site (/media/…, shared/ownMedia.ts); '' for none. Never another host: the page
+ * would load it (and a link preview show it) from there.
+ */
+export const mediaPathRule = z.string().max(500).regex(OWN_MEDIA_PATH, MEDIA_PATH_PROBLEM);
 export const EVENT_TEXT_MAX = { title: 200, label: 200, venue: 200, location: 200, description: 20_000 } as const;
 /** The venue's wall time, as a datetime-local input gives it. */
 const wallTimeRule = z
@@ -162,7 +166,7 @@ export const studioEventFields = z.strictObject({
   subscriptionId: jsonId.nullable().default(null),
   categories: z.array(categoryPlacement).max(50).default([]),
   slide: carouselSlide.default({ enabled: false, description: '', imagePath: '' }),
-  /** From POST /v1/studio/images?kind=poster (or any site path); '' for none. */
+  /** From POST /v1/studio/images?kind=poster (or another picture under /media/); '' for none. */
   posterPath: mediaPathRule.or(z.literal('')).default(''),
   /**
    * Cancel cutoff, replay window, waiting-list hold and the guaranteed view's thresholds

@@ -6,8 +6,14 @@ import { z } from 'zod';
  * the field's name ("First name" + "must not be empty"), which the server completes (see the
  * server's fieldProblem). A schema's own message, where one is given, still wins. Every contract
  * file imports `z` from here, so the setting is in place before any schema is used.
+ *
+ * In the browser zod runs without its compiler (`jitless`): each object schema probed for it with
+ * `new Function` as it was made, which the pages' CSP (no 'unsafe-eval') refuses and reports as a
+ * script-src violation on every page that loads zod; zod swallowed the error and parsed the same way
+ * it does now. The server has no CSP and validates every request, so it keeps the faster compiled
+ * parsers. The flag is read when a schema is made: code that makes schemas imports `z` from here.
  */
-z.config({ customError: contractMessage });
+z.config({ customError: contractMessage, jitless: typeof window !== 'undefined' });
 
 export { z };
 

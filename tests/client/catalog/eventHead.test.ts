@@ -1,6 +1,7 @@
 import type { AssetDetail } from '../../../src/shared/contract/catalog';
 import { eventHead } from '../../../src/client/features/catalog/event/eventHead';
 import { headTags, plainText, SITE } from '../../../src/client/lib/pageHead';
+import { SHARE_IMAGE } from '../../../src/shared/shareImage';
 import { eventStructuredDataProblems } from '../../utils/eventStructuredData';
 
 const ORIGIN = 'https://shop.example.com';
@@ -120,6 +121,24 @@ describe('head tags', () => {
       robots: 'noindex',
     });
     expect(tags.canonical).toBeUndefined();
+  });
+
+  // A poster path saved before the console refused other hosts must not become a preview picture.
+  it.each([
+    'https://evil.example/p.jpg',
+    '//evil.example/p.jpg',
+    '/\\evil.example/p.jpg',
+    '/\t/evil.example/p.jpg',
+    'javascript:alert(1)',
+  ])("name only this site's pictures: %s gives way to the site's", (elsewhere) => {
+    const head = eventHead(event({ shareImagePath: elsewhere, vodOrLivePosterImageFilePath: elsewhere }), ORIGIN);
+    const tags = tagsOf(head);
+    expect(tags).toMatchObject({
+      'og:image': `${ORIGIN}/media/share/allaccess.jpg`,
+      'og:image:alt': SHARE_IMAGE.siteAlt,
+      'twitter:image': `${ORIGIN}/media/share/allaccess.jpg`,
+    });
+    expect(JSON.parse(tags['json-ld']!).image).toBeUndefined();
   });
 
   it('descriptions are plain text: the opening paragraph when there is one, cut at a word', () => {

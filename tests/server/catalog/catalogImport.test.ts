@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MEDIA_PATH_PROBLEM } from '../../../src/shared/contract/studioEvents';
 import { demoCatalog } from '../../../src/server/db/seed/demoCatalog';
 import { CatalogFileError } from '../../../src/server/modules/catalog/catalogFile';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
@@ -86,17 +87,32 @@ describe('a malformed catalog file', () => {
     [
       'a protocol-relative poster',
       { events: [{ path: 'a-b', title: 'x', posterPath: '//evil.example/p.svg' }] },
-      'events[0].posterPath: must be a site path',
+      `events[0].posterPath: ${MEDIA_PATH_PROBLEM}`,
     ],
     [
       'a backslash-relative slide',
       { carousel: [{ label: 'x', filePath: '/\\evil.example/s.svg' }] },
-      'carousel[0].filePath: must be a site path',
+      `carousel[0].filePath: ${MEDIA_PATH_PROBLEM}`,
     ],
     [
       'a protocol-relative video',
       { carousel: [{ label: 'x', type: 'video', videoUrl: '//evil.example/v.m3u8' }] },
-      'carousel[0].videoUrl: must be a site path',
+      `carousel[0].videoUrl: ${MEDIA_PATH_PROBLEM}`,
+    ],
+    [
+      'a poster on another host',
+      { events: [{ path: 'a-b', title: 'x', posterPath: 'https://evil.example/p.jpg' }] },
+      `events[0].posterPath: ${MEDIA_PATH_PROBLEM}`,
+    ],
+    [
+      'a data: poster',
+      { events: [{ path: 'a-b', title: 'x', posterPath: 'data:image/png;base64,AAAA' }] },
+      `events[0].posterPath: ${MEDIA_PATH_PROBLEM}`,
+    ],
+    [
+      'a slide outside the site path',
+      { carousel: [{ label: 'x', filePath: '/media/../v1/evil.svg' }] },
+      `carousel[0].filePath: ${MEDIA_PATH_PROBLEM}`,
     ],
     [
       'a javascript: footer link',

@@ -247,6 +247,13 @@ describe('the outbox is never exposed', () => {
           const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
           expect([host, res.statusCode, res.body.includes('private@example.com')]).toEqual([host, 404, false]);
         }
+        // Another method: this machine learns the address takes GET (405); anyone else, nothing (404).
+        for (const method of ['POST', 'DELETE'] as const) {
+          const local = await t.app.inject({ method, url, remoteAddress: '127.0.0.1' });
+          expect([method, local.statusCode, local.headers.allow]).toEqual([method, 405, 'GET, HEAD']);
+          const stranger = await t.app.inject({ method, url, remoteAddress: '203.0.113.9' });
+          expect([method, stranger.statusCode, stranger.headers.allow]).toEqual([method, 404, undefined]);
+        }
       }
     } finally {
       await t.close();

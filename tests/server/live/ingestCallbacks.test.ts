@@ -209,6 +209,54 @@ describe('the internal routes answer 404, and do nothing, to', () => {
     expect(shows).toEqual([]);
   });
 
+  /** Every internal address, and some that do not exist: a stranger must not tell them apart. */
+  const INTERNAL_PATHS = [
+    '/internal/ingest/publish',
+    '/internal/ingest/publish-done',
+    '/internal/live/keys',
+    '/internal/live/end',
+    '/internal/organizers/grant',
+    '/internal/organizers/revoke',
+    UNKNOWN_PATH,
+    '/internal/organizers/nothing-here',
+    '/internal',
+  ];
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+  const callAs = (method: (typeof METHODS)[number], path: string, by: (typeof callers)[number][1]) => {
+    const token = 'token' in by ? by.token : x.ingest.token;
+    return x.t.app.inject({
+      method,
+      url: token === null ? path : `${path}?token=${encodeURIComponent(token)}`,
+      remoteAddress: 'remoteAddress' in by ? by.remoteAddress : '127.0.0.1',
+      headers: 'headers' in by ? by.headers : {},
+    });
+  };
+
+  it.each(callers)('%s, with any method, at an address that exists or not', async (_who, by) => {
+    for (const path of INTERNAL_PATHS) {
+      for (const method of METHODS) {
+        const res = await callAs(method, path, by);
+        const body = method === 'HEAD' ? null : res.json();
+        expect([method, path, res.statusCode, res.headers.allow, body?.message]).toEqual([
+          method,
+          path,
+          404,
+          undefined,
+          method === 'HEAD' ? undefined : `No such endpoint: ${method} ${path}`,
+        ]);
+      }
+    }
+  });
+
+  it('while the ingest itself still learns which method an internal address takes (405)', async () => {
+    const loopback = {} as (typeof callers)[number][1];
+    for (const path of INTERNAL_PATHS.slice(0, 6)) {
+      const res = await callAs('GET', path, loopback);
+      expect([path, res.statusCode, res.headers.allow]).toEqual([path, 405, 'POST']);
+    }
+    expect((await callAs('GET', UNKNOWN_PATH, loopback)).statusCode).toBe(404);
+  });
+
   it('while the ingest itself (loopback, token in the query or the header, IPv4 or IPv6) is answered', async () => {
     const show = await showWithKeys('internal-only');
     expect(answer(await x.ingest.publish(show.key(7), 'ingest-v4'))).toEqual([302, `e${show.eventId}-a7-p1`]);

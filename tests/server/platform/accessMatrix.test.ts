@@ -74,7 +74,8 @@ const seen: { table: string; route: string; got: Record<string, number> }[] = []
 const mediaSigner = createMediaSigner(deriveKeys(TEST_JWT_SECRET).mediaSigning);
 
 beforeAll(async () => {
-  x = await cartTestApp();
+  // One organizer makes a fresh draft for many rows: more than a person creates in a minute.
+  x = await cartTestApp({ limits: { consoleCreatesPerMinute: 1000 } });
   await importCatalog(x.t.database.db, {
     events: [{ path: 'matrix-show', title: 'Matrix Show', isPremium: true, price: 10, streams: demoStreams }],
   });

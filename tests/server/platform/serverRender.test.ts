@@ -32,8 +32,12 @@ async function buildRenderBundle(outputPath: string) {
 /** A title a page carries into the handover (the importer refuses scripts, not words like these). */
 const HOSTILE = 'Encore </script><!-- and on';
 
+/** A poster on another host, as a row saved before the console and the import refused them holds it. */
+const ELSEWHERE = 'https://evil.example/poster.jpg';
+
 let t: TestApp;
 let hostilePath: string;
+let elsewherePath: string;
 beforeAll(async () => {
   await buildRenderBundle(path.join(buildDir, 'dist-ssr'));
   fs.mkdirSync(path.join(buildDir, 'dist'), { recursive: true });
@@ -44,6 +48,8 @@ beforeAll(async () => {
   hostile.title = HOSTILE;
   hostilePath = hostile.path;
   await importCatalog(t.database.db, catalog);
+  elsewherePath = catalog.events!.at(-2)!.path;
+  await t.database.db.updateTable('events').set({ poster_path: ELSEWHERE }).where('path', '=', elsewherePath).execute();
 }, 600_000);
 afterAll(async () => {
   await t?.close();
@@ -111,6 +117,18 @@ describe('a catalog page rendered on the server', () => {
     // Read as the browser reads it, up to the first '</script>': the whole state, the title in it.
     expect(JSON.stringify(handoverOf(html)!.state)).toContain(JSON.stringify(HOSTILE));
     expect(titleOf(html)).toBe('Encore &lt;/script&gt;&lt;!-- and on — AllAccess');
+  });
+
+  it("names only this site's addresses in its share tags and pictures, whatever poster path the event holds", async () => {
+    const res = await t.app.inject({ url: `/events/${elsewherePath}`, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const image = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(head)?.[1];
+    expect(image('og:image')).toBe(`${t.config.publicUrl}/media/share/allaccess.jpg`);
+    expect(image('twitter:image')).toBe(`${t.config.publicUrl}/media/share/allaccess.jpg`);
+    // Nor a preload or picture in the markup (the handover keeps the event's data as it is).
+    expect(head).not.toContain('evil.example');
+    expect(rootOf(res.body)).not.toContain('evil.example');
   });
 
   it('answers an unknown event with the 404 page and status 404, rendered', async () => {

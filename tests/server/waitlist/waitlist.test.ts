@@ -159,6 +159,23 @@ describe('joining', () => {
     // Back in line: at its end.
     expect((await join('wl-places', two)).json().data.place).toBe(3);
   });
+
+  it('and leaving are limited per fan a minute (429); reading a place and another fan are unaffected', async () => {
+    const busy = await x.d.user('busyfan');
+    const calm = await x.d.user('calmfan');
+    const max = x.t.config.limits.waitlistChangesPerMinute;
+    const tooMany = expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/);
+    // Leaving a line one is not in, and joining a free event's, change nothing and still count.
+    for (let i = 0; i < max; i += 1) expect((await send('DELETE', 'wl-open', busy)).statusCode).toBe(200);
+    const leaving = await send('DELETE', 'wl-open', busy);
+    expect([leaving.statusCode, leaving.json().message]).toEqual([429, tooMany]);
+    for (let i = 0; i < max; i += 1) expect((await join('wl-free', busy)).statusCode).toBe(409);
+    const joining = await join('wl-free', busy);
+    expect([joining.statusCode, joining.json().success, joining.json().message]).toEqual([429, false, tooMany]);
+    expect((await send('GET', 'wl-open', busy)).statusCode).toBe(200);
+    expect((await send('DELETE', 'wl-open', calm)).statusCode).toBe(200);
+    expect((await join('wl-free', calm)).statusCode).toBe(409);
+  });
 });
 
 describe('a returned seat', () => {

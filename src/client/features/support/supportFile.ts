@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../shared/contract/zod';
 import { REDIRECT_MARKERS } from '../../../shared/constants';
 import { REDACTED } from '../../lib/redactSecrets';
 

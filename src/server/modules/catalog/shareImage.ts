@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isOwnMediaPath } from '../../../shared/ownMedia';
 
 /** What link previews show: social networks take these, not SVG. */
 const RASTER = /\.(jpe?g|png|webp|gif)$/i;
@@ -14,9 +15,11 @@ const MEDIA_PREFIX = '/media/';
 export function shareImageFinder(mediaDir: string) {
   const root = path.resolve(mediaDir);
   return (posterPath: string): string | null => {
+    // Only this site's pictures: a path elsewhere (saved before the rule) is no share picture.
+    if (!isOwnMediaPath(posterPath)) return null;
     const [pathname = ''] = posterPath.split(/[?#]/);
     if (RASTER.test(pathname)) return posterPath;
-    if (!pathname.startsWith(MEDIA_PREFIX) || !/\.svg$/i.test(pathname)) return null;
+    if (!/\.svg$/i.test(pathname)) return null;
     const jpeg = pathname.replace(/\.svg$/i, '.jpg');
     let rel: string;
     try {

@@ -8,14 +8,20 @@ import {
   studioCouponResponse,
 } from '../../../shared/contract/studioCoupons';
 import { requireOrganizer } from '../../platform/callerIdentity';
+import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { CouponAdminService } from './service';
 import { noStore } from '../../platform/noStore';
 
 /** The console's coupons: list, create, one coupon's uses, disable (organizers only). */
-export const couponAdminRoutes: FastifyPluginAsyncZod<{ service: CouponAdminService }> = async (app, { service }) => {
+export const couponAdminRoutes: FastifyPluginAsyncZod<{
+  service: CouponAdminService;
+  createsPerMinute: number;
+}> = async (app, { service, createsPerMinute }) => {
   const config = { auth: 'organizer' } as const;
+  // Each new coupon writes rows and an audit entry: bounded per organizer, as uploads are.
+  const creates = { ...config, rateLimit: perCaller(createsPerMinute) } as const;
 
   app.get(
     '/studio/coupons',
@@ -40,7 +46,7 @@ export const couponAdminRoutes: FastifyPluginAsyncZod<{ service: CouponAdminServ
   app.post(
     '/studio/coupons',
     {
-      config,
+      config: creates,
       schema: {
         summary: 'Create a coupon',
         description:

@@ -11,6 +11,7 @@ import {
   studioSubscriptionsResponse,
 } from '../../../shared/contract/studioEvents';
 import { requireOrganizer } from '../../platform/callerIdentity';
+import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { EventAdminService } from './service';
@@ -24,8 +25,13 @@ const FORM =
   'without a price; a live air date in the past; capacity below what is sold; a sold event made free.';
 
 /** The console's events: the list, the form, publishing, duplicating, deleting, and the form's options. */
-export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminService }> = async (app, { service }) => {
+export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminService; createsPerMinute: number }> = async (
+  app,
+  { service, createsPerMinute },
+) => {
   const config = { auth: 'organizer' } as const;
+  // A new event or a copy writes rows and an audit entry: bounded per organizer, as uploads are.
+  const creates = { ...config, rateLimit: perCaller(createsPerMinute) } as const;
   const tags = ['studio'];
   // Console answers are one organizer's view of changing data: never kept by a cache.
   app.addHook('onSend', async (_req, reply) => {
@@ -74,7 +80,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminServic
   app.post(
     '/studio/events',
     {
-      config,
+      config: creates,
       schema: {
         summary: 'Create an event (a draft)',
         description:
@@ -142,7 +148,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminServic
   app.post(
     '/studio/events/:id/duplicate',
     {
-      config,
+      config: creates,
       schema: {
         summary: 'Duplicate an event',
         description: 'A draft copy, "Title (copy)", with the same fields, categories and slide, and nothing sold.',

@@ -10,6 +10,7 @@ import {
   studioLiveResponse,
 } from '../../../shared/contract/studioLive';
 import { requireOrganizer } from '../../platform/callerIdentity';
+import { perCaller } from '../../platform/callerLimits';
 import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { LiveControlRoom } from './controlRoom';
@@ -19,7 +20,10 @@ import { noStore } from '../../platform/noStore';
  * The console's live control room (the contract: shared/contract/studioLive.ts), organizers only.
  * Nothing here logs a request's body or answer: the stream keys are in an answer once, and nowhere else.
  */
-export const controlRoomRoutes: FastifyPluginAsyncZod<{ room: LiveControlRoom }> = async (app, { room }) => {
+export const controlRoomRoutes: FastifyPluginAsyncZod<{ room: LiveControlRoom; messagesPerMinute: number }> = async (
+  app,
+  { room, messagesPerMinute },
+) => {
   const config = { auth: 'organizer' } as const;
   const tags = ['studio'];
 
@@ -115,7 +119,8 @@ export const controlRoomRoutes: FastifyPluginAsyncZod<{ room: LiveControlRoom }>
   app.post(
     '/studio/events/:id/live/message',
     {
-      config,
+      // Each change reaches every player within a second and writes an audit entry: bounded per organizer.
+      config: { ...config, rateLimit: perCaller(messagesPerMinute) },
       schema: {
         summary: "The viewers' message",
         description:

@@ -5,7 +5,7 @@ import { idOrPathParam } from '../../../shared/contract/ids';
 import { liveStateResponse } from '../../../shared/contract/live';
 import { clientKey } from '../../platform/clientKey';
 import { ok } from '../../platform/successEnvelope';
-import { fromThisMachine } from '../../platform/controlCalls';
+import { answerOnlyControlCalls } from '../../platform/controlCalls';
 import { withErrors } from '../../platform/schemas';
 import type { IngestHooks } from './ingestHooks';
 import type { LiveService } from './service';
@@ -70,7 +70,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) =>
     { parseAs: 'string', bodyLimit: 4096 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.addHook('onRequest', fromThisMachine(opts.controlToken));
+  answerOnlyControlCalls(app, opts.controlToken);
   const publisherOf = (clientid: string) => `${opts.bootId}:${clientid}`;
 
   app.post(

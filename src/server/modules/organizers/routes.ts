@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditPageResponse, auditQuery, studioMeResponse } from '../../../shared/contract/studio';
 import { requireOrganizer } from '../../platform/callerIdentity';
-import { fromThisMachine } from '../../platform/controlCalls';
+import { answerOnlyControlCalls } from '../../platform/controlCalls';
 import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { OrganizerService } from './service';
@@ -61,7 +61,7 @@ export const organizerControlRoutes: FastifyPluginAsyncZod<{
   service: OrganizerService;
   controlToken: string;
 }> = async (app, { service, controlToken }) => {
-  app.addHook('onRequest', fromThisMachine(controlToken));
+  answerOnlyControlCalls(app, controlToken);
   const body = z.strictObject({ email: z.string().min(3).max(320) });
   const schema = { hide: true, body };
   app.post('/internal/organizers/grant', { config: { auth: 'none' }, schema }, async (req) =>

@@ -7,20 +7,20 @@ import { noStore } from '../../platform/noStore';
 import { withErrors } from '../../platform/schemas';
 import type { WaitlistService } from './service';
 
-/** Waiting-list calls per signed-in fan per minute (the event page asks once per visit). */
-const WAITLIST_CALLS_PER_MINUTE = 30;
-
 const STATUS =
   "Answers `{state, place, heldUntil}`: `state` 'none', 'waiting' (with `place`, 1-based among the fans still " +
   "waiting) or 'held' (a returned seat is kept for the caller until `heldUntil`; the event is in their cart and " +
   'only they can buy it until then).';
 
 /** The waiting list of a sold-out event (docs/decisions.md "After the purchase"): the signed-in fan's own place. */
-export const waitlistRoutes: FastifyPluginAsyncZod<{ service: WaitlistService; perMinute?: number }> = async (
-  app,
-  opts,
-) => {
-  const config = { auth: 'user', rateLimit: perCaller(opts.perMinute ?? WAITLIST_CALLS_PER_MINUTE) } as const;
+export const waitlistRoutes: FastifyPluginAsyncZod<{
+  service: WaitlistService;
+  readsPerMinute: number;
+  changesPerMinute: number;
+}> = async (app, opts) => {
+  const config = { auth: 'user', rateLimit: perCaller(opts.readsPerMinute) } as const;
+  // Joining and leaving move the line (and a leave passes a held seat on): a budget of their own, per fan.
+  const changes = { auth: 'user', rateLimit: perCaller(opts.changesPerMinute) } as const;
   const schema = { tags: ['waitlist'], params: waitlistParams };
 
   app.get(
@@ -43,7 +43,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ service: WaitlistService; p
   app.post(
     '/waitlist/:eventId',
     {
-      config,
+      config: changes,
       schema: {
         ...schema,
         summary: "Join a sold-out event's waiting list",
@@ -62,7 +62,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ service: WaitlistService; p
   app.delete(
     '/waitlist/:eventId',
     {
-      config,
+      config: changes,
       schema: {
         ...schema,
         summary: "Leave an event's waiting list",

@@ -1,6 +1,7 @@
 import type { Event, WithContext } from 'schema-dts';
 import type { AssetDetail } from '../../../../shared/contract/catalog';
 import { isoInNewYork } from '../../../../shared/format';
+import { ownAbsoluteUrl } from '../../../../shared/ownMedia';
 import { paths } from '../../../lib/paths';
 import { pageTitle, plainText, SITE, type HeadData } from '../../../lib/pageHead';
 
@@ -18,6 +19,8 @@ export function eventHead(event: AssetDetail, origin: string): HeadData {
   const url = `${origin}${path}`;
   const description = plainText(event.description);
   const image = event.shareImagePath ? { url: event.shareImagePath, alt: event.title } : undefined;
+  // schema.org's image names this site's pictures only, as the share tags do (lib/pageHead.ts).
+  const pictureUrl = ownAbsoluteUrl(event.shareImagePath ?? event.vodOrLivePosterImageFilePath, origin);
   const startDate = isoInNewYork(event.airStartDate);
   const jsonLd: WithContext<Event> | undefined = startDate
     ? {
@@ -29,7 +32,7 @@ export function eventHead(event: AssetDetail, origin: string): HeadData {
         eventStatus: 'https://schema.org/EventScheduled',
         eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
         location: { '@type': 'VirtualLocation', url },
-        image: [new URL(event.shareImagePath ?? event.vodOrLivePosterImageFilePath, origin).href],
+        ...(pictureUrl ? { image: [pictureUrl] } : {}),
         offers: {
           '@type': 'Offer',
           url,
