@@ -1,4 +1,5 @@
 // @databases both: smoke — the live module: feeds published and ended, keys checked
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
@@ -222,7 +223,11 @@ describe('the internal routes answer 404, and do nothing, to', () => {
     '/internal',
   ];
   const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-  const callAs = (method: (typeof METHODS)[number], path: string, by: (typeof callers)[number][1]) => {
+  const callAs = (
+    method: (typeof METHODS)[number],
+    path: string,
+    by: (typeof callers)[number][2],
+  ): Promise<Response> => {
     const token = 'token' in by ? by.token : x.ingest.token;
     return x.t.app.inject({
       method,
@@ -232,7 +237,7 @@ describe('the internal routes answer 404, and do nothing, to', () => {
     });
   };
 
-  it.each(callers)('%s, with any method, at an address that exists or not', async (_who, by) => {
+  it.each(callers)('%s, with any method, at an address that exists or not', async (_who, _show, by) => {
     for (const path of INTERNAL_PATHS) {
       for (const method of METHODS) {
         const res = await callAs(method, path, by);
@@ -249,7 +254,7 @@ describe('the internal routes answer 404, and do nothing, to', () => {
   });
 
   it('while the ingest itself still learns which method an internal address takes (405)', async () => {
-    const loopback = {} as (typeof callers)[number][1];
+    const loopback = {} as (typeof callers)[number][2];
     for (const path of INTERNAL_PATHS.slice(0, 6)) {
       const res = await callAs('GET', path, loopback);
       expect([path, res.statusCode, res.headers.allow]).toEqual([path, 405, 'POST']);
