@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../../../shared/contract/emailAddress';
+
 /** docs/behaviour.md §5 messages, word for word. */
 export const MESSAGES = {
   invalidEmail: 'Please Enter a valid email address',
@@ -5,8 +7,8 @@ export const MESSAGES = {
   emptyCode: 'Please enter the OTP',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+/** The contract's own e-mail rule: an address this form takes, the server takes. */
+export const isEmail = (value: string) => isEmailAddress(value.trim());
 
 /** The message to show for a code, or null when it can be sent. */
 export function codeProblem(code: string): string | null {

@@ -8,8 +8,7 @@ import { useGetPublicConfigQuery } from '../../misc/miscApi';
 import { useJoinNewsletterMutation } from '../catalogApi';
 import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+import { isEmailAddress } from '../../../../shared/contract/emailAddress';
 
 /** 'Get on the list': a third-party embed when configured, else our own sign-up form. */
 export function NewsletterSection() {
@@ -49,7 +48,7 @@ function NewsletterForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) {
+    if (!isEmailAddress(email.trim())) {
       setError('Please Enter a valid email address');
       return;
     }
