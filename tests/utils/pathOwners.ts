@@ -69,4 +69,3 @@ export function pathOwners(methodsByTemplate: Iterable<[string, Iterable<string>
     },
   };
 }
-export type PathOwners = ReturnType<typeof pathOwners>;
