@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * is registered (plugins/routeMethods.ts). An address belongs to its most specific route pattern,
  * as OpenAPI reads paths (a concrete path before a templated one): `/v1/cart/remove` is POST's
  * alone, though GET `/v1/cart/:id` would match it too. The app's pages and built files are one
- * catch-all route (`/*`): it is not an address with methods, and it never answers an API address.
+ * catch-all route (`/*`): it is not an address with methods, and it never answers the server's own.
  */
 export type RouteMethods = {
   add(url: string, methods: readonly string[]): void;
@@ -14,8 +14,8 @@ export type RouteMethods = {
   of(path: string): string[];
   /**
    * Whether the route the router chose (`routed`, its pattern) must not answer: a more specific route
-   * owns the path and does not take the method, or it is the pages' catch-all and the path is an
-   * API address or a route's.
+   * owns the path and does not take the method, or it is the pages' catch-all and the path is the
+   * server's (the API's, the media's, the probes').
    */
   belongsElsewhere(routed: string, path: string, method: string): boolean;
 };
@@ -29,11 +29,12 @@ declare module 'fastify' {
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const CATCH_ALL = new Set(['*', '/*']);
 /**
- * Addresses that are the API's, the probes', the payment sandbox's or the server's own calls: the
- * pages' catch-all never answers them (a file or a page there would be another address's answer).
+ * Addresses that are the API's, the probes', the payment sandbox's, the media's or the server's own
+ * calls: the pages' catch-all never answers them (a file or a page there would be another address's
+ * answer, or its file server's refusal).
  */
-const API_ONLY = ['/v1', '/misc', '/dev', '/healthz', '/readyz', '/metrics', '/payments', '/internal'];
-export const isApiAddress = (path: string) => API_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+const SERVER_ONLY = ['/v1', '/misc', '/dev', '/healthz', '/readyz', '/metrics', '/payments', '/internal', '/media'];
+export const isServerAddress = (path: string) => SERVER_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
 /** What the router answers a path segment past its length limit with (app.ts `frameworkErrors`). */
 export const ADDRESS_TOO_LONG = 'The address is too long.';
 
@@ -120,7 +121,7 @@ export function createRouteMethods(): RouteMethods {
     },
     of,
     belongsElsewhere(routed, path, method) {
-      if (CATCH_ALL.has(routed)) return isApiAddress(path) || of(path).length > 0;
+      if (CATCH_ALL.has(routed)) return isServerAddress(path);
       const route = routes.get(routed);
       if (!route) return false;
       let more = shadows.get(routed);
