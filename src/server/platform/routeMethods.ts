@@ -42,22 +42,35 @@ export const ADDRESS_TOO_LONG = 'The address is too long.';
 const WILDCARD = 0;
 const PARAMETER = 1;
 const NAME = 2;
-type Route = { url: string; kinds: number[]; names: string[]; pattern: RegExp; methods: Set<string> };
+type Route = { url: string; kinds: number[]; names: string[]; methods: Set<string> };
 
 const kindOf = (segment: string) => (segment === '*' ? WILDCARD : segment.startsWith(':') ? PARAMETER : NAME);
 
 /**
- * A route's address as a pattern over paths: `:name` is one segment (possibly empty: the router
- * takes `/x/` for `/x/:id` too), a trailing `*` anything.
+ * A path's segments as the router reads them: each decoded on its own (`%72emove` is `remove`; a
+ * `%2F` stays inside its segment), or as sent when it does not decode.
  */
-function patternOf(url: string): RegExp {
-  const source = url
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]*' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source}$`);
+function segmentsOf(path: string): string[] {
+  return path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+}
+
+/**
+ * Whether a route's address takes the path: `:name` is one segment (possibly empty: the router
+ * takes `/x/` for `/x/:id` too), a trailing `*` the rest.
+ */
+function matches(route: Route, segments: string[]): boolean {
+  for (const [i, kind] of route.kinds.entries()) {
+    if (segments[i] === undefined) return false;
+    if (kind === WILDCARD) return true;
+    if (kind === NAME && route.names[i] !== segments[i]) return false;
+  }
+  return route.kinds.length === segments.length;
 }
 
 /** > 0 when `a` is more specific than `b` (two routes that match one path): the first segment that differs. */
@@ -87,9 +100,10 @@ export function createRouteMethods(): RouteMethods {
 
   /** The most specific of the routes that match the path (several when they are as specific: `/x/:a`, `/x/:b`). */
   function owners(candidates: Iterable<Route>, path: string): Route[] {
+    const segments = segmentsOf(path);
     let best: Route[] = [];
     for (const route of candidates) {
-      if (!route.pattern.test(path)) continue;
+      if (!matches(route, segments)) continue;
       const order = best.length ? specificity(route, best[0]!) : 1;
       if (order > 0) best = [route];
       else if (order === 0) best.push(route);
@@ -111,7 +125,6 @@ export function createRouteMethods(): RouteMethods {
         url,
         kinds: segments.map(kindOf),
         names: segments,
-        pattern: patternOf(url),
         methods: new Set<string>(),
       };
       routes.set(url, route);

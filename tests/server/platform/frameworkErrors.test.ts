@@ -40,6 +40,8 @@ describe('a method the address does not take', () => {
     // /v1/profile/:userId and DELETE /v1/viewing-sessions/:sessionId would match it (an outside tester).
     ['GET', '/v1/cart/remove', 'POST', 'This address does not take GET; it takes POST.'],
     ['GET', '/v1/cart/merge', 'POST', undefined],
+    // The router reads %72 as r: so does the 405.
+    ['GET', '/v1/cart/%72emove', 'POST', undefined],
     ['GET', '/v1/profile/update', 'POST', undefined],
     ['DELETE', '/v1/viewing-sessions/takeover', 'POST', undefined],
     ['OPTIONS', '/healthz', 'GET, HEAD', undefined],
