@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errorHandler';
 import { refuseNulPlugin } from './plugins/refuseNul';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { routeMethodsPlugin } from './plugins/routeMethods';
+import { ADDRESS_TOO_LONG } from './platform/routeMethods';
 import { answerClientError } from './platform/clientErrors';
 import { tooManyRequests } from './platform/callerLimits';
 import { callerPlugin } from './plugins/bearerAuthentication';
@@ -74,7 +75,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply.status(tooLong ? 414 : 400).send({
         success: false,
-        message: tooLong ? 'The address is too long.' : 'The address is not valid.',
+        message: tooLong ? ADDRESS_TOO_LONG : 'The address is not valid.',
         data: null,
         requestId: String(request.id),
       });

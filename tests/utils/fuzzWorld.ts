@@ -7,6 +7,8 @@ import { VIEWING_SESSION_KEY_HEADER } from '../../src/shared/contract/streams';
 import { loadCartFixture, type Who } from './cart';
 import { outboxCodeFor } from './mailbox';
 import { documentCheck, type ApiDocument } from './openApiCheck';
+import { pathOwners } from './pathOwners';
+import { smallestBuild } from './smallestBuild';
 import { envelopeOf, purchased, sandboxPurchase } from './sandboxPurchase';
 import { grantOrganizer } from './studio';
 import { createTestApp, type TestApp } from './testApp';
@@ -75,7 +77,7 @@ export async function openFuzzWorld() {
   const routes: CapturedRoute[] = [];
   const base = testConfig();
   const t: TestApp = await createTestApp({
-    config: { limits: highLimits(base.limits) },
+    config: { limits: highLimits(base.limits), clientDistDir: smallestBuild() },
     deps: {
       onRoute: (route: RouteOptions) => {
         for (const method of ([] as string[]).concat(route.method)) {
@@ -115,7 +117,13 @@ export async function openFuzzWorld() {
   });
   const idOf = async (path: string) =>
     (await db.selectFrom('events').select('id').where('path', '=', path).executeTakeFirstOrThrow()).id;
-  const check = documentCheck((await app.inject({ url: '/openapi.json' })).json<ApiDocument>());
+  const doc = (await app.inject({ url: '/openapi.json' })).json<ApiDocument>();
+  const check = documentCheck(doc);
+  // The document's paths, and the routes it leaves out (the webhook, the media, the internal calls).
+  const owners = pathOwners([
+    ...Object.entries(doc.paths).map(([p, operations]): [string, string[]] => [p, Object.keys(operations)]),
+    ...routes.filter((r) => !['/*', '*'].includes(r.url)).map((r): [string, string[]] => [r.url, [r.method]]),
+  ]);
 
   let n = 0;
   const address = () => {
@@ -235,6 +243,7 @@ export async function openFuzzWorld() {
     db,
     routes,
     check,
+    owners,
     ids: { ...ids, fuzzShow, fuzzLive } as Record<string, number> & { fuzzShow: number; fuzzLive: number },
     pool,
     organizer,

@@ -62,7 +62,8 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
         description:
           "The storefront's JSON API. Every answer is an envelope: `success`, `message` and, when it succeeds, " +
           '`data`; a refusal has `data: null`, a sentence in `message` and its `requestId`. A method an address ' +
-          'does not take is a 405 whose `Allow` lists those it does.',
+          'does not take is a 405 whose `Allow` lists those it does; a concrete path is matched before a templated ' +
+          'one (`/v1/cart/remove` is not `/v1/cart/{id}`).',
       },
       servers: [{ url: publicUrl }],
       components: {

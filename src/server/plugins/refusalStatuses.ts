@@ -3,6 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope } from '../../shared/contract/responseEnvelope';
 import type { AuthRequirement } from '../platform/callerIdentity';
+import { ownMeaning } from '../platform/schemas';
 
 /** Methods whose body Fastify reads: it can be too large (413) or not JSON (415). */
 const READS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,7 +16,8 @@ const READS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * - 401 where a token is read (`auth` other than 'none'), 403 where a user's token (or an organizer's) is needed;
  * - 413 and 415 where a body is read; 414 where the path has a parameter (the router's length limit);
  * - 429 where a rate limit applies.
- * What a route's own rules refuse with (403 not yours, 404, 409, 502) the route lists (withErrors).
+ * What a route's own rules refuse with (403 not yours, 404, 409, 502) the route lists (withErrors),
+ * with what it means there when a rule the schemas cannot state refuses (`refusal(400, …)`).
  */
 function commonRefusals(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): number[] {
   const config = route.config as { auth?: AuthRequirement; rateLimit?: unknown } | undefined;
@@ -66,11 +68,14 @@ export const refusalStatusesPlugin = fp(async (app) => {
     for (const status of commonRefusals(route)) {
       const own = response[status];
       if (own === undefined) response[status] = errorEnvelope;
-      else if (own instanceof z.ZodType && own !== errorEnvelope)
+      else if (own instanceof z.ZodType && own !== errorEnvelope && ownMeaning(own) === undefined)
         response[status] = z.union([own, refusal(status)]).meta({ description: MEANINGS[status] });
     }
-    for (const [status, answer] of Object.entries(response))
+    for (const [status, answer] of Object.entries(response)) {
+      const here = ownMeaning(answer);
       if (answer === errorEnvelope) response[status] = refusal(Number(status));
+      else if (here) response[status] = errorEnvelope.meta({ description: `${MEANINGS[Number(status)]} ${here}` });
+    }
     route.schema = { ...schema, response };
   });
 });

@@ -82,7 +82,12 @@ export type CartResponse = z.infer<typeof cartResponse>;
  * Which cart a call is about: the user's (user_id) or a guest's (cart_token), never both; neither =
  * the caller's own. In the query an id is text; in a body, a JSON number.
  */
-const queryTarget = { user_id: dbId.optional(), cart_token: cartToken.optional() };
+const queryTarget = {
+  user_id: dbId.optional().meta({ description: "The caller's user id. Never with `cart_token` (a 400)." }),
+  cart_token: cartToken
+    .optional()
+    .meta({ description: "The calling guest's cart token. Never with `user_id` (a 400)." }),
+};
 const bodyTarget = { user_id: jsonId.optional(), cart_token: cartToken.optional() };
 const oneCart = <T extends z.ZodObject>(schema: T) =>
   atMostOneOf(schema, ['user_id', 'cart_token'], 'Send user_id or cart_token, not both.');

@@ -115,8 +115,13 @@ export type AgreementResponse = z.infer<typeof agreementResponse>;
  */
 const clientKey = z.union([z.string().max(40), z.number()]);
 const carouselFilter = z.strictObject({ deviceTypeId: clientKey.optional(), languageId: clientKey.optional() });
+/** A page's id as the filter names it: a number, or its digits as text (within the id range, so always an id). */
+const pageId = z.union([
+  z.string().regex(/^0*[1-9][0-9]{0,8}$/, 'must be a page id such as 1'),
+  z.number().int().positive().max(MAX_ID),
+]);
 const categoryFilter = carouselFilter.extend({
-  path: z.union([z.string().min(1).max(120), z.number().int().positive().max(MAX_ID)]),
+  path: pageId,
   type: z.literal('primary_navigation').optional(),
 });
 export type CategoryFilter = z.infer<typeof categoryFilter>;
@@ -125,12 +130,30 @@ export type ListingFilter = z.infer<typeof listingFilter>;
 const FILTER_LENGTH = 2000;
 
 const pageSize = (max: number) => z.coerce.number().int().min(1).max(max);
+/**
+ * Paging by keyset: `start` stays 0 (the spec's client sends it), and a page after the first is
+ * asked for with the opaque cursor the page before gave (base64url text), never one made up.
+ */
 const paged = <F extends z.ZodType>(filter: F) =>
   z.strictObject({
     filter,
-    start: pageOffset.default(0),
+    start: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(0, 'must be 0: pages after the first are read with the nextCursor of the previous page')
+      .default(0)
+      .meta({ description: 'Always 0: paging is by `cursor`.' }),
     limit: pageSize(100).default(20),
-    cursor: z.string().max(200).optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not one this server gave out')
+      .optional()
+      .meta({
+        description:
+          'Opaque: the `nextCursor` an earlier page of this list answered, as it was given. A cursor this server ' +
+          'did not give is a 400.',
+      }),
   });
 export const categoriesQuery = paged(
   jsonQuery(categoryFilter, { maxLength: FILTER_LENGTH, example: '{"path":"1","type":"primary_navigation"}' }),

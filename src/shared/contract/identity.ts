@@ -25,7 +25,14 @@ export const registerBody = z.strictObject({
 });
 export const verifyOtpBody = z.strictObject({
   emailId: email,
-  otp: z.string().regex(/^\d{6}$/, 'must be exactly 6 digits'),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, 'must be exactly 6 digits')
+    .meta({
+      description:
+        'The code last mailed to `emailId` by /v1/login or /v1/register, before it expires and while tries are ' +
+        'left. Any other six digits are a 400.',
+    }),
   NewUser: z.boolean().optional(),
   firstName: name.optional(),
   lastName: name.optional(),

@@ -14,7 +14,16 @@ import { ORDER_MESSAGES } from './orderMessages';
 // ── POST /v1/order/createPaymentIntent ────────────────────────────────────────────────────────────
 export const createPaymentIntentBody = z.strictObject({
   /** What the client thinks it will pay, in cents; must equal the server's total for the cart. */
-  amount: z.number().int().min(0).max(100_000_000),
+  amount: z
+    .number()
+    .int()
+    .min(0)
+    .max(100_000_000)
+    .meta({
+      description:
+        "Cents: the caller's cart's total as the server prices it now (`GET /v1/cart`: `totals.grandTotal` × 100). " +
+        'Any other amount is a 400.',
+    }),
   userId: jsonId,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
@@ -34,7 +43,11 @@ const orderRef = z.string().regex(/^ORD-\d{10,20}$/, "must be 'ORD-' followed by
 export const createCartOrderBody = requiredWhen(
   z.strictObject({
     userId: jsonId,
-    paymentMethod: z.enum(['stripe', 'vouchers']),
+    paymentMethod: z.enum(['stripe', 'vouchers']).meta({
+      description:
+        '`vouchers` only for a cart whose total with its coupon is 0 (a 100 % coupon), else a 400; `stripe` with ' +
+        'the `paymentIntentId` of a payment that succeeded.',
+    }),
     /** The card payment's intent: required with paymentMethod 'stripe' (below); vouchers have none. */
     paymentIntentId: z
       .string()
@@ -45,7 +58,16 @@ export const createCartOrderBody = requiredWhen(
     /** A voucher order's id, chosen by the client (docs/behaviour.md §9): sending it again returns the same order. */
     orderId: orderRef.optional(),
     /** Dollars; when sent it must equal what was paid (0 for vouchers). */
-    amount: z.number().min(0).max(1_000_000).optional(),
+    amount: z
+      .number()
+      .min(0)
+      .max(1_000_000)
+      .optional()
+      .meta({
+        description:
+          'Dollars, when sent: 0 with `vouchers`, what the payment intent was made for with `stripe`. Any other ' +
+          'amount is a 400.',
+      }),
     // The rest of the spec's payload: accepted, never believed (the server has the cart and the intent).
     cartId: jsonId.nullable().optional(),
     assetId: z.array(jsonId).max(200).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './emailAddress';
 
 /**
  * The contract's zod, speaking to people. Zod's own messages ("Invalid input: expected string,
@@ -20,9 +21,14 @@ export { z };
 /** The end of the sentence for an address that is not shaped like one. */
 export const EMAIL_PROBLEM = 'must look like name@example.com';
 
-/** An e-mail address field: required, and shaped like one (the server's own check, as the client's). */
+/**
+ * An e-mail address field: required, and shaped like one (emailAddress.ts: the server's own check,
+ * the forms' and the document's `format: email` with its `pattern`).
+ */
 export const emailAddress = () =>
-  z.email({ error: (issue) => (issue.input === undefined ? 'is required' : EMAIL_PROBLEM) }).max(254);
+  z
+    .email({ pattern: EMAIL_PATTERN, error: (issue) => (issue.input === undefined ? 'is required' : EMAIL_PROBLEM) })
+    .max(EMAIL_MAX_LENGTH);
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 

@@ -25,17 +25,22 @@ import { arbitraryFor, hostileValue, mutateObject, type JsonSchema } from '../..
  * 2xx. A spoiled one has wrong types, missing and extra fields, huge strings and numbers, NUL and
  * other control characters, unicode, `__proto__` or duplicated query parameters, from any caller.
  *
- * Then refusals, each sent with everything else right (the caller, the ids, the body): a method the
- * address does not take, a body that is not JSON (text, a form, multipart, XML, no Content-Type), a
- * valid body with one value deep inside it of the wrong type, a body where the route takes none,
- * JSON nested deeper than the bound, and Authorization headers that prove nothing (garbage, another
- * scheme, alg none, a changed signature, expired, another secret). Each is a 4xx with a sentence
- * (never a 5xx), and the database is the same after a route's refusals as before them.
+ * Then refusals, each sent with everything else right (the caller, the ids, the body): every method
+ * the address does not take, and the route's own method at an address that is another path's (GET
+ * /v1/cart/remove for GET /v1/cart/{id}: a concrete path is matched before a templated one), a body
+ * that is not JSON (text, a form, multipart, XML, no Content-Type), a valid body with one value deep
+ * inside it of the wrong type, a body where the route takes none, JSON nested deeper than the bound,
+ * and Authorization headers that prove nothing (garbage, another scheme, alg none, a changed
+ * signature, expired, another secret). Each is a 4xx with a sentence (never a 5xx), and the database
+ * is the same after a route's refusals as before them.
  *
- * Every answer is held to the document: its status is listed for the operation, its media type is
- * the one listed, and its JSON body validates against the listed schema. No refusal's message shows
- * internals. FUZZ_CASES requests in the first part (about 2,000 in CI; `npm run fuzz` runs more), FUZZ_SEED
- * to replay a run; a failure prints the request that failed.
+ * Every answer is held to the document: its status is listed for the operation of the path it was
+ * sent to (as OpenAPI matches paths), its media type is the one listed, and its JSON body validates
+ * against the listed schema; every 405's `Allow` names exactly the methods that path answers by the
+ * document (tests/utils/pathOwners.ts). The server is built with a client, so its pages' catch-all
+ * is there as in production. No refusal's message shows internals. FUZZ_CASES requests in the first
+ * part (about 2,000 in CI; `npm run fuzz` runs more), FUZZ_SEED to replay a run; a failure prints
+ * the request that failed.
  */
 const CASES = Number(process.env.FUZZ_CASES ?? 2_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -49,7 +54,7 @@ const INTERNALS =
  * value on its own, so the text between two quoted values is still read.
  */
 const QUOTED = /"(?:[^"\\]|\\.)*"/g;
-const METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
+const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
 const READS_BODY = new Set(['POST', 'PUT', 'DELETE']);
 /** What refuses a request before its body is read: the token, the router's length limit, a limit. */
 const BEFORE_THE_BODY = new Set([401, 403, 414, 429]);
@@ -270,13 +275,6 @@ const described = (req: Fuzzed) =>
   `${req.variant}${req.note ? ` (${req.note})` : ''}: ${req.method} ${req.url.slice(0, 300)} as ${req.who.label}` +
   `${req.contentType ? ` [${req.contentType}]` : ''}${req.payload === undefined ? '' : ` ${req.payload.slice(0, 200)}`}`;
 
-/** The methods a route's pattern is registered with (HEAD with GET). */
-function allowedAt(url: string): string[] {
-  const methods = new Set(w.routes.filter((r) => r.url === url).map((r) => r.method));
-  if (methods.has('GET')) methods.add('HEAD');
-  return ['GET', 'HEAD', ...METHODS.slice(1)].filter((m) => methods.has(m));
-}
-
 const pastTheLimit = (url: string) =>
   url
     .split('?')[0]!
@@ -284,20 +282,11 @@ const pastTheLimit = (url: string) =>
     .some((segment) => segment.length > MAX_PARAM_LENGTH);
 
 /**
- * The methods a concrete path takes, asked of Fastify's own router (find-my-way), not of the
- * server's 405 logic: `/v1/profile/update` also takes GET, since GET /v1/profile/:userId matches it.
- * A segment past the router's length limit makes it answer for any method, so there the route's
- * own pattern says.
+ * The path a request reaches: a path parameter of '.' or '..' is a dot segment, resolved away before
+ * the request is routed (as a browser resolves it).
  */
-function routerAllows(route: CapturedRoute, url: string): string[] {
-  // A path parameter of '.' or '..' is a dot segment: the URL is resolved without it before it is
-  // routed (as a browser resolves it), so the methods are those of the resolved path.
-  const path = new URL(url.split('?')[0]!, 'http://localhost').pathname;
-  if (pastTheLimit(path)) return allowedAt(route.url);
-  return ['GET', 'HEAD', ...METHODS.slice(1)].filter((method) =>
-    w.app.findRoute({ method: method as 'GET', url: path }),
-  );
-}
+const reached = (url: string) => new URL(url.split('?')[0]!, 'http://localhost').pathname;
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 type Answer = { statusCode: number; headers: Record<string, unknown>; body: string };
 
@@ -312,20 +301,14 @@ export function messageProblem(res: Answer): string | null {
 
 /** What the refusals must be answered with, past no 5xx and a sentence. */
 const REFUSED_AS: Partial<Record<Variant, (route: CapturedRoute, req: Fuzzed, res: Answer) => string | null>> = {
-  'wrong method': (route, req, res) => {
-    const allowed = routerAllows(route, req.url);
-    // Another route's pattern takes this method at this path: its answer is that route's, not a 405.
-    if (allowed.includes(req.method)) return null;
-    if (pastTheLimit(req.url) && res.statusCode === 414) return null;
-    // A dot segment resolved away can leave an address no route answers: that is a 404.
-    if (allowed.length === 0 && res.statusCode === 404) return null;
-    const allow = allowed.join(', ');
-    if (res.statusCode !== 405 || res.headers.allow !== allow)
-      return `${res.statusCode} (Allow: ${String(res.headers.allow)}), not 405 with Allow: ${allow}`;
-    const body = JSON.parse(res.body) as Record<string, unknown>;
-    return body.success === false && body.data === null && typeof body.requestId === 'string'
+  'wrong method': (_route, req, res) => {
+    const path = reached(req.url);
+    if (pastTheLimit(path) && res.statusCode === 414) return null;
+    // A dot segment resolved away can leave an address no path of the document matches: that is a 404.
+    if (w.owners.ownerOf(path) === undefined && res.statusCode === 404) return null;
+    return res.statusCode === 405
       ? null
-      : `405 outside the envelope: ${res.body}`;
+      : `${res.statusCode}, not 405 with Allow: ${w.owners.methodsAt(path).join(', ')}`;
   },
   'too deep': (route, req, res) => {
     // A route with a small body limit refuses the deep body as too large before it reads it: as good.
@@ -348,6 +331,26 @@ addFormats(ajv);
 /** Whether a value is one the schema refuses (a spoil that happens to be valid is not sent as a refusal). */
 const refuses = (schema: JsonSchema, value: unknown) => !ajv.validate(schema, value);
 
+/**
+ * The addresses of the more concrete paths a route's pattern would match: the route's address with a
+ * parameter filled by another path's name there (`/v1/cart/remove` for `/v1/cart/{id}`).
+ */
+function namedAddresses(route: CapturedRoute, address: string): string[] {
+  const mine = openApiPath(route.url).split('/');
+  const sent = address.split('/');
+  const parameter = (segment: string) => segment.startsWith('{');
+  return w.owners
+    .templates()
+    .map((other) => other.split('/'))
+    .filter(
+      (theirs) =>
+        theirs.length === mine.length &&
+        theirs.some((t, i) => parameter(mine[i]!) && !parameter(t) && t !== '*') &&
+        theirs.every((t, i) => t === mine[i] || (parameter(mine[i]!) && t !== '*')),
+    )
+    .map((theirs) => theirs.map((t, i) => (parameter(mine[i]!) && !parameter(t) ? t : sent[i]!)).join('/'));
+}
+
 /** JSON nested deeper than the bound: bare, or as a field's value of an otherwise fine body. */
 const tooDeep = (depth: number): [string, string][] => [
   ['arrays', `${'['.repeat(depth)}${']'.repeat(depth)}`],
@@ -365,10 +368,14 @@ function refusalsFor(route: CapturedRoute, bases: Valid[], pick: number): Fuzzed
   const readsJson = READS_BODY.has(route.method) && !READS_OWN_BODY.has(key);
   const base = (i: number) => bases[i % bases.length]!;
   const out: Fuzzed[] = [];
-  // Methods no route takes at this address (another route's method here is that route's request, not a refusal).
-  const wrong = METHODS.filter((m) => !routerAllows(route, requestOf(base(0)).url).includes(m));
-  for (const [i, method] of [wrong[pick % wrong.length], wrong[(pick + 1) % wrong.length]].entries())
-    if (method) out.push({ ...requestOf(base(i), 'wrong method'), method });
+  // Every method the address does not take (another route's method here is that route's request, not a refusal).
+  const address = reached(requestOf(base(0)).url);
+  for (const [i, method] of METHODS.filter((m) => !w.owners.methodsAt(address).includes(m)).entries())
+    out.push({ ...requestOf(base(i), 'wrong method'), method });
+  // The route's method at the addresses of more concrete paths its pattern would match.
+  for (const url of namedAddresses(route, address))
+    if (!w.owners.methodsAt(url).includes(route.method))
+      out.push({ ...requestOf(base(0), 'wrong method'), url, note: `at ${w.owners.ownerOf(url)}` });
   if (readsJson && bodySchema) {
     for (const [contentType, payload] of notJson(base(0).body)) {
       if (contentType === 'application/x-www-form-urlencoded' && TAKES_FORMS.has(key)) continue;
@@ -410,18 +417,48 @@ function refusalsFor(route: CapturedRoute, bases: Valid[], pick: number): Fuzzed
   return out;
 }
 
+/** A 405's problem: `Allow` names exactly the methods the path answers by the document, and not the request's. */
+function allowProblem(req: Fuzzed, res: Answer): string | null {
+  if (res.statusCode !== 405) return null;
+  const path = reached(req.url);
+  const allowed = w.owners.methodsAt(path);
+  if (allowed.includes(req.method)) return `405 for ${req.method}, which ${path} takes (${allowed.join(', ')})`;
+  if (res.headers.allow !== allowed.join(', '))
+    return `405 with Allow: ${String(res.headers.allow)}, not Allow: ${allowed.join(', ')}`;
+  if (req.method === 'HEAD') return null;
+  const body = JSON.parse(res.body) as Record<string, unknown>;
+  return body.success === false && body.data === null && typeof body.requestId === 'string'
+    ? null
+    : `405 outside the envelope: ${res.body}`;
+}
+
+/**
+ * The answer held to the document's operation for the path the request reached: the route's own, or
+ * another path's that is more concrete (a 405 when it does not take the method), or none (a 404).
+ */
+function documentProblem(route: CapturedRoute, req: Fuzzed, res: Answer): string | null {
+  const path = reached(req.url);
+  const owner = w.owners.ownerOf(path);
+  if (owner === undefined) return res.statusCode === 404 ? null : `${res.statusCode} at ${path}, which no path matches`;
+  const operation = owner === openApiPath(route.url) ? route.url : owner;
+  if (!w.owners.methodsAt(path).includes(req.method))
+    return res.statusCode === 405 ? null : `${res.statusCode} at ${path}, which is ${owner}'s: not 405`;
+  return w.check.operation(req.method, operation) ? w.check.problem(req.method, operation, res) : null;
+}
+
 /** What is wrong with one answer, or null. */
 function problemWith(route: CapturedRoute, req: Fuzzed, res: Answer): string | null {
   if (res.statusCode >= 500) return `${res.statusCode}: ${res.body.slice(0, 300)}`;
   const refusal = REFUSED_AS[req.variant];
   if (refusal && res.statusCode < 400) return `${res.statusCode}: a refusal was let through: ${res.body.slice(0, 200)}`;
-  const message = messageProblem(res);
+  // A HEAD is answered without a body.
+  const message = req.method === 'HEAD' ? null : messageProblem(res);
   if (message) return message;
-  const wrong = refusal?.(route, req, res);
+  const wrong = refusal?.(route, req, res) ?? allowProblem(req, res);
   if (wrong) return wrong;
   // An answer to a method the operation does not have is not the operation's.
   if (req.variant === 'wrong method') return null;
-  return w.check.operation(route.method, route.url) ? w.check.problem(route.method, route.url, res) : null;
+  return documentProblem(route, req, res);
 }
 
 /** Every route of the document, and the API routes it leaves out (the payment webhook). */

@@ -37,6 +37,14 @@ describe('a method the address does not take', () => {
     ['GET', SESSION, 'DELETE', undefined],
     ['PROPFIND', `${SESSION}/heartbeat`, 'POST', undefined],
     ['GET', '/v1/payments/webhook', 'POST', undefined],
+    // A concrete address is its own route's, as OpenAPI reads paths, though GET /v1/cart/:id, GET
+    // /v1/profile/:userId and DELETE /v1/viewing-sessions/:sessionId would match it (an outside tester).
+    ['GET', '/v1/cart/remove', 'POST', 'This address does not take GET; it takes POST.'],
+    ['GET', '/v1/cart/merge', 'POST', undefined],
+    // The router reads %72 as r: so does the 405.
+    ['GET', '/v1/cart/%72emove', 'POST', undefined],
+    ['GET', '/v1/profile/update', 'POST', undefined],
+    ['DELETE', '/v1/viewing-sessions/takeover', 'POST', undefined],
     ['OPTIONS', '/healthz', 'GET, HEAD', undefined],
     ['POST', '/media/posters/x.svg', 'GET, HEAD', undefined],
     ['POST', '/media/signed/x/y.m3u8', 'GET, HEAD', undefined],

@@ -11,7 +11,7 @@ import {
 import { CART_MESSAGES } from '../../../shared/contract/cartMessages';
 import { callerOf, requireUser } from '../../platform/callerIdentity';
 import { guestsPerAddress, perCaller } from '../../platform/callerLimits';
-import { withErrors } from '../../platform/schemas';
+import { refusal, withErrors } from '../../platform/schemas';
 import type { CartService } from './service';
 import { ok } from '../../platform/successEnvelope';
 
@@ -26,6 +26,8 @@ const WHOSE =
   "another user's id, or a `cart_token` that is not the calling guest's (or no longer exists), is a 403 and changes " +
   'nothing.';
 const COUPON_DROPPED = 'A coupon that stops applying (its event removed, expired) is dropped.';
+/** The query's two fields cannot be published as exclusive (the bodies say so with `not`): the 400 says it. */
+const ONE_CART = refusal(400, 'Also `user_id` and `cart_token` together: they name one cart, so send one or neither.');
 
 /** docs/behaviour.md §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
 export const cartRoutes: FastifyPluginAsyncZod<{
@@ -36,7 +38,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   const { service } = opts;
   const auth = { auth: 'guest' } as const;
   /** Every cart call may name a cart that is not the caller's (403); more where a route says so. */
-  const answer = withErrors({ 200: cartResponse }, 403);
+  const answer = withErrors({ 200: cartResponse }, ONE_CART, 403);
 
   app.get(
     '/cart',
@@ -96,7 +98,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           'sold-out event or a full cart.',
         tags: ['cart'],
         body: cartLineBody,
-        response: withErrors({ 200: cartResponse }, 403, 404, 409),
+        response: withErrors({ 200: cartResponse }, ONE_CART, 403, 404, 409),
       },
     },
     async (req) => ok(await service.add(callerOf(req), target(req.body), req.body.asset_id), CART_MESSAGES.added),
@@ -130,7 +132,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           'deleted.',
         tags: ['cart'],
         body: mergeCartBody,
-        response: answer,
+        response: withErrors({ 200: cartResponse }, 403),
       },
     },
     async (req) =>
@@ -150,7 +152,16 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           `other-event coupon is a 400 '${CART_MESSAGES.invalidCoupon}'. ${COUPON_DROPPED}`,
         tags: ['cart'],
         body: applyVoucherBody,
-        response: answer,
+        response: withErrors(
+          { 200: cartResponse },
+          ONE_CART,
+          refusal(
+            400,
+            'And a `coupon_code` that does not apply to this cart now: unknown, not started, ended, disabled, ' +
+              `used up, or for an event not in the cart ('${CART_MESSAGES.invalidCoupon}').`,
+          ),
+          403,
+        ),
       },
     },
     async (req) =>

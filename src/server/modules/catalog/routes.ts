@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contract/catalog';
 import { dbId, idOrPathParam } from '../../../shared/contract/ids';
 import { optionalCaller } from '../../platform/callerIdentity';
-import { withErrors } from '../../platform/schemas';
+import { refusal, withErrors } from '../../platform/schemas';
 import type { CachedBody } from './readCache';
 import type { CatalogService } from './service';
 
@@ -52,6 +52,13 @@ const idParam = z.strictObject({ id: dbId });
 const keyParam = (name: string) => z.strictObject({ [name]: idOrPathParam });
 const withNotModified = <T extends Record<number, unknown>>(r: T, ...refusals: 404[]) =>
   withErrors({ ...r, 304: z.null() }, ...refusals);
+/** A list paged by cursor: a cursor is opaque, so one this server never gave is refused. */
+const pagedAnswer = <T extends Record<number, unknown>>(r: T, ...refusals: 404[]) =>
+  withErrors(
+    { ...r, 304: z.null() },
+    refusal(400, 'Also a `cursor` this server did not give: it is opaque, the `nextCursor` of the page before.'),
+    ...refusals,
+  );
 /** How every shared catalog answer is cached, in the API document's words. */
 const SHARED =
   `The same answer for every caller: a strong \`ETag\` (\`If-None-Match\` gives a 304) and ` +
@@ -87,7 +94,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           `page 2 the category pages. ${SHARED}`,
         tags: ['catalog'],
         querystring: categoriesQuery,
-        response: withNotModified({ 200: categoryListResponse }),
+        response: pagedAnswer({ 200: categoryListResponse }),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.categories(req.query.filter, req.query), PUBLIC_CACHE),
@@ -106,7 +113,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> =
           `stays 0). ${SHARED}`,
         tags: ['catalog'],
         querystring: listingQuery,
-        response: withNotModified({ 200: listingResponse }, 404),
+        response: pagedAnswer({ 200: listingResponse }, 404),
       },
     },
     async (req, reply) => sendCached(req, reply, await service.listing(req.query.filter, req.query), PUBLIC_CACHE),

@@ -176,19 +176,9 @@ export function createCatalogService(deps: {
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** Paging is by keyset: the first page has start 0, the next ones the cursor the previous page gave. */
+/** Paging is by keyset (`start` is always 0: the contract says so): later pages by the cursor the page before gave. */
 function readCursor(page: Page): Keyset | undefined {
-  if (page.cursor === undefined) {
-    if (page.start !== 0)
-      throw new Invalid(
-        fieldProblem(
-          'querystring',
-          ['start'],
-          'must be 0: pages after the first are read with the nextCursor of the previous page',
-        ),
-      );
-    return undefined;
-  }
+  if (page.cursor === undefined) return undefined;
   try {
     const [order, id] = JSON.parse(Buffer.from(page.cursor, 'base64url').toString('utf8')) as unknown[];
     const inRange = (n: unknown, min: number): n is number =>

@@ -15,11 +15,18 @@ import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 import type { AppConfig } from '../../config';
 import { Invalid } from '../../platform/domainErrors';
 import { requireUser } from '../../platform/callerIdentity';
-import { withErrors } from '../../platform/schemas';
+import { refusal, withErrors } from '../../platform/schemas';
 import type { IdentityService } from './service';
 import { clientKey } from '../../platform/clientKey';
 import { fieldProblem } from '../../platform/fieldProblem';
 import { ok } from '../../platform/successEnvelope';
+
+/** What /login and /register refuse beyond their schemas, in the API document's words. */
+const SIGN_IN_REFUSALS = refusal(
+  400,
+  'Also `loginSource: 2` (Facebook sign-in is not available), and `loginSource: 1` (Google) without ' +
+    '`accessToken` or while Google sign-in is not configured on this server.',
+);
 
 /** Sign-in's limits hold or sign-in stops: a Redis that cannot count them is a 503, never a free pass. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', skipOnError: false } });
@@ -76,7 +83,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
         ),
         tags: ['identity'],
         body: loginBody,
-        response: withErrors({ 200: codeOrSession }, 401, 404, 502),
+        response: withErrors({ 200: codeOrSession }, SIGN_IN_REFUSALS, 401, 404, 502),
       },
     },
     async (req) => {
@@ -103,7 +110,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
         ),
         tags: ['identity'],
         body: registerBody,
-        response: withErrors({ 200: codeOrSession }, 401, 409, 502),
+        response: withErrors({ 200: codeOrSession }, SIGN_IN_REFUSALS, 401, 409, 502),
       },
     },
     async (req) => {
@@ -130,7 +137,15 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService; l
           'verified}`.',
         tags: ['identity'],
         body: verifyOtpBody,
-        response: withErrors({ 200: sessionResponse }),
+        response: withErrors(
+          { 200: sessionResponse },
+          refusal(
+            400,
+            'Also an `otp` that is not the code last mailed to `emailId` by /v1/login or /v1/register: none was ' +
+              'sent, it has expired, or it is wrong (the message says how many tries are left); and a new or ' +
+              'unverified account without `firstName` and `lastName`.',
+          ),
+        ),
       },
     },
     async (req) => {

@@ -12,7 +12,7 @@ import {
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { requireUser } from '../../platform/callerIdentity';
 import { perCaller } from '../../platform/callerLimits';
-import { withErrors } from '../../platform/schemas';
+import { refusal, withErrors } from '../../platform/schemas';
 import type { CheckoutService } from './checkoutService';
 import type { OrderService } from './orderService';
 import { ok } from '../../platform/successEnvelope';
@@ -44,7 +44,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           'sold-out event.',
         tags: ['orders'],
         body: createPaymentIntentBody,
-        response: withErrors({ 200: paymentIntentResponse }, 409, 502),
+        response: withErrors(
+          { 200: paymentIntentResponse },
+          refusal(400, "Also an `amount` that is not the cart's total as the server prices it now (in cents)."),
+          409,
+          502,
+        ),
       },
     },
     async (req) => ok(await checkout.createPaymentIntent(requireUser(req), req.body), ORDER_MESSAGES.intentReady),
@@ -68,7 +73,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           'owned) is refunded in full and answered 409 saying so.',
         tags: ['orders'],
         body: createCartOrderBody,
-        response: withErrors({ 200: orderResponse }, 404, 409, 502),
+        response: withErrors(
+          { 200: orderResponse },
+          refusal(
+            400,
+            'Also `paymentMethod: vouchers` for a cart whose total with its coupon is not 0, or with an `amount` ' +
+              'other than 0; and `paymentMethod: stripe` with an `amount` other than what the intent was made for.',
+          ),
+          404,
+          409,
+          502,
+        ),
       },
     },
     async (req) => ok(await checkout.createCartOrder(requireUser(req), req.body), ORDER_MESSAGES.created),

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_PATH_PREFIXES } from '../../../shared/constants';
-import { answerNoRoute } from '../../platform/routeMethods';
+import { answerNoRoute, isServerAddress } from '../../platform/routeMethods';
 import { createServerRender, loadPageRenderer } from './serverRender';
 
 /** Paths that belong to the API or the media server: an unknown one is a JSON 404, never the app. */
@@ -25,7 +25,7 @@ function cacheControlFor(rel: string): string {
 /** A client route: not an API or media path, and not a file name (`/sw.js.map`, `/logo.png`). */
 const isAppRoute = (url: string) => {
   const pathname = url.split('?')[0]!;
-  if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  if (/\.[A-Za-z0-9]+$/.test(pathname) || isServerAddress(pathname)) return false;
   return !NON_APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 };
 

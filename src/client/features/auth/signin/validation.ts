@@ -1,4 +1,6 @@
+import { isEmailAddress } from '../../../../shared/contract/emailAddress';
 import { SHOP_MESSAGES } from '../../../lib/shopMessages';
+
 /** docs/behaviour.md §5 messages, word for word. */
 export const MESSAGES = {
   invalidEmail: SHOP_MESSAGES.invalidEmail,
@@ -6,8 +8,8 @@ export const MESSAGES = {
   emptyCode: 'Please enter the OTP',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+/** The contract's own e-mail rule: an address this form takes, the server takes. */
+export const isEmail = (value: string) => isEmailAddress(value.trim());
 
 /** The message to show for a code, or null when it can be sent. */
 export function codeProblem(code: string): string | null {

@@ -9,8 +9,7 @@ import { useJoinNewsletterMutation } from '../catalogApi';
 import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';
 import { SHOP_MESSAGES } from '../../../lib/shopMessages';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+import { isEmailAddress } from '../../../../shared/contract/emailAddress';
 
 /** 'Get on the list': a third-party embed when configured, else our own sign-up form. */
 export function NewsletterSection() {
@@ -50,7 +49,7 @@ function NewsletterForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) {
+    if (!isEmailAddress(email.trim())) {
       setError(SHOP_MESSAGES.invalidEmail);
       return;
     }
