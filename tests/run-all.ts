@@ -13,12 +13,13 @@ import { describeProcs, killAll, leftSince, processSnapshot } from './utils/left
 import { DEFAULT_ENGINES, missingEngines } from '../src/server/modules/live/ingest/engine';
 
 /**
- * `npm test`: every suite, each jest run its own process. No suite runs with
- * --experimental-vm-modules: with it, every test file's module graph and PGlite stayed in memory, and
- * the server suites ran at half speed (993 s against 535 s on PGlite). PGlite's CommonJS build is
- * compiled with the ESM-only modules the server loads (package.json, transformIgnorePatterns). Jest
- * still keeps something of each file in a worker, so a worker whose heap passes workerIdleMemoryLimit
- * (package.json) after a file is replaced by a fresh one.
+ * `npm test`: every suite, each jest run its own process. The server suites run on
+ * jest-light-runner (package.json): a worker is a plain Node thread that runs file after file, so the
+ * app and its dependencies load once per worker, not once per file (the PostgreSQL suites' jest CPU fell
+ * from 110 to 59 s over the streams and console files; tests/utils/testTimeouts.setup.ts keeps jest's
+ * time limits, which that runner leaves out). The other suites keep jest's own runner, a fresh module
+ * registry per file (jsdom for the client), without --experimental-vm-modules (with it each file's
+ * modules stayed in memory); a worker whose heap passes workerIdleMemoryLimit is replaced.
  *
  *   npm test                 all suites (PostgreSQL at TEST_DATABASE_URL, or the local one when it answers;
  *                            e2e when Chromium exists)

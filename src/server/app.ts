@@ -34,6 +34,8 @@ import { firstConnection, openLimitsRedis, sharedLimitStore } from './platform/s
 export type AppDeps = {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** Sees the database the app opened from the config, which it closes with itself (tests check that it does). */
+  onDatabaseOpened?: (database: Database) => void;
   /** Clock for tokens and expiry rules; tests move it. */
   now?: () => number;
   /** Mail transport (tests); otherwise SMTP or the outbox, from the config. */
@@ -89,7 +91,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const database = deps.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
-  if (!deps.database) app.addHook('onClose', async () => database.close());
+  if (!deps.database) {
+    deps.onDatabaseOpened?.(database);
+    app.addHook('onClose', async () => database.close());
+  }
   await migrateToLatest(database.db);
   if (config.seedDemoData) await seedDemoData(database.db);
 

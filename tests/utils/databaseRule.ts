@@ -16,11 +16,11 @@ import path from 'node:path';
  * declares nothing, or when the lists are not what the lines say.
  */
 export const ROOT = path.resolve(__dirname, '../..');
-export const SERVER_TESTS = 'tests/server';
+const SERVER_TESTS = 'tests/server';
 export const WRITE_COMMAND = 'npx tsx scripts/writeTestLists.ts';
 
 /** Where the kind of database can change the outcome (docs/architecture.md "How it is proved"). */
-export const BOTH_CATEGORIES = [
+const BOTH_CATEGORIES = [
   'races and locks',
   'transactions',
   'SQL functions',
@@ -31,13 +31,13 @@ export const BOTH_CATEGORIES = [
   'smoke',
 ] as const;
 
-export type DatabaseKinds = 'both' | 'postgres' | 'pglite';
+type DatabaseKinds = 'both' | 'postgres' | 'pglite';
 export type Declaration = { file: string; kinds: DatabaseKinds; reason: string } | { file: string; problem: string };
 
 const PRAGMA = /^\/\/ @databases (both|postgres|pglite): (.+)$/;
 
 /** Every server test file, relative to the root, sorted. */
-export function serverTestFiles(root = ROOT): string[] {
+function serverTestFiles(root = ROOT): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {

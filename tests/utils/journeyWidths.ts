@@ -14,8 +14,8 @@ import { ROOT } from './databaseRule';
  * tests/tooling/testPlacement.test.ts fails on a file that says nothing, and on one whose viewports
  * contradict its line (a phone journey that also sets the desktop's viewport, and so on).
  */
-export const JOURNEYS = 'e2e';
-export const BOTH_REASONS = ['layout', 'axe'] as const;
+const JOURNEYS = 'e2e';
+const BOTH_REASONS = ['layout', 'axe'] as const;
 type Width = 'phone' | 'desktop' | 'both' | 'none';
 export type WidthDeclaration = { file: string; width: Width; reason: string } | { file: string; problem: string };
 
@@ -24,7 +24,7 @@ const PRAGMA = /^\/\/ @widths (phone|desktop|both|none): (.+)$/;
 const USES_PHONE = /\bPHONE\b|\b390\b/;
 const USES_DESKTOP = /\bDESKTOP\b|\b1280\b/;
 
-export function journeyFiles(root = ROOT): string[] {
+function journeyFiles(root = ROOT): string[] {
   return fs
     .readdirSync(path.join(root, JOURNEYS))
     .filter((f) => f.endsWith('.e2e.ts'))

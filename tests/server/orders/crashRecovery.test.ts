@@ -17,7 +17,8 @@ import { postgresUrl, releaseSchema, scratchSchema } from '../../utils/testDatab
  * asks for its order. Started again on the same data, it must make exactly one order, and the
  * browser's retry must answer that same order.
  */
-jest.setTimeout(180_000);
+/** Each case starts and kills real servers: its limit, and its hooks' (they stop what is still running). */
+const CRASH_CASE_MS = 180_000;
 
 const spawned = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,7 +26,7 @@ afterAll(async () => {
   // Whatever happened above, no server outlives the test file.
   for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
+}, CRASH_CASE_MS);
 
 /**
  * Where the spawned server keeps its data: PGlite under DATA_DIR, or (in the PostgreSQL run) a
@@ -221,6 +222,6 @@ describe('a crash after the payment, before the order', () => {
       expect(db.checkout).toEqual({ status: 'ordered' });
       expect(db.allOrders).toBe(1);
       expect(fake.refunds).toEqual([]);
-    });
+    }, CRASH_CASE_MS);
   });
 });

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app';
-import * as databaseModule from '../../../src/server/db/database';
-import type { Database } from '../../../src/server/db/database';
+import { openDatabase, type Database } from '../../../src/server/db/database';
 import { createPgliteTemplate } from '../../utils/pgliteTemplate';
 import { spawnServer } from '../../utils/serverProcess';
 import { testConfig } from '../../utils/testConfig';
@@ -24,7 +23,7 @@ beforeAll(async () => {
   const template = process.env.PGLITE_TEMPLATE ?? (await createPgliteTemplate());
   migratedDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-stop-template-')), 'pglite');
   scratch.push(path.dirname(migratedDir), ...(process.env.PGLITE_TEMPLATE ? [] : [path.dirname(template)]));
-  const database = await databaseModule.openDatabase({
+  const database = await openDatabase({
     kind: 'pglite',
     dataDir: migratedDir,
     loadDataDir: new Blob([fs.readFileSync(template)]),
@@ -49,14 +48,9 @@ describe('graceful shutdown', () => {
   it('lets an in-flight request finish, then closes the database it opened', async () => {
     // No injected database: the app opens PGlite under DATA_DIR itself and must close it.
     const opened: Database[] = [];
-    const realOpen = databaseModule.openDatabase;
-    const open = jest.spyOn(databaseModule, 'openDatabase').mockImplementation(async (options) => {
-      const database = await realOpen(options);
-      opened.push(database);
-      return database;
+    const app = await buildApp(testConfig({ DATA_DIR: dataDirWithDatabase() }), {
+      onDatabaseOpened: (database) => opened.push(database),
     });
-    const app = await buildApp(testConfig({ DATA_DIR: dataDirWithDatabase() }));
-    open.mockRestore();
     expect(opened).toHaveLength(1);
     const [database] = opened as [Database];
     expect(await database.ping()).toBe(true);

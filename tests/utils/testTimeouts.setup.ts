@@ -17,15 +17,13 @@ type HookRegistrar = (fn: Fn, timeout?: number) => unknown;
 const DEFAULT_MS = jestConfig.testTimeout;
 
 /** `fn` raced against `ms`, keeping its arity (jest-each reads it to pass a table's row). */
-export function withTimeLimit(fn: Fn, ms: number, what: string): Fn {
+function withTimeLimit(fn: Fn, ms: number, what: string): Fn {
   const limited = function (this: unknown, ...args: unknown[]) {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Exceeded timeout of ${ms} ms for ${what}.`)), ms);
     });
-    return Promise.race([Promise.resolve().then(() => fn.apply(this, args)), late]).finally(() =>
-      clearTimeout(timer),
-    );
+    return Promise.race([Promise.resolve().then(() => fn.apply(this, args)), late]).finally(() => clearTimeout(timer));
   };
   Object.defineProperty(limited, 'length', { value: fn.length });
   return limited;
@@ -50,8 +48,7 @@ function limitedHook(original: HookRegistrar): HookRegistrar {
 }
 
 const globals = globalThis as unknown as Record<string, unknown>;
-for (const name of ['it', 'test'])
-  globals[name] = limitedTest(globals[name] as Registrar & Record<string, unknown>);
+for (const name of ['it', 'test']) globals[name] = limitedTest(globals[name] as Registrar & Record<string, unknown>);
 for (const name of ['beforeAll', 'afterAll', 'beforeEach', 'afterEach'])
   globals[name] = limitedHook(globals[name] as HookRegistrar);
 // jest.setTimeout would change every later file's limit in this thread: a file passes its limit per test.
