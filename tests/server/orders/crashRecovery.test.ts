@@ -184,44 +184,48 @@ describe('a crash after the payment, before the order', () => {
     });
     afterAll(() => fake?.close());
 
-    it('killed after Stripe charged the card; restarted, the webhook (and reconciliation) make exactly one order and the browser’s retry gets it', async () => {
-      const { env, open } = await storage();
-      const serverEnv = {
-        ...env,
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_BASE: fake.base,
-      };
-      const b = browser();
-      const first = await spawnServer(serverEnv, spawned);
-      const intent = await b.checkout(first, 'ironwood-symphony-the-planets');
-      expect(intent.paymentIntentId).toMatch(/^pi_fake_/);
-      fake.succeed(intent.paymentIntentId);
-      await first.kill();
+    it(
+      'killed after Stripe charged the card; restarted, the webhook (and reconciliation) make exactly one order and the browser’s retry gets it',
+      async () => {
+        const { env, open } = await storage();
+        const serverEnv = {
+          ...env,
+          STRIPE_SECRET_KEY: fake.secretKey,
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
+          STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+          STRIPE_API_BASE: fake.base,
+        };
+        const b = browser();
+        const first = await spawnServer(serverEnv, spawned);
+        const intent = await b.checkout(first, 'ironwood-symphony-the-planets');
+        expect(intent.paymentIntentId).toMatch(/^pi_fake_/);
+        fake.succeed(intent.paymentIntentId);
+        await first.kill();
 
-      const second = await spawnServer(serverEnv, spawned);
-      const hook = await fake.sendWebhook(`${second.baseUrl}/v1/payments/webhook`, {
-        type: 'payment_intent.succeeded',
-        intentId: intent.paymentIntentId,
-      });
-      expect({ status: hook.status, body: hook.body }).toEqual({
-        status: 200,
-        body: expect.stringContaining('Order recorded'),
-      });
-      const orderId = await firstOrder(second, b, 5_000);
-      expect(orderId).toMatch(/^ORD-/);
+        const second = await spawnServer(serverEnv, spawned);
+        const hook = await fake.sendWebhook(`${second.baseUrl}/v1/payments/webhook`, {
+          type: 'payment_intent.succeeded',
+          intentId: intent.paymentIntentId,
+        });
+        expect({ status: hook.status, body: hook.body }).toEqual({
+          status: 200,
+          body: expect.stringContaining('Order recorded'),
+        });
+        const orderId = await firstOrder(second, b, 5_000);
+        expect(orderId).toMatch(/^ORD-/);
 
-      const retry = await b.cardOrder(second, intent.paymentIntentId);
-      expect([retry.status, retry.json.data?.orderId]).toEqual([200, orderId]);
-      expect((await b.history(second)).total).toBe(1);
-      await second.stop();
+        const retry = await b.cardOrder(second, intent.paymentIntentId);
+        expect([retry.status, retry.json.data?.orderId]).toEqual([200, orderId]);
+        expect((await b.history(second)).total).toBe(1);
+        await second.stop();
 
-      const db = await recorded(open, intent.paymentIntentId);
-      expect(db.orders).toEqual([{ order_ref: orderId, status: 'Active', user_id: b.userId }]);
-      expect(db.checkout).toEqual({ status: 'ordered' });
-      expect(db.allOrders).toBe(1);
-      expect(fake.refunds).toEqual([]);
-    }, CRASH_CASE_MS);
+        const db = await recorded(open, intent.paymentIntentId);
+        expect(db.orders).toEqual([{ order_ref: orderId, status: 'Active', user_id: b.userId }]);
+        expect(db.checkout).toEqual({ status: 'ordered' });
+        expect(db.allOrders).toBe(1);
+        expect(fake.refunds).toEqual([]);
+      },
+      CRASH_CASE_MS,
+    );
   });
 });
