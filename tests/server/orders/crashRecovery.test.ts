@@ -146,36 +146,40 @@ async function recorded(open: () => Promise<Database>, intentId: string) {
 }
 
 describe('a crash after the payment, before the order', () => {
-  it('sandbox: killed after 4242 succeeded; restarted, reconciliation makes exactly one order and the browser’s retry gets it', async () => {
-    const { env, open } = await storage();
-    // The sandbox's in-process event would make the order too: held back past the kill.
-    const serverEnv = { ...env, SANDBOX_EVENT_DELAY_MS: '600000' };
-    const b = browser();
-    const first = await spawnServer(serverEnv, spawned);
-    const intent = await b.checkout(first, 'velvet-static-unplugged');
-    expect(intent.paymentIntentId).toMatch(/^pi_sbx_/);
-    expect(await b.confirmSandbox(first, intent.client_secret)).toMatchObject({ status: 'succeeded', error: null });
-    await first.kill();
-    expect(first.child.signalCode).toBe('SIGKILL');
+  it(
+    'sandbox: killed after 4242 succeeded; restarted, reconciliation makes exactly one order and the browser’s retry gets it',
+    async () => {
+      const { env, open } = await storage();
+      // The sandbox's in-process event would make the order too: held back past the kill.
+      const serverEnv = { ...env, SANDBOX_EVENT_DELAY_MS: '600000' };
+      const b = browser();
+      const first = await spawnServer(serverEnv, spawned);
+      const intent = await b.checkout(first, 'velvet-static-unplugged');
+      expect(intent.paymentIntentId).toMatch(/^pi_sbx_/);
+      expect(await b.confirmSandbox(first, intent.client_secret)).toMatchObject({ status: 'succeeded', error: null });
+      await first.kill();
+      expect(first.child.signalCode).toBe('SIGKILL');
 
-    const second = await spawnServer(serverEnv, spawned);
-    // Reconciliation runs once the server is ready; a busy machine (the PostgreSQL lane) has taken past 10 s.
-    const orderId = await firstOrder(second, b, 30_000);
-    expect({ orderId, output: orderId ? '' : second.output() }).toEqual({
-      orderId: expect.stringMatching(/^ORD-/),
-      output: '',
-    });
+      const second = await spawnServer(serverEnv, spawned);
+      // Reconciliation runs once the server is ready; a busy machine (the PostgreSQL lane) has taken past 10 s.
+      const orderId = await firstOrder(second, b, 30_000);
+      expect({ orderId, output: orderId ? '' : second.output() }).toEqual({
+        orderId: expect.stringMatching(/^ORD-/),
+        output: '',
+      });
 
-    const retry = await b.cardOrder(second, intent.paymentIntentId);
-    expect([retry.status, retry.json.data?.orderId]).toEqual([200, orderId]);
-    expect((await b.history(second)).total).toBe(1);
-    await second.stop();
+      const retry = await b.cardOrder(second, intent.paymentIntentId);
+      expect([retry.status, retry.json.data?.orderId]).toEqual([200, orderId]);
+      expect((await b.history(second)).total).toBe(1);
+      await second.stop();
 
-    const db = await recorded(open, intent.paymentIntentId);
-    expect(db.orders).toEqual([{ order_ref: orderId, status: 'Active', user_id: b.userId }]);
-    expect(db.checkout).toEqual({ status: 'ordered' });
-    expect(db.allOrders).toBe(1);
-  });
+      const db = await recorded(open, intent.paymentIntentId);
+      expect(db.orders).toEqual([{ order_ref: orderId, status: 'Active', user_id: b.userId }]);
+      expect(db.checkout).toEqual({ status: 'ordered' });
+      expect(db.allOrders).toBe(1);
+    },
+    CRASH_CASE_MS,
+  );
 
   describe('stripe', () => {
     let fake: FakeStripe;
