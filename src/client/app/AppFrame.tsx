@@ -1,5 +1,5 @@
 import { RootLayout } from '../features/shell/RootLayout';
-import { SupportPanel } from '../features/support/SupportPanel';
+import { SupportPanel } from '../features/supportPanel/SupportPanel';
 
 /** The root route: the shell (header, page, footer) and the support panel beside it. */
 export function AppFrame() {

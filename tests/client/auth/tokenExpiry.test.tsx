@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AppStore } from '../../../src/client/app/store';
 import { hasExpired, readSessionClaims } from '../../../src/client/features/auth/tokenClaims';
-import { miscApi } from '../../../src/client/features/misc/miscApi';
+import { settingsApi } from '../../../src/client/features/settings/settingsApi';
 import { signUpOnTestServer } from '../../utils/apiUser';
 import { signTestToken } from '../../utils/signToken';
 import { startStore } from '../../utils/startStore';
@@ -69,7 +69,7 @@ describe('at start', () => {
     expect(fresh).not.toBe(expired);
     expect(hasExpired(fresh)).toBe(false);
     expect(guestFetches()).toBe(1);
-    await store.dispatch(miscApi.endpoints.getSettings.initiate(['demoUse']));
+    await store.dispatch(settingsApi.endpoints.getSettings.initiate(['demoUse']));
     expect(bearers()).not.toContain(`Bearer ${expired}`);
     await waitFor(() => expect(localStorage.getItem('auth_token')).toBe(fresh));
   });

@@ -3,7 +3,7 @@ import {
   exportSupportFile,
   readSupportFile,
   SUPPORT_FILE_KIND,
-} from '../../../src/client/features/support/supportFile';
+} from '../../../src/client/features/supportPanel/supportFile';
 
 /** The support file: what an export holds (no token), and every way an import is refused. */
 const TOKENS = {

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { serverPageLoaded, storageChangedInAnotherTab } from '../../lib/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../lib/persistedField';
 import { REDIRECT_MARKERS, type RedirectMarker } from '../../../shared/constants';
-import { supportStateImported } from '../support/supportEvents';
+import { supportStateImported } from '../supportPanel/supportPanelEvents';
 import { guestTokenExpired, redirectMarkerUsed, userNameResolved, userSignedIn, userSignedOut } from './authEvents';
 import {
   guestTokenFetchFailed,

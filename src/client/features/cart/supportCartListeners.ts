@@ -1,5 +1,5 @@
 import type { AppStartListening } from '../../lib/listenerTypes';
-import { supportCartRestored, supportStateImported } from '../support/supportEvents';
+import { supportCartRestored, supportStateImported } from '../supportPanel/supportPanelEvents';
 import { cartApi } from './cartApi';
 import { selectCartTarget } from './cartSelectors';
 

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import type { Cart } from '../../../shared/contract/cart';
 import type { PaymentIntent } from '../../../shared/contract/orders';
-import { useGetPublicConfigQuery } from '../misc/miscApi';
+import { useGetPublicConfigQuery } from '../settings/settingsApi';
 import { amountInCents, useCreatePaymentIntentMutation } from './checkoutApi';
 import { messageFor } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { connectivityChanged, requestFailedOffline, storageChangedInAnotherTab } from '../../lib/appEvents';
 import { applyExternalChange, plainString, type PersistedFields } from '../../lib/persistedField';
-import { supportStateImported } from '../support/supportEvents';
+import { supportStateImported } from '../supportPanel/supportPanelEvents';
 
 export type UiState = {
   /** The server's demo flag from /misc/data ('demoUse'). */

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
 import { GoogleOAuthProvider, useGoogleLogin } from '@react-oauth/google';
 import { useState } from 'react';
-import { useGetPublicConfigQuery } from '../../misc/miscApi';
+import { useGetPublicConfigQuery } from '../../settings/settingsApi';
 import { useCheckUserMutation, useGoogleLoginMutation, useGoogleRegisterMutation } from '../authApi';
 import { useCompleteSignIn } from '../useAfterSignIn';
 import { SHOP_MESSAGES } from '../../../lib/shopMessages';

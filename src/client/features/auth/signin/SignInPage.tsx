@@ -17,7 +17,7 @@ import { CodeStep } from './CodeStep';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { messageFor } from '../../../api/serverError';
 import { settle, type ServerData } from '../../../lib/serverData';
-import { miscApi } from '../../misc/miscApi';
+import { settingsApi } from '../../settings/settingsApi';
 import { MESSAGES, isEmail } from './validation';
 import { TextInput } from '../../../components/TextInput';
 import { PageHead } from '../../../components/PageHead';
@@ -29,7 +29,7 @@ type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
 /** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
-export const serverData: ServerData = (dispatch) => settle([dispatch(miscApi.endpoints.getPublicConfig.initiate())]);
+export const serverData: ServerData = (dispatch) => settle([dispatch(settingsApi.endpoints.getPublicConfig.initiate())]);
 
 const head: HeadData = { title: pageTitle(SHOP_MESSAGES.signIn), noindex: true };
 

@@ -7,7 +7,7 @@ import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoriesQuery } from '../catalogApi';
 import { dedupeByPath } from '../../../lib/dedupe';
 import { CategoryRow } from './CategoryRow';
-import { miscApi } from '../../misc/miscApi';
+import { settingsApi } from '../../settings/settingsApi';
 import { HeroCarousel } from './HeroCarousel';
 import { NewsletterSection } from './NewsletterSection';
 import { PageHead } from '../../../components/PageHead';
@@ -17,7 +17,7 @@ import { SITE, type HeadData } from '../../../lib/pageHead';
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
 export const serverData: ServerData = async (dispatch) => {
   const { getCarousel, getCategories, getCategoryListing } = catalogApi.endpoints;
-  const { getPublicConfig } = miscApi.endpoints;
+  const { getPublicConfig } = settingsApi.endpoints;
   const [categories] = (await settle([
     dispatch(getCategories.initiate({ page: HOME.categoryListPageId })),
     dispatch(getCarousel.initiate()),

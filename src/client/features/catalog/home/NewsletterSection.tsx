@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../lib/toast';
 import { useState, type FormEvent } from 'react';
-import { useGetPublicConfigQuery } from '../../misc/miscApi';
+import { useGetPublicConfigQuery } from '../../settings/settingsApi';
 import { useJoinNewsletterMutation } from '../catalogApi';
 import { messageFor } from '../../../api/serverError';
 import { TextInput } from '../../../components/TextInput';

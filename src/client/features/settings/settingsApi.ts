@@ -8,7 +8,7 @@ import type { PublicConfig, PublicConfigResponse } from '../../../shared/contrac
  * that the sign-in page, checkout and the newsletter form read. The configuration lives here, not in
  * catalogApi, so that auth and checkout reach it without depending on the catalog.
  */
-export const miscApi = apiSlice.injectEndpoints({
+export const settingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<MiscDataItem[], string[]>({
       query: (keys) => ({ url: '/misc/data', params: { filter: JSON.stringify({ key: keys }) } }),
@@ -23,4 +23,4 @@ export const miscApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetPublicConfigQuery } = miscApi;
+export const { useGetPublicConfigQuery } = settingsApi;

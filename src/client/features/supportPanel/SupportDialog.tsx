@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../lib/hooks';
-import { supportStateImported } from './supportEvents';
+import { supportStateImported } from './supportPanelEvents';
 import { exportSupportFile, readSupportFile, sizeProblem } from './supportFile';
 
 import { SUPPORT_PARAM } from './supportPanelOpening';
