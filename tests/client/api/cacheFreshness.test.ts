@@ -2,7 +2,7 @@ import { makeStore, type AppStore } from '../../../src/client/app/store';
 import { catalogApi } from '../../../src/client/features/catalog/catalogApi';
 import { preloaded } from '../../utils/renderWithProviders';
 import { signTestToken } from '../../utils/signToken';
-import { apiCalls } from '../cart/cartHelpers';
+import { apiCalls } from '../../utils/clientCart';
 
 /**
  * docs/behaviour.md §9 "Cache freshness": carousel, categories, user detail and event detail 1 hour. An answer

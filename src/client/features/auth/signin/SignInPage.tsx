@@ -29,7 +29,8 @@ type CodeState = { email: string; isNewUser: boolean; askNames: boolean };
 
 /** Whether Google sign-in is offered: the page's first screen (and its largest text) depends on it. */
 /** @public read by the router from the lazily loaded page module (app/router.tsx). */
-export const serverData: ServerData = (dispatch) => settle([dispatch(settingsApi.endpoints.getPublicConfig.initiate())]);
+export const serverData: ServerData = (dispatch) =>
+  settle([dispatch(settingsApi.endpoints.getPublicConfig.initiate())]);
 
 const head: HeadData = { title: pageTitle(SHOP_MESSAGES.signIn), noindex: true };
 
