@@ -4,7 +4,15 @@ import type { AppStore } from '../../../../src/client/app/store';
 import type { Cart } from '../../../../src/shared/contract/cart';
 import { formatEventDateTime } from '../../../../src/shared/format';
 import { recordToasts, startApp, stopApp } from '../../../utils/clientApp';
-import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from '../../../utils/clientCart';
+import {
+  PREMIUM,
+  apiCalls,
+  callApi,
+  eventId,
+  guestWithCart,
+  newGuestToken,
+  rememberGuest,
+} from '../../../utils/clientCart';
 
 /** The /cart page (docs/behaviour.md §2 "Cart") against the real test server and its demo catalog and coupons. */
 

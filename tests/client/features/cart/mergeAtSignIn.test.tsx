@@ -4,7 +4,15 @@ import type { AppStore } from '../../../../src/client/app/store';
 import { userSignedIn } from '../../../../src/client/features/auth/authEvents';
 import { signUpOnTestServer } from '../../../utils/apiUser';
 import { mailedCode, startApp, stopApp } from '../../../utils/clientApp';
-import { PREMIUM, apiCalls, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from '../../../utils/clientCart';
+import {
+  PREMIUM,
+  apiCalls,
+  callApi,
+  eventId,
+  guestWithCart,
+  newGuestToken,
+  rememberGuest,
+} from '../../../utils/clientCart';
 
 /**
  * docs/behaviour.md §4 "Guest cart merge": on login, only when both a user id and a guest cart token exist, the

@@ -1,6 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIVE_ANGLE_MAX, LIVE_COPY, type LiveFeedState, type LiveStateData } from '../../../../src/shared/contract/live';
+import {
+  LIVE_ANGLE_MAX,
+  LIVE_COPY,
+  type LiveFeedState,
+  type LiveStateData,
+} from '../../../../src/shared/contract/live';
 import { eventually } from '../../../utils/clientApp';
 import { FakeHls, fakeStreams, liveInstances, mediaUrl, playerTestApp, tileOf, videoOf, videos } from './playerHelpers';
 

@@ -2,7 +2,15 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AppStore } from '../../../../../src/client/app/store';
 import { signUpOnTestServer } from '../../../../utils/apiUser';
-import { codeForm, consumeCode, eventually, mailedCode, recordToasts, startApp, stopApp } from '../../../../utils/clientApp';
+import {
+  codeForm,
+  consumeCode,
+  eventually,
+  mailedCode,
+  recordToasts,
+  startApp,
+  stopApp,
+} from '../../../../utils/clientApp';
 import { fakeOnly } from '../../../../utils/fakeTimers';
 
 /**

@@ -7,7 +7,15 @@ import { AccessCard } from '../../../../../src/client/features/catalog/event/Acc
 import type { AssetDetail } from '../../../../../src/shared/contract/catalog';
 import { preloaded, renderWithProviders } from '../../../../utils/renderWithProviders';
 import { startApp, stopApp } from '../../../../utils/clientApp';
-import { FREE_EVENT, PREMIUM, callApi, eventId, guestWithCart, newGuestToken, rememberGuest } from '../../../../utils/clientCart';
+import {
+  FREE_EVENT,
+  PREMIUM,
+  callApi,
+  eventId,
+  guestWithCart,
+  newGuestToken,
+  rememberGuest,
+} from '../../../../utils/clientCart';
 
 /** docs/behaviour.md §4 "The event page's cart button", on the server cart of the real test server. */
 

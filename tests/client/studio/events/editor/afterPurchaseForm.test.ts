@@ -1,5 +1,8 @@
 import { AFTER_PURCHASE_DEFAULTS, AFTER_PURCHASE_MESSAGES } from '../../../../../src/shared/contract/afterPurchase';
-import { defaultAfterPurchase, toAfterPurchase } from '../../../../../src/client/studio/events/editor/afterPurchaseForm';
+import {
+  defaultAfterPurchase,
+  toAfterPurchase,
+} from '../../../../../src/client/studio/events/editor/afterPurchaseForm';
 
 /** The editor's 'After the purchase' inputs: the defaults, an empty replay window, each bound's sentence. */
 describe("the editor's after-the-purchase settings", () => {
