@@ -1,38 +1,34 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AssetDetail } from '../../../shared/contract/catalog';
 import { LIVE_COPY, type LiveStateData } from '../../../shared/contract/live';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ControlsBar } from './ControlsBar';
-import { gridShape, placeTiles } from './layoutPlacement';
 import { liveFeeds } from './liveFeeds';
+import { OrganizerMessage, ShowStateNotice } from './LiveNotices';
 import type { StreamConfig } from './playerApi';
 import { PLAYER_COPY } from './playerCopy';
 import {
   playerAngleChosen,
   playerLayoutChosen,
-  playerLiveEdgeReached,
   playerMuteToggled,
   playerPlayToggled,
-  playerSeeked,
   playerSoundBlocked,
   playerVolumeChanged,
-  playerWentLive,
   selectPlayer,
 } from './playerSlice';
 import { PlayerTile } from './PlayerTile';
 import { PlayerTopBar } from './PlayerTopBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { seekTiles } from './syncTiles';
 import { TileRegistry } from './tileRegistry';
-import { offeredLayouts, tileSources } from './tileSources';
 import { usePlayerLoops } from './usePlayerLoops';
 import { useFullscreen } from './useFullscreen';
-import { BEHIND_LIVE_S, useLivePosition } from './useLivePosition';
+import { useLiveSeeking } from './useLiveSeeking';
 import { useShortcuts } from './useShortcuts';
 import { useMainTileQuality } from './usePlaybackQuality';
+import { useTileLayout } from './useTileLayout';
 
 type Props = {
   event: AssetDetail;
@@ -44,6 +40,23 @@ type Props = {
   refreshFailed: string | null;
   onRetryRefresh: () => void;
 };
+
+/** A fresh stream config was refused while tiles were playing: the message, and a new try. */
+function RefreshFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ borderRadius: 0 }}
+      action={
+        <Button variant="ghost" color="inherit" size="sm" onClick={onRetry}>
+          {PLAYER_COPY.tryAgain}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
 
 /** The multi-angle player: every angle playing at once, placed by the chosen layout, one of them heard. */
 export function PlayerView({ event, stream, liveState, onExpired, refreshFailed, onRetryRefresh }: Props) {
@@ -65,27 +78,12 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
   // The organizer's message for viewers ('technical difficulties'), set in the console's control room.
   const organizerMessage = live ? (liveState?.message ?? null) : null;
 
-  const { position, resample } = useLivePosition(registry, main, liveEdge);
-
-  const sources = useMemo(() => tileSources(stream.config), [stream.config]);
-  const layouts = useMemo(() => offeredLayouts(stream.config), [stream.config]);
+  const { position, goLive, seek } = useLiveSeeking(registry, { main, live, liveEdge, paused, behindLive });
+  const { sources, layouts, chosen, placements, shape } = useTileLayout(stream.config, layout, main);
   const down = useMemo(
     () => new Set(sources.map((s) => s.angle).filter((a) => feeds.feedOf(a) !== 'live')),
     [feeds, sources],
   );
-  const chosen = layouts.find((l) => l.layout === layout) ??
-    layouts[0] ?? { layout: 'single' as const, label: 'Single', tiles: 1 };
-  const placements = useMemo(
-    () =>
-      placeTiles(
-        chosen.layout,
-        chosen.tiles,
-        sources.map((s) => s.angle),
-        main,
-      ),
-    [chosen.layout, chosen.tiles, sources, main],
-  );
-  const shape = gridShape(chosen.layout, [...placements.values()].filter((p) => p.visible).length);
 
   const promote = useCallback(
     (angle: number) => {
@@ -97,28 +95,6 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
     setHeights((known) => (known[angle] === height ? known : { ...known, [angle]: height }));
   }, []);
   const onSoundBlocked = useCallback(() => dispatch(playerSoundBlocked()), [dispatch]);
-  const goLive = useCallback(() => {
-    if (!live) return;
-    for (const tile of registry.all()) {
-      const edge = tile.hls?.liveSyncPosition;
-      if (typeof edge === 'number') tile.video.currentTime = edge;
-    }
-    dispatch(playerWentLive());
-    resample();
-  }, [dispatch, live, registry, resample]);
-  const seek = useCallback(
-    (time: number) => {
-      seekTiles(registry.all(), main, time);
-      dispatch(playerSeeked({ behindLive: position !== null && position.edge - time > BEHIND_LIVE_S }));
-      resample();
-    },
-    [dispatch, main, position, registry, resample],
-  );
-  // Watching behind live, the angles came back within reach of the edge (a short pause, a catch-up).
-  const caughtUp = position !== null && position.edge - position.position <= BEHIND_LIVE_S;
-  useEffect(() => {
-    if (liveEdge && behindLive && !paused && caughtUp) dispatch(playerLiveEdgeReached());
-  }, [dispatch, liveEdge, behindLive, paused, caughtUp]);
 
   // The angle shown as the main one (the chosen one, or the first when the chosen is not in this stream).
   useMainTileQuality(registry, [...placements].find(([, p]) => p.main)?.[0] ?? main);
@@ -141,19 +117,7 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
   return (
     <Box ref={setRoot} sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: '#000' }}>
       <PlayerTopBar event={event} />
-      {refreshFailed && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          action={
-            <Button variant="ghost" color="inherit" size="sm" onClick={onRetryRefresh}>
-              {PLAYER_COPY.tryAgain}
-            </Button>
-          }
-        >
-          {refreshFailed}
-        </Alert>
-      )}
+      {refreshFailed && <RefreshFailed message={refreshFailed} onRetry={onRetryRefresh} />}
       <Box
         component="section"
         aria-label={PLAYER_COPY.anglesRegion}
@@ -166,54 +130,8 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
           p: { xs: 1, md: 2 },
         }}
       >
-        {(startingSoon || rightBack) && (
-          <Box
-            role="status"
-            sx={{
-              position: 'absolute',
-              zIndex: 1,
-              top: '50%',
-              left: '50%',
-              transform: 'translate(-50%, -50%)',
-              px: 3,
-              py: 2,
-              borderRadius: 1,
-              bgcolor: 'rgba(0,0,0,0.85)',
-              color: '#fff',
-              fontSize: '1.125rem',
-              fontWeight: 600,
-              textAlign: 'center',
-              pointerEvents: 'none',
-            }}
-          >
-            {startingSoon ? LIVE_COPY.startingSoon : LIVE_COPY.rightBack}
-          </Box>
-        )}
-        {organizerMessage && (
-          <Box
-            role="status"
-            aria-label={LIVE_COPY.organizerMessage}
-            sx={{
-              position: 'absolute',
-              zIndex: 2,
-              top: 8,
-              left: '50%',
-              transform: 'translateX(-50%)',
-              maxWidth: '90%',
-              px: 2,
-              py: 1,
-              borderRadius: 1,
-              bgcolor: 'rgba(0,0,0,0.85)',
-              color: '#fff',
-              fontWeight: 600,
-              textAlign: 'center',
-              overflowWrap: 'anywhere',
-              pointerEvents: 'none',
-            }}
-          >
-            {organizerMessage}
-          </Box>
-        )}
+        {(startingSoon || rightBack) && <ShowStateNotice startingSoon={startingSoon} />}
+        {organizerMessage && <OrganizerMessage message={organizerMessage} />}
         <Box
           sx={{
             display: 'grid',

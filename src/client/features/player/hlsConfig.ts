@@ -1,3 +1,4 @@
+import type Hls from 'hls.js';
 import type { HlsConfig } from 'hls.js';
 
 /**
@@ -30,9 +31,9 @@ export const LIVE_CATCH_UP_RATE = 1.05;
  *   before the buffer runs dry (hls.js never starts closer than one target duration anyway).
  * - liveMaxLatencyDuration 5 s: a tile more than ~3 segments late (after a stall) jumps back to the
  *   edge instead of staying late. It is lifted while the viewer watches behind live on purpose
- *   (paused or rewound: useHlsTile sets it to Infinity), or hls.js would pull a rewound viewer back.
+ *   (paused or rewound: applyLiveEdge sets it to Infinity), or hls.js would pull a rewound viewer back.
  * - maxLiveSyncPlaybackRate 1.05 (the main angle only; the others follow its speed through the sync
- *   loop, syncTiles.ts): a late join jumps to the edge at once (useHlsTile's joinLiveEdge), so speed
+ *   loop, syncTiles.ts): a late join jumps to the edge at once (joinLiveEdge), so speed
  *   only makes up small drifts; 5 % keeps the music's tempo change faint (the pitch is kept), and the
  *   other angles, told the main angle's speed every 500 ms, stay within a frame of it when it changes.
  * - lowLatencyMode: partial segments and blocking reloads when the packager offers them.
@@ -59,3 +60,30 @@ export const hlsConfigFor = (main: boolean, liveEdge = false): Partial<HlsConfig
 
 /** Waits between retries of a lost connection: 1 s, 2 s, 4 s… up to 10 s. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000, 1000 * 2 ** attempt);
+
+/** Joining a live show further than this behind the planned distance jumps instead of speeding up. */
+const JOIN_SLACK_S = 0.5;
+
+type EdgeRole = { liveEdge: boolean; main: boolean; followEdge: boolean };
+
+/**
+ * A tile of a show from an encoder as its role changes: only the main angle catches up by speed (the
+ * others follow it, syncTiles.ts), and a viewer behind live on purpose is not pulled back to the edge.
+ */
+export function applyLiveEdge(hls: Hls, { liveEdge, main, followEdge }: EdgeRole): void {
+  if (!liveEdge || !hls.config.lowLatencyMode) return;
+  hls.config.maxLiveSyncPlaybackRate = main ? LIVE_CATCH_UP_RATE : 1;
+  hls.config.liveMaxLatencyDuration = followEdge ? LIVE_MAX_LATENCY_S : Infinity;
+}
+
+/**
+ * A live tile's first picture comes later than hls.js planned (playlist, segment and decoding took
+ * a second or two while the show went on): it jumps to the planned distance from the edge at once
+ * rather than catching up by speed for tens of seconds, which a listener would hear.
+ */
+export function joinLiveEdge(hls: Hls | null, video: HTMLVideoElement, { liveEdge, followEdge }: EdgeRole): void {
+  if (!liveEdge || !followEdge || !hls) return;
+  const { latency, targetLatency, liveSyncPosition } = hls;
+  if (targetLatency !== null && latency > targetLatency + JOIN_SLACK_S && liveSyncPosition !== null)
+    video.currentTime = liveSyncPosition;
+}

@@ -1,13 +1,11 @@
 import type Hls from 'hls.js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { LiveFeedState } from '../../../shared/contract/live';
-import { faultRidingConfig, faultRungDrop, hlsDefaultsForTest } from './faultRiding';
-import { hlsConfigFor, LIVE_CATCH_UP_RATE, LIVE_MAX_LATENCY_S } from './hlsConfig';
-import { renewedMediaUrl, sameMedia } from './signedMediaUrl';
-import { PLAYER_COPY } from './playerCopy';
-import { tileErrorHandler } from './tileErrors';
+import { applyLiveEdge, joinLiveEdge } from './hlsConfig';
+import { loadTileHls, type TileErrors, type UrlTileHandle } from './loadTileHls';
 import { afterNextLayout, applyTileRole, type TileRole } from './tileLevels';
-import { levelHeight, type TileHandle, type TileRegistry, type TileState } from './tileRegistry';
+import { levelHeight, type TileRegistry, type TileState } from './tileRegistry';
+import { resumeAfterFeedReturn, switchTileUrl } from './tileSourceChanges';
 
 export type TileStatus = { state: TileState; message: string | null };
 
@@ -41,11 +39,6 @@ type Options = {
 };
 
 const HAVE_CURRENT_DATA = 2;
-/** Joining a live show further than this behind the planned distance jumps instead of speeding up. */
-const JOIN_SLACK_S = 0.5;
-const HAVE_FUTURE_DATA = 3;
-/** After a dropped feed returns, how long a tile may stay stalled before it is pushed on. */
-const RESUME_CHECK_MS = 2000;
 
 /**
  * One hls.js instance for the tile's <video>, for as long as the tile is mounted: a new URL (a fresh
@@ -54,11 +47,11 @@ const RESUME_CHECK_MS = 2000;
  */
 export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options: Options): TileStatus {
   const [status, setStatus] = useState<TileStatus>({ state: 'loading', message: null });
-  const handleRef = useRef<(TileHandle & { url: string }) | null>(null);
-  const { angle, url, live, registry, audible, volume, paused, main, visible, hold, feed, followEdge } = options;
+  const handleRef = useRef<UrlTileHandle | null>(null);
+  const { angle, url, live, registry, main, visible, hold, feed, followEdge } = options;
   const roleRef = useRef<TileRole | null>(null);
   const cancelUpgrade = useRef<() => void>(() => undefined);
-  const errorsRef = useRef<ReturnType<typeof tileErrorHandler> | null>(null);
+  const errorsRef = useRef<TileErrors | null>(null);
   // Once a tile starts loading it goes on (a feed that drops keeps its instance, which keeps reloading).
   const [started, setStarted] = useState(!hold);
   if (!hold && !started) setStarted(true);
@@ -66,23 +59,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
   const latest = useEffectEvent(() => options);
   const expired = useEffectEvent((failed: string): boolean => options.onExpired(failed));
   const levelSwitched = useEffectEvent((height: number | null) => options.onLevel(angle, height));
-  const applyEdge = useEffectEvent((hls: Hls) => {
-    if (!options.liveEdge || !hls.config.lowLatencyMode) return;
-    // Only the main angle catches up by speed; the others follow it (syncTiles).
-    hls.config.maxLiveSyncPlaybackRate = options.main ? LIVE_CATCH_UP_RATE : 1;
-    hls.config.liveMaxLatencyDuration = options.followEdge ? LIVE_MAX_LATENCY_S : Infinity;
-  });
-  /**
-   * A live tile's first picture comes later than hls.js planned (playlist, segment and decoding took
-   * a second or two while the show went on): it jumps to the planned distance from the edge at once
-   * rather than catching up by speed for tens of seconds, which a listener would hear.
-   */
-  const joinLiveEdge = useEffectEvent((hls: Hls | null, video: HTMLVideoElement) => {
-    if (!options.liveEdge || !options.followEdge || !hls) return;
-    const { latency, targetLatency, liveSyncPosition } = hls;
-    if (targetLatency !== null && latency > targetLatency + JOIN_SLACK_S && liveSyncPosition !== null)
-      video.currentTime = liveSyncPosition;
-  });
+  const applyEdge = useEffectEvent((hls: Hls) => applyLiveEdge(hls, options));
   const applyRole = useEffectEvent((hls: Hls) => {
     applyEdge(hls);
     const role = { main: options.main, visible: options.visible };
@@ -93,10 +70,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     roleRef.current = role;
   });
   const play = useEffectEvent((video: HTMLVideoElement) => {
-    if (options.paused || !video.paused) return;
-    video.play().catch((err: unknown) => {
-      if ((err as Error | null)?.name === 'NotAllowedError' && !video.muted) options.onSoundBlocked();
-    });
+    if (!options.paused) playVideo(video, options.onSoundBlocked);
   });
 
   useEffect(() => {
@@ -104,12 +78,12 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     if (!video || !started) return undefined;
     let destroyed = false;
     let state: TileState = 'loading';
-    let errors: ReturnType<typeof tileErrorHandler> | null = null;
+    let errors: TileErrors | null = null;
     const show = (next: TileState, message: string | null = null) => {
       state = next;
       if (!destroyed) setStatus({ state: next, message });
     };
-    const handle: TileHandle & { url: string } = {
+    const handle: UrlTileHandle = {
       angle,
       name: () => latest().name,
       video,
@@ -127,7 +101,7 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
         show('playing');
         if (!joined) {
           joined = true;
-          joinLiveEdge(handle.hls, video);
+          joinLiveEdge(handle.hls, video, latest());
         }
       },
       waiting: () => {
@@ -141,50 +115,20 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     };
     for (const [name, listener] of Object.entries(listeners)) video.addEventListener(name, listener);
 
-    void import(/* webpackChunkName: "hls" */ './loadHls').then(
-      ({ loadedHls: { Hls: HlsClass, workerPath } }) => {
-        if (destroyed) return;
-        if (!HlsClass.isSupported()) {
-          // Safari on older iPhones plays HLS itself (no program date-time sync there).
-          if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = handle.url;
-          else show('error', PLAYER_COPY.cannotPlay);
-          return;
-        }
-        const ridesFaults = !hlsDefaultsForTest();
-        const hls = new HlsClass({
-          ...hlsConfigFor(latest().main, latest().liveEdge),
-          // A segment that fails or hangs is retried at once, a rung lower (faultRiding.ts).
-          ...(ridesFaults ? faultRidingConfig(HlsClass.DefaultConfig.loader) : {}),
-          workerPath,
-          // Every playlist and segment goes under the newest grant of its folder (signedMediaUrl.ts).
-          xhrSetup: (xhr, requestUrl) => xhr.open('GET', renewedMediaUrl(requestUrl, handle.url), true),
-        });
-        handle.hls = hls;
-        registry.changed();
-        applyEdge(hls);
-        const handler = tileErrorHandler(hls, HlsClass.ErrorTypes, {
-          url: () => handle.url,
-          expired: (failed) => expired(failed),
-          show,
-        });
+    loadTileHls(video, handle, registry, {
+      alive: () => !destroyed,
+      main: latest().main,
+      liveEdge: latest().liveEdge,
+      show,
+      expired: (failed) => expired(failed),
+      created: (hls) => applyEdge(hls),
+      handlingErrors: (handler) => {
         errors = handler;
         errorsRef.current = handler;
-        if (ridesFaults) {
-          const rungDrop = faultRungDrop(hls, HlsClass.ErrorDetails);
-          hls.on(HlsClass.Events.ERROR, (_event, data) => rungDrop.fault(data));
-          hls.on(HlsClass.Events.FRAG_LOADING, (_event, data) => rungDrop.loading(data.frag));
-          hls.on(HlsClass.Events.DESTROYING, rungDrop.stop);
-        }
-        hls.on(HlsClass.Events.ERROR, (_event, data) => handler.onError(data));
-        hls.on(HlsClass.Events.MANIFEST_PARSED, () => applyRole(hls));
-        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
-          levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null),
-        );
-        hls.attachMedia(video);
-        hls.loadSource(handle.url);
       },
-      () => show('error', PLAYER_COPY.cannotPlay),
-    );
+      manifestParsed: (hls) => applyRole(hls),
+      levelSwitched: (height) => levelSwitched(height),
+    });
 
     return () => {
       destroyed = true;
@@ -202,27 +146,10 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     };
   }, [videoRef, registry, angle, started]);
 
-  // A fresh config naming the same playlist (a renewal before the URLs expire, a new viewing session,
-  // the show's end) only changes the grant: the tile plays on and its next requests go under the new
-  // one (xhrSetup). A show that has ended has become the replay by itself (#EXT-X-ENDLIST). Another
-  // playlist is loaded into the same instance where the tile was (live: at the live edge).
+  // A fresh config: the tile moves to its grant, or loads its other playlist (tileSourceChanges.ts).
   useEffect(() => {
     const handle = handleRef.current;
-    if (!handle || handle.url === url) return;
-    if (handle.hls && sameMedia(handle.url, url)) {
-      handle.url = url;
-      // A load refused for its old grant (a renewal came too late) goes again under the new one.
-      errorsRef.current?.renewed();
-      return;
-    }
-    handle.url = url;
-    const { hls, video } = handle;
-    if (!hls) {
-      if (video.getAttribute('src')) video.src = url;
-      return;
-    }
-    hls.config.startPosition = live ? -1 : video.currentTime;
-    hls.loadSource(url);
+    if (handle) switchTileUrl(handle, url, live, errorsRef.current);
   }, [url, live]);
   // Following the live edge or not (paused, rewound): hls.js may pull the tile back to it or not.
   useEffect(() => {
@@ -230,28 +157,17 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     if (hls) applyEdge(hls);
   }, [followEdge, main]);
 
-  // A dropped feed is back. hls.js has kept reloading the playlist; new segments follow a
-  // discontinuity and playback goes on by itself. A retry of a failed load waiting for its turn runs
-  // now; a tile still stalled a moment later is started again at the live edge.
+  // A dropped feed is back: a waiting retry runs now, a tile still stalled is pushed on (tileSourceChanges.ts).
   const feedRef = useRef(feed);
   useEffect(() => {
     const was = feedRef.current;
     feedRef.current = feed;
     const handle = handleRef.current;
     if (feed !== 'live' || was !== 'offline' || !handle?.hls) return undefined;
-    errorsRef.current?.retryNow();
-    const from = handle.video.currentTime;
-    const timer = setTimeout(() => {
-      const { hls, video } = handle;
-      if (!hls || latest().paused) return;
-      const moving = video.currentTime > from + 0.1 && video.readyState >= HAVE_FUTURE_DATA;
-      if (moving) return;
-      hls.startLoad();
-      const edge = hls.liveSyncPosition;
-      if (typeof edge === 'number' && edge > video.currentTime) video.currentTime = edge;
-      play(video);
-    }, RESUME_CHECK_MS);
-    return () => clearTimeout(timer);
+    return resumeAfterFeedReturn(handle, errorsRef.current, {
+      paused: () => latest().paused,
+      play: (video) => play(video),
+    });
   }, [feed]);
 
   // The main angle or the layout changed: the tile's levels follow (tileLevels.ts).
@@ -260,15 +176,30 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
     if (hls) applyRole(hls);
   }, [main, visible]);
 
-  // One audible tile; play and pause follow the viewer's choice.
+  useTileSound(videoRef, options);
+  return status;
+}
+
+/** Plays the tile's video if it is not playing; a browser's refusal of sound without a gesture is told. */
+function playVideo(video: HTMLVideoElement, onSoundBlocked: () => void) {
+  if (!video.paused) return;
+  video.play().catch((err: unknown) => {
+    if ((err as Error | null)?.name === 'NotAllowedError' && !video.muted) onSoundBlocked();
+  });
+}
+
+/** One audible tile; play and pause follow the viewer's choice. */
+function useTileSound(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  { audible, volume, paused, onSoundBlocked }: Pick<Options, 'audible' | 'volume' | 'paused' | 'onSoundBlocked'>,
+) {
+  const soundBlocked = useEffectEvent(() => onSoundBlocked());
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     video.muted = !audible;
     video.volume = volume;
     if (paused) video.pause();
-    else if (video.readyState >= HAVE_CURRENT_DATA) play(video);
+    else if (video.readyState >= HAVE_CURRENT_DATA) playVideo(video, () => soundBlocked());
   }, [videoRef, audible, volume, paused]);
-
-  return status;
 }
