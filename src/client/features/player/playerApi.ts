@@ -21,7 +21,7 @@ export type StreamConfig = {
 /**
  * This player's viewing session: its id, and the key only this device holds. Kept in memory (the
  * viewing-session hook's state), never persisted; in actions and query arguments `sessionKey` is
- * redacted from DevTools by its name (app/devtools/redactSecrets.ts).
+ * redacted from DevTools by its name (lib/redactSecrets.ts).
  */
 export type SessionHandle = { sessionId: string; sessionKey: string };
 
