@@ -20,9 +20,9 @@ const TILE_HLS_CONFIG: Partial<HlsConfig> = {
 /** Seconds behind the newest segment a live tile plays (hls.js liveSyncDuration). */
 const LIVE_SYNC_S = 1.5;
 /** Further behind than this, a tile following the live edge jumps back to it (liveMaxLatencyDuration). */
-export const LIVE_MAX_LATENCY_S = 5;
+const LIVE_MAX_LATENCY_S = 5;
 /** The fastest the main angle plays to catch up with the edge (maxLiveSyncPlaybackRate). */
-export const LIVE_CATCH_UP_RATE = 1.05;
+const LIVE_CATCH_UP_RATE = 1.05;
 
 /**
  * A show from a real encoder (EVENT playlists, 1 s segments, target duration 1–2 s) is played close
