@@ -25,7 +25,7 @@ import { requestSerializer } from './platform/logRedaction';
 import { AccessLogController } from './platform/accessLog';
 import { buildServices, type Services } from './services';
 import { startIngest } from './modules/live/ingest/engine';
-import { createMetrics } from './modules/health/metrics';
+import { healthModule } from './modules/health/module';
 import { scheduleQualityRetention } from './modules/streams/playbackQualityRetention';
 import { scheduleHoldSweep } from './modules/waitlist/holdSweeper';
 import { scheduleGuarantee } from './modules/guarantee/job';
@@ -129,11 +129,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   });
   await app.register(compress, { threshold: 1024 });
-  const metrics = createMetrics({
-    database,
-    heartbeatSeconds: config.viewing.heartbeatSeconds,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  const health = healthModule({ database, ...(deps.now ? { now: deps.now } : {}) }, config);
+  const { metrics } = health;
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requestSeconds.observe(
@@ -179,22 +176,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const services = buildServices(config, {
     database,
     log: app.log,
-    metrics,
+    redis,
+    health,
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
   });
-  app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => services.mail.mailer.close());
   startReconciliation(app, services);
-  scheduleQualityRetention(app, { database, quality: services.playbackQuality });
-  scheduleHoldSweep(app, { database, waitlist: services.waitlist });
-  scheduleGuarantee(app, { database, guarantee: services.guarantee, refusals: services.playRefusals });
+  scheduleQualityRetention(app, { database, quality: services.streams.playbackQuality });
+  scheduleHoldSweep(app, { database, waitlist: services.waitlist.places });
+  scheduleGuarantee(app, { database, guarantee: services.guarantee.judge, refusals: services.guarantee.playRefusals });
   await app.register(callerPlugin, {
-    tokens: services.tokens,
-    isRevoked: services.identity.isRevoked,
-    isOrganizer: services.organizers.isOrganizer,
+    tokens: services.auth.tokens,
+    isRevoked: services.identity.accounts.isRevoked,
+    isOrganizer: services.organizers.roles.isOrganizer,
   });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  await registerRoutes(app, services, config, { redis });
+  await registerRoutes(app, services, config);
   servicesOf.set(app, services);
 
   return app;
@@ -214,9 +212,9 @@ export async function startLiveIngest(app: FastifyInstance, config: AppConfig, p
   return startIngest({
     config,
     serverPort: port,
-    live: services.live,
-    hooks: services.ingestHooks,
-    ingestKey: services.ingestKey,
+    live: services.live.feeds,
+    hooks: services.live.ingestHooks,
+    ingestKey: services.auth.keys.ingestControl,
     log: app.log,
   });
 }
@@ -232,7 +230,7 @@ function startReconciliation(app: FastifyInstance, services: Services): void {
   let timer: NodeJS.Timeout | null = null;
   // One instance at a time reconciles (an advisory lock); the others skip the round.
   const run = () =>
-    runExclusively(services.database, 'reconcile-checkouts', () => services.checkout.reconcile()).then(
+    runExclusively(services.core.database, 'reconcile-checkouts', () => services.orders.checkout.reconcile()).then(
       (r) => {
         if (r.ran && (r.result.ordered || r.result.refunded)) app.log.info(r.result, 'reconciled unsettled checkouts');
       },

@@ -3,7 +3,8 @@ import { authRepositories } from './modules/auth/repositories';
 import { cartRepositories } from './modules/cart/repositories';
 import { identityRepositories } from './modules/identity/repositories';
 import { mailRepositories } from './modules/mail/repositories';
-import { miscRepositories } from './modules/misc/repositories';
+import { settingsRepositories } from './modules/settings/repositories';
+import { newsletterRepositories } from './modules/newsletter/repositories';
 import { orderRepositories } from './modules/orders/repositories';
 import { organizerRepositories } from './modules/organizers/repositories';
 import { eventAdminRepositories } from './modules/eventAdmin/repositories';
@@ -30,7 +31,8 @@ export function createRepositories(db: Executor) {
     ...cartRepositories(db),
     ...orderRepositories(db),
     ...paymentRepositories(db),
-    ...miscRepositories(db),
+    ...settingsRepositories(db),
+    ...newsletterRepositories(db),
     ...mailRepositories(db),
     ...streamRepositories(db),
     ...organizerRepositories(db),

@@ -2,7 +2,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { databaseOptionsFromConfig, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { deriveKeys } from '../modules/auth/keys';
-import { createLiveRepository } from '../modules/live/repository';
+import { createLiveRepository } from '../modules/live/liveRepository';
 import { createLiveService, type LiveService } from '../modules/live/service';
 import { DomainError } from '../platform/domainErrors';
 import { askRunningServer, failCommand } from './runningServer';

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { databaseOptionsFromConfig, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createUnitOfWork } from '../db/unitOfWork';
-import { createIdentityRepository } from '../modules/identity/repository';
+import { createIdentityRepository } from '../modules/identity/identityRepository';
 import { organizerRepositories } from '../modules/organizers/repositories';
 import { createOrganizerService } from '../modules/organizers/service';
 import { DomainError } from '../platform/domainErrors';

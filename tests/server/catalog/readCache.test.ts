@@ -1,6 +1,6 @@
 // @databases postgres: its outcome does not depend on the kind of database
 import zlib from 'node:zlib';
-import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
+import { createCatalogRepository } from '../../../src/server/modules/catalog/catalogRepository';
 import { createReadCache } from '../../../src/server/modules/catalog/readCache';
 import { createCatalogService } from '../../../src/server/modules/catalog/service';
 import { createTestApp, type TestApp } from '../../utils/testApp';

@@ -1,7 +1,7 @@
 // @databases postgres: its outcome does not depend on the kind of database
 import { CART_MESSAGES } from '../../../src/shared/contract/cartMessages';
 import { ORDER_MESSAGES } from '../../../src/shared/contract/orderMessages';
-import { createCatalogRepository } from '../../../src/server/modules/catalog/repository';
+import { createCatalogRepository } from '../../../src/server/modules/catalog/catalogRepository';
 import { createReadCache } from '../../../src/server/modules/catalog/readCache';
 import { createCatalogService, SEATS_ON_PAGE_MS } from '../../../src/server/modules/catalog/service';
 import { cartTestApp, type Who } from '../../utils/cart';

@@ -18,9 +18,9 @@ const newsletter = (email: string) =>
 
 it('commits what the work did when it resolves', async () => {
   await withTransaction(database.db, createRepositories, async (repos) => {
-    await repos.settings.addNewsletterSignup('kept@example.com', null);
+    await repos.newsletter.addSignup('kept@example.com', null);
     // Inside, the work sees its own write through the repositories it was handed.
-    expect(await repos.settings.addNewsletterSignup('kept@example.com', null)).toBe(false);
+    expect(await repos.newsletter.addSignup('kept@example.com', null)).toBe(false);
   });
   expect(await newsletter('kept@example.com')).toHaveLength(1);
 });
@@ -28,7 +28,7 @@ it('commits what the work did when it resolves', async () => {
 it('rolls every change back when the work throws', async () => {
   await expect(
     withTransaction(database.db, createRepositories, async (repos) => {
-      await repos.settings.addNewsletterSignup('gone@example.com', null);
+      await repos.newsletter.addSignup('gone@example.com', null);
       await repos.settings.upsert('rolled-back', 'x');
       throw new Error('payment refused');
     }),

@@ -1,6 +1,6 @@
 // @databases postgres: its outcome does not depend on the kind of database
 import { feedState, liveState } from '../../../src/server/modules/live/liveState';
-import type { LiveFeedRow } from '../../../src/server/modules/live/repository';
+import type { LiveFeedRow } from '../../../src/server/modules/live/liveRepository';
 import { LIVE_FEED_STATES, LIVE_SHOW_STATES } from '../../../src/shared/contract/live';
 
 /**

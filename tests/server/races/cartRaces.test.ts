@@ -1,7 +1,7 @@
 // @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Cart } from '../../../src/shared/contract/cart';
 import type { Database } from '../../../src/server/db/database';
-import type { CartRepository } from '../../../src/server/modules/cart/repository';
+import type { CartRepository } from '../../../src/server/modules/cart/cartRepository';
 import { createCartService } from '../../../src/server/modules/cart/service';
 import type { GuestCaller } from '../../../src/server/platform/callerIdentity';
 import { loadCartFixture, type CartFixture } from '../../utils/cart';

@@ -1,7 +1,7 @@
 // @databases postgres: a race needs concurrent sessions; PGlite has one
 import type { Database } from '../../../src/server/db/database';
 import { createEventAdminService } from '../../../src/server/modules/eventAdmin/service';
-import type { EventAdminRepository } from '../../../src/server/modules/eventAdmin/repository';
+import type { EventAdminRepository } from '../../../src/server/modules/eventAdmin/eventAdminRepository';
 import type { OrganizerCaller } from '../../../src/server/platform/callerIdentity';
 import { STUDIO_EVENT_MESSAGES as M, studioEventFields } from '../../../src/shared/contract/studioEvents';
 import { openRaceDatabase, unitOfWorkWith } from '../../utils/races';

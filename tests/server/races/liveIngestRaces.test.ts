@@ -3,7 +3,7 @@ import { demoFreeStreams } from '../../../src/server/db/seed/demoStreams';
 import type { Database } from '../../../src/server/db/database';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { importCatalog } from '../../../src/server/modules/catalog/importer';
-import { createLiveRepository, type LiveRepository } from '../../../src/server/modules/live/repository';
+import { createLiveRepository, type LiveRepository } from '../../../src/server/modules/live/liveRepository';
 import { createLiveService } from '../../../src/server/modules/live/service';
 import { openRaceDatabase } from '../../utils/races';
 import { createTestApp } from '../../utils/testApp';

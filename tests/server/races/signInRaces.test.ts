@@ -2,7 +2,7 @@
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createTokenService } from '../../../src/server/modules/auth/tokens';
 import type { Mail, Mailer } from '../../../src/server/modules/mail/mailer';
-import type { IdentityRepository } from '../../../src/server/modules/identity/repository';
+import type { IdentityRepository } from '../../../src/server/modules/identity/identityRepository';
 import { createIdentityService } from '../../../src/server/modules/identity/service';
 import type { Database } from '../../../src/server/db/database';
 import { codeInMail } from '../../utils/mailbox';

@@ -3,7 +3,7 @@ import { STREAM_MESSAGES, streamConfigData, streamConfigResponse } from '../../.
 import { DEMO_ANGLES } from '../../../src/server/db/seed/demoStreams';
 import { deriveKeys } from '../../../src/server/modules/auth/keys';
 import { createEntitlements } from '../../../src/server/modules/orders/entitlements';
-import { createStreamRepository } from '../../../src/server/modules/streams/repository';
+import { createStreamRepository } from '../../../src/server/modules/streams/streamRepository';
 import { createStreamService, type SessionCheck } from '../../../src/server/modules/streams/service';
 import {
   createMediaSigner,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuthRepository } from './repository';
+import type { AuthRepository } from './guestRepository';
 import type { TokenService } from './tokens';
 
 export function createAuthService(deps: { repo: AuthRepository; tokens: TokenService; guestTokenTtlSeconds: number }) {

@@ -1,7 +1,7 @@
 import { createEvent, type EventAttributes } from 'ics';
 import { calendarPath } from '../../../shared/calendarLink';
 import { formatEventDateTime } from '../../../shared/format';
-import type { CalendarEventRow } from './repository';
+import type { CalendarEventRow } from './calendarRepository';
 
 /** Every file's UID ends with this: one event is one calendar entry, whichever server or mail gave it. */
 const UID_DOMAIN = 'allaccess.events';

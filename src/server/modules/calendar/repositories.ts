@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import { createCalendarRepository } from './repository';
+import { createCalendarRepository } from './calendarRepository';
 
 /** The calendar module's repositories, by the name services know them (repositories.ts gathers every module's). */
 export const calendarRepositories = (db: Executor) => ({ calendar: createCalendarRepository(db) });

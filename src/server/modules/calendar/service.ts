@@ -5,7 +5,7 @@ import { NotFound } from '../../platform/domainErrors';
 import type { Mailer, MailAttachment } from '../mail/mailer';
 import { calendarFileName, calendarUrl, eventCalendarFile, watchUrl } from './calendarFile';
 import type { CalendarRepositories } from './repositories';
-import type { CalendarEventRow } from './repository';
+import type { CalendarEventRow } from './calendarRepository';
 import { scheduleChangeMail } from './scheduleChangeMail';
 
 const CALENDAR_MESSAGES = {

@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/callerIdentity';
 import { couponEventIds, couponTerms, couponUsable, type CouponRow } from './couponRules';
 import { priceCart, type PricedLine } from './pricing';
 import type { CartRepositories } from './repositories';
-import type { CartLineRow, CartRow } from './repository';
+import type { CartLineRow, CartRow } from './cartRepository';
 
 export const EMPTY_CART: Cart = {
   id: null,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
 import { createCouponRepository } from './couponRepository';
-import { createCartRepository } from './repository';
+import { createCartRepository } from './cartRepository';
 
 /** The cart module's repositories, by the name services know them (repositories.ts gathers every module's). */
 export const cartRepositories = (db: Executor) => ({

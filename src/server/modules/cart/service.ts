@@ -10,7 +10,7 @@ import { isOnSale, isSoldOut, sellsTickets } from './saleRules';
 import { replayOver } from '../../../shared/replayWindow';
 import { cartView, discountOf, EMPTY_CART, usableCoupon } from './cartView';
 import type { CartRepositories } from './repositories';
-import type { CartLineRow, CartRow } from './repository';
+import type { CartLineRow, CartRow } from './cartRepository';
 
 /**
  * What the cart reads and writes: its own repositories, and of the orders module's only the events a

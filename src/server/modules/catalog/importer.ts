@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { withTransaction } from '../../db/unitOfWork';
-import { createSettingsRepository } from '../misc/repository';
+import { createSettingsRepository } from '../settings/settingsRepository';
 import { CatalogFileError, toCents, validateCatalogFile, type CatalogFile } from './catalogFile';
 import { createCatalogImportRepository, type CatalogImportRepository } from './importRepository';
 import { sharedFolderProblems } from './sharedMediaFolders';

@@ -1,6 +1,6 @@
 import type { AssetSummary, CarouselItem, Category, CategoryBlock } from '../../../shared/contract/catalog';
 import { centsToDollars } from '../../../shared/money';
-import type { CatalogRepository, EventRow } from './repository';
+import type { CatalogRepository, EventRow } from './catalogRepository';
 
 type CategoryRow = NonNullable<Awaited<ReturnType<CatalogRepository['categoryByIdOrPath']>>>;
 type CarouselRow = Awaited<ReturnType<CatalogRepository['carousel']>>[number];

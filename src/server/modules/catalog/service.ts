@@ -4,7 +4,7 @@ import { Invalid, NotFound } from '../../platform/domainErrors';
 import type { Caller } from '../../platform/callerIdentity';
 import { toAssetSummary, toBlock, toCarouselItem, toCategory } from './mappers';
 import type { CachedBody, ReadCache } from './readCache';
-import type { CatalogRepository, Keyset } from './repository';
+import type { CatalogRepository, Keyset } from './catalogRepository';
 import { sitemapUrls, type SitemapUrl } from './sitemap';
 import { eventNotFound } from '../../platform/eventNotFound';
 import { fieldProblem } from '../../platform/fieldProblem';

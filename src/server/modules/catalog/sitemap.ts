@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { CatalogRepository } from './repository';
+import type { CatalogRepository } from './catalogRepository';
 
 type SitemapRows = Awaited<ReturnType<CatalogRepository['sitemapRows']>>;
 export type SitemapUrl = { loc: string; lastmod?: string };

@@ -20,7 +20,7 @@ import {
 } from '../cart/couponRules';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import type { CouponAdminRepositories } from './repositories';
-import type { CouponWithUses } from './repository';
+import type { CouponWithUses } from './couponAdminRepository';
 
 type Deps = {
   uow: UnitOfWork<CouponAdminRepositories & OrganizerRepositories>;

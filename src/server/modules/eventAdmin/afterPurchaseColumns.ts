@@ -1,5 +1,5 @@
 import type { AfterPurchaseSettings } from '../../../shared/contract/afterPurchase';
-import type { AdminEventRow } from './repository';
+import type { AdminEventRow } from './eventAdminRepository';
 
 /** The event's columns for its after-the-purchase settings (migration 0020). */
 export type AfterPurchaseColumns = Pick<

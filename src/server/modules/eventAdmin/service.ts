@@ -27,7 +27,7 @@ import type { CalendarRepositories } from '../calendar/repositories';
 import type { EventAdminRepositories } from './repositories';
 import { offerSeats } from '../waitlist/offerSeats';
 import type { WaitlistRepositories } from '../waitlist/repositories';
-import type { AdminEventRow, EventPlacement, NewSlide } from './repository';
+import type { AdminEventRow, EventPlacement, NewSlide } from './eventAdminRepository';
 import { afterPurchaseColumns, afterPurchaseOf, type AfterPurchaseColumns } from './afterPurchaseColumns';
 
 type Fields = z.output<typeof studioEventFields>;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { GuaranteeRepository } from './repository';
+import type { GuaranteeRepository } from './guaranteeRepository';
 
 /** A refusal as the request saw it: the event by its id or path, or the viewing session it named. */
 type Refusal = {

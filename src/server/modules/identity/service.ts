@@ -16,7 +16,7 @@ import { hashCode, newCode, sameHash } from './codes';
 import type { GoogleVerifier } from './google';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { IdentityRepositories } from './repositories';
-import type { UserRow } from './repository';
+import type { UserRow } from './identityRepository';
 import { fieldProblem } from '../../platform/fieldProblem';
 import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 

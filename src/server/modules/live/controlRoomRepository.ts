@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { writeShowEnd, type LiveFeedRow } from './repository';
+import { writeShowEnd, type LiveFeedRow } from './liveRepository';
 
 /**
  * SQL of the console's live control room. Built over the unit of work's handle (repositories.ts), so

@@ -1,5 +1,5 @@
 import type { LiveFeedState, LiveShowState } from '../../../shared/contract/live';
-import type { LiveFeedRow } from './repository';
+import type { LiveFeedRow } from './liveRepository';
 
 export type ShowRow = { started_at: Date | null; ended_at: Date | null } | undefined;
 export type LiveState = {

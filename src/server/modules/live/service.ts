@@ -8,7 +8,7 @@ import { Conflict } from '../../platform/domainErrors';
 import { eventNotFound } from '../../platform/eventNotFound';
 import { sameSecret } from '../../platform/sameSecret';
 import { liveState, type LiveState } from './liveState';
-import type { LiveRepository } from './repository';
+import type { LiveRepository } from './liveRepository';
 import { hashStreamKey, newStreamKey, srtPassphrase, STREAM_KEY_SHAPE } from './streamKeys';
 
 /** The sentences the live commands answer. */

@@ -5,7 +5,7 @@ import type { UserCaller } from '../../platform/callerIdentity';
 import { Conflict, NotFound, UpstreamFailure } from '../../platform/domainErrors';
 import { cancelUntil, cancelVerdict, transferVerdict } from './manageRules';
 import type { RefundKind, RefundService } from './refundService';
-import type { OrderRow } from './repository';
+import type { OrderRow } from './orderRepository';
 import type { OrderRepositories } from './repositories';
 import { handedBack } from './transferRepository';
 

@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/domainErrors';
 import { assertOwnUserId, type UserCaller } from '../../platform/callerIdentity';
 import type { ProviderEvent } from '../payments/provider';
-import type { MiscRepositories } from '../misc/repositories';
+import type { SettingsRepositories } from '../settings/repositories';
 import { pricedCart } from './pricedCart';
 import type { CartToOrderRepositories } from './repositories';
 import { reconcileCheckouts } from './reconcile';
@@ -19,9 +19,9 @@ import { callProvider, createSettlement, type SettlementDeps } from './settlemen
 import { createVoucherCheckout } from './voucherCheckout';
 import { fieldProblem } from '../../platform/fieldProblem';
 
-/** Beside what settlement uses, the installation id kept in the settings (misc module). */
+/** Beside what settlement uses, the installation id kept in the settings (settings module). */
 type Deps = Omit<SettlementDeps, 'now' | 'uow'> & {
-  uow: UnitOfWork<CartToOrderRepositories & MiscRepositories>;
+  uow: UnitOfWork<CartToOrderRepositories & SettingsRepositories>;
   now?: () => number;
   /** The reconciliation's other half: finishes the console's refunds the provider has not done yet. */
   finishOrderRefunds?: () => Promise<number>;

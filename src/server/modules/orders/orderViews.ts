@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../shared/contract/cart';
 import type { OrderHistoryRow, OrderLookupRow, OrderSummary } from '../../../shared/contract/orders';
 import { centsToDollars } from '../../../shared/money';
-import type { OrderItemRow, OrderRow } from './repository';
+import type { OrderItemRow, OrderRow } from './orderRepository';
 
 /** How orders look on the wire (docs/behaviour.md §3 "Order"): dollars, ISO dates, the spec's field names. */
 export const toOrderSummary = (o: OrderRow, assetIds: number[]): OrderSummary => ({

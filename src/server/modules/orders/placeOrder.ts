@@ -4,7 +4,7 @@ import type { CheckoutLine } from '../../db/schema';
 import type { CartToOrderRepositories } from './repositories';
 import { Conflict } from '../../platform/domainErrors';
 import { couponUsedUp, couponUsedUpByUser } from '../cart/couponRules';
-import { newOrderRef, type OrderRow } from './repository';
+import { newOrderRef, type OrderRow } from './orderRepository';
 
 /** Why an order cannot be made: told to a buyer who paid (refunded) and to a voucher buyer. */
 export class OrderRefusal extends Error {

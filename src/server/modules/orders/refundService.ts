@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { OrganizerRepositories } from '../organizers/repositories';
 import { ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
 import type { RefundReason } from '../../db/schema';
-import type { OrderRow } from './repository';
+import type { OrderRow } from './orderRepository';
 import type { RefundedStatus, RefundRepository, RefundRow } from './refundRepository';
 import { orderCancelledMail, orderRefundedMail } from './refundMail';
 import type { OrderRepositories } from './repositories';

@@ -3,7 +3,7 @@ import type { CartRepositories } from '../cart/repositories';
 import type { WaitlistRepositories } from '../waitlist/repositories';
 import { createCheckoutRepository } from './checkoutRepository';
 import { createRefundRepository } from './refundRepository';
-import { createOrderRepository } from './repository';
+import { createOrderRepository } from './orderRepository';
 import { createTransferRepository } from './transferRepository';
 
 /** The orders module's repositories, by the name services know them (repositories.ts gathers every module's). */

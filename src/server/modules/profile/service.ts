@@ -2,7 +2,7 @@ import type { Profile } from '../../../shared/contract/identity';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { NotFound } from '../../platform/domainErrors';
 import type { IdentityRepositories } from '../identity/repositories';
-import type { UserRow } from '../identity/repository';
+import type { UserRow } from '../identity/identityRepository';
 
 const toProfile = (u: UserRow): Profile => ({
   userId: u.id,

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import { createReceiptRepository } from './repository';
+import { createReceiptRepository } from './receiptRepository';
 
 /** The receipts module's repositories, by the name services know them (repositories.ts gathers every module's). */
 export const receiptRepositories = (db: Executor) => ({ receipts: createReceiptRepository(db) });

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { ATTENDEE_CSV_COLUMNS } from '../../../shared/contract/studioSales';
 import { centsToDollars } from '../../../shared/money';
-import type { AttendeeRow } from './repository';
+import type { AttendeeRow } from './salesRepository';
 
 /**
  * A spreadsheet reads a cell starting with = + - @ (or a tab or carriage return before one) as a

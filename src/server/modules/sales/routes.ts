@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attendeesParams,
-  refundBody,
-  SALES_MESSAGES,
   salesDashboardResponse,
   salesQuery,
   studioOrderDetailResponse,
@@ -17,7 +15,10 @@ import { withErrors } from '../../platform/schemas';
 import type { SalesService } from './service';
 import { noStore } from '../../platform/noStore';
 
-/** The console's Sales, Refunds and Attendees (the contract: shared/contract/studioSales.ts). */
+/**
+ * The console's Sales, Refunds and Attendees (the contract: shared/contract/studioSales.ts); the refund
+ * itself is the orders module's route (orders/refundRoutes.ts).
+ */
 export const salesRoutes: FastifyPluginAsyncZod<{ service: SalesService }> = async (app, { service }) => {
   const organizer = { auth: 'organizer' } as const;
 
@@ -84,32 +85,6 @@ export const salesRoutes: FastifyPluginAsyncZod<{ service: SalesService }> = asy
       requireOrganizer(req);
       noStore(reply);
       return ok(await service.order(req.params.id), 'Order');
-    },
-  );
-
-  app.post(
-    '/studio/orders/:id/refund',
-    {
-      config: organizer,
-      schema: {
-        summary: 'Refund an order in full',
-        description:
-          'Exactly once, whoever presses it and however often: access ends at once, the seats and the coupon use ' +
-          'return, the provider refunds (with one idempotency key per order) and the fan gets a mail. Answers the ' +
-          'order. `:id` is the numeric id, or the order id (ORD-…) while only one order has it. 409 when it was ' +
-          'refunded already, a refund of it is under way, or more than one order has that order id; 502 when ' +
-          'the provider failed (the refund stays pending: call again to retry, which is audited); 404 for an ' +
-          'unknown order.',
-        tags: ['studio'],
-        params: studioOrderParams,
-        body: refundBody,
-        response: withErrors({ 200: studioOrderDetailResponse }, 404, 409, 502),
-      },
-    },
-    async (req, reply) => {
-      const caller = requireOrganizer(req);
-      noStore(reply);
-      return ok(await service.refund(caller, req.params.id), SALES_MESSAGES.refunded);
     },
   );
 

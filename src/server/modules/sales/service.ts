@@ -11,14 +11,12 @@ import { SALES_MESSAGES } from '../../../shared/contract/studioSales';
 import { MAX_ID } from '../../../shared/contract/ids';
 import { centsToDollars } from '../../../shared/money';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, NotFound } from '../../platform/domainErrors';
-import type { RefundService } from '../orders/refundService';
 import type { OrderRepositories } from '../orders/repositories';
 import type { OrganizerService } from '../organizers/service';
 import { attendeesCsv } from './attendeesCsv';
 import type { SalesRepositories } from './repositories';
-import type { EventFigures, SalesDayRow } from './repository';
+import type { EventFigures, SalesDayRow } from './salesRepository';
 
 /** The chart shows at most this many days, the latest ones. */
 const MAX_SERIES_DAYS = 366;
@@ -49,11 +47,11 @@ function dailySeries(days: SalesDayRow[]): SalesDay[] {
 /**
  * The console's Sales and Attendees: the figures overall and per event, the order
  * search, an order's detail with its payment state and audit entries, and the attendee CSV. The
- * refund itself is the orders module's (refundService.ts); this service shows its result.
+ * refund itself is the orders module's (refundService.ts, refundRoutes.ts); this service names and
+ * shows the order it refunds.
  */
 export function createSalesService(deps: {
   uow: UnitOfWork<SalesRepositories & Pick<OrderRepositories, 'orders'>>;
-  refunds: RefundService;
   organizers: Pick<OrganizerService, 'auditPage'>;
 }) {
   const { sales, orders } = deps.uow.repos;
@@ -178,15 +176,10 @@ export function createSalesService(deps: {
 
     order: async (key: string) => orderDetail(await orderIdOf(key)),
 
-    /**
-     * The full refund (orders/refundService.ts), then the order as it stands. A provider failure
-     * still throws its 502 after the order's access has ended.
-     */
-    async refund(organizer: OrganizerCaller, key: string): Promise<StudioOrderDetail> {
-      const id = await orderIdOf(key);
-      await deps.refunds.refund({ userId: organizer.userId, email: organizer.email }, id);
-      return orderDetail(id);
-    },
+    /** `:id` of a console order address (the refund route's, orders/refundRoutes.ts). */
+    orderIdOf,
+    /** An order as the console shows it, by its numeric id. */
+    orderDetail,
 
     /** The event's attendee CSV and a file name for it; 404 for an unknown event. */
     async attendees(eventId: number): Promise<{ csv: string; fileName: string }> {

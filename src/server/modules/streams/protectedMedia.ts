@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import { resolveMediaFile } from './mediaPath';
 import { renderLive, renderVod, VOD_FALLBACK_EPOCH_MS } from './renderPlaylist';
-import type { StreamRepository } from './repository';
+import type { StreamRepository } from './streamRepository';
 import { streamMode, type EventSchedule } from './schedule';
 import { createSourcePlaylists } from './sourcePlaylist';
 import { foldersOf } from './streamConfigFile';

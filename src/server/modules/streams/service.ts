@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
 import type { Caller } from '../../platform/callerIdentity';
 import { eventNotFound } from '../../platform/eventNotFound';
-import type { StreamRepository } from './repository';
+import type { StreamRepository } from './streamRepository';
 import { streamMode } from './schedule';
 import type { StoredStreamConfig } from '../../db/schema';
 import { FEED_FIELDS, parsePlaylistPath, streamConfigFile } from './streamConfigFile';

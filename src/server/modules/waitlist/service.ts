@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import { seatHeldMail } from './holdMail';
 import { offerSeats } from './offerSeats';
 import type { WaitlistRepositories } from './repositories';
-import type { LineEvent, WaitlistEntryRow } from './repository';
+import type { LineEvent, WaitlistEntryRow } from './waitlistRepository';
 
 export type WaitlistDeps = {
   uow: UnitOfWork<WaitlistRepositories & CartRepositories>;

@@ -1,16 +1,11 @@
 import type { MiscDataFilter, MiscDataItem } from '../../../shared/contract/misc';
-import type { SettingsRepository } from './repository';
+import type { SettingsRepository } from './settingsRepository';
 
 /** Settings the storefront exposes to every visitor; anything else stays private to the server. */
 const PUBLIC_SETTING_KEYS = new Set(['demoUse']);
 
-export function createMiscService(repo: SettingsRepository) {
+export function createSettingsService(repo: SettingsRepository) {
   return {
-    /** Stores an address once; the answer is the same either way (the list is nobody's business). */
-    async subscribeToNewsletter(email: string, ip: string | null): Promise<void> {
-      await repo.addNewsletterSignup(email.trim().toLowerCase(), ip);
-    },
-
     /** The public settings the `filter` of /misc/data names, in its order. */
     async readPublicSettings(filter: MiscDataFilter): Promise<MiscDataItem[]> {
       const wanted = filter.key.filter((k) => PUBLIC_SETTING_KEYS.has(k));
@@ -21,4 +16,4 @@ export function createMiscService(repo: SettingsRepository) {
   };
 }
 
-export type MiscService = ReturnType<typeof createMiscService>;
+export type SettingsService = ReturnType<typeof createSettingsService>;

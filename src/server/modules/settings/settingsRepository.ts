@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
 
-/** SQL of settings and newsletter sign-ups. */
+/** SQL of the settings table: the site's key–value settings (public ones and the server's own). */
 export function createSettingsRepository(db: Executor) {
   return {
     async findMany(keys: string[]): Promise<{ key: string; value: string }[]> {
@@ -22,15 +22,6 @@ export function createSettingsRepository(db: Executor) {
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
       return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
-    },
-    /** Stores an address once; false when it was already on the list. */
-    async addNewsletterSignup(email: string, ip: string | null): Promise<boolean> {
-      const result = await db
-        .insertInto('newsletter_signups')
-        .values({ email, ip })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { miscDataQuery, miscDataResponse } from '../../../shared/contract/misc';
+import { publicConfigResponse, type PublicConfig } from '../../../shared/contract/publicConfig';
 import { withErrors } from '../../platform/schemas';
-import type { MiscService } from './service';
+import type { SettingsService } from './service';
 import { DATA_FOUND, ok } from '../../platform/successEnvelope';
 
 /** Mounted without the /v1 prefix: the spec's client calls the host's /misc/data directly. */
-export const miscRoutes: FastifyPluginAsyncZod<{ service: MiscService }> = async (app, { service }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }> = async (app, { service }) => {
   app.get(
     '/misc/data',
     {
@@ -23,6 +24,26 @@ export const miscRoutes: FastifyPluginAsyncZod<{ service: MiscService }> = async
     async (request) => {
       const data = await service.readPublicSettings(request.query.filter);
       return ok(data, data.length ? DATA_FOUND : 'No data found');
+    },
+  );
+};
+
+/** GET /v1/public/config: the spec's client reads it without Authorization. */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: PublicConfig }> = async (app, opts) => {
+  app.get(
+    '/public/config',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Runtime config for the client',
+        description: 'The runtime configuration the client reads at start. `Cache-Control: public, max-age=300`.',
+        tags: ['misc'],
+        response: withErrors({ 200: publicConfigResponse }),
+      },
+    },
+    async (_req, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return ok(opts.config, 'Config');
     },
   );
 };
