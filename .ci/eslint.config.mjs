@@ -156,5 +156,52 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A file a newcomer can read in one sitting, a function that fits a screen or two: split a bigger
+    // one by responsibility, under a name that says what the part does.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // Two lists that read best whole: the database's tables, and every setting with its parser.
+    files: ['src/server/db/schema.ts', 'src/server/configSettings.ts'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Functions over 150 lines when the rule came in: each is a factory returning many methods, or a
+    // route plugin with many routes, to be split by responsibility (as guarantee/showEvidenceRepository.ts
+    // and streams/viewingSessionOutage.ts were). The list only shrinks: a new long function fails.
+    // The two client files are being split on the client's side.
+    files: [
+      'src/client/features/player/PlayerView.tsx',
+      'src/client/features/player/useHlsTile.ts',
+      'src/server/modules/cart/cartRepository.ts',
+      'src/server/modules/cart/routes.ts',
+      'src/server/modules/cart/service.ts',
+      'src/server/modules/eventAdmin/eventAdminRepository.ts',
+      'src/server/modules/eventAdmin/routes.ts',
+      'src/server/modules/eventAdmin/service.ts',
+      'src/server/modules/guarantee/guaranteeRepository.ts',
+      'src/server/modules/guarantee/service.ts',
+      'src/server/modules/guarantee/showEvidenceRepository.ts',
+      'src/server/modules/identity/identityRepository.ts',
+      'src/server/modules/identity/service.ts',
+      'src/server/modules/live/controlRoom.ts',
+      'src/server/modules/live/ingest/engine.ts',
+      'src/server/modules/live/liveRepository.ts',
+      'src/server/modules/orders/orderRepository.ts',
+      'src/server/modules/orders/refundRepository.ts',
+      'src/server/modules/orders/refundService.ts',
+      'src/server/modules/orders/transferRepository.ts',
+      'src/server/modules/sales/salesRepository.ts',
+      'src/server/modules/streams/viewingSessionRepository.ts',
+      'src/server/modules/streams/viewingSessionService.ts',
+      'src/server/modules/waitlist/waitlistRepository.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   ...e2eRules,
 );

@@ -20,15 +20,6 @@ interface SubscriptionsTable {
   description: string;
 }
 
-/** The event's settings for the fan's side after buying (migration 0020), read by those modules only. */
-export type AfterPurchaseColumn =
-  | 'cancel_cutoff_hours'
-  | 'replay_days'
-  | 'waitlist_hold_minutes'
-  | 'guarantee_startup_seconds'
-  | 'guarantee_stall_percent'
-  | 'guarantee_extension_days'
-  | 'schedule_sequence';
 export interface EventsTable {
   id: Generated<number>;
   path: string;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
-import type { AfterPurchaseColumn, DB, EventsTable } from '../../db/schema';
+import type { AfterPurchaseColumn } from '../../db/afterPurchaseColumn';
+import type { DB, EventsTable } from '../../db/schema';
 
 /** What the storefront reads of an event: the console's own columns and the after-purchase settings are left out. */
 export type EventRow = Selectable<

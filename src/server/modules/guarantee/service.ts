@@ -15,7 +15,8 @@ import type { Mailer } from '../mail/mailer';
 import { creditMail, guaranteeMail } from './guaranteeMail';
 import { judgeTicket, type RefusalFigures, type SessionFigures } from './guaranteeRule';
 import type { GuaranteeRepositories } from './repositories';
-import type { DecisionView, EndedShow } from './guaranteeRepository';
+import type { DecisionView } from './guaranteeRepository';
+import type { EndedShow } from './showEvidenceRepository';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

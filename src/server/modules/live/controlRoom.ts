@@ -1,9 +1,4 @@
-import {
-  STUDIO_LIVE_MESSAGES as M,
-  type StudioLive,
-  type StudioLiveAngle,
-  type StudioLiveKeys,
-} from '../../../shared/contract/studioLive';
+import { STUDIO_LIVE_MESSAGES as M, type StudioLive, type StudioLiveKeys } from '../../../shared/contract/studioLive';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
@@ -15,7 +10,8 @@ import type { ControlRoomRepositories } from './controlRoomRepositories';
 import type { ControlRoomRepository } from './controlRoomRepository';
 import { EngineMissing, type FeedProbe } from './feedProbe';
 import type { IngestHooks } from './ingestHooks';
-import { feedState, liveState } from './liveState';
+import { angleView, iso } from './controlRoomView';
+import { liveState } from './liveState';
 import { feedNames } from './service';
 import { hashStreamKey, newStreamKey, srtPassphrase } from './streamKeys';
 
@@ -37,8 +33,6 @@ type Deps = {
   onCatalogChanged?: () => void;
   now?: () => number;
 };
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The console's live control room for a 'Live' event: the show's and each feed's state,
@@ -70,28 +64,6 @@ export function createLiveControlRoom(deps: Deps) {
     return free;
   }
 
-  async function angleView(
-    eventId: number,
-    angle: number,
-    name: string,
-    feed: Awaited<ReturnType<ControlRoomRepository['feeds']>>[number] | undefined,
-  ): Promise<StudioLiveAngle> {
-    const state = feed ? feedState(feed) : 'waiting';
-    const since = state === 'live' ? feed!.publishing_since : state === 'offline' ? feed!.last_publish_end : null;
-    const sent = feed && feed.publishes > 0 ? await probe.info(eventId, angle) : null;
-    return {
-      angle,
-      name,
-      hasKey: feed !== undefined,
-      keyIssuedAt: iso(feed?.issued_at),
-      state,
-      since: iso(since),
-      resolution: sent?.picture ? { width: sent.picture.width, height: sent.picture.height } : null,
-      bitrateKbps: sent?.picture?.bitrateKbps ?? null,
-      previewUrl: sent?.file ? `/v1/studio/events/${eventId}/live/preview/${angle}` : null,
-    };
-  }
-
   async function state(eventId: number): Promise<StudioLive> {
     const repo = uow.repos.liveControl;
     const event = await liveEvent(repo, eventId);
@@ -117,6 +89,7 @@ export function createLiveControlRoom(deps: Deps) {
       angles: await Promise.all(
         angles.map((angle) =>
           angleView(
+            probe,
             eventId,
             angle,
             names[angle] ?? `Angle ${angle}`,

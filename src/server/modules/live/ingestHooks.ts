@@ -1,4 +1,4 @@
-import type { Publish } from './service';
+import type { Publish } from './publishDecision';
 
 /**
  * What the running ingest does when the server decides (ingest/engine.ts sets these where the ingest

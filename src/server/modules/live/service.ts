@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createHmac } from 'node:crypto';
 import type { LiveStateData } from '../../../shared/contract/live';
 import type { AppConfig } from '../../config';
 import type { StoredStreamConfig } from '../../db/schema';
 import { Conflict } from '../../platform/domainErrors';
 import { eventNotFound } from '../../platform/eventNotFound';
-import { sameSecret } from '../../platform/sameSecret';
 import { liveState, type LiveState } from './liveState';
 import type { LiveRepository } from './liveRepository';
-import { hashStreamKey, newStreamKey, srtPassphrase, STREAM_KEY_SHAPE } from './streamKeys';
+import { createPublishDecision } from './publishDecision';
+import { hashStreamKey, newStreamKey, srtPassphrase } from './streamKeys';
 
 /** The sentences the live commands answer. */
 export const LIVE_MESSAGES = {
@@ -20,12 +19,6 @@ export const LIVE_MESSAGES = {
     '(the old ones stop working at once).',
   ended: 'The show has ended.',
 } as const;
-
-/** Why the ingest refused an encoder: logged, never with the key. */
-export type PublishRefusal =
-  'malformed key' | 'unknown or rotated key' | 'event is not Live' | 'show has ended' | 'angle already publishing';
-/** A feed an encoder now publishes: `stream` is its name inside the ingest (never the key). */
-export type Publish = { eventId: number; angle: number; part: number; stream: string };
 
 /** A feed's name: the program cut (angle 0) is named by the config's Program, camera n by its streamUrls entry. */
 export function feedNames(config: StoredStreamConfig): string[] {
@@ -42,7 +35,8 @@ type Deps = {
 };
 
 /**
- * Live shows: stream keys (issued, rotated, stored hashed), the ingest's publish decisions, the
+ * Live shows: stream keys (issued, rotated, stored hashed), the ingest's publish decisions
+ * (publishDecision.ts), the
  * show's end, and each feed's state for players and the ingest. The ingest's engines call in through
  * routes.ts; the engines themselves are started by ingest/ (only where they run).
  */
@@ -50,12 +44,6 @@ export function createLiveService(deps: Deps) {
   const { repo, settings } = deps;
   const now = deps.now ?? Date.now;
   const reconnectMs = settings.reconnectMinutes * 60_000;
-  /** The name an SRT listener publishes its feed under into RTMP: proves it is ours without a key. */
-  const relayName = (eventId: number, angle: number) => {
-    const mac = createHmac('sha256', deps.relayKey).update(`${eventId}/${angle}`).digest('base64url');
-    return `srt_${eventId}_${angle}_${mac.slice(0, 22)}`;
-  };
-
   async function liveEvent(key: string) {
     const event = await repo.event(key);
     if (!event) throw eventNotFound(key);
@@ -79,8 +67,15 @@ export function createLiveService(deps: Deps) {
     return free;
   }
 
+  const isEnded = async (eventId: number) => (await stateOf(eventId)).show === 'ended';
+  const decision = createPublishDecision({ repo, relayKey: deps.relayKey, isEnded, now });
+  const { relayName } = decision;
+
   return {
     relayName,
+
+    /** The ingest's question when an encoder publishes `name` (publishDecision.ts). */
+    authorizePublish: decision.authorizePublish,
 
     /**
      * New keys for every feed of a 'Live' event (its program cut and each angle of its stream config),
@@ -109,32 +104,6 @@ export function createLiveService(deps: Deps) {
       }
       await repo.removeFeedsAbove(event.id, [...names.keys()]);
       return { event: { id: event.id, title: event.title }, feeds };
-    },
-
-    /** The ingest's question when an encoder publishes `name` (its key, or an SRT listener's relay name). */
-    async authorizePublish(
-      name: string,
-      publisher: string,
-    ): Promise<Publish | { refused: PublishRefusal; eventId?: number; angle?: number }> {
-      const relay = /^srt_(\d{1,10})_(\d)_[A-Za-z0-9_-]{22}$/.exec(name);
-      let feed;
-      if (relay) {
-        const [eventId, angle] = [Number(relay[1]), Number(relay[2])];
-        if (!sameSecret(name, relayName(eventId, angle))) return { refused: 'unknown or rotated key' };
-        const row = (await repo.feeds(eventId)).find((f) => f.angle === angle);
-        if (!row) return { refused: 'unknown or rotated key' };
-        feed = await repo.feedByKeyHash(row.key_hash);
-      } else {
-        if (!STREAM_KEY_SHAPE.test(name)) return { refused: 'malformed key' };
-        feed = await repo.feedByKeyHash(hashStreamKey(name));
-      }
-      if (!feed) return { refused: 'unknown or rotated key' };
-      const where = { eventId: feed.event_id, angle: feed.angle };
-      if (feed.content_type !== 'Live') return { refused: 'event is not Live', ...where };
-      if ((await stateOf(feed.event_id)).show === 'ended') return { refused: 'show has ended', ...where };
-      const part = await repo.startPublishing(feed.event_id, feed.angle, publisher, new Date(now()));
-      if (part === null) return { refused: 'angle already publishing', ...where };
-      return { ...where, part, stream: `e${feed.event_id}-a${feed.angle}-p${part}` };
     },
 
     /** The ingest says a publisher left; answers the feed it was (null: not a publisher we admitted). */

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlaybackQualityBeacon } from '../../../shared/contract/playbackQuality';
 import { NotFound } from '../../platform/domainErrors';
 import type { PlaybackQualityRepository } from './playbackQualityRepository';
-import { hashSessionKey } from './viewingSessionKey';
+import { hashSessionKey, sameHash } from './viewingSessionKey';
 import type { ViewingSessionRepository } from './viewingSessionRepository';
-import { sameHash, silenceMs } from './viewingSessionService';
+import { silenceMs } from './viewingSessionService';
 
 /** What a beacon for a session that is not (or no longer) the sender's is told. */
 export const QUALITY_SESSION_UNKNOWN = 'This viewing session is unknown or over: its quality is no longer recorded.';

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { VIEWING_SESSION_KEY_HEADER } from '../../../shared/contract/streams';
 
@@ -28,4 +28,12 @@ export const hashSessionKey = (key: string) => createHash('sha256').update(key).
 export function sessionKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[VIEWING_SESSION_KEY_HEADER];
   return typeof value === 'string' && KEY.test(value) ? value : undefined;
+}
+
+/** The stored hash and the presented key's, compared in constant time; a session without a key matches none. */
+export function sameHash(stored: string | null, presented: string): boolean {
+  if (!stored) return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(presented);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -12,7 +12,9 @@ import type { Entitlements } from '../orders/entitlements';
 import type { StreamRepositories } from './repositories';
 import { createTicketCheck } from './ticketCheck';
 import { createViewingEntitlements, type ViewingEntitlement, type ViewingEntitlements } from './viewingEntitlement';
-import { hashSessionKey, newSessionKey, outageSessionKey } from './viewingSessionKey';
+import { hashSessionKey, newSessionKey, sameHash } from './viewingSessionKey';
+import { createSessionSweep } from './viewingSessionSweep';
+import { createOutageSessions, viewerOf, who } from './viewingSessionOutage';
 import type { NewViewingSession, ViewingSessionRow } from './viewingSessionRepository';
 
 export type ViewingSessionDeps = {
@@ -33,19 +35,10 @@ export type ViewingSessionDeps = {
   now?: (() => number) | undefined;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often one server looks for old rows to delete (on an open), and how many it deletes at once. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
-const SWEEP_BATCH = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A session not heard from for this long (two heartbeat intervals) is over: its slot is free, its media refused. */
 export const silenceMs = (heartbeatSeconds: number) => 2 * heartbeatSeconds * 1000;
-
-/** Whose sessions these are: a signed-in user's, or one guest token's. */
-const viewerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `guest:${caller.guestId}`);
-/** What logs say of a caller: a user's id, never a guest token's subject. */
-const who = (caller: Caller) => (caller.kind === 'user' ? { userId: caller.userId } : { viewer: 'guest' });
 
 /**
  * The device limit (docs/decisions.md "Watching"): a premium event's ticket plays on at most `deviceLimit`
@@ -80,8 +73,6 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     now,
     load: (key: string) => uow.repos.viewingSessions.event(key),
   });
-  const keyOfOutageSession = (id: string, viewer: string, eventId: number) =>
-    outageSessionKey(outageKey, id, viewer, eventId);
   /** Sessions seen after this are open; an outage's time is not counted as silence (nobody could be heard then). */
   const freshAfter = (at: number) => {
     const silence = silenceMs(heartbeatSeconds);
@@ -90,30 +81,14 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
   const answer = (sessionId: string): ViewingSession => ({ sessionId, heartbeatSeconds, deviceLimit });
   // Unknown, another viewer's, closed or silent: one answer, so nothing tells whose sessions exist.
   const ended = () => new NotFound(STREAM_MESSAGES.sessionEnded);
-  let lastSweep = Number.NEGATIVE_INFINITY;
-
-  async function sweepNowAndThen(at: number): Promise<void> {
-    if (Math.abs(at - lastSweep) < SWEEP_EVERY_MS) return;
-    lastSweep = at;
-    try {
-      const removed = await uow.repos.viewingSessions.sweep(new Date(at - DAY_MS), SWEEP_BATCH);
-      if (removed > 0) log.info({ removed }, 'old viewing sessions deleted');
-    } catch (err) {
-      // Housekeeping: a failed sweep must not turn a viewer away; the next one catches up.
-      log.warn({ err }, 'deleting old viewing sessions failed');
-    }
-  }
-
-  /**
-   * The database could not be reached to open a session: one is answered anyway (the ticket was
-   * checked, by the database or by the caller's signed entitlement), with a key derived from its id,
-   * so the first call about it after the outage can prove it and write it down (`adopt`). The device
-   * limit is not counted meanwhile (docs/decisions.md "Outages").
-   */
-  function openWithoutDatabase(caller: Caller, eventId: number, id: string): Started {
-    log.warn({ sessionId: id, eventId, ...who(caller) }, 'viewing session opened without the database (outage)');
-    return { ...answer(id), sessionKey: keyOfOutageSession(id, viewerOf(caller), eventId), tookOver: 0 };
-  }
+  const sweepNowAndThen = createSessionSweep({ repo: uow.repos.viewingSessions, log });
+  const outageSessions = createOutageSessions({ uow, outageKey, log, now });
+  /** An open during an outage: answered anyway, with the key derived for it (viewingSessionOutage.ts). */
+  const openWithoutDatabase = (caller: Caller, eventId: number, id: string): Started => ({
+    ...answer(id),
+    sessionKey: outageSessions.keyFor(caller, eventId, id),
+    tookOver: 0,
+  });
 
   type TicketSession = NewViewingSession & { userId: number };
   type Opened = { open: number; taken: string[] };
@@ -202,25 +177,6 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
       log.info({ ...facts, takenOver: opened.taken }, 'viewing session opened: took over the oldest device');
     else log.info(facts, 'viewing session opened');
     return { ...answer(id), sessionKey, entitlement: ticket, tookOver: opened.taken.length };
-  }
-
-  /**
-   * A session with no row whose key is the one derived for it (opened during an outage), written
-   * down now; false when the key is not that (any other session without a row is not ours).
-   */
-  async function adoptOutageSession(caller: Caller, sessionId: string, key: string, eventId: number) {
-    const viewer = viewerOf(caller);
-    if (!sameHash(keyOfOutageSession(sessionId, viewer, eventId), key)) return false;
-    const at = new Date(now());
-    const userId = caller.kind === 'user' ? caller.userId : null;
-    await uow.transaction(async ({ viewingSessions }) => {
-      // A ticket's play counts as played for good (cancel and hand-on rules), under its turn as any play.
-      if (userId !== null) await viewingSessions.lockTicket(userId, eventId);
-      await viewingSessions.adopt({ id: sessionId, eventId, userId, viewer, keyHash: hashSessionKey(key), at });
-      if (userId !== null) await viewingSessions.markFirstPlay(userId, eventId, at);
-    });
-    log.info({ sessionId, eventId, ...who(caller) }, 'viewing session opened during an outage written down');
-    return true;
   }
 
   /** The caller's own session row, for this event when one is named, presented with its key. */
@@ -315,7 +271,7 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
           return;
         throw error;
       }
-      if (!row && (await adoptOutageSession(caller, sessionId, sessionKey, eventId))) return;
+      if (!row && (await outageSessions.adopt(caller, sessionId, sessionKey, eventId))) return;
       const mine = isMine(row, caller, hashSessionKey(sessionKey), eventId);
       const open = mine && row?.closed_at === null && row.last_seen_at.getTime() > freshAfter(now()).getTime();
       if (open) return;
@@ -326,11 +282,3 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
 export type ViewingSessions = ReturnType<typeof createViewingSessions>;
 /** An open's or a takeover's answer, with how many devices it stopped (for the route's message). */
 type Started = OpenedViewingSession & { tookOver: number };
-
-/** The stored hash and the presented key's, compared in constant time; a session without a key matches none. */
-export function sameHash(stored: string | null, presented: string): boolean {
-  if (!stored) return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(presented);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
