@@ -1,4 +1,4 @@
-// @databases both: smoke — the misc module: settings and newsletter rows
+// @databases both: smoke — the settings module: public settings read from their table
 import { createTestApp, type TestApp } from '../../utils/testApp';
 
 let t: TestApp;
