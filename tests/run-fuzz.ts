@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * `npm run fuzz`: the contract fuzzer (tests/server/platform/contractFuzz.test.ts) for longer than
+ * `npm run fuzz`: the contract fuzzer (tests/server/plugins/contractFuzz.test.ts) for longer than
  * CI runs it: FUZZ_CASES (default 50,000) valid and spoiled requests, and refusals spoiled from a
  * valid request per 1,500 of them on every route; FUZZ_SEED to replay a run's seed. Most valid
  * requests do real work (an order, a viewing session), so a case costs more than a refusal would.
@@ -12,7 +12,7 @@ const run = spawnSync(
   process.execPath,
   [
     path.join(root, 'node_modules/.bin/jest'),
-    'tests/server/platform/contractFuzz.test.ts',
+    'tests/server/plugins/contractFuzz.test.ts',
     '--selectProjects',
     'server',
     '--testTimeout',

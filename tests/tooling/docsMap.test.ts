@@ -110,7 +110,7 @@ it('every document a comment in src cites exists', () => {
 
 /**
  * Where a name in the feature map may live. A row names a folder once and then the files in it by
- * name (`tests/server/orders/cancelOrder.test.ts`, `transferTicket.test.ts`; `sales` and its
+ * name (`tests/server/modules/orders/cancelOrder.test.ts`, `transferTicket.test.ts`; `sales` and its
  * `attendeesCsv.ts`), modules by their own folder (`streams/urlSigner.ts`), and e2e journeys without
  * their suffix (`e2e/browse`).
  */

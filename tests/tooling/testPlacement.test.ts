@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { declarationOf, declarations, jestLists, ROOT, withTestLists, WRITE_COMMAND } from '../utils/databaseRule';
+import {
+  declarationOf,
+  declarations,
+  jestLists,
+  modulesWithoutBothFile,
+  ROOT,
+  withTestLists,
+  WRITE_COMMAND,
+} from '../utils/databaseRule';
 import { widthDeclarationOf, widthDeclarations } from '../utils/journeyWidths';
 
 /**
@@ -18,6 +26,18 @@ it('every server test file says on its first line where it runs, and why when no
 it(`package.json's server projects run what the files declare (after a change: ${WRITE_COMMAND})`, () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   expect(pkg).toEqual(withTestLists(pkg, decls));
+});
+
+it('every server module with routes has its tests beside it (tests/server/modules/<module>/), one on both', () => {
+  expect(modulesWithoutBothFile(decls)).toEqual([]);
+});
+
+it('a module without its folder of tests, or with none on both, is named', () => {
+  const only = (file: string, kinds: 'both' | 'postgres') => [{ file, kinds, reason: 'smoke — a b c d' }];
+  expect(modulesWithoutBothFile(only('tests/server/modules/orders/x.test.ts', 'postgres'))).toContain(
+    'orders: no file in tests/server/modules/orders/ runs on both',
+  );
+  expect(modulesWithoutBothFile([])).toContain('orders: no tests in tests/server/modules/orders/');
 });
 
 it('a file without the line, or with "both" but no category, is refused', () => {

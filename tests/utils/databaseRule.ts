@@ -94,3 +94,24 @@ export function withTestLists(pkg: PackageJson, decls: Declaration[]): PackageJs
   });
   return { ...pkg, jest: { ...pkg.jest, projects } };
 }
+
+/**
+ * The smoke half of the rule: every server module that answers calls (it has a routes file) has its
+ * tests in tests/server/modules/<module>/, beside src/server/modules/<module>/, and at least one of
+ * them runs on both databases. The modules that break it, each with what is missing.
+ */
+export function modulesWithoutBothFile(decls: Declaration[], root = ROOT): string[] {
+  const modulesDir = path.join(root, 'src/server/modules');
+  const answering = fs
+    .readdirSync(modulesDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .filter((m) => fs.readdirSync(path.join(modulesDir, m)).some((f) => /routes\.ts$/i.test(f)));
+  return answering.flatMap((m) => {
+    const prefix = `${SERVER_TESTS}/modules/${m}/`;
+    const mine = decls.filter((d) => d.file.startsWith(prefix));
+    if (mine.length === 0) return [`${m}: no tests in ${prefix}`];
+    if (!mine.some((d) => 'kinds' in d && d.kinds === 'both')) return [`${m}: no file in ${prefix} runs on both`];
+    return [];
+  });
+}

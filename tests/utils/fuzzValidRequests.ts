@@ -340,11 +340,11 @@ const STUDIO_EVENT_FIXES = {
  */
 export const CANNOT_REACH_2XX: Record<string, string> = {
   'POST /v1/studio/images':
-    "takes a picture's bytes, not JSON: the fuzzer's bodies are never pictures (tests/server/studio/images.test.ts)",
+    "takes a picture's bytes, not JSON: the fuzzer's bodies are never pictures (tests/server/modules/eventAdmin/images.test.ts)",
   'GET /v1/studio/events/:id/live/preview/:angle':
-    'answers only while an encoder publishes the angle, which needs the live ingest (tests/server/studio/liveControlMedia.test.ts)',
+    'answers only while an encoder publishes the angle, which needs the live ingest (tests/server/modules/live/liveControlMedia.test.ts)',
   'GET /v1/make-good/:token':
-    "a make-good link's token is minted only by the guarantee's judge for a failed viewing (tests/server/guarantee/guarantee.test.ts)",
+    "a make-good link's token is minted only by the guarantee's judge for a failed viewing (tests/server/modules/guarantee/guarantee.test.ts)",
   'POST /v1/make-good/:token': 'the same token as its GET',
   'POST /payments/sandbox/authenticate/:intentId':
     "the page's form answers with a redirect back to return_url (303), never a 2xx",

@@ -13,7 +13,7 @@ import { axeViolations } from '../../../../utils/clientStudio';
  * The waiting list's panel under 'Sold Out' (docs/decisions.md "After the purchase"): signed out, a
  * way to sign in; signed in, join, the place in line, leave; held, until when and to checkout (the
  * event put in the cart first). The server's answers are played by a fake of /v1/waitlist and
- * /v1/cart (the server's own rules: tests/server/waitlist/waitlist.test.ts).
+ * /v1/cart (the server's own rules: tests/server/modules/waitlist/waitlist.test.ts).
  */
 const EVENT = { id: 4321, isPremium: 1, soldOut: 1, title: 'Sold Out Show' } as unknown as AssetDetail;
 const HELD_UNTIL = '2026-12-01T20:30:00.000Z';
