@@ -12,7 +12,7 @@ import { viewingDriver } from '../streams/viewingSessionFixture';
  * The fan's own cancellation (POST /v1/order/{cartId}/cancel, GET …/manage): the whole order is
  * refunded once through the provider, access ends at once, the seat and the coupon use come back,
  * history says Cancelled, one cancellation mail, an audit entry with the fan as actor; every refusal
- * says why. Races (double cancel, the cutoff against an air-date move): tests/server/modules/orders/cancelRaces.test.ts.
+ * says why. Races (double cancel, the cutoff against an air-date move): cancelRaces.test.ts beside it.
  */
 const HOUR = 3600_000;
 let x: SalesTestApp;
