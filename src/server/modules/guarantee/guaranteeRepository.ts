@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { GuaranteeDecisionsTable, GuaranteeRemedy } from '../../db/schema';
+import { remedyQueriesOf } from './remedyQueries';
 import { createShowEvidenceRepository } from './showEvidenceRepository';
 
 type GuaranteeRule = GuaranteeDecisionsTable['rule'];
@@ -39,56 +40,51 @@ const heldLine = (userId: number, eventId: number) => sql<boolean>`exists (
   select 1 from orders o join order_items oi on oi.order_id = o.id
    where o.user_id = ${userId} and oi.event_id = ${eventId} and o.status = 'Active' and oi.transferred_at is null)`;
 
-/**
- * SQL of the guaranteed view (docs/decisions.md "After the purchase"): the evidence of shows that
- * ended (showEvidenceRepository.ts), and the decisions, one per ticket (the primary key), with their
- * mail, token, remedy and credit. Times come from the service's clock.
- */
-export function createGuaranteeRepository(db: Executor) {
-  const decisionColumns = () =>
-    db
-      .selectFrom('guarantee_decisions as gd')
-      .innerJoin('users as u', 'u.id', 'gd.user_id')
-      .innerJoin('events as e', 'e.id', 'gd.event_id')
-      .select([
-        'gd.user_id',
-        'gd.event_id',
-        'gd.order_id',
-        'gd.rule',
-        'gd.evidence',
-        'gd.decided_at',
-        'gd.replay_until',
-        'gd.mailed_at',
-        'gd.remedy',
-        'gd.remedy_at',
-        'gd.credit_code',
-        'u.email',
-        'u.first_name',
-        'u.last_name',
-        'e.title',
-      ]);
-  type Row = Awaited<ReturnType<ReturnType<typeof decisionColumns>['execute']>>[number];
-  const toView = (r: Row): DecisionView => ({
-    userId: r.user_id,
-    eventId: r.event_id,
-    orderId: r.order_id,
-    rule: r.rule,
-    evidence: typeof r.evidence === 'string' ? (JSON.parse(r.evidence) as Record<string, unknown>) : r.evidence,
-    decidedAt: r.decided_at,
-    replayUntil: r.replay_until,
-    mailedAt: r.mailed_at,
-    remedy: r.remedy,
-    remedyAt: r.remedy_at,
-    creditCode: r.credit_code,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    title: r.title,
-  });
+/** A decision with its fan and event, as DecisionView reads it. */
+const decisionColumns = (db: Executor) =>
+  db
+    .selectFrom('guarantee_decisions as gd')
+    .innerJoin('users as u', 'u.id', 'gd.user_id')
+    .innerJoin('events as e', 'e.id', 'gd.event_id')
+    .select([
+      'gd.user_id',
+      'gd.event_id',
+      'gd.order_id',
+      'gd.rule',
+      'gd.evidence',
+      'gd.decided_at',
+      'gd.replay_until',
+      'gd.mailed_at',
+      'gd.remedy',
+      'gd.remedy_at',
+      'gd.credit_code',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'e.title',
+    ]);
+type Row = Awaited<ReturnType<ReturnType<typeof decisionColumns>['execute']>>[number];
+const toView = (r: Row): DecisionView => ({
+  userId: r.user_id,
+  eventId: r.event_id,
+  orderId: r.order_id,
+  rule: r.rule,
+  evidence: typeof r.evidence === 'string' ? (JSON.parse(r.evidence) as Record<string, unknown>) : r.evidence,
+  decidedAt: r.decided_at,
+  replayUntil: r.replay_until,
+  mailedAt: r.mailed_at,
+  remedy: r.remedy,
+  remedyAt: r.remedy_at,
+  creditCode: r.credit_code,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  title: r.title,
+});
 
+/** Writing the decision down, once, and its mail: what the judge and the mail retry job do. */
+function decisionWritesOf(db: Executor) {
   return {
-    ...createShowEvidenceRepository(db),
-
     /**
      * The ticket's decision, once: written only while the ticket is held (the order's line, Active,
      * not handed on), and only by the first call (the primary key). True when this call wrote it.
@@ -163,14 +159,19 @@ export function createGuaranteeRepository(db: Executor) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
+  };
+}
 
+/** Reading decisions: by the link's token, by ticket, the console's list, the replay they extended. */
+function decisionReadsOf(db: Executor) {
+  return {
     async byTokenHash(tokenHash: string): Promise<DecisionView | undefined> {
-      const row = await decisionColumns().where('gd.token_hash', '=', tokenHash).executeTakeFirst();
+      const row = await decisionColumns(db).where('gd.token_hash', '=', tokenHash).executeTakeFirst();
       return row && toView(row);
     },
 
     async byTicket(userId: number, eventId: number): Promise<DecisionView | undefined> {
-      const row = await decisionColumns()
+      const row = await decisionColumns(db)
         .where('gd.user_id', '=', userId)
         .where('gd.event_id', '=', eventId)
         .executeTakeFirst();
@@ -179,7 +180,7 @@ export function createGuaranteeRepository(db: Executor) {
 
     /** The console's list: an event's decisions, the newest first. */
     async ofEvent(eventId: number): Promise<DecisionView[]> {
-      const rows = await decisionColumns()
+      const rows = await decisionColumns(db)
         .where('gd.event_id', '=', eventId)
         .orderBy('gd.decided_at', 'desc')
         .orderBy('gd.user_id')
@@ -197,85 +198,20 @@ export function createGuaranteeRepository(db: Executor) {
         .executeTakeFirst();
       return row?.replay_until ?? null;
     },
+  };
+}
 
-    /**
-     * The fan's choice, once: only while none was made (a second call, or a double click, finds one).
-     * True when this call made it.
-     */
-    async chooseRemedy(
-      userId: number,
-      eventId: number,
-      remedy: GuaranteeRemedy,
-      at: Date,
-      creditCode: string | null,
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('guarantee_decisions')
-        .set({ remedy, remedy_at: at, credit_code: creditCode })
-        .where('user_id', '=', userId)
-        .where('event_id', '=', eventId)
-        .where('remedy', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
-
-    /**
-     * Takes back a refund choice whose refund was never claimed (the claim failed on something other
-     * than the provider), so the fan's next click tries again instead of reading "chosen already".
-     * A claimed refund (a `refunds` row) stands: the reconciliation job finishes it.
-     */
-    async withdrawUnclaimedRefund(userId: number, eventId: number, orderId: number): Promise<void> {
-      await db
-        .updateTable('guarantee_decisions')
-        .set({ remedy: null, remedy_at: null })
-        .where('user_id', '=', userId)
-        .where('event_id', '=', eventId)
-        .where('remedy', '=', 'refund')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds').select('order_id').where('order_id', '=', orderId))))
-        .execute();
-    },
-
-    /** What the make-good needs of the ticket's order: its state, its line's paid price, its events. */
-    async orderFacts(orderId: number, eventId: number) {
-      const { rows } = await sql<{
-        status: string;
-        price_cents: number;
-        events: string;
-        refunded: boolean;
-      }>`
-        select o.status,
-               (select oi.price_cents from order_items oi
-                 where oi.order_id = o.id and oi.event_id = ${eventId}) as price_cents,
-               (select count(*) from order_items oi where oi.order_id = o.id) as events,
-               exists (select 1 from refunds r where r.order_id = o.id) as refunded
-          from orders o where o.id = ${orderId}`.execute(db);
-      const r = rows[0];
-      return r
-        ? { status: r.status, priceCents: Number(r.price_cents ?? 0), events: Number(r.events), refunded: r.refunded }
-        : undefined;
-    },
-
-    /** The credit: a coupon of the line's paid price, for one use, until `endsAt`. False when the code is taken. */
-    async insertCredit(code: string, amountCents: number, at: Date, endsAt: Date): Promise<boolean> {
-      const made = await db
-        .insertInto('coupons')
-        .values({
-          code,
-          kind: 'fixed',
-          percent_off: null,
-          amount_off_cents: amountCents,
-          starts_at: at,
-          ends_at: endsAt,
-          max_redemptions: 1,
-          per_user_limit: 1,
-          event_id: null,
-          created_at: at,
-        })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .returning('code')
-        .executeTakeFirst();
-      return made !== undefined;
-    },
+/**
+ * SQL of the guaranteed view (docs/decisions.md "After the purchase"): the evidence of shows that
+ * ended (showEvidenceRepository.ts), and the decisions, one per ticket (the primary key), with their
+ * mail, token, remedy and credit. Times come from the service's clock.
+ */
+export function createGuaranteeRepository(db: Executor) {
+  return {
+    ...createShowEvidenceRepository(db),
+    ...decisionWritesOf(db),
+    ...decisionReadsOf(db),
+    ...remedyQueriesOf(db),
   };
 }
 export type GuaranteeRepository = ReturnType<typeof createGuaranteeRepository>;

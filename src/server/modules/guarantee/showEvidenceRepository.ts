@@ -22,11 +22,8 @@ type ShowSession = {
   quality: { startupMs: number | null; stallMs: number; watchMs: number; lastAt: Date } | null;
 };
 
-/**
- * SQL of what the guaranteed view's judge reads of a show: the shows that ended, what their ticket
- * holders' players reported, and the refusals by our fault (written in batches by playRefusals.ts).
- */
-export function createShowEvidenceRepository(db: Executor) {
+/** The shows that ended, and what their ticket holders' players reported during them. */
+function showsAndSessionsOf(db: Executor) {
   return {
     /**
      * Live events whose show ended between `from` and `to`: the real show's end, or, for an event
@@ -122,7 +119,12 @@ export function createShowEvidenceRepository(db: Executor) {
               },
       }));
     },
+  };
+}
 
+/** The refusals by our fault, and the events their requests and heartbeats name. */
+function refusalsOf(db: Executor) {
+  return {
     /** Refusals by our fault of the event's viewers between `from` and `to`, of tickets not decided yet. */
     async refusalsDuring(eventId: number, from: Date, to: Date) {
       return db
@@ -197,4 +199,12 @@ export function createShowEvidenceRepository(db: Executor) {
       return found;
     },
   };
+}
+
+/**
+ * SQL of what the guaranteed view's judge reads of a show: the shows that ended, what their ticket
+ * holders' players reported, and the refusals by our fault (written in batches by playRefusals.ts).
+ */
+export function createShowEvidenceRepository(db: Executor) {
+  return { ...showsAndSessionsOf(db), ...refusalsOf(db) };
 }
