@@ -20,26 +20,9 @@ export type EventForCart = CartLineRow & { is_premium: boolean; capacity: number
 /** How a cart is found: by id, by its user, by its guest, or by a guest cart's token. */
 export type CartKey = { id: number } | { userId: number } | { guestId: string } | { token: string };
 
-/** SQL of carts and their lines, over the handle it was built with (database or transaction). */
-export function createCartRepository(db: Executor) {
+/** The cart itself, found or made, and its lines. */
+function cartsAndLinesOf(db: Executor) {
   const carts = () => db.selectFrom('carts').selectAll();
-  const eventsForCart = () =>
-    db
-      .selectFrom('events')
-      .select([
-        'id as event_id',
-        'path',
-        'title',
-        'venue_description',
-        'air_start_date',
-        'poster_path',
-        'rate_cents',
-        'subscription_id',
-        'is_premium',
-        'capacity',
-        'sold',
-      ])
-      .where('published', '=', true);
   return {
     /**
      * The cart with this key. `forUpdate` also locks its row until the transaction ends, so changes
@@ -141,7 +124,29 @@ export function createCartRepository(db: Executor) {
     async remove(cartId: number): Promise<void> {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },
+  };
+}
 
+/** What the cart's rules read of its events: for sale or not, held seats, the replay window. */
+function eventsForCartOf(db: Executor) {
+  const eventsForCart = () =>
+    db
+      .selectFrom('events')
+      .select([
+        'id as event_id',
+        'path',
+        'title',
+        'venue_description',
+        'air_start_date',
+        'poster_path',
+        'rate_cents',
+        'subscription_id',
+        'is_premium',
+        'capacity',
+        'sold',
+      ])
+      .where('published', '=', true);
+  return {
     /** Whether the waiting list holds a seat of this event for the user (then a sold-out event is theirs to add). */
     async seatHeldFor(userId: number, eventId: number): Promise<boolean> {
       const row = await db
@@ -189,6 +194,14 @@ export function createCartRepository(db: Executor) {
       if (eventIds.length === 0) return Promise.resolve([]);
       return eventsForCart().where('id', 'in', eventIds).execute();
     },
+  };
+}
+
+/** SQL of carts and their lines, over the handle it was built with (database or transaction). */
+export function createCartRepository(db: Executor) {
+  return {
+    ...cartsAndLinesOf(db),
+    ...eventsForCartOf(db),
   };
 }
 export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -29,17 +29,22 @@ const COUPON_DROPPED = 'A coupon that stops applying (its event removed, expired
 /** The query's two fields cannot be published as exclusive (the bodies say so with `not`): the 400 says it. */
 const ONE_CART = refusal(400, 'Also `user_id` and `cart_token` together: they name one cart, so send one or neither.');
 
-/** docs/behaviour.md §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
-export const cartRoutes: FastifyPluginAsyncZod<{
+type CartRouteOptions = {
   service: CartService;
   voucherAttemptsPerMinute: number;
   voucherAttemptsPerMinutePerAddress: number;
-}> = async (app, opts) => {
-  const { service } = opts;
-  const auth = { auth: 'guest' } as const;
-  /** Every cart call may name a cart that is not the caller's (403); more where a route says so. */
-  const answer = withErrors({ 200: cartResponse }, ONE_CART, 403);
+};
+type App = Parameters<FastifyPluginAsyncZod<CartRouteOptions>>[0];
+/**
+ * The 200 and refusals most cart calls answer: every one may name a cart that is not the caller's
+ * (403), more where a route says so. Built once per registration, as the routes are.
+ */
+const cartAnswer = () => withErrors({ 200: cartResponse }, ONE_CART, 403);
+type Answer = ReturnType<typeof cartAnswer>;
+const auth = { auth: 'guest' } as const;
 
+/** Reading a cart: the caller's, or one by id (which may have become an order). */
+function registerCartReads(app: App, { service }: CartRouteOptions, answer: Answer) {
   app.get(
     '/cart',
     {
@@ -84,7 +89,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       return ok(await service.getById(callerOf(req), req.params.id), 'Cart');
     },
   );
+}
 
+/** Changing a cart's lines: add, remove, and a guest cart merged into the user's. */
+function registerCartLines(app: App, { service }: CartRouteOptions, answer: Answer) {
   app.post(
     '/cart',
     {
@@ -138,7 +146,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     async (req) =>
       ok(await service.merge(requireUser(req), req.body.user_id, req.body.guest_cart_token), CART_MESSAGES.merged),
   );
+}
 
+/** The cart's coupon: applied (limited, against code guessing) or removed. */
+function registerVouchers(app: App, opts: CartRouteOptions, answer: Answer) {
+  const { service } = opts;
   app.post(
     '/order/applyVoucher',
     {
@@ -185,4 +197,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => ok(await service.removeVoucher(callerOf(req), target(req.body)), CART_MESSAGES.couponRemoved),
   );
+}
+
+/** docs/behaviour.md §7 cart calls. Every one needs a token (guest or user); identity and ownership come from it. */
+export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, opts) => {
+  const answer = cartAnswer();
+  registerCartReads(app, opts, answer);
+  registerCartLines(app, opts, answer);
+  registerVouchers(app, opts, answer);
 };

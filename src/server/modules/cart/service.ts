@@ -33,6 +33,71 @@ type Deps = {
 /** A guest cart's key: 256 random bits (the contract asks for at least 128). */
 const newCartToken = () => crypto.randomBytes(32).toString('base64url');
 
+/** A guest's cart moved into the user's on sign-in: one transaction holding both carts' locks. */
+function cartMergeOf(deps: Deps) {
+  const { uow } = deps;
+  const now = () => new Date((deps.now ?? Date.now)());
+
+  /** Of the candidate codes, the usable one worth most on the cart's lines (the user's own wins a tie). */
+  async function betterCoupon(
+    repos: Repositories,
+    user: UserCaller,
+    cartId: number,
+    codes: (string | null)[],
+  ): Promise<string | null> {
+    const lines = await repos.carts.lines(cartId);
+    let best: { code: string; cents: number } | null = null;
+    for (const code of codes) {
+      const coupon = await usableCoupon(repos, code, lines, user, now());
+      if (coupon && (!best || discountOf(coupon, lines) > best.cents))
+        best = { code: coupon.code, cents: discountOf(coupon, lines) };
+    }
+    return best?.code ?? null;
+  }
+
+  return {
+    /**
+     * Moves a guest's cart into the signed-in user's: lines the user already has or owns are
+     * skipped, as are events no longer on sale and lines past the limit; of the two coupons the one
+     * worth more on the merged cart stays. The guest cart is gone afterwards. Holding its token is
+     * what proves it is this visitor's (≥ 128 random bits, given only to the guest that made it).
+     */
+    merge(user: UserCaller, userId: number, guestCartToken: string): Promise<Cart> {
+      assertOwnUserId(user, userId);
+      return uow.transaction(async (repos) => {
+        const mine = (await repos.carts.find(
+          { id: (await repos.carts.ensureUserCart(user.userId)).id },
+          { forUpdate: true },
+        ))!;
+        const theirs = await repos.carts.find({ token: guestCartToken }, { forUpdate: true });
+        let merged = mine;
+        if (theirs) {
+          const have = new Set((await repos.carts.lines(mine.id)).map((l) => l.event_id));
+          const incoming = (await repos.carts.lines(theirs.id)).map((l) => l.event_id).filter((id) => !have.has(id));
+          const owned = new Set(await repos.orders.ownedEventIds(user.userId, incoming));
+          // One read and one insert whatever the guest cart holds: both carts stay locked meanwhile.
+          const events = new Map((await repos.carts.eventsForCart(incoming)).map((e) => [e.event_id, e]));
+          const moving: number[] = [];
+          for (const eventId of incoming) {
+            const event = events.get(eventId);
+            const onSale = event !== undefined && isOnSale(event);
+            if (owned.has(eventId) || !onSale || have.size + moving.length >= deps.limits.cartMaxLines) continue;
+            moving.push(eventId);
+          }
+          await repos.carts.addLines(mine.id, moving);
+          await repos.carts.setCoupon(
+            mine.id,
+            await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]),
+          );
+          await repos.carts.remove(theirs.id);
+          merged = await repos.carts.bumpVersion(mine.id);
+        }
+        return cartView(repos, merged, user, now());
+      });
+    },
+  };
+}
+
 /**
  * Carts and coupons. Every change runs in one transaction that first locks the cart's row, so
  * changes to one cart happen one at a time and the rules (one line per event, the line limit, the
@@ -177,62 +242,7 @@ export function createCartService(deps: Deps) {
       });
     },
 
-    /**
-     * Moves a guest's cart into the signed-in user's: lines the user already has or owns are
-     * skipped, as are events no longer on sale and lines past the limit; of the two coupons the one
-     * worth more on the merged cart stays. The guest cart is gone afterwards. Holding its token is
-     * what proves it is this visitor's (≥ 128 random bits, given only to the guest that made it).
-     */
-    merge(user: UserCaller, userId: number, guestCartToken: string): Promise<Cart> {
-      assertOwnUserId(user, userId);
-      return uow.transaction(async (repos) => {
-        const mine = (await repos.carts.find(
-          { id: (await repos.carts.ensureUserCart(user.userId)).id },
-          { forUpdate: true },
-        ))!;
-        const theirs = await repos.carts.find({ token: guestCartToken }, { forUpdate: true });
-        let merged = mine;
-        if (theirs) {
-          const have = new Set((await repos.carts.lines(mine.id)).map((l) => l.event_id));
-          const incoming = (await repos.carts.lines(theirs.id)).map((l) => l.event_id).filter((id) => !have.has(id));
-          const owned = new Set(await repos.orders.ownedEventIds(user.userId, incoming));
-          // One read and one insert whatever the guest cart holds: both carts stay locked meanwhile.
-          const events = new Map((await repos.carts.eventsForCart(incoming)).map((e) => [e.event_id, e]));
-          const moving: number[] = [];
-          for (const eventId of incoming) {
-            const event = events.get(eventId);
-            const onSale = event !== undefined && isOnSale(event);
-            if (owned.has(eventId) || !onSale || have.size + moving.length >= deps.limits.cartMaxLines) continue;
-            moving.push(eventId);
-          }
-          await repos.carts.addLines(mine.id, moving);
-          await repos.carts.setCoupon(
-            mine.id,
-            await betterCoupon(repos, user, mine.id, [mine.coupon_code, theirs.coupon_code]),
-          );
-          await repos.carts.remove(theirs.id);
-          merged = await repos.carts.bumpVersion(mine.id);
-        }
-        return cartView(repos, merged, user, now());
-      });
-    },
+    ...cartMergeOf(deps),
   };
-
-  /** Of the candidate codes, the usable one worth most on the cart's lines (the user's own wins a tie). */
-  async function betterCoupon(
-    repos: Repositories,
-    user: UserCaller,
-    cartId: number,
-    codes: (string | null)[],
-  ): Promise<string | null> {
-    const lines = await repos.carts.lines(cartId);
-    let best: { code: string; cents: number } | null = null;
-    for (const code of codes) {
-      const coupon = await usableCoupon(repos, code, lines, user, now());
-      if (coupon && (!best || discountOf(coupon, lines) > best.cents))
-        best = { code: coupon.code, cents: discountOf(coupon, lines) };
-    }
-    return best?.code ?? null;
-  }
 }
 export type CartService = ReturnType<typeof createCartService>;
