@@ -23,8 +23,8 @@ const SORTS: Record<string, { column: 'air_start_date' | 'title' | 'created_at' 
 /** A search's words are matched literally: % and _ typed by the organizer are not wildcards. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** SQL of the console's events: the events table, where they sit in categories, their carousel slide. */
-export function createEventAdminRepository(db: Executor) {
+/** The events table itself: the console's list, one event (locked for a change), its path, its writes. */
+function eventRowsOf(db: Executor) {
   return {
     async list(query: StudioEventListQuery): Promise<{ rows: AdminEventRow[]; total: number }> {
       let q = db.selectFrom('events');
@@ -98,7 +98,12 @@ export function createEventAdminRepository(db: Executor) {
       await db.deleteFrom('carousel_items').where('event_id', '=', id).execute();
       await db.deleteFrom('events').where('id', '=', id).execute();
     },
+  };
+}
 
+/** What keeps an event from being deleted: its orders, an open checkout, a show that began. */
+function deleteGuardsOf(db: Executor) {
+  return {
     /** Whether any order (paid, refunded, whatever its state) names the event. */
     async hasOrders(id: number): Promise<boolean> {
       const row = await db
@@ -151,7 +156,15 @@ export function createEventAdminRepository(db: Executor) {
         .executeTakeFirst();
       return row !== undefined;
     },
+  };
+}
 
+/**
+ * Where the event sits: its categories, its carousel slide, its subscription, the options to pick
+ * from, and the catalog cache told of a change.
+ */
+function placementOf(db: Executor) {
+  return {
     async placements(eventId: number): Promise<EventPlacement[]> {
       const rows = await db
         .selectFrom('category_events')
@@ -246,6 +259,15 @@ export function createEventAdminRepository(db: Executor) {
 
     /** Every instance's catalog read cache lets go of its answers (within the catalog bound). */
     bumpCatalogVersion: () => bumpCatalogVersion(db),
+  };
+}
+
+/** SQL of the console's events: the events table, where they sit in categories, their carousel slide. */
+export function createEventAdminRepository(db: Executor) {
+  return {
+    ...eventRowsOf(db),
+    ...deleteGuardsOf(db),
+    ...placementOf(db),
   };
 }
 export type EventAdminRepository = ReturnType<typeof createEventAdminRepository>;

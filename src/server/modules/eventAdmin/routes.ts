@@ -16,6 +16,13 @@ import { ok } from '../../platform/successEnvelope';
 import { withErrors } from '../../platform/schemas';
 import type { EventAdminService } from './service';
 
+type EventAdminRouteOptions = { service: EventAdminService; createsPerMinute: number };
+type App = Parameters<FastifyPluginAsyncZod<EventAdminRouteOptions>>[0];
+/** The config of a call that writes rows and an audit entry (a new event, a copy): bounded per organizer. */
+type Creates = { auth: 'organizer'; rateLimit: ReturnType<typeof perCaller> };
+const config = { auth: 'organizer' } as const;
+const tags = ['studio'];
+
 const FORM =
   'Fields: title, label, description (HTML, sanitized by an allow-list; a script, an event handler or a ' +
   'javascript: link is refused), venue, location, airDate (the wall time at the venue, YYYY-MM-DDTHH:mm) with ' +
@@ -24,20 +31,8 @@ const FORM =
   'posterPath. Refused with a sentence, nothing changed: an unknown zone, category or subscription; premium ' +
   'without a price; a live air date in the past; capacity below what is sold; a sold event made free.';
 
-/** The console's events: the list, the form, publishing, duplicating, deleting, and the form's options. */
-export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminService; createsPerMinute: number }> = async (
-  app,
-  { service, createsPerMinute },
-) => {
-  const config = { auth: 'organizer' } as const;
-  // A new event or a copy writes rows and an audit entry: bounded per organizer, as uploads are.
-  const creates = { ...config, rateLimit: perCaller(createsPerMinute) } as const;
-  const tags = ['studio'];
-  // Console answers are one organizer's view of changing data: never kept by a cache.
-  app.addHook('onSend', async (_req, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
-
+/** The list, and the form: one event read, created, edited. */
+function registerEventForm(app: App, service: EventAdminService, creates: Creates) {
   app.get(
     '/studio/events',
     {
@@ -114,7 +109,10 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminServic
       return ok(await service.update(caller, req.params.id, req.body), 'Event saved');
     },
   );
+}
 
+/** An event's life after the form: published or not, duplicated, deleted. */
+function registerEventLifecycle(app: App, service: EventAdminService, creates: Creates) {
   for (const [action, published] of [
     ['publish', true],
     ['unpublish', false],
@@ -181,7 +179,10 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminServic
       return ok(null, 'Event deleted');
     },
   );
+}
 
+/** What the form offers to pick from: categories and subscriptions. */
+function registerFormOptions(app: App, service: EventAdminService) {
   app.get(
     '/studio/categories',
     {
@@ -215,4 +216,20 @@ export const eventAdminRoutes: FastifyPluginAsyncZod<{ service: EventAdminServic
       return ok(await service.subscriptionOptions(), 'Subscriptions');
     },
   );
+}
+
+/** The console's events: the list, the form, publishing, duplicating, deleting, and the form's options. */
+export const eventAdminRoutes: FastifyPluginAsyncZod<EventAdminRouteOptions> = async (
+  app,
+  { service, createsPerMinute },
+) => {
+  // A new event or a copy writes rows and an audit entry: bounded per organizer, as uploads are.
+  const creates = { ...config, rateLimit: perCaller(createsPerMinute) } as const;
+  // Console answers are one organizer's view of changing data: never kept by a cache.
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+  registerEventForm(app, service, creates);
+  registerEventLifecycle(app, service, creates);
+  registerFormOptions(app, service);
 };
