@@ -5,16 +5,8 @@ import type { LoginCodesTable, UsersTable } from '../../db/schema';
 export type UserRow = Selectable<UsersTable>;
 export type CodeRow = Selectable<LoginCodesTable>;
 
-/**
- * SQL of users, codes and failures, over the handle it was built with (the database, or a
- * transaction from the unit of work). E-mail addresses are compared lower-cased.
- */
-export function createIdentityRepository(db: Executor) {
-  /** Row locks and transaction-scoped locks mean nothing outside a transaction: refuse to pretend. */
-  const inTransaction = (what: string) => {
-    if (!db.isTransaction) throw new Error(`${what} needs a transaction (use the unit of work)`);
-  };
-
+/** Users: found by address, id or Google account, created, changed, their tokens revoked. */
+function usersOf(db: Executor) {
   return {
     userByEmail(email: string): Promise<UserRow | undefined> {
       return db
@@ -66,7 +58,17 @@ export function createIdentityRepository(db: Executor) {
       const row = await db.selectFrom('users').select('tokens_valid_after').where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : row.tokens_valid_after === null ? null : Number(row.tokens_valid_after);
     },
+  };
+}
 
+/** Sign-in codes: one address's requests serialized, the latest code, its attempts and its use. */
+function signInCodesOf(db: Executor) {
+  /** Row locks and transaction-scoped locks mean nothing outside a transaction: refuse to pretend. */
+  const inTransaction = (what: string) => {
+    if (!db.isTransaction) throw new Error(`${what} needs a transaction (use the unit of work)`);
+  };
+
+  return {
     /** Serializes code requests for one address until the transaction ends (works on PGlite too). */
     async lockEmail(email: string): Promise<void> {
       inTransaction('lockEmail');
@@ -132,6 +134,12 @@ export function createIdentityRepository(db: Executor) {
     async consumeCode(codeId: number, at: Date): Promise<void> {
       await db.updateTable('login_codes').set({ consumed_at: at }).where('id', '=', codeId).execute();
     },
+  };
+}
+
+/** Failed sign-ins, counted per address and per client over a window, and swept. */
+function signInFailuresOf(db: Executor) {
+  return {
     async recordFailure(email: string, client: string, at: Date): Promise<void> {
       await db.insertInto('login_failures').values({ email, client, failed_at: at }).execute();
     },
@@ -161,6 +169,18 @@ export function createIdentityRepository(db: Executor) {
         .executeTakeFirst();
       return Number(rows.numDeletedRows);
     },
+  };
+}
+
+/**
+ * SQL of users, codes and failures, over the handle it was built with (the database, or a
+ * transaction from the unit of work). E-mail addresses are compared lower-cased.
+ */
+export function createIdentityRepository(db: Executor) {
+  return {
+    ...usersOf(db),
+    ...signInCodesOf(db),
+    ...signInFailuresOf(db),
   };
 }
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

@@ -17,6 +17,7 @@ import type { GoogleVerifier } from './google';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import type { IdentityRepositories } from './repositories';
 import type { UserRow } from './identityRepository';
+import { sessionIssuerOf, type Session } from './session';
 import { fieldProblem } from '../../platform/fieldProblem';
 import { IDENTITY_MESSAGES } from '../../../shared/contract/identityMessages';
 
@@ -42,51 +43,18 @@ type Deps = {
   onSignedIn?: (user: UserRow) => Promise<unknown>;
 };
 
-export type Session = {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  emailId: string;
-  token: string;
-  verified: boolean;
-};
+export type { Session };
+type IssueSession = ReturnType<typeof sessionIssuerOf>;
 
 /**
- * Sign-in rules: e-mail codes (6 digits, hashed, 10 minutes, single use, 5 wrong tries, one new code
- * a minute; failures counted per client and per e-mail address) and Google access tokens checked
- * with Google.
+ * Signing in by an e-mailed code: requesting one (one a minute per address) and checking it, with
+ * failures counted against guessing and swept now and then.
  */
-export function createIdentityService(deps: Deps) {
+function codeSignInOf(deps: Deps, session: IssueSession) {
   const { uow, limits } = deps;
-  // Single statements outside a transaction; multi-step work goes through uow.transaction.
   const repo = uow.repos.identity;
   const now = deps.now ?? Date.now;
   const rules = limits.signInCode;
-  // Read on every request; during an outage the last answer read for the user stands.
-  const validAfterOf = createLastKnown({
-    max: 100_000,
-    now,
-    load: (userId: number) => repo.tokensValidAfter(userId),
-  });
-
-  async function session(user: UserRow): Promise<Session> {
-    if (user.verified) await deps.onSignedIn?.(user);
-    const name = `${user.first_name} ${user.last_name}`.trim();
-    const token = await deps.tokens.sign(
-      { kind: 'user', sub: String(user.id), userId: user.id, name, email: user.email, iatMs: now() },
-      limits.userTokenTtlSeconds,
-    );
-    return {
-      id: user.id,
-      userId: user.id,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      emailId: user.email,
-      token,
-      verified: user.verified,
-    };
-  }
 
   /**
    * Code guessing is stopped where it comes from: a client (its address, IPv6 by /64) with too many
@@ -221,7 +189,13 @@ export function createIdentityService(deps: Deps) {
       }
       return session(outcome.user);
     },
+  };
+}
 
+/** Signing in or up with Google: the account found by Google subject, else by the verified e-mail. */
+function googleSignInOf(deps: Deps, session: IssueSession) {
+  const repo = deps.uow.repos.identity;
+  return {
     /** Google sign-in of an existing account, keyed by Google subject, else by the verified e-mail. */
     async googleLogin(accessToken: string, claimedEmail: string): Promise<Session> {
       const google = await deps.google(accessToken);
@@ -252,7 +226,20 @@ export function createIdentityService(deps: Deps) {
         }),
       );
     },
+  };
+}
 
+/** Signing out: the user's tokens issued so far revoked, and the check every request makes. */
+function revocationOf(deps: Deps) {
+  const repo = deps.uow.repos.identity;
+  const now = deps.now ?? Date.now;
+  // Read on every request; during an outage the last answer read for the user stands.
+  const validAfterOf = createLastKnown({
+    max: 100_000,
+    now,
+    load: (userId: number) => repo.tokensValidAfter(userId),
+  });
+  return {
     async logout(userId: number): Promise<void> {
       await repo.revokeTokens(userId, now());
     },
@@ -271,6 +258,20 @@ export function createIdentityService(deps: Deps) {
       if (validAfter === undefined) return true;
       return validAfter !== null && issuedAtMs <= validAfter;
     },
+  };
+}
+
+/**
+ * Sign-in rules: e-mail codes (6 digits, hashed, 10 minutes, single use, 5 wrong tries, one new code
+ * a minute; failures counted per client and per e-mail address) and Google access tokens checked
+ * with Google.
+ */
+export function createIdentityService(deps: Deps) {
+  const session = sessionIssuerOf(deps);
+  return {
+    ...codeSignInOf(deps, session),
+    ...googleSignInOf(deps, session),
+    ...revocationOf(deps),
   };
 }
 export type IdentityService = ReturnType<typeof createIdentityService>;
