@@ -177,13 +177,7 @@ export default tseslint.config(
     files: [
       'src/server/modules/live/controlRoom.ts',
       'src/server/modules/live/ingest/engine.ts',
-      'src/server/modules/live/liveRepository.ts',
-      'src/server/modules/orders/orderRepository.ts',
-      'src/server/modules/orders/refundRepository.ts',
       'src/server/modules/orders/refundService.ts',
-      'src/server/modules/orders/transferRepository.ts',
-      'src/server/modules/sales/salesRepository.ts',
-      'src/server/modules/streams/viewingSessionRepository.ts',
       'src/server/modules/streams/viewingSessionService.ts',
       'src/server/modules/waitlist/waitlistRepository.ts',
     ],

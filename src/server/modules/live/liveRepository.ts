@@ -42,8 +42,8 @@ export async function writeShowEnd(db: Executor, eventId: number, at: Date): Pro
   await db.updateTable('live_feeds').set({ srt_port: null }).where('event_id', '=', eventId).execute();
 }
 
-/** SQL of live shows: feeds (keys and publishing state) and shows (started, ended). */
-export function createLiveRepository(db: Kysely<DB>) {
+/** What live reads: the event, its feeds and show, a feed by key or publisher, the ports taken. */
+function liveReadsOf(db: Kysely<DB>) {
   return {
     /** The event named by id or path, with what live needs of it (its stream config for the feeds' names). */
     async event(key: string) {
@@ -100,7 +100,12 @@ export function createLiveRepository(db: Kysely<DB>) {
       const rows = await db.selectFrom('live_feeds').select('srt_port').where('srt_port', 'is not', null).execute();
       return rows.flatMap((r) => (r.srt_port === null ? [] : [r.srt_port]));
     },
+  };
+}
 
+/** A feed's key put or removed, and its publisher taking it or letting go. */
+function feedWritesOf(db: Kysely<DB>) {
+  return {
     /** Replaces or inserts a feed's key (a rotation keeps its port and its show's parts). */
     async putKey(eventId: number, angle: number, keyHash: string, srtPort: number, at: Date) {
       await db
@@ -159,7 +164,12 @@ export function createLiveRepository(db: Kysely<DB>) {
         .where('publisher', 'is not', null)
         .execute();
     },
+  };
+}
 
+/** A show ended or (the demo) put on air, and the feeds the SRT listeners serve. */
+function showWritesOf(db: Kysely<DB>) {
+  return {
     /** Ends the show (the first end stands) and gives its feeds' SRT ports back. */
     async endShow(eventId: number, at: Date) {
       await db.transaction().execute((tx) => writeShowEnd(tx, eventId, at));
@@ -203,6 +213,15 @@ export function createLiveRepository(db: Kysely<DB>) {
         .where('live_feeds.srt_port', 'is not', null)
         .execute();
     },
+  };
+}
+
+/** SQL of live shows: feeds (keys and publishing state) and shows (started, ended). */
+export function createLiveRepository(db: Kysely<DB>) {
+  return {
+    ...liveReadsOf(db),
+    ...feedWritesOf(db),
+    ...showWritesOf(db),
   };
 }
 export type LiveRepository = ReturnType<typeof createLiveRepository>;

@@ -38,9 +38,8 @@ export type OrderItemRow = {
 /** 'ORD-' + a timestamp + a random number below 10000 (docs/behaviour.md §9). */
 export const newOrderRef = (now = Date.now()) => `ORD-${now}${Math.floor(Math.random() * 10_000)}`;
 
-/** SQL of orders: creating them, who owns which event, and reading them back for their owner. */
-export function createOrderRepository(db: Executor) {
-  const orders = () => db.selectFrom('orders').selectAll();
+/** What buying checks: the events a user already holds, a seat taken, events sold out. */
+function seatsAndOwnershipOf(db: Executor) {
   return {
     /** The events of `eventIds` this user holds an Active order for. */
     async ownedEventIds(userId: number, eventIds: number[]): Promise<number[]> {
@@ -84,7 +83,13 @@ export function createOrderRepository(db: Executor) {
         .execute();
       return rows.map((r) => r.id);
     },
+  };
+}
 
+/** The order written, and found by id, reference, cart or payment intent. */
+function orderRowsOf(db: Executor) {
+  const orders = () => db.selectFrom('orders').selectAll();
+  return {
     /**
      * Creates the order and its lines. The order's cart id comes from the carts' own sequence, so it
      * names this order alone (the user's live cart keeps its id). Undefined when this user has an
@@ -142,6 +147,12 @@ export function createOrderRepository(db: Executor) {
         .execute();
       return rows.map((r) => r.event_id);
     },
+  };
+}
+
+/** An order's lines and events, and a user's orders: looked up by event, and paged. */
+function orderHistoryOf(db: Executor) {
+  return {
     items(orderId: number): Promise<OrderItemRow[]> {
       return db
         .selectFrom('order_items')
@@ -229,5 +240,14 @@ export function createOrderRepository(db: Executor) {
         .executeTakeFirstOrThrow();
       return { rows: [], total: Number(count.n) };
     },
+  };
+}
+
+/** SQL of orders: creating them, who owns which event, and reading them back for their owner. */
+export function createOrderRepository(db: Executor) {
+  return {
+    ...seatsAndOwnershipOf(db),
+    ...orderRowsOf(db),
+    ...orderHistoryOf(db),
   };
 }

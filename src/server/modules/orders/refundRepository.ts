@@ -15,12 +15,8 @@ export type NewRefund = {
 /** The order's status once refunded: 'Cancelled' when the fan cancelled it, else 'Refunded'. */
 export type RefundedStatus = 'Refunded' | 'Cancelled';
 
-/**
- * SQL of an order's refund: the claim (one row per order, its primary key the order's id, so a
- * second claim finds the first), what a refund undoes (the order's access, its seats, its viewing
- * sessions, its coupon use), and the provider's attempts. Every time is the service's clock.
- */
-export function createRefundRepository(db: Executor) {
+/** The refund claimed once per order, read back, and the order marked refunded. */
+function refundClaimsOf(db: Executor) {
   return {
     /**
      * Claims the order's refund: undefined when it was claimed before (by a double click, another
@@ -58,7 +54,12 @@ export function createRefundRepository(db: Executor) {
     async markOrderRefunded(orderId: number, at: Date, status: RefundedStatus = 'Refunded'): Promise<void> {
       await db.updateTable('orders').set({ status, refunded_at: at }).where('id', '=', orderId).execute();
     },
+  };
+}
 
+/** What a refund undoes: seats given back, tickets locked, viewing closed, the coupon released. */
+function refundUndoesOf(db: Executor) {
+  return {
     /**
      * Locks the events' rows until the transaction ends, in id order: what an organizer's edit of an
      * event locks (eventAdmin's lockById, `for update`), so a cancellation and a move of the air date
@@ -125,7 +126,12 @@ export function createRefundRepository(db: Executor) {
       const result = await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+  };
+}
 
+/** A refund that did not finish: taken for a retry, its failure noted, done, and the unfinished listed. */
+function refundRetriesOf(db: Executor) {
+  return {
     /**
      * Takes a failed refund for another attempt, starting `at`: only one caller wins (the failure it
      * clears is the ticket), so two retries at once ask the provider once. `staleBefore`: also take
@@ -181,6 +187,19 @@ export function createRefundRepository(db: Executor) {
         .execute();
       return rows.map((r) => r.order_id);
     },
+  };
+}
+
+/**
+ * SQL of an order's refund: the claim (one row per order, its primary key the order's id, so a
+ * second claim finds the first), what a refund undoes (the order's access, its seats, its viewing
+ * sessions, its coupon use), and the provider's attempts. Every time is the service's clock.
+ */
+export function createRefundRepository(db: Executor) {
+  return {
+    ...refundClaimsOf(db),
+    ...refundUndoesOf(db),
+    ...refundRetriesOf(db),
   };
 }
 export type RefundRepository = ReturnType<typeof createRefundRepository>;

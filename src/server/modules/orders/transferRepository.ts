@@ -21,12 +21,8 @@ export type ManagedEvent = {
 /** 'TRF-' + a timestamp + a random number below 10000: the receiver's order, shaped like a bought one's id. */
 const newTransferRef = (now = Date.now()) => `TRF-${now}${Math.floor(Math.random() * 10_000)}`;
 
-/**
- * SQL of a ticket handed on (migration 0020): the transfer (one per ticket, its primary key), the
- * sender's line it ends, and the receiver's order of 0 made when their account exists. Also what
- * the fan's order page asks: the order's events and whether a ticket was ever played.
- */
-export function createTransferRepository(db: Executor) {
+/** The tickets handing on works on: an order's events, locks, what was played, one order line. */
+function ticketsOf(db: Executor) {
   return {
     /** The events of an order with what cancelling and handing on need, by event id. */
     eventsOf(orderId: number): Promise<ManagedEvent[]> {
@@ -94,7 +90,12 @@ export function createTransferRepository(db: Executor) {
         .where('event_id', '=', eventId)
         .executeTakeFirst();
     },
+  };
+}
 
+/** Transfers themselves: an order's, one waiting for an address, handed back, written, pending. */
+function handingOnOf(db: Executor) {
+  return {
     /** The order's tickets handed on, by event id. */
     ofOrder(orderId: number): Promise<TicketTransferRow[]> {
       return db
@@ -168,7 +169,12 @@ export function createTransferRepository(db: Executor) {
         .orderBy('created_at')
         .execute();
     },
+  };
+}
 
+/** The receiver's side: a transfer claimed, and the order it becomes. */
+function receivingOf(db: Executor) {
+  return {
     /**
      * Claims a transfer for the receiver's account: a conditional update, so of two sign-ins at once
      * (or a sign-in and the transfer itself) one claims and the other finds it claimed (undefined).
@@ -220,6 +226,19 @@ export function createTransferRepository(db: Executor) {
         .execute();
       return order;
     },
+  };
+}
+
+/**
+ * SQL of a ticket handed on (migration 0020): the transfer (one per ticket, its primary key), the
+ * sender's line it ends, and the receiver's order of 0 made when their account exists. Also what
+ * the fan's order page asks: the order's events and whether a ticket was ever played.
+ */
+export function createTransferRepository(db: Executor) {
+  return {
+    ...ticketsOf(db),
+    ...handingOnOf(db),
+    ...receivingOf(db),
   };
 }
 export type TransferRepository = ReturnType<typeof createTransferRepository>;

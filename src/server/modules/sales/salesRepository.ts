@@ -45,35 +45,8 @@ export type AttendeeRow = {
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 const num = (v: unknown) => Number(v ?? 0);
 
-/**
- * SQL of the console's sales figures, order search and attendee list. Read only: what changes an
- * order (the refund) is the orders module's.
- */
-export function createSalesRepository(db: Executor) {
-  /** The orders the console's search matches, before paging. */
-  function searched(query: Omit<StudioOrdersQuery, 'offset' | 'limit'>) {
-    let q = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
-    const search = query.search?.trim();
-    if (search) {
-      const pattern = contains(search);
-      q = q.where((eb) => eb.or([eb('users.email', 'ilike', pattern), eb('orders.order_ref', 'ilike', pattern)]));
-    }
-    if (query.eventId !== undefined) {
-      const eventId = query.eventId;
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('order_items')
-            .select('order_items.order_id')
-            .whereRef('order_items.order_id', '=', 'orders.id')
-            .where('order_items.event_id', '=', eventId),
-        ),
-      );
-    }
-    if (query.status) q = q.where('orders.status', '=', query.status);
-    return q;
-  }
-
+/** The console's figures: each event's tickets and money, order counts, sales by day. */
+function salesFiguresOf(db: Executor) {
   return {
     /**
      * Each event's tickets and money (or the one asked for), most tickets sold first. A ticket handed
@@ -143,7 +116,36 @@ export function createSalesRepository(db: Executor) {
         order by day`.execute(db);
       return rows.map((r) => ({ day: String(r.day), tickets: num(r.tickets), cents: num(r.cents) }));
     },
+  };
+}
 
+/** The console's search of orders, and what an order's page shows: its buyer and its refund. */
+function orderSearchOf(db: Executor) {
+  /** The orders the console's search matches, before paging. */
+  function searched(query: Omit<StudioOrdersQuery, 'offset' | 'limit'>) {
+    let q = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
+    const search = query.search?.trim();
+    if (search) {
+      const pattern = contains(search);
+      q = q.where((eb) => eb.or([eb('users.email', 'ilike', pattern), eb('orders.order_ref', 'ilike', pattern)]));
+    }
+    if (query.eventId !== undefined) {
+      const eventId = query.eventId;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_items')
+            .select('order_items.order_id')
+            .whereRef('order_items.order_id', '=', 'orders.id')
+            .where('order_items.event_id', '=', eventId),
+        ),
+      );
+    }
+    if (query.status) q = q.where('orders.status', '=', query.status);
+    return q;
+  }
+
+  return {
     /**
      * One page of the orders the search matches, newest first, and how many match: one statement,
      * so one snapshot (a page past the end asks for the count on its own).
@@ -210,7 +212,12 @@ export function createSalesRepository(db: Executor) {
         .where('refunds.order_id', '=', orderId)
         .executeTakeFirst();
     },
+  };
+}
 
+/** An event's attendee list, with its title. */
+function attendeesOf(db: Executor) {
+  return {
     async eventTitle(eventId: number): Promise<string | undefined> {
       const row = await db.selectFrom('events').select('title').where('id', '=', eventId).executeTakeFirst();
       return row?.title;
@@ -237,5 +244,17 @@ export function createSalesRepository(db: Executor) {
         .orderBy('orders.id')
         .execute();
     },
+  };
+}
+
+/**
+ * SQL of the console's sales figures, order search and attendee list. Read only: what changes an
+ * order (the refund) is the orders module's.
+ */
+export function createSalesRepository(db: Executor) {
+  return {
+    ...salesFiguresOf(db),
+    ...orderSearchOf(db),
+    ...attendeesOf(db),
   };
 }

@@ -33,12 +33,8 @@ const columnsOf = (s: NewViewingSession) => ({
 /** `open_viewing_session`'s answer when the user holds no Active order for the event (migration 0019). */
 const NO_ACTIVE_ORDER = 0;
 
-/**
- * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
- * the service, never SQL's now(): the service's clock decides what is stale, and tests move it.
- */
-export function createViewingSessionRepository(db: Executor) {
-  const sessions = () => db.selectFrom('viewing_sessions').selectAll();
+/** What opening a session checks: the event, the ticket (locked), an Active order holding it. */
+function ticketChecksOf(db: Executor) {
   return {
     async event(key: string): Promise<{ id: number; is_premium: boolean; published: boolean } | undefined> {
       const k = parseIdOrPath(key);
@@ -71,7 +67,12 @@ export function createViewingSessionRepository(db: Executor) {
         .executeTakeFirst();
       return row !== undefined;
     },
+  };
+}
 
+/** Opening a session within the limit: the open ones counted, the oldest closed, the first play marked. */
+function openingOf(db: Executor) {
+  return {
     /**
      * A premium ticket's play in one statement (migration 0019 `open_viewing_session`): under the
      * ticket's lock, writes the session only while the user still holds an Active order for the
@@ -164,7 +165,13 @@ export function createViewingSessionRepository(db: Executor) {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },
+  };
+}
 
+/** A session's life once open: read, kept alive by heartbeats, closed, and swept when silent. */
+function sessionLifeOf(db: Executor) {
+  const sessions = () => db.selectFrom('viewing_sessions').selectAll();
+  return {
     byId(id: string): Promise<ViewingSessionRow | undefined> {
       return sessions().where('id', '=', id).executeTakeFirst();
     },
@@ -228,6 +235,18 @@ export function createViewingSessionRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+  };
+}
+
+/**
+ * SQL of viewing sessions (and the one fact about an event they need). Every time is passed in by
+ * the service, never SQL's now(): the service's clock decides what is stale, and tests move it.
+ */
+export function createViewingSessionRepository(db: Executor) {
+  return {
+    ...ticketChecksOf(db),
+    ...openingOf(db),
+    ...sessionLifeOf(db),
   };
 }
 export type ViewingSessionRepository = ReturnType<typeof createViewingSessionRepository>;
