@@ -179,7 +179,6 @@ export default tseslint.config(
       'src/server/modules/live/ingest/engine.ts',
       'src/server/modules/orders/refundService.ts',
       'src/server/modules/streams/viewingSessionService.ts',
-      'src/server/modules/waitlist/waitlistRepository.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

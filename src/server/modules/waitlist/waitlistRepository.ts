@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { WaitlistEntriesTable, WaitlistState } from '../../db/schema';
+import { holdMailQueriesOf, type HoldToMail } from './holdMailQueries';
 
+export type { HoldToMail };
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 /** What the line's rules read of an event. */
 export type LineEvent = {
@@ -13,17 +15,6 @@ export type LineEvent = {
   content_type: string;
   air_start_date: Date | null;
   waitlist_hold_minutes: number;
-};
-/** A hold whose mail is to be sent: the fan, the event, until when. */
-export type HoldToMail = {
-  id: string;
-  user_id: number;
-  event_id: number;
-  held_until: Date;
-  email: string;
-  first_name: string;
-  last_name: string;
-  title: string;
 };
 
 const OPEN = ['waiting', 'held'] as const satisfies readonly WaitlistState[];
@@ -38,13 +29,8 @@ const lineColumns = [
   'waitlist_hold_minutes',
 ] as const;
 
-/**
- * SQL of the waiting lists: a fan's place, the line's order (lowest id first), holds and their
- * seats. A seat is taken and given back as a sale does (a conditional update of `events.sold`), and
- * the line of an event is changed only under its event row's lock (`lockLine`), the lock every
- * change of `sold` takes too: refunds, sales, lapses and leaves of one event take their turns.
- */
-export function createWaitlistRepository(db: Executor) {
+/** The line itself: its event (locked for a change), a fan's entry and place, joining, the next one waiting. */
+function lineOf(db: Executor) {
   const needsTransaction = (what: string) => {
     if (!db.isTransaction) throw new Error(`${what} needs a transaction (use the unit of work)`);
   };
@@ -131,7 +117,12 @@ export function createWaitlistRepository(db: Executor) {
         .limit(1)
         .executeTakeFirst();
     },
+  };
+}
 
+/** Seats taken and given back, and the holds on them: made, left, claimed by a sale, lapsed. */
+function seatsAndHoldsOf(db: Executor) {
+  return {
     /** Takes one seat, as a sale does: false when none is free. */
     async takeSeat(eventId: number): Promise<boolean> {
       const result = await db
@@ -231,68 +222,19 @@ export function createWaitlistRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+  };
+}
 
-    /**
-     * Takes up to `limit` holds whose mail is not sent yet, for one sender: untaken ones, and ones
-     * taken before `staleBefore` whose sender never said it was sent (it stopped mid-way).
-     */
-    async takeUnmailed(at: Date, staleBefore: Date, limit: number): Promise<HoldToMail[]> {
-      const taken = await db
-        .updateTable('waitlist_entries')
-        .set({ mail_taken_at: at })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('waitlist_entries')
-            .select('id')
-            .where('state', '=', 'held')
-            .where('mailed_at', 'is', null)
-            .where((w) => w.or([w('mail_taken_at', 'is', null), w('mail_taken_at', '<', staleBefore)]))
-            .orderBy('id')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .where('state', '=', 'held')
-        .returning('id')
-        .execute();
-      if (taken.length === 0) return [];
-      return db
-        .selectFrom('waitlist_entries as w')
-        .innerJoin('users as u', 'u.id', 'w.user_id')
-        .innerJoin('events as e', 'e.id', 'w.event_id')
-        .select(['w.id', 'w.user_id', 'w.event_id', 'u.email', 'u.first_name', 'u.last_name', 'e.title'])
-        .select((eb) => eb.fn.coalesce('w.held_until', eb.val(at)).as('held_until'))
-        .where(
-          'w.id',
-          'in',
-          taken.map((t) => t.id),
-        )
-        .orderBy('w.id')
-        .execute() as Promise<HoldToMail[]>;
-    },
-
-    /** The hold's mail was sent. */
-    async markMailed(entryId: string, at: Date): Promise<void> {
-      await db.updateTable('waitlist_entries').set({ mailed_at: at }).where('id', '=', entryId).execute();
-    },
-    /** Sending failed: another sweep takes it again. */
-    async releaseMail(entryId: string): Promise<void> {
-      await db
-        .updateTable('waitlist_entries')
-        .set({ mail_taken_at: null })
-        .where('id', '=', entryId)
-        .where('mailed_at', 'is', null)
-        .execute();
-    },
-    /** Whether the entry is still held (the mail is for a live hold only). */
-    async isHeld(entryId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('waitlist_entries')
-        .select('id')
-        .where('id', '=', entryId)
-        .where('state', '=', 'held')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+/**
+ * SQL of the waiting lists: a fan's place, the line's order (lowest id first), holds and their
+ * seats. A seat is taken and given back as a sale does (a conditional update of `events.sold`), and
+ * the line of an event is changed only under its event row's lock (`lockLine`), the lock every
+ * change of `sold` takes too: refunds, sales, lapses and leaves of one event take their turns.
+ */
+export function createWaitlistRepository(db: Executor) {
+  return {
+    ...lineOf(db),
+    ...seatsAndHoldsOf(db),
+    ...holdMailQueriesOf(db),
   };
 }
