@@ -70,20 +70,9 @@ const failureSentence = (err: unknown) =>
     ? 'The payment provider did not answer.'
     : (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
-/**
- * An order's full refund, by an organizer or (refundAs) the fan's own cancellation, exactly once
- * under double clicks and two callers at once (docs/architecture.md "The rules"):
- * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
- *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
- *    the audit entry;
- * 2. outside any transaction the provider is asked to refund, with the order's idempotency key
- *    (`attemptKey`);
- * 3. a second transaction marks the refund done, and the one call that did so mails the fan.
- * A provider failure leaves the refund pending with its sentence: refunding again (or the
- * reconciliation job) retries, never with a second claim.
- */
-export function createRefundService(deps: RefundDeps) {
-  const { uow, provider, log } = deps;
+/** Step 1's transactions: the claim with everything it undoes, and an organizer's retry of a failed attempt. */
+function refundClaimsOf(deps: RefundDeps) {
+  const { uow } = deps;
   const now = () => new Date((deps.now ?? Date.now)());
 
   /**
@@ -167,6 +156,14 @@ export function createRefundService(deps: RefundDeps) {
     });
   }
 
+  return { claim, takeRetry };
+}
+
+/** Steps 2 and 3: the provider asked, the refund marked done, the fan mailed. */
+function refundFinishOf(deps: RefundDeps) {
+  const { uow, provider, log } = deps;
+  const now = () => new Date((deps.now ?? Date.now)());
+
   /** Steps 2 and 3: the provider (outside any transaction), then done, then the mail. */
   async function finish(order: OrderRow, refund: RefundRow): Promise<void> {
     // A voucher order of 0 was never charged: nothing to give back.
@@ -209,6 +206,27 @@ export function createRefundService(deps: RefundDeps) {
       log.error({ err, orderId: order.id }, 'order refund mail failed');
     }
   }
+
+  return finish;
+}
+
+/**
+ * An order's full refund, by an organizer or (refundAs) the fan's own cancellation, exactly once
+ * under double clicks and two callers at once (docs/architecture.md "The rules"):
+ * 1. one transaction claims the refund (a row keyed by the order: a second claim finds it), ends the
+ *    order's access, gives its seats and coupon use back, closes its viewing sessions, and writes
+ *    the audit entry;
+ * 2. outside any transaction the provider is asked to refund, with the order's idempotency key
+ *    (`attemptKey`);
+ * 3. a second transaction marks the refund done, and the one call that did so mails the fan.
+ * A provider failure leaves the refund pending with its sentence: refunding again (or the
+ * reconciliation job) retries, never with a second claim.
+ */
+export function createRefundService(deps: RefundDeps) {
+  const { uow, log } = deps;
+  const now = () => new Date((deps.now ?? Date.now)());
+  const { claim, takeRetry } = refundClaimsOf(deps);
+  const finish = refundFinishOf(deps);
 
   return {
     /**
