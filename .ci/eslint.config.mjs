@@ -177,7 +177,6 @@ export default tseslint.config(
     files: [
       'src/server/modules/live/controlRoom.ts',
       'src/server/modules/live/ingest/engine.ts',
-      'src/server/modules/streams/viewingSessionService.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -1,94 +1,42 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { STREAM_MESSAGES, type OpenedViewingSession, type ViewingSession } from '../../../shared/contract/streams';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import { STREAM_MESSAGES, type ViewingSession } from '../../../shared/contract/streams';
 import type { Caller } from '../../platform/callerIdentity';
 import { isDatabaseUnreachable } from '../../platform/databaseErrors';
 import { eventNotFound } from '../../platform/eventNotFound';
-import { Conflict, Forbidden, NotFound } from '../../platform/domainErrors';
-import { createLastKnown } from '../../platform/ttlCache';
-import { createOutageRecord, type OutageRecord } from '../../platform/outageRecord';
-import type { Entitlements } from '../orders/entitlements';
-import type { StreamRepositories } from './repositories';
-import { createTicketCheck } from './ticketCheck';
-import { createViewingEntitlements, type ViewingEntitlement, type ViewingEntitlements } from './viewingEntitlement';
+import { Conflict, Forbidden } from '../../platform/domainErrors';
+import type { ViewingEntitlement } from './viewingEntitlement';
 import { hashSessionKey, newSessionKey, sameHash } from './viewingSessionKey';
-import { createSessionSweep } from './viewingSessionSweep';
-import { createOutageSessions, viewerOf, who } from './viewingSessionOutage';
+import { viewerOf, who } from './viewingSessionOutage';
 import type { NewViewingSession, ViewingSessionRow } from './viewingSessionRepository';
+import {
+  silenceMs,
+  viewingSessionContextOf,
+  type Started,
+  type ViewingSessionContext,
+  type ViewingSessionDeps,
+} from './viewingSessionContext';
 
-export type ViewingSessionDeps = {
-  uow: UnitOfWork<StreamRepositories>;
-  entitlements: Pick<Entitlements, 'ownsEvent'> & Partial<Pick<Entitlements, 'ownedEvents'>>;
-  /**
-   * Signs and checks tickets' entitlements, which stand in for the database during an outage. Every
-   * instance must share it (the app derives it from JWT_SECRET); alone, a module test gets its own.
-   */
-  vouchers?: ViewingEntitlements | undefined;
-  /** Derives the key of a session opened during an outage (viewingSessionKey.ts outageSessionKey); shared likewise. */
-  outageKey?: Buffer | undefined;
-  /** The database's last outage as this process saw it, shared with the media gate (platform/outageRecord.ts). */
-  outages?: OutageRecord | undefined;
-  config: { deviceLimit: number; heartbeatSeconds: number };
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  /** Clock for every staleness rule; tests move it. */
-  now?: (() => number) | undefined;
-};
+// Defined with the context the service's parts share; callers still find them here.
+export { silenceMs, type ViewingSessionDeps };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A session not heard from for this long (two heartbeat intervals) is over: its slot is free, its media refused. */
-export const silenceMs = (heartbeatSeconds: number) => 2 * heartbeatSeconds * 1000;
-
-/**
- * The device limit (docs/decisions.md "Watching"): a premium event's ticket plays on at most `deviceLimit`
- * players at once. Each player opens a session on play, heartbeats, and closes it on leave; one
- * silent for twice the heartbeat interval frees its slot and is never revived. State lives in the
- * database, so every server instance counts the same sessions. A session is its device's: the open
- * answers a key only that device holds, and every later call about the session must carry it (the
- * same account's other devices know the session id at most).
- */
-export function createViewingSessions(deps: ViewingSessionDeps) {
-  const { uow, log } = deps;
-  const { deviceLimit, heartbeatSeconds } = deps.config;
-  const now = deps.now ?? Date.now;
-  const vouchers = deps.vouchers ?? createViewingEntitlements(crypto.randomBytes(32), now);
-  const outageKey = deps.outageKey ?? crypto.randomBytes(32);
-  const outages = deps.outages ?? createOutageRecord(now);
-  /** Runs a read or write of the database, noting in `outages` whether it could be reached. */
-  async function noted<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      const result = await work();
-      outages.succeeded();
-      return result;
-    } catch (error) {
-      if (isDatabaseUnreachable(error)) outages.failed();
-      throw error;
-    }
-  }
-  const holdsTicket = createTicketCheck({ ownsEvent: deps.entitlements.ownsEvent, vouchers });
-  // Read afresh on every open; during an outage the last answer read stands in (an event's id and premium flag).
-  const events = createLastKnown({
-    max: 10_000,
+/** Opening a session, or taking over the oldest: the ticket checked, the device limit kept in one statement. */
+function startOf(ctx: ViewingSessionContext) {
+  const {
+    uow,
+    log,
+    deviceLimit,
     now,
-    load: (key: string) => uow.repos.viewingSessions.event(key),
-  });
-  /** Sessions seen after this are open; an outage's time is not counted as silence (nobody could be heard then). */
-  const freshAfter = (at: number) => {
-    const silence = silenceMs(heartbeatSeconds);
-    return new Date(at - silence - outages.forgivenMs(silence));
-  };
-  const answer = (sessionId: string): ViewingSession => ({ sessionId, heartbeatSeconds, deviceLimit });
-  // Unknown, another viewer's, closed or silent: one answer, so nothing tells whose sessions exist.
-  const ended = () => new NotFound(STREAM_MESSAGES.sessionEnded);
-  const sweepNowAndThen = createSessionSweep({ repo: uow.repos.viewingSessions, log });
-  const outageSessions = createOutageSessions({ uow, outageKey, log, now });
-  /** An open during an outage: answered anyway, with the key derived for it (viewingSessionOutage.ts). */
-  const openWithoutDatabase = (caller: Caller, eventId: number, id: string): Started => ({
-    ...answer(id),
-    sessionKey: outageSessions.keyFor(caller, eventId, id),
-    tookOver: 0,
-  });
+    vouchers,
+    noted,
+    holdsTicket,
+    events,
+    freshAfter,
+    answer,
+    sweepNowAndThen,
+    openWithoutDatabase,
+  } = ctx;
 
   type TicketSession = NewViewingSession & { userId: number };
   type Opened = { open: number; taken: string[] };
@@ -178,7 +126,12 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     else log.info(facts, 'viewing session opened');
     return { ...answer(id), sessionKey, entitlement: ticket, tookOver: opened.taken.length };
   }
+  return start;
+}
 
+/** A session once open: kept alive, closed, and checked before the stream config is given. */
+function openSessionsOf(ctx: ViewingSessionContext) {
+  const { uow, now, vouchers, noted, freshAfter, answer, ended, outageSessions } = ctx;
   /** The caller's own session row, for this event when one is named, presented with its key. */
   const isMine = (row: ViewingSessionRow | undefined, caller: Caller, keyHash: string, eventId?: number) =>
     row !== undefined &&
@@ -189,26 +142,6 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
   const moved = (mine: boolean, row: ViewingSessionRow | undefined) => mine && row?.closed_reason === 'taken_over';
 
   return {
-    /**
-     * The caller's tickets, each signed (viewingEntitlement.ts): the player keeps them after a
-     * purchase, so that a first open during an outage still gets in.
-     */
-    async entitlementsOf(caller: Caller): Promise<ViewingEntitlement[]> {
-      if (caller.kind !== 'user') return [];
-      const owned = (await deps.entitlements.ownedEvents?.(caller.userId)) ?? [];
-      return owned.map((eventId) => vouchers.issue(caller.userId, eventId));
-    },
-
-    /** Press play: a new session, refused (409) when the ticket already plays on `deviceLimit` devices. */
-    open: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, false, entitlement),
-
-    /**
-     * 'Watch here instead': a new session for this device; when the ticket's devices are all in use,
-     * the oldest (by when it started) is closed as taken over in the same transaction, so the limit
-     * stands. Only the caller's own sessions of this event are ever closed (the user is the token's).
-     */
-    takeOver: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, true, entitlement),
-
     /**
      * The caller's player (the device holding the key) is still playing: its session stays open for another two
      * intervals.
@@ -279,6 +212,42 @@ export function createViewingSessions(deps: ViewingSessionDeps) {
     },
   };
 }
+
+/**
+ * The device limit (docs/decisions.md "Watching"): a premium event's ticket plays on at most `deviceLimit`
+ * players at once. Each player opens a session on play, heartbeats, and closes it on leave; one
+ * silent for twice the heartbeat interval frees its slot and is never revived. State lives in the
+ * database, so every server instance counts the same sessions. A session is its device's: the open
+ * answers a key only that device holds, and every later call about the session must carry it (the
+ * same account's other devices know the session id at most).
+ */
+export function createViewingSessions(deps: ViewingSessionDeps) {
+  const ctx = viewingSessionContextOf(deps);
+  const { vouchers } = ctx;
+  const start = startOf(ctx);
+
+  return {
+    /**
+     * The caller's tickets, each signed (viewingEntitlement.ts): the player keeps them after a
+     * purchase, so that a first open during an outage still gets in.
+     */
+    async entitlementsOf(caller: Caller): Promise<ViewingEntitlement[]> {
+      if (caller.kind !== 'user') return [];
+      const owned = (await deps.entitlements.ownedEvents?.(caller.userId)) ?? [];
+      return owned.map((eventId) => vouchers.issue(caller.userId, eventId));
+    },
+
+    /** Press play: a new session, refused (409) when the ticket already plays on `deviceLimit` devices. */
+    open: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, false, entitlement),
+
+    /**
+     * 'Watch here instead': a new session for this device; when the ticket's devices are all in use,
+     * the oldest (by when it started) is closed as taken over in the same transaction, so the limit
+     * stands. Only the caller's own sessions of this event are ever closed (the user is the token's).
+     */
+    takeOver: (caller: Caller, eventKey: string, entitlement?: string) => start(caller, eventKey, true, entitlement),
+
+    ...openSessionsOf(ctx),
+  };
+}
 export type ViewingSessions = ReturnType<typeof createViewingSessions>;
-/** An open's or a takeover's answer, with how many devices it stopped (for the route's message). */
-type Started = OpenedViewingSession & { tookOver: number };
