@@ -1,58 +1,21 @@
 import { STUDIO_LIVE_MESSAGES as M, type StudioLive, type StudioLiveKeys } from '../../../shared/contract/studioLive';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config';
-import type { UnitOfWork } from '../../db/unitOfWork';
 import type { OrganizerCaller } from '../../platform/callerIdentity';
 import { Conflict, Invalid, NotFound, Unavailable } from '../../platform/domainErrors';
-import type { OrganizerRepositories } from '../organizers/repositories';
-import { silenceMs } from '../streams/viewingSessionService';
-import type { ControlRoomRepositories } from './controlRoomRepositories';
-import type { ControlRoomRepository } from './controlRoomRepository';
-import { EngineMissing, type FeedProbe } from './feedProbe';
-import type { IngestHooks } from './ingestHooks';
-import { angleView, iso } from './controlRoomView';
-import { liveState } from './liveState';
+import { EngineMissing } from './feedProbe';
+import { iso } from './controlRoomView';
 import { feedNames } from './service';
 import { hashStreamKey, newStreamKey, srtPassphrase } from './streamKeys';
 
-/** The players' reports the control room sums up: the window /metrics uses (health/playbackQualityMetrics.ts). */
-const QUALITY_WINDOW_MINUTES = 15;
+import { controlRoomReadsOf, liveEvent, type ControlRoomDeps } from './controlRoomReads';
 
-type Deps = {
-  uow: UnitOfWork<ControlRoomRepositories & OrganizerRepositories>;
-  settings: AppConfig['live'];
-  /** keys.srtPassphrases (modules/auth/keys.ts): a feed's SRT passphrase is derived from its key. */
-  srtKey: Buffer;
-  /** The running ingest's hands (ingestHooks.ts): drop encoders, restart the SRT listeners. */
-  hooks: Pick<IngestHooks, 'dropEncoders' | 'feedsChanged'>;
-  probe: FeedProbe;
-  heartbeatSeconds: number;
-  /** Where a failure after a commit is told (the ingest not reached): never with a key. */
-  log?: Pick<FastifyBaseLogger, 'error'>;
-  /** This instance's catalog lets go of its answers at once (the others within the catalog's bound). */
-  onCatalogChanged?: () => void;
-  now?: () => number;
-};
+type Deps = ControlRoomDeps;
+type Reads = ReturnType<typeof controlRoomReadsOf>;
 
-/**
- * The console's live control room for a 'Live' event: the show's and each feed's state,
- * what each feed sends (from the packager's newest segment, read by the engines), who watches and
- * how well, and the organizer's actions — stream keys (shown once, never stored or logged), start,
- * end (the replay; the live command's end, audited), and a message for viewers. Each action and its
- * audit entry are one transaction; the ingest is told after it commits.
- */
-export function createLiveControlRoom(deps: Deps) {
-  const { uow, settings, hooks, probe } = deps;
+/** Stream keys: new ones for the chosen angles, on free SRT ports, an old key stopped at once. */
+function streamKeysOf(deps: Deps, { ended }: Reads) {
+  const { uow, settings, hooks } = deps;
   const now = deps.now ?? Date.now;
-  const reconnectMs = settings.reconnectMinutes * 60_000;
   const rtmpBase = `rtmp://${settings.ingestHost}:${settings.rtmpPort}/live`;
-
-  async function liveEvent(repo: ControlRoomRepository, eventId: number) {
-    const event = await repo.event(eventId);
-    if (!event) throw new NotFound(M.notFound(eventId));
-    if (event.content_type !== 'Live') throw new Conflict(M.notLive);
-    return event;
-  }
 
   /** Free SRT ports from the ingest's base, as the live command gives them (service.ts). */
   function freePorts(used: number[], count: number): number[] {
@@ -64,58 +27,7 @@ export function createLiveControlRoom(deps: Deps) {
     return free;
   }
 
-  async function state(eventId: number): Promise<StudioLive> {
-    const repo = uow.repos.liveControl;
-    const event = await liveEvent(repo, eventId);
-    const at = now();
-    const [feeds, show, viewers, quality] = await Promise.all([
-      repo.feeds(eventId),
-      repo.show(eventId),
-      repo.viewers(eventId, new Date(at - silenceMs(deps.heartbeatSeconds))),
-      repo.quality(eventId, new Date(at - QUALITY_WINDOW_MINUTES * 60_000)),
-    ]);
-    const names = event.config ? feedNames(event.config) : [];
-    const shown = liveState(feeds, show, at, reconnectMs);
-    const angles = [...new Set([...names.keys(), ...feeds.map((f) => f.angle)])].sort((a, b) => a - b);
-    return {
-      eventId,
-      title: event.title,
-      airStartDate: iso(event.air_start_date),
-      show: shown.show,
-      startedAt: iso(show?.started_at),
-      endedAt: iso(shown.endedAt),
-      message: show?.message ?? null,
-      ingest: { rtmpUrl: rtmpBase, ingestHost: settings.ingestHost },
-      angles: await Promise.all(
-        angles.map((angle) =>
-          angleView(
-            probe,
-            eventId,
-            angle,
-            names[angle] ?? `Angle ${angle}`,
-            feeds.find((f) => f.angle === angle),
-          ),
-        ),
-      ),
-      viewers,
-      quality: {
-        windowMinutes: QUALITY_WINDOW_MINUTES,
-        sessions: quality.sessions,
-        startupP95Ms: quality.startupP95Ms === null ? null : Math.round(quality.startupP95Ms),
-        rebufferRatio: quality.watchMs > 0 ? quality.stallMs / quality.watchMs : null,
-      },
-    };
-  }
-
-  /** Whether the show has ended (by the organizer, or by every encoder staying away too long). */
-  async function ended(repo: ControlRoomRepository, eventId: number) {
-    const [feeds, show] = await Promise.all([repo.feeds(eventId), repo.show(eventId)]);
-    return { feeds, show, ended: liveState(feeds, show, now(), reconnectMs).show === 'ended' };
-  }
-
   return {
-    state,
-
     /**
      * New keys for the chosen angles (every angle of the stream config when none is chosen): a first
      * key, or a new one whose old key stops at once (its encoder is dropped after the commit). The
@@ -186,6 +98,24 @@ export function createLiveControlRoom(deps: Deps) {
         })),
       };
     },
+  };
+}
+
+/**
+ * The console's live control room for a 'Live' event: the show's and each feed's state,
+ * what each feed sends (from the packager's newest segment, read by the engines), who watches and
+ * how well, and the organizer's actions — stream keys (shown once, never stored or logged), start,
+ * end (the replay; the live command's end, audited), and a message for viewers. Each action and its
+ * audit entry are one transaction; the ingest is told after it commits.
+ */
+export function createLiveControlRoom(deps: Deps) {
+  const { uow, hooks, probe } = deps;
+  const now = deps.now ?? Date.now;
+  const { state, ended } = controlRoomReadsOf(deps);
+
+  return {
+    state,
+    ...streamKeysOf(deps, { state, ended }),
 
     /** 'Start show': on air now (the air start moves to now); an air start already past stays. */
     async start(organizer: OrganizerCaller, eventId: number): Promise<StudioLive> {
