@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,20 +6,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../../config';
 import { XMLParser } from 'fast-xml-parser';
-import { feedDir, ladderFile, ladderFor } from '../liveFiles';
 import type { IngestHooks } from '../ingestHooks';
-import type { Publish } from '../publishDecision';
 import type { LiveService } from '../service';
 import { renderIngestNginxConfig } from './nginxConfig';
-import { packagerArgs, writePartClock } from './packager';
 import { startEngine, stopEngine } from './processes';
+import { createFeedPackagers } from './feedPackagers';
 import { createSrtListeners } from './srtListeners';
 
-/** How long a packager first reads a feed to find its streams, and how long when that was not enough. */
-const FIRST_LOOK_S = 1.5;
-const LONG_LOOK_S = 10;
-/** A packager that stops this soon after it started failed to start. */
-const EARLY_FAILURE_MS = 20_000;
 /** How long a new publish waits for its encoder's announced picture size before packaging the whole ladder. */
 const SOURCE_SIZE_WAIT_MS = 1000;
 
@@ -177,7 +170,6 @@ export async function startIngest(o: {
   }
 
   const rtmpUrl = (name: string) => `rtmp://127.0.0.1:${settings.rtmpPort}/live/${name}`;
-  const packagers = new Map<string, { child: ChildProcess; publish: Publish; stopped: boolean }>();
   const srt = createSrtListeners({ ffmpeg: settings.engines.ffmpeg, rtmpUrl, log });
   const reconcileSrt = () =>
     live
@@ -209,53 +201,7 @@ export async function startIngest(o: {
     return null;
   }
 
-  /**
-   * Packages a publishing feed: its ladder from the size its encoder announced, then ffmpeg. A packager
-   * that fails as it starts (an encoder with keyframes further apart than the first look allows)
-   * is started again once, looking longer.
-   */
-  async function startPackager(publish: Publish, analyzeSeconds = FIRST_LOOK_S) {
-    const dir = feedDir(settings.dir, publish.eventId, publish.angle);
-    fs.mkdirSync(dir, { recursive: true });
-    const publishedAtMs = Date.now();
-    const ladder = ladderFor(await sourceSize(publish.stream));
-    fs.writeFileSync(path.join(dir, ladderFile(publish.part)), JSON.stringify(ladder));
-    const input = rtmpUrl(publish.stream);
-    const child = startEngine(
-      settings.engines.ffmpeg,
-      packagerArgs({ input, dir, part: publish.part, preset: settings.x264Preset, ladder, analyzeSeconds }),
-      log,
-      { eventId: publish.eventId, angle: publish.angle, part: publish.part },
-    );
-    const entry = { child, publish, stopped: false };
-    packagers.set(publish.stream, entry);
-    child.on('exit', (code) => {
-      if (packagers.get(publish.stream) === entry) packagers.delete(publish.stream);
-      if (entry.stopped) return;
-      const early = Date.now() - publishedAtMs < EARLY_FAILURE_MS;
-      if (code !== 0 && early && analyzeSeconds < LONG_LOOK_S) {
-        log.warn({ eventId: publish.eventId, angle: publish.angle }, 'live packager starting again, looking longer');
-        void startPackager(publish, LONG_LOOK_S).catch((err: unknown) =>
-          log.error({ err }, 'live packager not started'),
-        );
-        return;
-      }
-      log.error({ eventId: publish.eventId, angle: publish.angle, code }, 'live packager stopped');
-    });
-    void writePartClock({
-      dir,
-      part: publish.part,
-      ffprobe: settings.engines.ffprobe,
-      publishedAtMs,
-      rung: ladder.at(-1)!.name,
-      stopped: () => entry.stopped || packagers.get(publish.stream) !== entry,
-      now: Date.now,
-    }).then(
-      (clock) =>
-        clock && log.info({ eventId: publish.eventId, angle: publish.angle, clock: clock.clock }, 'live feed dated'),
-      (err: unknown) => log.error({ err }, 'live feed not dated'),
-    );
-  }
+  const { packagers, startPackager } = createFeedPackagers({ settings, rtmpUrl, sourceSize, log });
 
   o.hooks.attach({
     published(publish) {
