@@ -16,9 +16,9 @@ export type CartLineRow = {
   subscription_id: number | null;
 };
 /** An event as a cart line shows it, with what the cart's rules need (premium, capacity). */
-export type EventForCart = CartLineRow & { is_premium: boolean; capacity: number | null; sold: number };
+type EventForCart = CartLineRow & { is_premium: boolean; capacity: number | null; sold: number };
 /** How a cart is found: by id, by its user, by its guest, or by a guest cart's token. */
-export type CartKey = { id: number } | { userId: number } | { guestId: string } | { token: string };
+type CartKey = { id: number } | { userId: number } | { guestId: string } | { token: string };
 
 /** The cart itself, found or made, and its lines. */
 function cartsAndLinesOf(db: Executor) {

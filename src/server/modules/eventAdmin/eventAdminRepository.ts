@@ -6,7 +6,7 @@ import { bumpCatalogVersion } from '../catalog/importRepository';
 
 export type AdminEventRow = Selectable<EventsTable>;
 export type EventPlacement = { categoryId: number; order: number };
-export type EventSlide = { id: number; description: string; file_path: string } | null;
+type EventSlide = { id: number; description: string; file_path: string } | null;
 export type NewSlide = { label: string; description: string; file_path: string };
 
 const SORTS: Record<string, { column: 'air_start_date' | 'title' | 'created_at' | 'sold'; desc: boolean }> = {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import type { LoginCodesTable, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
-export type CodeRow = Selectable<LoginCodesTable>;
+type CodeRow = Selectable<LoginCodesTable>;
 
 /** Users: found by address, id or Google account, created, changed, their tokens revoked. */
 function usersOf(db: Executor) {

@@ -43,7 +43,6 @@ type Deps = {
   onSignedIn?: (user: UserRow) => Promise<unknown>;
 };
 
-export type { Session };
 type IssueSession = ReturnType<typeof sessionIssuerOf>;
 
 /**

@@ -14,7 +14,7 @@ export type OrderRow = {
   coupon_code: string | null;
   created_at: Date;
 };
-export type NewOrder = {
+type NewOrder = {
   userId: number;
   paymentMethod: 'stripe' | 'vouchers';
   paymentIntentId: string | null;

@@ -4,7 +4,7 @@ import type { RefundReason, RefundsTable } from '../../db/schema';
 import { lockTicketTurn } from '../../db/ticketLock';
 
 export type RefundRow = Selectable<RefundsTable>;
-export type NewRefund = {
+type NewRefund = {
   orderId: number;
   requestedBy: number | null;
   amountCents: number;

@@ -16,9 +16,9 @@ export type EventFigures = {
   refunded_cents: number;
   coupon_uses: number;
 };
-export type OrderCounts = { orders: number; refunded_orders: number; coupon_orders: number };
+type OrderCounts = { orders: number; refunded_orders: number; coupon_orders: number };
 export type SalesDayRow = { day: string; tickets: number; cents: number };
-export type SearchedOrder = {
+type SearchedOrder = {
   id: number;
   order_ref: string;
   user_id: number;

@@ -1,9 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { WaitlistEntriesTable, WaitlistState } from '../../db/schema';
-import { holdMailQueriesOf, type HoldToMail } from './holdMailQueries';
+import { holdMailQueriesOf } from './holdMailQueries';
 
-export type { HoldToMail };
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 /** What the line's rules read of an event. */
 export type LineEvent = {
