@@ -134,9 +134,19 @@ describe('the guaranteed view on two instances at once', () => {
     const who = await stalledFan('race-guarantee-control');
     const mails: Mail[] = [];
     // The guard taken out: a write that answers "written" even when another run's row was there.
+    // No run writes this fan's ticket before a second run has judged it too: on a busy machine the
+    // runs could otherwise go one after another, and the control would prove nothing.
+    let judged = 0;
+    let secondJudged!: () => void;
+    const twoJudged = new Promise<void>((resolve) => (secondJudged = resolve));
     const unguarded = (i: number) =>
       unitOfWorkWith(t.database, 'guarantees', (repo) => ({
         decide: async (dec) => {
+          if (dec.userId === who.userId) {
+            judged += 1;
+            if (judged === 2) secondJudged();
+            await twoJudged;
+          }
           await repo.decide({ ...dec, tokenHash: `${dec.tokenHash}-${i}` });
           return true;
         },

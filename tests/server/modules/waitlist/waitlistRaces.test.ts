@@ -317,9 +317,12 @@ it('control: without the line lock before the claim (and with FOR UPDATE) a clai
 
 /**
  * A fan leaving the line just as a refund's seat is held for them: the leave reads the fan's entry,
- * then (after a pause that lets the refund commit) ends it. Guarded, the leave reads under the
- * line's lock, so the refund waits and holds the seat for the next fan; the control takes the lock
- * out: the leave ends a hold it read as waiting, and the seat stays counted with nobody holding it.
+ * then the refund runs before the leave ends it. Guarded, the leave reads under the line's lock, so
+ * the refund waits for it (the leave goes on once PostgreSQL shows a session waiting on a lock) and
+ * holds the seat for the next fan; the control takes the lock out and lets the refund commit between
+ * the leave's read and its write: the leave ends a hold it read as waiting, and the seat stays
+ * counted with nobody holding it. Each step waits on the one before, never on the clock, so a busy
+ * machine cannot turn the control into a leave that simply came first.
  */
 async function leaveRacingRefund(guarded: boolean) {
   const eventId = await event(`race-waitlist-leave-${guarded ? 'guarded' : 'control'}`, 1);
@@ -329,23 +332,40 @@ async function leaveRacingRefund(guarded: boolean) {
   const next = await user('leavenext');
   await join(eventId, leaver);
   await join(eventId, next);
+  let entryRead!: () => void;
+  const entryWasRead = new Promise<void>((resolve) => (entryRead = resolve));
+  let refundCommitted!: () => void;
+  const refunded = new Promise<void>((resolve) => (refundCommitted = resolve));
   const uow = unitOfWorkWith(database, 'waitlist', (repo) => ({
     ...(guarded ? {} : { lockLine: async () => undefined }),
     async openEntry(id, userId) {
       const entry = await repo.openEntry(id, userId);
-      await new Promise((r) => setTimeout(r, 300));
+      entryRead();
+      if (guarded) await someSessionWaitsOnALock();
+      else await refunded;
       return entry;
     },
   }));
   const leaving = createWaitlistService({ uow, mailer, publicUrl: '', log });
   const refunds = createRefundService({ uow: createUnitOfWork(db(), createRepositories), provider, mailer, log });
   const left = leaving.leave({ kind: 'user', userId: leaver } as never, eventId);
-  await new Promise((r) => setTimeout(r, 50));
-  await refunds.refund(organizer, orderId);
-  await left;
+  await entryWasRead;
+  await Promise.all([left, refunds.refund(organizer, orderId).then(refundCommitted)]);
   const { tickets, entries, sold } = await tally(eventId);
   const held = entries.filter((e) => e.state === 'held').map((e) => e.user_id);
   return { tickets: tickets.length, held, sold, next };
+}
+
+/** Resolves once PostgreSQL shows a session of this database waiting on a lock (the refund on the line's). */
+async function someSessionWaitsOnALock() {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+    if (Number(rows[0]!.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the refund never waited on the line lock');
 }
 
 it('a fan leaving as a refund holds their seat: the line is taken in turn, the seat goes to the next fan', async () => {
