@@ -38,7 +38,7 @@ async function openAs(
   mobile: boolean,
   { offers = true } = {},
 ) {
-  browser = await launchBrowser({ keepLaunchTab: offers });
+  browser = await launchBrowser();
   const page = offers ? await browser.newPage() : await (await browser.createBrowserContext()).newPage();
   await page.setUserAgent({
     userAgent: ua,
