@@ -177,9 +177,20 @@ it('hands the grid the same props while the list is fetched again: only `loading
   const settled = mockCouponGridProps.at(-1)!;
   const renders = mockCouponGridProps.length;
   // Fetched again (as after a coupon is made or disabled elsewhere): the page renders while it loads and after.
+  // The list's answer is held until the loading render is seen: a quick answer would otherwise fold
+  // the two states into one render.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const realFetch = globalThis.fetch;
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const answer = realFetch(input, init);
+    if ((input instanceof Request ? input.url : String(input)).endsWith('/studio/coupons')) await held;
+    return answer;
+  });
   store!.dispatch(apiSlice.util.invalidateTags([{ type: 'StudioCoupon', id: 'LIST' }]));
-  await waitFor(() => expect(mockCouponGridProps.slice(renders).some((p) => p.loading)).toBe(true));
-  await waitFor(() => expect(mockCouponGridProps.at(-1)!.loading).toBe(false));
+  await waitFor(() => expect(mockCouponGridProps.slice(renders).some((p) => p.loading)).toBe(true), SERVER);
+  release();
+  await waitFor(() => expect(mockCouponGridProps.at(-1)!.loading).toBe(false), SERVER);
   // `rows` aside: the server's list, which a test file running beside this one may add a coupon to.
   const changed = new Set(
     mockCouponGridProps
