@@ -107,6 +107,10 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       waiting: () => {
         if (state === 'playing') show('loading');
       },
+      // Asked to play as soon as the picture's size is known, not only once it can play: a replay whose
+      // first frame starts a moment after 0 never reaches canplay at 0, and hls.js skips such a start gap
+      // only for a video that is not paused (the main tile of an ended show stayed black).
+      loadedmetadata: () => play(video),
       canplay: () => play(video),
       // A stream without a multivariant playlist names no level height: the picture tells it.
       resize: () => {

@@ -81,3 +81,12 @@ it('full screen takes the whole player, from its button or F, and is named for w
     delete (document as { exitFullscreen?: unknown }).exitFullscreen;
   }
 });
+
+it('asks every angle to play once its metadata is in, before it can play: hls.js skips a start gap only then', async () => {
+  await openPlayer('vod');
+  const play = jest.mocked(HTMLMediaElement.prototype.play);
+  play.mockClear();
+  // A replay whose first frame starts after 0: metadata, but never `canplay` at the playhead.
+  act(() => videos().forEach((v) => v.dispatchEvent(new Event('loadedmetadata'))));
+  expect(play.mock.contexts).toEqual(videos());
+});
