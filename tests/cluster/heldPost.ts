@@ -62,17 +62,26 @@ export async function holdPostOn(cluster: Cluster, target: number, eventId: numb
   let heldOn: Promise<HeldAnswer> | undefined;
   for (let attempt = 0; attempt < 12 && !heldOn; attempt += 1) {
     const before = await waiting();
-    const answer = add();
+    const sentAt = Date.now();
+    let answeredAfter: number | undefined;
+    const answer = add().finally(() => (answeredAfter = Date.now() - sentAt));
     sent.push(answer);
-    const deadline = Date.now() + 5000;
+    const deadline = sentAt + 15_000;
     let landedOn: string | undefined;
     while (!landedOn) {
       const now = await waiting();
       landedOn = [...now].find(([pid]) => !before.has(pid))?.[1];
       if (landedOn) break;
-      if (Date.now() > deadline) {
+      // Answered while the lock is still held: the add did not wait on the cart's row (a broken guard),
+      // as opposed to a POST still on its way after the deadline (a slow machine: the deadline says so).
+      if (answeredAfter !== undefined || Date.now() > deadline) {
+        const answeredWhileLocked = answeredAfter !== undefined;
         await lock.query('rollback').finally(() => lock.end());
-        throw new Error(`a POST to /v1/cart never waited on its cart's lock: ${JSON.stringify(await answer)}`);
+        throw new Error(
+          `a POST to /v1/cart never waited on its cart's lock (${
+            answeredWhileLocked ? `answered in ${answeredAfter} ms while the lock was held` : 'not answered in 15 s'
+          }): ${JSON.stringify(await answer)}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 20));
     }
