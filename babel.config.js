@@ -1,18 +1,10 @@
-// One Babel setup for two consumers: webpack (browsers; babel-loader passes envName = the webpack
-// mode) and jest (envName 'test', current Node). tsc only type-checks.
-module.exports = (api) => {
-  const env = api.env();
-  const isTest = env === 'test';
-  return {
-    presets: [
-      [
-        '@babel/preset-env',
-        isTest
-          ? { targets: { node: 'current' } }
-          : { targets: 'defaults and supports es6-module', bugfixes: true, modules: false },
-      ],
-      ['@babel/preset-react', { runtime: 'automatic', development: env === 'development' }],
-      '@babel/preset-typescript',
-    ],
-  };
+// Babel for jest only (babel-jest, envName 'test', the current Node): module mocks and spies on a
+// module's exports rely on its CommonJS output. The client build compiles with SWC for the browsers
+// (webpack.config.ts); tsc only type-checks.
+module.exports = {
+  presets: [
+    ['@babel/preset-env', { targets: { node: 'current' } }],
+    ['@babel/preset-react', { runtime: 'automatic' }],
+    '@babel/preset-typescript',
+  ],
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { InjectManifest } from 'workbox-webpack-plugin';
 
@@ -76,10 +77,25 @@ const precompressed = () => [
 ];
 
 type Mode = 'production' | 'development';
-const babelRule = (mode: Mode): webpack.RuleSetRule => ({
+/**
+ * Our TypeScript and JSX, compiled by SWC for these browsers (a browserslist query; syntax only, no
+ * polyfills): a clean build took 75 s with Babel's single-threaded transform and Terser, 36 s with
+ * SWC's (docs/decisions.md "Building").
+ */
+const BROWSERS = 'defaults and supports es6-module';
+const swcRule = (mode: Mode): webpack.RuleSetRule => ({
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
-  use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: mode } },
+  use: {
+    loader: 'swc-loader',
+    options: {
+      env: { targets: BROWSERS, bugfixes: true },
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+      },
+    },
+  },
 });
 const defines = (mode: Mode) =>
   new webpack.DefinePlugin({
@@ -111,7 +127,7 @@ const serverRenderConfig = (mode: Mode): webpack.Configuration => ({
   devtool: false,
   module: {
     rules: [
-      babelRule(mode),
+      swcRule(mode),
       { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
     ],
   },
@@ -154,7 +170,7 @@ const clientConfig = (mode: Mode): webpack.Configuration => {
     // No source maps in production: they would publish the source (the server refuses *.map anyway).
     devtool: process.env.SOURCE_MAPS ? 'source-map' : production ? false : 'eval-cheap-module-source-map',
     module: {
-      rules: [babelRule(mode), { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' }],
+      rules: [swcRule(mode), { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' }],
     },
     plugins: [
       defines(mode),
@@ -180,6 +196,8 @@ const clientConfig = (mode: Mode): webpack.Configuration => {
     optimization: {
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
+      // SWC's minifier (Terser's rules, native and parallel): a fraction of Terser's time, sizes within 1 %.
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -10,7 +10,6 @@ const SOURCES = [
   'public/index.html',
   'public/favicon.svg',
   'webpack.config.ts',
-  'babel.config.js',
   'package.json',
 ];
 
