@@ -12,8 +12,9 @@ import { STUDIO_MESSAGES } from './studio';
 
 /** The console's sentences about coupons (the server's refusals; the client may show them as they are). */
 export const STUDIO_COUPON_MESSAGES = {
-  codeTaken: (code: string) => `A coupon with the code ${code} already exists. Choose another code.`,
-  notFound: (code: string) => `No coupon with the code ${code}.`,
+  // The code is quoted: it is what the organizer typed, shown back as theirs.
+  codeTaken: (code: string) => `A coupon with the code "${code}" already exists. Choose another code.`,
+  notFound: (code: string) => `No coupon with the code "${code}".`,
   expiryPast: 'The expiry must be in the future.',
   startsAfterExpiry: 'The start must be before the expiry.',
   unknownEvents: STUDIO_MESSAGES.unknownEvents,

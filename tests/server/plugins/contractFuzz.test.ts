@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH, TOO_DEEP } from '../../../src/server/platform/jsonDepth
 import type { Who } from '../../utils/cart';
 import { changedTables, dbFingerprint } from '../../utils/dbFingerprint';
 import { forgedAuthorizations, notJson, spoilNested, UNASKED_BODIES } from '../../utils/fuzzRefusals';
+import { STUDIO_COUPON_MESSAGES } from '../../../src/shared/contract/studioCoupons';
 import { CANNOT_REACH_2XX, COSTLY, VALID, type Generated, type Realized } from '../../utils/fuzzValidRequests';
 import { openFuzzWorld, type CapturedRoute, type FuzzWorld } from '../../utils/fuzzWorld';
 import { arbitraryFor, hostileValue, mutateObject, type JsonSchema } from '../../utils/schemaArbitrary';
@@ -487,6 +488,9 @@ describe('fuzzing from the contract', () => {
     expect(messageProblem(answer('No event "NaN" here'))).toBeNull();
     expect(messageProblem(answer('No event "a" (TypeError: x is undefined) nor "b"'))).toMatch(/TypeError/);
     expect(messageProblem(answer('Field "a": select * from users; field "b"'))).toMatch(/select/);
+    // A code the organizer typed ('NaN' in one run) comes back quoted, as theirs.
+    expect(messageProblem(answer(STUDIO_COUPON_MESSAGES.notFound('NAN')))).toBeNull();
+    expect(messageProblem(answer(STUDIO_COUPON_MESSAGES.codeTaken('NAN')))).toBeNull();
   });
 
   it(
