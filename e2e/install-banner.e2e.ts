@@ -38,7 +38,7 @@ async function openAs(
   mobile: boolean,
   { offers = true } = {},
 ) {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true, fullBrowser: true });
   const page = offers ? await browser.newPage() : await (await browser.createBrowserContext()).newPage();
   await page.setUserAgent({
     userAgent: ua,

@@ -19,9 +19,14 @@ import { observeFor, poll, waitInPage, waitUntil } from './support/waitUntil';
  * alert and exactly one reload, and a manifest that makes the app installable.
  */
 const EVENT = { path: 'velvet-static-unplugged', title: 'The Velvet Static — Unplugged' };
+/**
+ * Each test's first visit installs the worker: the whole build precached and its scripts compiled,
+ * about 5 s of CPU alone, past 30 s in all beside another journey on a loaded machine (load 13).
+ */
+jest.setTimeout(90_000);
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: true });
 });
 afterAll(() => browser.close());
 

@@ -1,5 +1,5 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer';
-import { CHROMIUM_ARGS, findChromium } from './chromium';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
+import { CHROMIUM_ARGS, journeyChromium } from './chromium';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
@@ -7,10 +7,50 @@ export const baseUrl = () => {
   return url;
 };
 
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found (set CHROME_PATH or apt-get install chromium)');
-  return puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+/**
+ * A journey's browser. By default it is a browser without service workers (as some in-app browsers
+ * and private windows are): `navigator.serviceWorker` is absent, so the app registers none. A first
+ * visit's install (precaching the whole build, whose scripts Chromium then compiles for its code
+ * cache) costs about 5 s of CPU per fresh context, nearly all of it after the page has loaded, and
+ * the journeys open hundreds of fresh contexts on two cores. The journeys about the worker itself
+ * (pwa, toasts' offline-ready toast, the install banner) ask for `{ serviceWorkers: true }`.
+ */
+export async function launchBrowser({
+  serviceWorkers = false,
+  fullBrowser = false,
+}: {
+  serviceWorkers?: boolean;
+  /**
+   * What only Chromium's browser layer has, not the headless shell (journeyChromium): the install
+   * offer (beforeinstallprompt) and tabs hidden behind the one in front.
+   */
+  fullBrowser?: boolean;
+} = {}): Promise<Browser> {
+  const chromium = journeyChromium({ fullBrowser });
+  if (!chromium) throw new Error('Chromium not found (set CHROME_PATH or apt-get install chromium)');
+  const browser = await puppeteer.launch({ ...chromium, args: CHROMIUM_ARGS });
+  return serviceWorkers ? browser : withoutServiceWorkers(browser);
+}
+
+/** Before a page's first navigation, its documents lose `navigator.serviceWorker` (see launchBrowser). */
+const hideServiceWorkers = async (page: Page): Promise<Page> => {
+  await page.evaluateOnNewDocument(() => {
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  });
+  return page;
+};
+
+function withoutServiceWorkers(browser: Browser): Browser {
+  const patchContext = (context: BrowserContext): BrowserContext => {
+    const newPage = context.newPage.bind(context);
+    context.newPage = async (...args) => hideServiceWorkers(await newPage(...args));
+    return context;
+  };
+  const createBrowserContext = browser.createBrowserContext.bind(browser);
+  browser.createBrowserContext = async (...args) => patchContext(await createBrowserContext(...args));
+  // browser.newPage() opens its page through the default context.
+  patchContext(browser.defaultBrowserContext());
+  return browser;
 }
 
 /** A page that fails the test on any uncaught page error or console error it saw. */
