@@ -72,6 +72,39 @@ it('different jobs do not block each other', async () => {
   ]);
 });
 
+it("a deployment on another schema of the same database runs its own round while this one's is held", async () => {
+  // Advisory locks belong to the whole PostgreSQL database: keyed by the job's name alone, this one's
+  // round would make the other skip its own (a crash's paid checkout then waited five minutes).
+  const elsewhere = await openTestDatabase();
+  let release = () => {};
+  try {
+    let started = () => {};
+    const running = new Promise<void>((r) => (started = r));
+    const holding = runExclusively(
+      first,
+      'test-job',
+      () =>
+        new Promise<string>((r) => {
+          release = () => r('held');
+          started();
+        }),
+    );
+    await running;
+    // Taken here: the same schema's other instance skips the round.
+    if (onPostgres())
+      expect(await runExclusively(instances[1]!, 'test-job', async () => 'here')).toEqual({ ran: false });
+    expect(await runExclusively(elsewhere, 'test-job', async () => 'elsewhere')).toEqual({
+      ran: true,
+      result: 'elsewhere',
+    });
+    release();
+    expect(await holding).toEqual({ ran: true, result: 'held' });
+  } finally {
+    release(); // a failed expectation above must not keep the lock (and this file's pool) forever
+    await elsewhere.close();
+  }
+});
+
 it('control: without the lock all three instances run the job at the same time', async () => {
   const { job, stats } = jobCounter();
   await Promise.all(instances.map(() => job()));

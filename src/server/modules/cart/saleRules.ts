@@ -1,7 +1,7 @@
 /**
  * Whether an event is on sale, in one place for adding to a cart, merging a guest's cart and the
  * console's edits of a sold event. The database keeps the same rule where a seat is taken or counted
- * (orders/repository.ts takeSeat and soldOutIds: `capacity is null or sold < capacity`).
+ * (orders/orderRepository.ts takeSeat and soldOutIds: `capacity is null or sold < capacity`).
  */
 type Priced = { is_premium: boolean; rate_cents: number | null };
 type Seats = { capacity: number | null; sold: number };
