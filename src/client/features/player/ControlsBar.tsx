@@ -77,7 +77,8 @@ export function ControlsBar(p: Props) {
           max={100}
           getAriaValueText={(v) => `${v}%`}
           onChange={(_e, v) => p.onVolume((v as number) / 100)}
-          sx={{ width: 96 }}
+          // A phone or tablet sets its volume with its own buttons (iOS ignores a page's): Mute only.
+          sx={{ width: 96, '@media (hover: none) and (pointer: coarse)': { display: 'none' } }}
         />
       </Box>
       {p.dvr && <LiveSeek dvr={p.dvr} onGoLive={p.onGoLive} />}

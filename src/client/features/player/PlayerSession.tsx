@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STREAM_MESSAGES } from '../../../shared/contract/streams';
 import { Navigate } from 'react-router-dom';
 import type { AssetDetail } from '../../../shared/contract/catalog';
@@ -19,7 +19,7 @@ import { PlaybackQualityContext, usePlaybackQualityReport } from './usePlaybackQ
  * whose place was taken stops and says so (its heartbeat or its stream config tells it).
  */
 export function PlayerSession({ event }: { event: AssetDetail }) {
-  const { state, retry, takeOver, markMoved } = useViewingSession(event.path, event.id);
+  const { state, retry, reopen, takeOver, markMoved } = useViewingSession(event.path, event.id);
   const quality = usePlaybackQualityReport(state.status === 'open' ? state.session : null);
   // hls.js downloads and compiles while the session and the config are asked for, not after them:
   // on a slow phone that is a few hundred ms off the first frame. The tiles import the same chunk.
@@ -40,21 +40,26 @@ export function PlayerSession({ event }: { event: AssetDetail }) {
     case 'open':
       return (
         <PlaybackQualityContext value={quality}>
-          <PlayerStream event={event} session={state.session} onRestart={retry} onMoved={markMoved} />
+          <PlayerStream event={event} session={state.session} onRestart={retry} onLapsed={reopen} onMoved={markMoved} />
         </PlaybackQualityContext>
       );
   }
 }
 
+/** A session lapsing again this soon after a silent reopen is said, with Play to start again: no loop. */
+const REOPEN_MIN_INTERVAL_MS = 10_000;
+
 function PlayerStream({
   event,
   session,
   onRestart,
+  onLapsed,
   onMoved,
 }: {
   event: AssetDetail;
   session: SessionHandle;
   onRestart: () => void;
+  onLapsed: () => void;
   onMoved: () => void;
 }) {
   const { state, refresh, retry } = useStreamConfig(event.path, session, event.id);
@@ -63,7 +68,18 @@ function PlayerStream({
   useEffect(() => {
     if (moved) onMoved();
   }, [moved, onMoved]);
-  const live = state.status === 'ready' && state.stream.mode === 'live';
+  // The server let the session go: a new one, silently, while the angles play on what they have.
+  const lapsed = state.status === 'lapsed';
+  const lastReopen = useRef(-Infinity);
+  const [lapsedAgain, setLapsedAgain] = useState(false);
+  useEffect(() => {
+    if (!lapsed) return;
+    if (Date.now() - lastReopen.current < REOPEN_MIN_INTERVAL_MS) return setLapsedAgain(true);
+    lastReopen.current = Date.now();
+    onLapsed();
+  }, [lapsed, onLapsed]);
+  const stream = state.status === 'ready' || state.status === 'lapsed' ? state.stream : null;
+  const live = stream?.mode === 'live';
   const liveState = useLiveState(event.path, live, retry);
   switch (state.status) {
     case 'loading':
@@ -74,6 +90,21 @@ function PlayerStream({
       return <PlayerNotStarted event={event} />;
     case 'failed':
       return moved ? null : <PlayerProblem event={event} message={state.message} onRetry={onRestart} />;
+    case 'lapsed':
+      if (lapsedAgain)
+        return <PlayerProblem event={event} message={STREAM_MESSAGES.sessionEnded} onRetry={onRestart} />;
+      return state.stream ? (
+        <PlayerView
+          event={event}
+          stream={state.stream}
+          liveState={liveState}
+          onExpired={refresh}
+          refreshFailed={null}
+          onRetryRefresh={retry}
+        />
+      ) : (
+        <PlayerLoading event={event} />
+      );
     case 'ready':
       return (
         <PlayerView

@@ -83,6 +83,8 @@ export const PlayerTile = memo(function PlayerTile({
         gridColumn: placement.spanAll ? '1 / -1' : undefined,
         aspectRatio: '16 / 9',
         minWidth: 0,
+        // The notice's type follows the tile's width (cqi): it fits a strip tile on a phone.
+        containerType: 'inline-size',
         bgcolor: 'black',
         borderRadius: 1,
         overflow: 'hidden',
@@ -107,7 +109,14 @@ export const PlayerTile = memo(function PlayerTile({
         muted
         playsInline
         preload="auto"
-        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+        // A camera gone offline shows no stale frame of its last picture, only its notice.
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          visibility: notice ? 'hidden' : 'visible',
+        }}
       />
       {status.state === 'loading' && !message && (
         <CircularProgress
@@ -116,24 +125,7 @@ export const PlayerTile = memo(function PlayerTile({
           sx={{ position: 'absolute', top: 'calc(50% - 14px)', left: 'calc(50% - 14px)' }}
         />
       )}
-      {message && (
-        <Box
-          role="status"
-          sx={{
-            position: 'absolute',
-            top: 8,
-            left: 8,
-            right: 8,
-            p: 1,
-            borderRadius: 1,
-            bgcolor: 'rgba(0,0,0,0.8)',
-            color: '#fff',
-            fontSize: '0.875rem',
-          }}
-        >
-          {message}
-        </Box>
-      )}
+      {message && <TileNotice message={message} />}
       <ButtonBase
         onClick={() => events.onPromote(angle)}
         aria-pressed={placement.main}
@@ -181,3 +173,40 @@ export const PlayerTile = memo(function PlayerTile({
     </Box>
   );
 });
+
+/** What the tile says (its camera offline, an error), centred above its label (the bottom 32 px), never under it. */
+function TileNotice({ message }: { message: string }) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        position: 'absolute',
+        inset: '4px 4px 32px',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      <Box
+        component="span"
+        sx={{
+          maxWidth: '100%',
+          maxHeight: '100%',
+          overflow: 'hidden',
+          px: 0.75,
+          py: 0.25,
+          borderRadius: 1,
+          bgcolor: 'rgba(0,0,0,0.8)',
+          color: '#fff',
+          fontSize: 'clamp(0.6875rem, 6cqi, 0.875rem)',
+          lineHeight: 1.3,
+          textAlign: 'center',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {message}
+      </Box>
+    </Box>
+  );
+}

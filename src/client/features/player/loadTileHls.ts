@@ -73,8 +73,10 @@ export function loadTileHls(
       }
       hls.on(HlsClass.Events.ERROR, (_event, data) => errors.onError(data));
       hls.on(HlsClass.Events.MANIFEST_PARSED, () => wiring.manifestParsed(hls));
+      // The picture on screen when there is one: a level's advertised height can be its nominal rung
+      // (a 180p feed packaged before its size was known says 480). The picture's own resize follows.
       hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
-        wiring.levelSwitched(hls.levels[data.level]?.height || video.videoHeight || null),
+        wiring.levelSwitched(video.videoHeight || hls.levels[data.level]?.height || null),
       );
       hls.attachMedia(video);
       hls.loadSource(handle.url);

@@ -1,4 +1,4 @@
-import { playingDate, type TileHandle } from './tileRegistry';
+import { pictureStart, playingDate, programDateAt, type TileHandle } from './tileRegistry';
 
 /** How often the angles are compared. */
 export const SYNC_INTERVAL_MS = 500;
@@ -6,15 +6,26 @@ export const SYNC_INTERVAL_MS = 500;
 export const SEEK_BEYOND_MS = 1500;
 /** Within this, a tile plays at the main angle's speed: half a frame at 30 fps. */
 const IN_SYNC_MS = 15;
-const MAX_NUDGE = 0.08;
-/** The rate nudge per ms of drift: 100 ms of drift is caught up in about two seconds. */
-const NUDGE_PER_MS = 1 / 2000;
+/**
+ * The most a tile's speed is nudged: a quarter. Only the main angle is heard (the others are muted),
+ * so a follower's speed can change this much unnoticed, and an angle a second behind after a stall
+ * (its feed's segment late on a busy machine) is back in step in about four seconds, not twelve as
+ * at 8 %, when stalls a few seconds apart held the angles most of a second apart for a whole minute.
+ */
+const MAX_NUDGE = 0.25;
+/**
+ * The rate nudge per ms of drift: 50 ms of drift is caught up in about a second. The nudge is
+ * proportional, so an angle that keeps gaining on the main one settles where the nudge cancels the
+ * gain: live, one angle gained ~20 ms a second (in one-second steps), which held it 40 ms off with
+ * half this gain (a 34 ms check of the live journey failed one run in seven) and holds it ~20 ms off now.
+ */
+const NUDGE_PER_MS = 1 / 1000;
 
 export type SyncAction = { seekBySeconds: number; rate: number };
 
 /**
  * What a tile `driftMs` ahead of the main angle (negative: behind) should do: seek when far off,
- * otherwise play a little slower or faster than the main angle (its speed `mainRate` ± 8 %,
+ * otherwise play a little slower or faster than the main angle (its speed `mainRate` ± 25 %,
  * proportional) until within IN_SYNC_MS. Relative to the main angle's speed, because a live main
  * angle catching up with the edge plays faster than 1 (hls.js) and the others must keep up.
  */
@@ -67,7 +78,7 @@ function fragmentWhere(tile: TileHandle, holds: (span: Span) => boolean): Span |
   const fragments = hls?.levels[Math.max(0, hls.currentLevel)]?.details?.fragments ?? [];
   for (const f of fragments) {
     const date = f.programDateTime;
-    const span = date === null ? null : { start: f.start, duration: f.duration, date };
+    const span = date === null ? null : { start: pictureStart(f), duration: f.duration, date };
     if (span && holds(span)) return span;
   }
   return null;
@@ -75,8 +86,8 @@ function fragmentWhere(tile: TileHandle, holds: (span: Span) => boolean): Span |
 
 /** The program date-time (ms) at media time `time` of a tile, from its playlist (else from its playhead). */
 function dateAt(tile: TileHandle, time: number): number | null {
-  const f = fragmentWhere(tile, ({ start, duration }) => time >= start && time < start + duration);
-  if (f) return f.date + (time - f.start) * 1000;
+  const date = tile.hls ? programDateAt(tile.hls, time) : null;
+  if (date !== null) return date;
   const now = playingDate(tile);
   return now === null ? null : now + (time - tile.video.currentTime) * 1000;
 }

@@ -1,4 +1,5 @@
 import type Hls from 'hls.js';
+import type { Fragment } from 'hls.js';
 
 export type TileState = 'loading' | 'playing' | 'error';
 
@@ -26,16 +27,52 @@ export type TileDiagnostics = {
 const HAVE_FUTURE_DATA = 3;
 
 /** The current level's height of a tile ('360' for 360p), null before the first level is chosen. */
-export function levelHeight(hls: Hls | null): number | null {
+function levelHeight(hls: Hls | null): number | null {
   if (!hls) return null;
   const level = hls.levels[hls.currentLevel];
   return level?.height ? level.height : null;
 }
 
-/** The wall-clock time (ms) of the tile's playhead, from EXT-X-PROGRAM-DATE-TIME. */
+/**
+ * Where a segment's first picture sits on the media timeline. hls.js's `start` is its earliest sample,
+ * audio or video, and a segment's audio begins up to an audio frame (21 ms) before its first picture,
+ * by a different amount in every segment; its program date-time is the first picture's (the packager
+ * cuts on keyframes).
+ */
+export const pictureStart = (fragment: Fragment): number =>
+  fragment.elementaryStreams.video?.startPTS ?? fragment.start;
+
+/** The segment of the tile's current level that holds media time `time`, found by halving. */
+function fragmentAt(hls: Hls, time: number): Fragment | null {
+  const fragments = hls.levels[Math.max(0, hls.currentLevel)]?.details?.fragments ?? [];
+  let [low, high] = [0, fragments.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const fragment = fragments[middle]!;
+    if (time < pictureStart(fragment)) high = middle - 1;
+    else if (time >= pictureStart(fragment) + fragment.duration) low = middle + 1;
+    else return fragment;
+  }
+  return null;
+}
+
+/**
+ * The wall-clock time (ms) of the tile's playhead: its segment's EXT-X-PROGRAM-DATE-TIME plus how far
+ * into the segment's pictures it is. hls.js's own `playingDate` counts from the segment's earliest
+ * sample (see pictureStart): two angles in step then seemed 20 ms apart, and back, every second, and
+ * the sync loop chased that.
+ */
 export function playingDate(handle: TileHandle): number | null {
-  const date = handle.hls?.playingDate;
-  return date ? date.getTime() : null;
+  const { hls, video } = handle;
+  if (!hls) return null;
+  return programDateAt(hls, video.currentTime) ?? hls.playingDate?.getTime() ?? null;
+}
+
+/** The program date-time (ms) at media time `time`, from the current level's segment holding it (null: none). */
+export function programDateAt(hls: Hls, time: number): number | null {
+  const fragment = hls.levels?.length ? fragmentAt(hls, time) : null;
+  if (fragment?.programDateTime == null) return null;
+  return fragment.programDateTime + (time - pictureStart(fragment)) * 1000;
 }
 
 /**
@@ -82,7 +119,7 @@ export class TileRegistry {
       playing: !t.video.paused && !t.video.ended && t.video.readyState >= HAVE_FUTURE_DATA,
       playingDate: playingDate(t),
       currentTime: t.video.currentTime,
-      height: levelHeight(t.hls) ?? (t.video.videoHeight || null),
+      height: t.video.videoHeight || levelHeight(t.hls),
       readyState: t.video.readyState,
     }));
   }

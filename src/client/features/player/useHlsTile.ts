@@ -4,7 +4,7 @@ import type { LiveFeedState } from '../../../shared/contract/live';
 import { applyLiveEdge, joinLiveEdge } from './hlsConfig';
 import { loadTileHls, type TileErrors, type UrlTileHandle } from './loadTileHls';
 import { afterNextLayout, applyTileRole, type TileRole } from './tileLevels';
-import { levelHeight, type TileRegistry, type TileState } from './tileRegistry';
+import type { TileRegistry, TileState } from './tileRegistry';
 import { resumeAfterFeedReturn, switchTileUrl } from './tileSourceChanges';
 
 export type TileStatus = { state: TileState; message: string | null };
@@ -112,9 +112,9 @@ export function useHlsTile(videoRef: RefObject<HTMLVideoElement | null>, options
       // only for a video that is not paused (the main tile of an ended show stayed black).
       loadedmetadata: () => play(video),
       canplay: () => play(video),
-      // A stream without a multivariant playlist names no level height: the picture tells it.
+      // The label says the picture's real height, whatever the level advertised (or without levels).
       resize: () => {
-        if (!levelHeight(handle.hls)) levelSwitched(video.videoHeight || null);
+        if (video.videoHeight) levelSwitched(video.videoHeight);
       },
     };
     for (const [name, listener] of Object.entries(listeners)) video.addEventListener(name, listener);

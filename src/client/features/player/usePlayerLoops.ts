@@ -26,6 +26,12 @@ export function usePlayerLoops(registry: TileRegistry, now: Now) {
   const dispatch = useAppDispatch();
   const opened = useEffectEvent(() => dispatch(playerOpened({ layout: defaultLayout(now.layouts) })));
   const sync = useEffectEvent(() => syncTiles(registry.all(), now.main, now.sync));
+  // hls.js turns the main angle's speed up and down (up to four times a second) as it keeps its
+  // distance from the live edge: the other angles follow at once, not up to a sync period later, which
+  // at 5 % put them 25 ms apart before the loop saw it.
+  const followMainSpeed = useEffectEvent((target: EventTarget | null) => {
+    if (target && registry.get(now.main)?.video === target) sync();
+  });
   const diagnostics = useEffectEvent((): PlayerDiagnostics => ({
     main: now.main,
     layout: now.layout,
@@ -42,6 +48,9 @@ export function usePlayerLoops(registry: TileRegistry, now: Now) {
 
   useEffect(() => {
     const timer = setInterval(() => sync(), SYNC_INTERVAL_MS);
+    // Media events do not bubble: heard on the way down instead.
+    const onRateChange = (event: Event) => followMainSpeed(event.target);
+    document.addEventListener('ratechange', onRateChange, true);
     Object.defineProperty(window, '__allaccessPlayer', {
       configurable: true,
       enumerable: false,
@@ -49,6 +58,7 @@ export function usePlayerLoops(registry: TileRegistry, now: Now) {
     });
     return () => {
       clearInterval(timer);
+      document.removeEventListener('ratechange', onRateChange, true);
       delete window.__allaccessPlayer;
     };
   }, []);

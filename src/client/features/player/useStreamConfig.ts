@@ -28,6 +28,12 @@ export type StreamConfigState =
   | { status: 'ready'; stream: StreamConfig; refreshFailed: string | null }
   | { status: 'forbidden' }
   | { status: 'notStarted' }
+  /**
+   * The server let this viewing session go (409 'session ended', say after an overload kept its
+   * heartbeats away): a new one is opened without a word, as after a heartbeat's 404; what played
+   * (`stream`) plays on meanwhile.
+   */
+  | { status: 'lapsed'; stream: StreamConfig | null }
   | { status: 'failed'; message: string };
 
 /**
@@ -93,6 +99,7 @@ function configState(data: StreamConfig | undefined, error: unknown): StreamConf
     if (status === 403 && isReplayEnded(message)) return { status: 'failed', message: message! };
     if (status === 403) return { status: 'forbidden' };
     if (status === 409 && message === STREAM_MESSAGES.notStarted) return { status: 'notStarted' };
+    if (status === 409 && message === STREAM_MESSAGES.sessionEnded) return { status: 'lapsed', stream: data ?? null };
     if (data && status !== 409)
       return { status: 'ready', stream: data, refreshFailed: message ?? PLAYER_COPY.configFailed };
     return { status: 'failed', message: message ?? PLAYER_COPY.configFailed };

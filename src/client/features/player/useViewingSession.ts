@@ -24,9 +24,10 @@ export type ViewingSessionState =
 /**
  * The viewing session of this player (the device limit): opened on mount, kept by heartbeats, closed
  * on unmount and when the page goes away (pagehide, with keepalive so the request outlives the
- * page). A heartbeat answered 404 means the server let the session go: a new one is opened without
- * a word, unless the server refuses it. The session's key lives here, in memory only: it goes with
- * every heartbeat, close and stream config, in a header. 'Watch here instead' (`takeOver`) opens one in
+ * page). A heartbeat answered 404 (or a stream config 409 'session ended': `reopen`) means the
+ * server let the session go: a new one is opened without a word, unless the server refuses it. The
+ * session's key lives here, in memory only: it goes with every heartbeat, close and stream config, in
+ * a header. 'Watch here instead' (`takeOver`) opens one in
  * place of the ticket's oldest device; a heartbeat answering that another device did so here ends
  * the session for good (`moved`, as does `markMoved` when the stream config said it), until the
  * viewer takes it back. Each open sends the ticket's kept entitlement and keeps the fresh one it
@@ -121,10 +122,15 @@ export function useViewingSession(eventId: string, eventNumber: number) {
     setRequest(({ n }) => ({ n: n + 1, how }));
   }, []);
   const retry = useCallback(() => again('open'), [again]);
+  /**
+   * The stream config said the server let the session go: a new one, without a word (the player stays
+   * as it is until the new session's config arrives), as when a heartbeat answers 404.
+   */
+  const reopen = useCallback(() => setRequest(({ n }) => ({ n: n + 1, how: 'open' })), []);
   /** 'Watch here instead': this device plays in place of the ticket's oldest one. */
   const takeOver = useCallback(() => again('takeOver'), [again]);
   /** The stream config said the show moved: the session ends here, heartbeats stop. */
   const markMoved = useCallback(() => again('none'), [again]);
 
-  return { state, retry, takeOver, markMoved };
+  return { state, retry, reopen, takeOver, markMoved };
 }

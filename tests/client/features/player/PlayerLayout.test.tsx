@@ -205,6 +205,24 @@ it('shows the main angle’s quality, politely, from the level hls.js switched t
   expect(screen.getByText('720p')).toBeInTheDocument();
 });
 
+it('labels the picture’s real height, not the height its level advertises', async () => {
+  await openPlayer();
+  const video = videoOf(0);
+  const main = liveInstances().find((h) => h.media === video)!;
+  // A 180p feed packaged before its size was known: its level says 720p.
+  act(() => main.emit(FakeHls.Events.LEVEL_SWITCHED, { level: 2 }));
+  expect(screen.getByText('720p')).toBeInTheDocument();
+  Object.defineProperty(video, 'videoHeight', { configurable: true, value: 180 });
+  act(() => {
+    video.dispatchEvent(new Event('resize'));
+  });
+  expect(screen.getByText('180p').closest('[role="status"]')).toHaveTextContent('Quality 180p');
+  expect(screen.queryByText('720p')).not.toBeInTheDocument();
+  // Switching level again keeps saying what is on screen until the new picture arrives.
+  act(() => main.emit(FakeHls.Events.LEVEL_SWITCHED, { level: 1 }));
+  expect(screen.getByText('180p')).toBeInTheDocument();
+});
+
 it('exposes read-only, serializable diagnostics without URLs or tokens, and marks each tile’s state', async () => {
   await openPlayer();
   const video = videoOf(2);

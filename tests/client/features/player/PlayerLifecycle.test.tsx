@@ -102,6 +102,44 @@ it(
   },
 );
 
+it(
+  'a stream config saying the session ended (the server let it go) opens a new one without a word, the ' +
+    'angles playing on with URLs for it',
+  async () => {
+    fakeOnly('timeouts');
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    // The first config, its renewal answered 'session ended', then the new session's config.
+    const streams = fakeStreams({ configAnswers: [200, 'lapsed', 200] });
+    await openPlayer();
+    const first = [...FakeHls.instances];
+    // The renewal, half-way through the URLs' ten minutes.
+    act(() => jest.advanceTimersByTime(300_000));
+    await eventually(() => expect(streams.sessions).toHaveLength(2));
+    await eventually(() =>
+      expect(streams.made('GET', /streamconfig/).map((c) => c.path.split('session=')[1])).toEqual([
+        streams.sessions[0],
+        streams.sessions[0],
+        streams.sessions[1],
+      ]),
+    );
+    // The same tiles, loaded with the new session's URLs; no message, no loading screen.
+    await eventually(() => expect(first.every((h) => h.loadSource.mock.calls.length === 2)).toBe(true));
+    expect(FakeHls.instances).toHaveLength(first.length);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+);
+
+it('a session that lapses again at once is not reopened in a loop: the viewer is told, with Play', async () => {
+  fakeOnly('timeouts');
+  jest.spyOn(Math, 'random').mockReturnValue(0);
+  const streams = fakeStreams({ configAnswers: [200, 'lapsed', 'lapsed'] });
+  await openPlayer();
+  act(() => jest.advanceTimersByTime(300_000));
+  expect(await screen.findByRole('alert')).toHaveTextContent(STREAM_MESSAGES.sessionEnded);
+  expect(streams.sessions).toHaveLength(2);
+  expect(streams.made('GET', /streamconfig/)).toHaveLength(3);
+});
+
 it('each session beats a little faster than the interval, by a share drawn at random: a herd drifts apart', async () => {
   fakeOnly('intervals');
   // A draw of 0.5 takes half the 10 % spread off: 15 s becomes 14.25 s, never more than 15 s.

@@ -77,6 +77,9 @@ it('a camera whose feed has not come or dropped says so on its tile; the others 
   expect(loadedAngles()).toEqual(ANGLES.filter((a) => a !== 3));
   for (const a of [0, 1, 2, 4, 6, 7, 8, 9]) expect(tileStatus(a)).not.toBeInTheDocument();
   expect(playerStatus()).toBeNull();
+  // An offline tile shows its notice, not a stale frame of its last picture.
+  expect(getComputedStyle(videoOf(5)).visibility).toBe('hidden');
+  expect(getComputedStyle(videoOf(4)).visibility).toBe('visible');
 
   streams.setLive(show('live', { 5: 'offline' }));
   await eventually(() => expect(loadedAngles()).toEqual(ANGLES), 5000);

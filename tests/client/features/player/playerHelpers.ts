@@ -28,7 +28,7 @@ export type StreamsOptions = {
   /** Answers for heartbeats, in turn; then 200. 'moved': another device took over (409). */
   heartbeatAnswers?: (number | 'moved')[];
   /** Answers for the stream config, in turn; then 200. 'moved': another device took over (409). */
-  configAnswers?: (number | 'moved')[];
+  configAnswers?: (number | 'moved' | 'lapsed')[];
   /** Answers for POST /viewing-sessions/takeover ('Watch here instead'), in turn; then 201. */
   takeoverAnswers?: number[];
   /** GET /v1/live/{id}: the live state, or an HTTP status to fail with; unset: the test server answers. */
@@ -147,6 +147,7 @@ export function fakeStreams(options: StreamsOptions = {}) {
     if (req.method === 'GET' && path.startsWith('/v1/admin/asset/streamconfig/')) {
       const status = configAnswers.shift() ?? 200;
       if (status === 'moved') return failure(409, STREAM_MESSAGES.movedAway);
+      if (status === 'lapsed') return failure(409, STREAM_MESSAGES.sessionEnded);
       if (status === 403) return failure(403, STREAM_MESSAGES.notEntitled);
       if (status === 409) return failure(409, STREAM_MESSAGES.notStarted);
       if (status !== 200) return failure(status, 'Something went wrong.');
