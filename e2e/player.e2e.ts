@@ -308,6 +308,13 @@ describe.each([
     await page.goto(`${baseUrl()}/player/${EVENT.path}`, { waitUntil: 'domcontentloaded' });
     await waitForAllPlaying(page);
     expect(describeViolations(await axeViolations(page))).toBe('');
+    // A touch device's own buttons set the volume: no slider on the phone, Mute on both.
+    const sliderShown = await page.$eval(
+      'input[aria-label="Volume"]',
+      (el) => (el as HTMLElement).offsetParent !== null,
+    );
+    expect(sliderShown).toBe(viewport !== PHONE);
+    expect(await page.$('button[aria-label="Unmute"]')).not.toBeNull();
     // The shortcuts dialog too.
     await page.locator('button[aria-label="Keyboard shortcuts"]').click();
     // Polled from Node (waitInPage): with ten videos decoding, a mutation-driven wait missed the dialog here.

@@ -187,11 +187,12 @@ async function main() {
         lane: 'browser',
       });
       // Four real encoders must keep real time for the angles to agree within 1.5 s: beside two
-      // busy lanes they fell behind (a 120 s start-up timeout at load 22), so this journey runs alone.
+      // busy lanes they fell behind (a 120 s start-up timeout at load 22), so these journeys (the
+      // live suite, then the README's live demo) run alone, one after the other.
       if (!liveMissing.length)
         steps.push({
           name: 'e2e live ingest (Chromium, real encoders)',
-          args: ['--selectProjects', 'e2e', '--runInBand', 'e2e/live-ingest.e2e.ts'],
+          args: ['--selectProjects', 'e2e', '--runInBand', 'e2e/live-ingest'],
           lane: 'alone',
         });
     } else {

@@ -209,7 +209,7 @@ export async function startLiveIngest(app: FastifyInstance, config: AppConfig, p
   if (!services) throw new Error('startLiveIngest: the app was not built by buildApp');
   if (config.live.ingest === 'off')
     return { line: 'Live ingest is off (LIVE_INGEST=off).', stop: async () => undefined };
-  return startIngest({
+  const started = await startIngest({
     config,
     serverPort: port,
     live: services.live.feeds,
@@ -217,6 +217,9 @@ export async function startLiveIngest(app: FastifyInstance, config: AppConfig, p
     ingestKey: services.auth.keys.ingestControl,
     log: app.log,
   });
+  // /readyz says what the start line says.
+  services.live.ingestStatus.set(started.status);
+  return started;
 }
 
 /** How often checkouts left unsettled (a crash, a lost webhook) are looked at again. */

@@ -113,13 +113,25 @@ describe('Redis unavailable', () => {
   it('readiness is red while Redis is down; liveness stays green', async () => {
     const ready = await c.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable', database: 'up', redis: 'down', migrations: 'at head' });
+    expect(ready.json()).toEqual({
+      status: 'unavailable',
+      database: 'up',
+      redis: 'down',
+      migrations: 'at head',
+      ingest: { state: 'starting', reason: null },
+    });
     expect((await c.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 });
 
 it('readiness is green with the database and Redis up and the schema at head', async () => {
   const ready = await b.inject({ url: '/readyz' });
-  expect(ready.json()).toEqual({ status: 'ready', database: 'up', redis: 'up', migrations: 'at head' });
+  expect(ready.json()).toEqual({
+    status: 'ready',
+    database: 'up',
+    redis: 'up',
+    migrations: 'at head',
+    ingest: { state: 'starting', reason: null },
+  });
   expect(ready.statusCode).toBe(200);
 });

@@ -7,8 +7,9 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
  * read it (`-use_wallclock_as_timestamps`, kept by `-copyts`), which FLV and MPEG-TS carry modulo what
  * they hold. The ingest dates every segment from it, so angles from separate encoders align on the
  * moment, and glass-to-glass latency is the screen's clock minus the frame's. `source` is ffmpeg
- * input arguments (paced: `-re`); without one, a test pattern with the feed's name and the time burnt
- * in, and a tone.
+ * input arguments for a file (paced: `-re`): its own timestamps are kept and moved to the moment it
+ * started (`-output_ts_offset`), since ffmpeg 5.1 paces no frame of a file read with wallclock
+ * timestamps. Without one, a test pattern with the feed's name and the time burnt in, and a tone.
  */
 export function encoderArgs(o: {
   url: string;
@@ -20,11 +21,13 @@ export function encoderArgs(o: {
   videoKbps?: number;
   toneHz?: number;
   source?: string[];
+  /** When the `source` starts playing (ms since the epoch): its first frame's capture moment. */
+  startedAtMs?: number;
 }): string[] {
   const label = o.name.replace(/[^A-Za-z0-9 -]/g, '');
   const wallclock = ['-use_wallclock_as_timestamps', '1'];
   const input = o.source
-    ? [...wallclock, ...o.source]
+    ? o.source
     : [
         ...wallclock,
         '-f',
@@ -47,6 +50,7 @@ export function encoderArgs(o: {
     '-nostdin',
     ...input,
     '-copyts',
+    ...(o.source ? ['-output_ts_offset', ((o.startedAtMs ?? Date.now()) / 1000).toFixed(3)] : []),
     '-vf',
     draw,
     '-c:v',

@@ -1,16 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { feedUrls } from './liveKeys';
 import { encoderArgs } from './encoderArgs';
+import { feedUrls, type IssuedKeys } from './feedUrls';
 import { liveCommand } from './liveControl';
 
-type Issued = {
-  event: { id: number; title: string };
-  feeds: { angle: number; name: string; key: string; srtPort: number; srtPassphrase: string }[];
-};
-
 const DEFAULT_EVENT = 'midnight-brass-club';
+
+/** The demo clip of an angle, its 480p rendition (null: the demo has none, a test pattern plays). */
+function demoClip(clips: string, angle: number): string | null {
+  const playlist = path.join(
+    clips,
+    angle === 0 ? 'program' : `angle-${angle}`,
+    angle === 0 ? 'index.m3u8' : 'v480.m3u8',
+  );
+  return fs.existsSync(playlist) ? playlist : null;
+}
 
 /**
  * `npm run live:demo [-- EVENT]`: the demo show pushed into the real ingest as an artist's encoders
@@ -26,28 +31,29 @@ async function run() {
     { path: '/internal/live/on-air', body: { event } },
     (s) => s.putOnAir(event),
   );
-  const { config, data } = await liveCommand<Issued>(
+  const { config, data } = await liveCommand<IssuedKeys>(
     { path: '/internal/live/keys', body: { event, rotate: true } },
     (s) => s.issueKeys(event, { rotate: true }),
   );
   const clips = path.join(config.mediaDir, 'streams');
-  const clipOf = (angle: number) => {
-    const ladder = path.join(
-      clips,
-      angle === 0 ? 'program' : `angle-${angle}`,
-      angle === 0 ? 'index.m3u8' : 'v480.m3u8',
-    );
-    return fs.existsSync(ladder) ? ladder : null;
-  };
+  // Every clip starts now: the angles' first frames share a capture moment, as cameras filming one stage.
+  const startedAtMs = Date.now();
   const encoders: ChildProcess[] = [];
   for (const feed of data.feeds) {
     const { rtmp } = feedUrls(config.live, feed);
-    const clip = clipOf(feed.angle);
+    const clip = demoClip(clips, feed.angle);
     const source = clip ? ['-re', '-stream_loop', '-1', '-i', clip] : undefined;
     const url = rtmp.replace(`//${config.live.ingestHost}:`, '//127.0.0.1:');
     const child = spawn(
       config.live.engines.ffmpeg,
-      encoderArgs({ url, name: feed.name, width: 320, height: 180, format: 'flv', ...(source ? { source } : {}) }),
+      encoderArgs({
+        url,
+        name: feed.name,
+        width: 320,
+        height: 180,
+        format: 'flv',
+        ...(source ? { source, startedAtMs } : {}),
+      }),
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     child.on('exit', (code) => console.log(`  ${feed.name}: the encoder stopped (${code ?? 'signal'}).`));

@@ -1,20 +1,5 @@
-import type { AppConfig } from '../config';
+import { feedUrls, type IssuedKeys } from './feedUrls';
 import { liveCommand } from './liveControl';
-
-type Issued = {
-  event: { id: number; title: string };
-  feeds: { angle: number; name: string; key: string; srtPort: number; srtPassphrase: string }[];
-};
-
-/** The URLs an encoder is given for a feed: RTMP with the key as the stream name, SRT with its passphrase. */
-export function feedUrls(live: AppConfig['live'], feed: Issued['feeds'][number]) {
-  return {
-    angle: feed.angle,
-    name: feed.name,
-    rtmp: `rtmp://${live.ingestHost}:${live.rtmpPort}/live/${feed.key}`,
-    srt: `srt://${live.ingestHost}:${feed.srtPort}?passphrase=${feed.srtPassphrase}&pbkeylen=16&latency=120000`,
-  };
-}
 
 /**
  * `npm run live:keys -- EVENT [--rotate] [--json]`: stream keys for each feed of a 'Live' event (the
@@ -30,8 +15,9 @@ async function run() {
     process.exit(2);
   }
   const rotate = args.includes('--rotate');
-  const { config, data } = await liveCommand<Issued>({ path: '/internal/live/keys', body: { event, rotate } }, (s) =>
-    s.issueKeys(event, { rotate }),
+  const { config, data } = await liveCommand<IssuedKeys>(
+    { path: '/internal/live/keys', body: { event, rotate } },
+    (s) => s.issueKeys(event, { rotate }),
   );
   const feeds = data.feeds.map((f) => feedUrls(config.live, f));
   if (args.includes('--json')) {

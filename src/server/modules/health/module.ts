@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { IngestStatus } from '../../../shared/contract/health';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { createMetrics } from './metrics';
@@ -19,7 +20,11 @@ export function healthModule(needs: HealthNeeds, config: AppConfig) {
 }
 export type HealthModule = ReturnType<typeof healthModule>;
 
-type HealthMountNeeds = { health: HealthModule; core: { database: Database; redis: Redis | null } };
+type HealthMountNeeds = {
+  health: HealthModule;
+  core: { database: Database; redis: Redis | null };
+  live: { ingestStatus: { current(): IngestStatus } };
+};
 
 /** /healthz, /readyz and /metrics. */
 export async function mountHealth(app: FastifyInstance, services: HealthMountNeeds, config: AppConfig) {
@@ -29,5 +34,6 @@ export async function mountHealth(app: FastifyInstance, services: HealthMountNee
     metrics: services.health.metrics,
     metricsAllow: config.metricsAllow,
     trustedProxies: config.trustedProxies,
+    ingest: () => services.live.ingestStatus.current(),
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { healthResponse, readyResponse, type ReadyResponse } from '../../../shared/contract/health';
+import { healthResponse, readyResponse, type IngestStatus, type ReadyResponse } from '../../../shared/contract/health';
 import type { Database } from '../../db/database';
 import { migrationsAtHead } from '../../db/migrate';
 import { NotFound } from '../../platform/domainErrors';
@@ -18,6 +18,8 @@ type HealthOptions = {
   metricsAllow: string[];
   /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
   trustedProxies: string[];
+  /** The live ingest's state, as the live module last heard it. */
+  ingest: () => IngestStatus;
 };
 
 /**
@@ -60,8 +62,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
           'Answers 200 `{status: "ready"}` when the database and Redis (when configured) answer and the schema is at ' +
           'this build\'s newest migration; else 503 `{status: "unavailable"}`, saying which one is not: `database` ' +
           '(up or down), ' +
-          '`redis` (up, down or not configured) and `migrations` (at head, pending or unknown). `Cache-Control: ' +
-          'no-store`.',
+          '`redis` (up, down or not configured) and `migrations` (at head, pending or unknown). `ingest` says ' +
+          'whether the live ingest listens for encoders (`listening`, `starting`, or `off` with its `reason`); ' +
+          'it does not decide readiness: the shop serves without it. `Cache-Control: no-store`.',
         tags: ['health'],
         response: { 200: readyResponse, 503: readyResponse },
       },
@@ -77,6 +80,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         database: databaseUp ? 'up' : 'down',
         redis: redisUp === null ? 'not configured' : redisUp ? 'up' : 'down',
         migrations: atHead === null ? 'unknown' : atHead ? 'at head' : 'pending',
+        ingest: opts.ingest(),
       };
       const ready = databaseUp && redisUp !== false && atHead === true;
       void reply.header('cache-control', 'no-store');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { IngestStatus } from '../../../shared/contract/health';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { UnitOfWork } from '../../db/unitOfWork';
@@ -79,8 +80,17 @@ export function liveModule(needs: LiveNeeds, config: AppConfig) {
     },
   });
   const ingestHooks = createIngestHooks();
+  // Started after the server listens (main.ts startLiveIngest), which tells this what came of it.
+  let ingest: IngestStatus =
+    config.live.ingest === 'off' ? { state: 'off', reason: 'LIVE_INGEST=off' } : { state: 'starting', reason: null };
   return {
     feeds,
+    ingestStatus: {
+      current: () => ingest,
+      set: (status: IngestStatus) => {
+        ingest = status;
+      },
+    },
     state: (key: string) => liveStates.get(key),
     /** A live event's feeds as its stream config names them (the streams module asks per request). */
     async configFeeds(eventId: number) {

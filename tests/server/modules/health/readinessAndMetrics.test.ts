@@ -29,9 +29,16 @@ function sample(text: string, line: RegExp): number | undefined {
 
 describe('GET /readyz', () => {
   it('is ready with the database up, no Redis configured and the schema at head', async () => {
+    // An app built here never starts its live ingest (main.ts does, once listening): 'starting'.
     const res = await t.app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: 'up', redis: 'not configured', migrations: 'at head' });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: 'up',
+      redis: 'not configured',
+      migrations: 'at head',
+      ingest: { state: 'starting', reason: null },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -49,6 +56,7 @@ describe('GET /readyz', () => {
         database: 'up',
         redis: 'not configured',
         migrations: 'pending',
+        ingest: { state: 'starting', reason: null },
       });
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${newest}, ${new Date().toISOString()})`.execute(

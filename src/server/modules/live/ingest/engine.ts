@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IngestStatus } from '../../../../shared/contract/health';
 import type { AppConfig } from '../../../config';
 import { XMLParser } from 'fast-xml-parser';
 import type { IngestHooks } from '../ingestHooks';
@@ -87,6 +88,16 @@ async function stopStaleNginx(pidFile: string, log: FastifyBaseLogger): Promise<
     await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Whether the nginx just started answers on its control socket within `timeoutMs` (false: it exited or never did). */
+async function ownNginxListens(nginx: ChildProcess, ask: (path: string) => Promise<string>, timeoutMs: number) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
+    if (nginx.exitCode !== null || nginx.signalCode !== null) return false;
+    if (await ask('/stat')) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 function waitForPort(port: number, timeoutMs: number): Promise<boolean> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -119,17 +130,18 @@ export async function startIngest(o: {
   hooks: IngestHooks & { attach(hooks: IngestHooks): void };
   ingestKey: string;
   log: FastifyBaseLogger;
-}): Promise<{ line: string; stop: () => Promise<void> }> {
+}): Promise<{ line: string; status: IngestStatus; stop: () => Promise<void> }> {
   const { config, live, log } = o;
   const settings = config.live;
+  // The start line may say where to look; /readyz, which anyone may ask, says only why.
+  const off = (reason: string, hint: string) => ({
+    line: `Live ingest is off: ${reason} (${hint}).`,
+    status: { state: 'off' as const, reason },
+    stop: async () => undefined,
+  });
   const missing = missingEngines(settings.engines);
   if (missing.length)
-    return {
-      line:
-        `Live ingest is off: ${missing.join(', ')} not installed ` +
-        '(sudo apt-get install -y nginx libnginx-mod-rtmp ffmpeg).',
-      stop: async () => undefined,
-    };
+    return off(`${missing.join(', ')} not installed`, 'sudo apt-get install -y nginx libnginx-mod-rtmp ffmpeg');
 
   const prefix = path.join(settings.dir, 'nginx');
   fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true, mode: 0o700 });
@@ -158,15 +170,26 @@ export async function startIngest(o: {
       engine: 'nginx',
     },
   );
-  // nginx that cannot take the port (another program has it) exits: the port answering is then not ours.
-  if (!(await waitForPort(settings.rtmpPort, 10_000)) || nginx.exitCode !== null) {
+  const ask = (pathAndQuery: string) =>
+    new Promise<string>((resolve) => {
+      const req = http.request({ socketPath: controlSocket, path: pathAndQuery }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', () => resolve(''));
+      req.end();
+    });
+  // nginx opens every socket it listens on before it serves any: its control socket answering says it
+  // has the RTMP port. A port that answers while ours does not is another program's (nginx retries a
+  // taken port for a few seconds, then exits), and encoders would reach that program, not us.
+  if (!(await ownNginxListens(nginx, ask, 10_000))) {
     await stopEngine(nginx, 'SIGQUIT', 2000);
-    return {
-      line:
-        `Live ingest is off: nginx did not listen on RTMP port ${settings.rtmpPort} ` +
-        `(see ${path.join(prefix, 'error.log')}).`,
-      stop: async () => undefined,
-    };
+    const taken = await waitForPort(settings.rtmpPort, 500);
+    return off(
+      `nginx could not listen on RTMP port ${settings.rtmpPort}${taken ? ', which another program holds' : ''}`,
+      `see ${path.join(prefix, 'error.log')}`,
+    );
   }
 
   const rtmpUrl = (name: string) => `rtmp://127.0.0.1:${settings.rtmpPort}/live/${name}`;
@@ -180,16 +203,6 @@ export async function startIngest(o: {
   timer.unref();
   await reconcileSrt();
 
-  const ask = (pathAndQuery: string) =>
-    new Promise<string>((resolve) => {
-      const req = http.request({ socketPath: controlSocket, path: pathAndQuery }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve(body));
-      });
-      req.on('error', () => resolve(''));
-      req.end();
-    });
   const control = (query: string) => ask(`/control/drop/publisher?${query}`);
   /** The picture size the encoder announced (its metadata, in nginx's statistics), waited for a moment. */
   async function sourceSize(stream: string) {
@@ -227,6 +240,7 @@ export async function startIngest(o: {
 
   const host = settings.ingestHost;
   return {
+    status: { state: 'listening', reason: null },
     line:
       `Live ingest: encoders connect to rtmp://${host}:${settings.rtmpPort}/live (RTMP) or srt://${host}:<feed port> ` +
       "(SRT); npm run live:keys -- EVENT prints each feed's URLs.",
