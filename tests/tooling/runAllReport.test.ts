@@ -14,7 +14,13 @@ it('names a process a suite left orphaned, and not one still in hand', async () 
   // `sh` starts sleep in the background and exits: the sleep is orphaned, as a server a test forgot.
   spawnSync('sh', ['-c', 'exec 1>&- 2>&-; sleep 31 &']);
   try {
-    const left = leftSince(before);
+    // The backgrounded child is a copy of `sh` until it has exec'd sleep: on a busy machine that is
+    // after `sh` itself has exited (CI saw 'sh ×1'). Looked at again until it is sleep, for 5 s at most.
+    let left = leftSince(before);
+    for (const deadline = Date.now() + 5_000; describeProcs(left) !== 'sleep ×1' && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      left = leftSince(before);
+    }
     expect(describeProcs(left)).toBe('sleep ×1');
     killAll(left);
     await new Promise((resolve) => setTimeout(resolve, 200));
