@@ -96,6 +96,9 @@ async function buy(s: Session): Promise<void> {
   eventId = (await buyWithCard(s, EVENT, server.baseUrl)).eventId;
 }
 
+/** The quality beacons the fans' players sent, as the browser saw them go. */
+const sent: string[] = [];
+
 type Mail = { to: string; subject: string; text: string };
 const mailbox = async (): Promise<Mail[]> =>
   (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json() as Promise<Mail[]>;
@@ -126,6 +129,15 @@ async function watch(s: Session, hold?: { on: boolean }): Promise<Page> {
       for (const r of held.splice(0)) void r.continue().catch(() => undefined);
     };
   }
+  // What the player reported, for a failure to show: the judge decides on these figures.
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/quality')) return;
+    const at = `${((Date.now() - airStart) / 1000).toFixed(1)} s`;
+    void r.fetchPostData().then(
+      (body) => sent.push(`${s.name} at ${at}: ${body?.replace(/"sessionKey":"[^"]+",/, '') ?? '(body gone)'}`),
+      () => sent.push(`${s.name} at ${at}: (body gone)`),
+    );
+  });
   await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
   await waitInPage(page, `${s.name}'s main angle to play`, mainState, {
     until: (m) => m.state === 'playing' && m.time > 0,
@@ -191,7 +203,9 @@ it('fires for the session that stalled, not the one that played; the link and th
   const [apology] = await poll("fan 2's apology, once the show has ended", judge, (m) => m.length > 0, {
     timeout: LIVE_MINUTES * 60_000 + 60_000,
     every: 2000,
-    context: () => `the server's log (warnings and errors), its end:\n${server.output().slice(-2000)}`,
+    context: () =>
+      `the quality beacons sent:\n${sent.join('\n')}\n` +
+      `the server's log (warnings and errors), its end:\n${server.output().slice(-2000)}`,
   });
   expect(apology!.text).toContain('The show kept stopping to load while you watched.');
   await judge();

@@ -1,12 +1,36 @@
 import type Hls from 'hls.js';
 import type { ErrorData, LevelSwitchedData } from 'hls.js';
-import type { PlaybackQualityBeacon } from '../../../shared/contract/playbackQuality';
+import {
+  QUALITY_MAX_COUNT,
+  QUALITY_MAX_MS,
+  type PlaybackQualityBeacon,
+} from '../../../shared/contract/playbackQuality';
 
-/** What one beacon carries besides the session's key and its number. */
-export type QualityBatch = Omit<PlaybackQualityBeacon, 'sessionKey' | 'seq'>;
+/** What one beacon carries besides the session's key, its number and `totals`. */
+export type QualityBatch = Omit<PlaybackQualityBeacon, 'sessionKey' | 'seq' | 'totals'>;
 
-/** The most a beacon may say of one figure (the contract's bound); a longer gap is cut, not refused. */
-const MAX_MS = 60 * 60 * 1000;
+/**
+ * A session's totals so far with a new batch in them: what each beacon sends (the contract's
+ * `totals`), so a beacon lost or overtaken on the way loses nothing. The first frame's time is kept
+ * once known; the time tried without one is the newest.
+ */
+export function withBatch(totals: QualityBatch | null, batch: QualityBatch): QualityBatch {
+  const startupMs = totals?.startupMs ?? batch.startupMs;
+  const add = (key: 'stallMs' | 'playMs') => Math.min(QUALITY_MAX_MS, (totals?.[key] ?? 0) + batch[key]);
+  const count = (key: 'stalls' | 'rungSwitches' | 'fatalErrors') =>
+    Math.min(QUALITY_MAX_COUNT, (totals?.[key] ?? 0) + batch[key]);
+  return {
+    ...(startupMs !== undefined ? { startupMs } : batch.tryingMs !== undefined ? { tryingMs: batch.tryingMs } : {}),
+    stalls: count('stalls'),
+    stallMs: add('stallMs'),
+    playMs: add('playMs'),
+    rungSwitches: count('rungSwitches'),
+    fatalErrors: count('fatalErrors'),
+  };
+}
+
+/** The most a beacon may say of one time (the contract's bound); a longer one is cut, not refused. */
+const MAX_MS = QUALITY_MAX_MS;
 const HAVE_CURRENT_DATA = 2;
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useState } from 'react';
-import { PlaybackQuality } from './playbackQuality';
+import { PlaybackQuality, withBatch, type QualityBatch } from './playbackQuality';
 import type { SessionHandle } from './playerApi';
 import { sendQualityBeacon } from './qualityBeacon';
 import type { TileRegistry } from './tileRegistry';
@@ -14,19 +14,23 @@ export const PlaybackQualityContext = createContext<PlaybackQuality | null>(null
  * The player's quality measure, started when the player asks for its viewing session (that is when
  * "play" was pressed), and its beacons: every 30 s when something is new, and on leave (pagehide, the
  * page hidden, the player unmounted). Each beacon goes to the session that was open while its figures
- * were measured, numbered from 1 per session. Without a session nothing is sent: nothing would tie
- * the figures to an event, and nothing would prove who sent them.
+ * were measured, numbered from 1 per session, with the session's totals so far: a beacon lost or
+ * overtaken on the way loses nothing (on leave two go out milliseconds apart, and either may arrive
+ * first). Without a session nothing is sent: nothing would tie the figures to an event, and nothing
+ * would prove who sent them.
  */
 export function usePlaybackQualityReport(session: SessionHandle | null): PlaybackQuality {
   const [quality] = useState(() => new PlaybackQuality());
   useEffect(() => {
     if (!session) return undefined;
     let seq = 0;
+    let totals: QualityBatch | null = null;
     const flush = () => {
       const batch = quality.take();
       if (!batch) return;
       seq += 1;
-      sendQualityBeacon(session.sessionId, { sessionKey: session.sessionKey, seq, ...batch });
+      totals = withBatch(totals, batch);
+      sendQualityBeacon(session.sessionId, { sessionKey: session.sessionKey, seq, totals: true, ...totals });
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();

@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
-/** One beacon's additions to a session's figures, with the bounds the service worked out. */
+/** One beacon's figures for its session, with the bounds the service worked out. */
 export type QualityAddition = {
   sessionId: string;
   eventId: number;
   seq: number;
+  /** The figures are the session's totals so far (they replace the row's); else what is new (added). */
+  totals: boolean;
   startupMs: number | null;
   stalls: number;
   stallMs: number;
-  /** Playing plus stalled: what this beacon adds to the watching time. */
+  /** Playing plus stalled: the watching time (or what this beacon adds to it). */
   watchMs: number;
   rungSwitches: number;
   fatalErrors: number;
@@ -35,8 +37,9 @@ export type EventQuality = {
 export function createPlaybackQualityRepository(db: Executor) {
   return {
     /**
-     * Adds a beacon to its session's row (made by the first one), unless a beacon with this number or
-     * a higher one was counted already. True when it was counted.
+     * Writes a beacon into its session's row (made by the first one), unless a beacon with this number
+     * or a higher one was counted already: its totals replace the row's, or (a beacon without totals)
+     * its figures are added. True when it was counted.
      */
     async add(a: QualityAddition): Promise<boolean> {
       const watch = Math.min(a.watchMs, a.maxWatchMs);
@@ -59,16 +62,28 @@ export function createPlaybackQualityRepository(db: Executor) {
           oc
             .column('session_id')
             .doUpdateSet(() => {
+              const latest = {
+                startup_ms: sql<number | null>`coalesce(playback_quality.startup_ms, excluded.startup_ms)`,
+                last_seq: sql<number>`excluded.last_seq`,
+                last_at: sql<Date>`excluded.last_at`,
+              };
+              if (a.totals)
+                return {
+                  ...latest,
+                  stall_count: sql`excluded.stall_count`,
+                  stall_ms: sql`excluded.stall_ms`,
+                  watch_ms: sql`excluded.watch_ms`,
+                  rung_switches: sql`excluded.rung_switches`,
+                  fatal_errors: sql`excluded.fatal_errors`,
+                };
               const watchSum = sql<number>`least(playback_quality.watch_ms + ${a.watchMs}, ${a.maxWatchMs})`;
               return {
-                startup_ms: sql`coalesce(playback_quality.startup_ms, excluded.startup_ms)`,
+                ...latest,
                 stall_count: sql`playback_quality.stall_count + ${a.stalls}`,
                 stall_ms: sql`least(playback_quality.stall_ms + ${a.stallMs}, ${watchSum})`,
                 watch_ms: watchSum,
                 rung_switches: sql`playback_quality.rung_switches + ${a.rungSwitches}`,
                 fatal_errors: sql`playback_quality.fatal_errors + ${a.fatalErrors}`,
-                last_seq: sql`excluded.last_seq`,
-                last_at: sql`excluded.last_at`,
               };
             })
             .where('playback_quality.last_seq', '<', a.seq),

@@ -16,10 +16,12 @@ export type PlaybackQualityRouteOptions = {
 };
 
 const DESCRIPTION =
-  "The player's quality report for its viewing session, in batches: what is new since its last beacon (startup " +
-  'once, stalls and their time, playing time, rung switches, fatal errors), numbered by `seq`. Sent with ' +
-  "`navigator.sendBeacon`, which sets no headers: the session's key goes in the body and no token is read; the " +
-  "event is the session's own. 204 when recorded, and when a beacon with this `seq` was already counted. An " +
+  "The player's quality report for its viewing session: with `totals`, the session's figures so far (startup, " +
+  'stalls and their time, playing time, rung switches, fatal errors), numbered by `seq`; the newest number ' +
+  'wins, so a beacon lost or overtaken loses nothing. Without `totals`, what is new since its last beacon, ' +
+  "added once. Sent with `navigator.sendBeacon`, which sets no headers: the session's key goes in the body and no " +
+  "token is read; the event is the session's own. 204 when recorded, and when a beacon with this `seq` or a later " +
+  'one was already counted. An ' +
   `unknown session, another key, or a session over for more than a few minutes: 404 '${QUALITY_SESSION_UNKNOWN}' ` +
   `The body is at most ${PLAYBACK_QUALITY_BODY_LIMIT} bytes. Nothing in it names a person; the figures are kept ` +
   'for `QOE_RETENTION_DAYS` (30 by default).';

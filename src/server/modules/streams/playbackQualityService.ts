@@ -41,9 +41,9 @@ export function createPlaybackQuality(deps: PlaybackQualityDeps) {
   const silence = silenceMs(deps.heartbeatSeconds);
   return {
     /**
-     * Adds one beacon to its session's figures. 404 (one answer for all, as for heartbeats) when the
+     * Counts one beacon in its session's figures. 404 (one answer for all, as for heartbeats) when the
      * session is unknown, the key is not its own, or it ended more than a few minutes ago. A beacon
-     * already counted (its number) is accepted and not counted again.
+     * already counted, or overtaken by a later number, is accepted and not counted again.
      */
     async record(sessionId: string, beacon: PlaybackQualityBeacon): Promise<void> {
       const at = now();
@@ -53,13 +53,14 @@ export function createPlaybackQuality(deps: PlaybackQualityDeps) {
       if (!session || !sameHash(session.key_hash, hashSessionKey(beacon.sessionKey)) || endedAt < at - LATE_BEACON_MS)
         throw new NotFound(QUALITY_SESSION_UNKNOWN);
       // What the session's age allows (the player's clock runs a moment ahead of the open): watch
-      // time and startup alike, so a single beacon cannot claim a first frame later than the session
-      // has existed (the guaranteed view's "no first frame within N s" reads this startup).
+      // time (a total, or a sum) and startup alike, so a single beacon cannot claim a first frame later
+      // than the session has existed (the guaranteed view's "no first frame within N s" reads this startup).
       const maxMs = Math.min(INT_MAX, Math.max(0, at - session.opened_at.getTime() + CLOCK_SLACK_MS));
       await deps.quality.add({
         sessionId,
         eventId: session.event_id,
         seq: beacon.seq,
+        totals: beacon.totals === true,
         startupMs: beacon.startupMs === undefined ? null : Math.min(beacon.startupMs, maxMs),
         stalls: beacon.stalls,
         stallMs: beacon.stallMs,

@@ -83,6 +83,7 @@ it('sends the first frame, a stall and a rung switch of the main angle on pagehi
     body: {
       sessionKey: streams.keys[0],
       seq: 1,
+      totals: true,
       startupMs: expect.any(Number),
       stalls: 1,
       stallMs: expect.any(Number),
@@ -104,15 +105,8 @@ it('sends the first frame, a stall and a rung switch of the main angle on pagehi
   act(() => void document.dispatchEvent(new Event('visibilitychange')));
   delete (document as { visibilityState?: string }).visibilityState;
   expect(sender.sendBeacon).toHaveBeenCalledTimes(2);
-  expect((await sender.all())[1]!.body).toEqual({
-    sessionKey: streams.keys[0],
-    seq: 2,
-    stalls: 0,
-    stallMs: 0,
-    playMs: 0,
-    rungSwitches: 0,
-    fatalErrors: 1,
-  });
+  // The session's totals so far: the first beacon's figures and the error.
+  expect((await sender.all())[1]!.body).toEqual({ ...sent!.body, seq: 2, fatalErrors: 1 });
   // No token rides along: sendBeacon cannot carry one, and the key proves the beacon.
   expect(streams.calls.filter((c) => c.path.endsWith('/quality'))).toEqual([]);
 });
@@ -144,11 +138,12 @@ it('batches every 30 s when something is new, and sends the rest when the viewer
   await waitFor(() => expect(app.router.state.location.pathname).toBe(`/events/${FREE_VOD.path}`));
   await eventually(() => expect(sender.sendBeacon).toHaveBeenCalledTimes(3));
   const bodies = (await sender.all()).map((s) => s.body);
-  expect(bodies.map((b) => [b.seq, b.startupMs !== undefined, b.rungSwitches, b.fatalErrors])).toEqual([
-    [1, true, 0, 0],
-    [2, false, 1, 0],
+  // Each beacon has the session's totals so far.
+  expect(bodies.map((b) => [b.seq, b.totals, b.startupMs !== undefined, b.rungSwitches, b.fatalErrors])).toEqual([
+    [1, true, true, 0, 0],
+    [2, true, true, 1, 0],
     // hls.js reports the video's own errors while it plays it: counted once.
-    [3, false, 0, 1],
+    [3, true, true, 1, 1],
   ]);
   expect(bodies.every((b) => b.sessionKey === streams.keys[0])).toBe(true);
 });

@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
-import { PlaybackQuality } from '../../../../src/client/features/player/playbackQuality';
+import { PlaybackQuality, withBatch } from '../../../../src/client/features/player/playbackQuality';
+import { QUALITY_MAX_MS } from '../../../../src/shared/contract/playbackQuality';
 import FakeHls from './fakeHls';
 
 /**
@@ -183,5 +184,30 @@ describe('the quality measure', () => {
     s.hls.emit(FakeHls.Events.LEVEL_SWITCHED, { level: 1 });
     s.hls.emit(FakeHls.Events.LEVEL_SWITCHED, { level: 2 });
     expect(s.quality.take()).toEqual({ stalls: 0, stallMs: 0, playMs: 1000, rungSwitches: 0, fatalErrors: 0 });
+  });
+});
+
+describe("a session's totals (what each beacon sends)", () => {
+  const batch = { stalls: 0, stallMs: 0, playMs: 0, rungSwitches: 0, fatalErrors: 0 };
+  it('sum the batches, keep the first frame once known, and the newest time tried until then', () => {
+    let totals = withBatch(null, { ...batch, tryingMs: 2000 });
+    expect(totals).toEqual({ ...batch, tryingMs: 2000 });
+    totals = withBatch(totals, { ...batch, tryingMs: 4000 });
+    expect(totals).toEqual({ ...batch, tryingMs: 4000 });
+    totals = withBatch(totals, { ...batch, startupMs: 4500, stalls: 1, stallMs: 300, playMs: 25_000, rungSwitches: 1 });
+    totals = withBatch(totals, { ...batch, stalls: 2, stallMs: 4000, playMs: 30_000, fatalErrors: 1 });
+    expect(totals).toEqual({
+      startupMs: 4500,
+      stalls: 3,
+      stallMs: 4300,
+      playMs: 55_000,
+      rungSwitches: 1,
+      fatalErrors: 1,
+    });
+  });
+
+  it("stop at the contract's bound rather than be refused", () => {
+    const totals = withBatch({ ...batch, playMs: QUALITY_MAX_MS - 10 }, { ...batch, playMs: 30_000 });
+    expect(totals.playMs).toBe(QUALITY_MAX_MS);
   });
 });
