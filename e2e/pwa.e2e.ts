@@ -83,7 +83,12 @@ describe('installing and controlling', () => {
       const page = await controlledPage(context, `${baseUrl()}/`);
       const registration = await page.evaluate(async () => {
         const r = await navigator.serviceWorker.ready;
-        return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
+        // `ready` comes with an active worker, which may still be activating (its activate event, which
+        // claims the page, running): the state it then reaches is what is checked.
+        const active = r.active!;
+        if (active.state === 'activating')
+          await new Promise((settled) => active.addEventListener('statechange', settled, { once: true }));
+        return { scope: r.scope, script: active.scriptURL, state: active.state };
       });
       expect(registration).toEqual({
         scope: `${baseUrl()}/`,
