@@ -154,6 +154,8 @@ it('refuses a wrong key and a wrong SRT passphrase, logging neither', async () =
 });
 
 let firstPushAt = 0;
+/** The live page's rendition playlists: whether each was asked as a delta update, and answered as one. */
+const renditionPolls: { angle: string; askedSkip: boolean; skipped: boolean }[] = [];
 
 it('a ticket holder watches every feed live, the angles agreeing on the capture clock', async () => {
   firstPushAt = Date.now();
@@ -164,6 +166,15 @@ it('a ticket holder watches every feed live, the angles agreeing on the capture 
   const context = await signedInContext(browser, fan);
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });
+  page.on('response', (res) => {
+    const angle = /\/live\/e\d+\/a(\d)\/v\d+\.m3u8/.exec(res.url())?.[1];
+    if (!angle || res.status() !== 200) return;
+    const askedSkip = new URL(res.url()).searchParams.get('_HLS_skip') === 'YES';
+    void res.text().then(
+      (body) => renditionPolls.push({ angle, askedSkip, skipped: /^#EXT-X-SKIP:SKIPPED-SEGMENTS=[1-9]/m.test(body) }),
+      () => undefined,
+    );
+  });
   await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
   const d = await waitInPage(
     page,
@@ -228,6 +239,11 @@ it('rewinds every angle to the first minute, says how far behind live, and retur
       timeout: 45_000,
     },
   );
+  // Past the skip boundary (12 s) the player polls for delta updates, and gets them: the show's
+  // whole playlist is fetched once per tile, then only its last seconds (livePlaylist.ts).
+  const deltas = renditionPolls.filter((p) => p.askedSkip && p.skipped);
+  expect([...new Set(deltas.map((p) => p.angle))].sort()).toEqual(['0', '1', '2', '3']);
+  // The rewind below then proves the player kept the skipped segments it had.
   await page.focus(seekBar);
   await page.keyboard.press('Home');
   // The show's first pictures were captured seconds after the first encoder started (the packagers

@@ -9,10 +9,12 @@ import {
   EDGE_SEGMENT_S,
   MEDIA_MESSAGES,
   type MediaAnswer,
+  type MediaAsk,
 } from '../streams/protectedMedia';
 import type { SignedMediaPath } from '../streams/urlSigner';
 import { feedDir, parseLiveFile } from './liveFiles';
 import { feedLadder, feedSegments, renderLiveMaster, renderLiveRendition } from './livePlaylist';
+import { createSegmentLists } from './segmentLists';
 import type { LiveService } from './service';
 
 /** The folder a live feed's URLs are signed for: one signature opens its master, renditions and segments. */
@@ -39,9 +41,14 @@ type Deps = {
 export function createLiveMedia(deps: Deps) {
   const { settings } = deps;
   const now = deps.now ?? Date.now;
+  // Each part's segment list, read on from where the last poll stopped (segmentLists.ts).
+  const lists = createSegmentLists();
   return {
-    /** A signed path under /media/signed/live/ whose signature mediaRoutes.ts has checked. */
-    async open(signed: SignedMediaPath): Promise<MediaAnswer> {
+    /**
+     * A signed path under /media/signed/live/ whose signature mediaRoutes.ts has checked; `skip`: the
+     * player asked for a rendition's delta update (livePlaylist.ts).
+     */
+    async open(signed: SignedMediaPath, { skip = false }: MediaAsk = {}): Promise<MediaAnswer> {
       const m = WHERE.exec(signed.dir);
       const file = parseLiveFile(signed.file);
       if (!m || !file) throw new NotFound(MEDIA_MESSAGES.missing);
@@ -73,10 +80,10 @@ export function createLiveMedia(deps: Deps) {
           edgeSeconds: EDGE_LIVE_PLAYLIST_S,
         };
       const ended = playback.show === 'ended';
-      const segments = await feedSegments(folder, file.height, feed.parts);
+      const segments = await feedSegments(folder, file.height, feed.parts, lists);
       return {
         kind: 'playlist',
-        body: renderLiveRendition(segments, { airStartMs: facts.airStart?.getTime() ?? null, ended }),
+        body: renderLiveRendition(segments, { airStartMs: facts.airStart?.getTime() ?? null, ended, skip }),
         // A growing playlist is asked again every segment; the replay does not change any more.
         cacheControl: ended ? browser : 'private, no-cache',
         edgeSeconds: ended ? EDGE_PLAYLIST_S : EDGE_LIVE_PLAYLIST_S,

@@ -10,6 +10,7 @@ import {
   type PackagedRung,
   type PartClock,
 } from './liveFiles';
+import { createSegmentLists, type ListedSegment, type SegmentLists } from './segmentLists';
 
 type Segment = { uri: string; durationS: number; pdtMs: number; discontinuity: boolean };
 
@@ -25,55 +26,112 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
-/** One rendition's segments over every part of the feed, dated on the encoder's clock (PartClock). */
-export async function feedSegments(dir: string, height: number, parts: number): Promise<Segment[]> {
-  const segments: Segment[] = [];
-  for (let part = 1; part <= parts; part += 1) {
-    const clockText = await readText(path.join(dir, clockFile(part)));
-    const list = await readText(path.join(dir, listFile(height, part)));
-    if (!clockText || !list) continue;
-    const clock = JSON.parse(clockText) as PartClock;
-    let first = true;
-    for (const line of list.split('\n')) {
-      const [uri, startText, endText] = line.split(',');
-      if (!uri || !endText) continue;
-      // The segment muxer lists its first segment as starting at 0: the part's clock knows its real start.
-      const start = first ? clock.firstStart : Number(startText);
-      const end = Number(endText);
-      if (!(end > start)) {
-        first = false;
-        continue;
-      }
-      segments.push({
-        uri,
-        durationS: end - start,
-        pdtMs: Math.round(clock.offsetMs + start * 1000),
-        discontinuity: first && segments.length > 0,
-      });
-      first = false;
+type DatedPart = { clockText: string; dated: number; segments: Segment[]; fromFirstRow: boolean };
+
+/**
+ * A part's segments dated on its clock, per list as read: segmentLists.ts keeps one array of rows per
+ * list while it grows, so a poll dates only the rows new since the poll before. Weak: a list let go
+ * (or read anew, another array) takes its dates with it.
+ */
+const datedParts = new WeakMap<readonly ListedSegment[], DatedPart>();
+
+function datedPart(rows: readonly ListedSegment[], clockText: string): DatedPart {
+  let part = datedParts.get(rows);
+  if (!part || part.clockText !== clockText) {
+    part = { clockText, dated: 0, segments: [], fromFirstRow: false };
+    datedParts.set(rows, part);
+  }
+  const clock = JSON.parse(clockText) as PartClock;
+  for (; part.dated < rows.length; part.dated += 1) {
+    const row = rows[part.dated]!;
+    // The segment muxer lists its first segment as starting at 0: the part's clock knows its real start.
+    const start = part.dated === 0 ? clock.firstStart : row.start;
+    if (!(row.end > start)) continue;
+    if (part.dated === 0) part.fromFirstRow = true;
+    part.segments.push({
+      uri: row.uri,
+      durationS: row.end - start,
+      pdtMs: Math.round(clock.offsetMs + start * 1000),
+      discontinuity: false,
+    });
+  }
+  return part;
+}
+
+/**
+ * One rendition's segments over every part of the feed, dated on the encoder's clock (PartClock), a
+ * discontinuity where a part after the first begins. `lists` reads each part's list from where its
+ * last read stopped (segmentLists.ts): the server's own, kept across polls; by default a fresh one,
+ * which reads every list whole. The answer may be the dates' own array: read it, never change it.
+ */
+export async function feedSegments(
+  dir: string,
+  height: number,
+  parts: number,
+  lists: SegmentLists = createSegmentLists(),
+): Promise<readonly Segment[]> {
+  let segments: readonly Segment[] = [];
+  for (let n = 1; n <= parts; n += 1) {
+    const clockText = await readText(path.join(dir, clockFile(n)));
+    const rows = clockText ? await lists.read(path.join(dir, listFile(height, n))) : null;
+    if (!clockText || !rows) continue;
+    const part = datedPart(rows, clockText);
+    if (!part.segments.length) continue;
+    if (!segments.length) {
+      segments = part.segments;
+      continue;
     }
+    const [first, ...rest] = part.segments;
+    segments = [...segments, part.fromFirstRow ? { ...first!, discontinuity: true } : first!, ...rest];
   }
   return segments;
 }
 
 /**
+ * How far back from a live playlist's end a player may ask to have it cut (`_HLS_skip=YES`): the HLS
+ * specification's floor, six target durations. A player polling every second then gets the last
+ * dozen seconds and one EXT-X-SKIP line, not the whole show: the same answer at four hours as at four
+ * minutes.
+ */
+const SKIP_TARGETS = 6;
+
+/**
  * A rendition's playlist: an EVENT playlist (the whole show stays seekable) from the first segment
  * that reaches the air start (organizers test their feeds earlier: that is not the show), every
  * segment dated with EXT-X-PROGRAM-DATE-TIME, a discontinuity where an encoder reconnected, and
- * EXT-X-ENDLIST once the show has ended: the same playlist is then the replay.
+ * EXT-X-ENDLIST once the show has ended: the same playlist is then the replay. While the show is on
+ * it offers delta updates (EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL), and `skip` (the player asked with
+ * `_HLS_skip`) replaces the segments before the skip boundary with EXT-X-SKIP: a player that has the
+ * earlier playlist keeps its segments, and one that has not asks again without it (hls.js does).
  */
-export function renderLiveRendition(segments: Segment[], opts: { airStartMs: number | null; ended: boolean }): string {
-  const shown = segments.filter((s) => opts.airStartMs === null || s.pdtMs + s.durationS * 1000 > opts.airStartMs);
+export function renderLiveRendition(
+  segments: readonly Segment[],
+  opts: { airStartMs: number | null; ended: boolean; skip?: boolean },
+): string {
+  // Segments come in capture order: those ending before the air start lead. No copy of the show's
+  // segments is made, so a poll of a long show costs its loops, not its allocations.
+  let from = 0;
+  const airStartMs = opts.airStartMs;
+  if (airStartMs !== null)
+    while (from < segments.length && segments[from]!.pdtMs + segments[from]!.durationS * 1000 <= airStartMs) from += 1;
+  let target = TARGET_SECONDS;
+  for (let i = from; i < segments.length; i += 1) target = Math.max(target, Math.round(segments[i]!.durationS));
+  const canSkipUntil = SKIP_TARGETS * target;
+  const skipped = opts.skip && !opts.ended ? skippedBefore(segments, from, canSkipUntil) : 0;
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${Math.max(TARGET_SECONDS, ...shown.map((s) => Math.round(s.durationS)))}`,
+    // EXT-X-SKIP needs version 9.
+    `#EXT-X-VERSION:${skipped > 0 ? 9 : 3}`,
+    `#EXT-X-TARGETDURATION:${target}`,
+    ...(opts.ended ? [] : [`#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=${canSkipUntil}.0`]),
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:EVENT',
     '#EXT-X-INDEPENDENT-SEGMENTS',
+    ...(skipped > 0 ? [`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`] : []),
   ];
-  for (const [i, s] of shown.entries()) {
-    if (s.discontinuity && i > 0) lines.push('#EXT-X-DISCONTINUITY');
+  for (let i = from + skipped; i < segments.length; i += 1) {
+    const s = segments[i]!;
+    if (s.discontinuity && i > from) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(
       `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.pdtMs).toISOString()}`,
       `#EXTINF:${s.durationS.toFixed(3)},`,
@@ -82,6 +140,16 @@ export function renderLiveRendition(segments: Segment[], opts: { airStartMs: num
   }
   if (opts.ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
+}
+
+/** How many segments, from `from`, end at least `canSkipUntil` seconds before the playlist's end. */
+function skippedBefore(segments: readonly Segment[], from: number, canSkipUntil: number): number {
+  let fromEnd = 0;
+  for (let i = segments.length - 1; i >= from; i -= 1) {
+    if (fromEnd >= canSkipUntil) return i + 1 - from;
+    fromEnd += segments[i]!.durationS;
+  }
+  return 0;
 }
 
 /** The ladder the feed's newest part packages (liveFiles.ts ladderFor), or the whole ladder before one starts. */

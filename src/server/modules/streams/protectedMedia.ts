@@ -32,6 +32,9 @@ export type MediaAnswer = ({ kind: 'playlist'; body: string } | { kind: 'segment
   edgeSeconds: number;
 };
 
+/** What a player asked beside the file: a live rendition's delta update (`_HLS_skip`). */
+export type MediaAsk = { skip?: boolean };
+
 /** A segment never changes under its name. */
 export const EDGE_SEGMENT_S = 3600;
 /**

@@ -166,6 +166,7 @@ describe('a live show through its signed stream config', () => {
         '#EXTM3U',
         '#EXT-X-VERSION:3',
         '#EXT-X-TARGETDURATION:2',
+        '#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=12.0',
         '#EXT-X-MEDIA-SEQUENCE:0',
         '#EXT-X-PLAYLIST-TYPE:EVENT',
         '#EXT-X-INDEPENDENT-SEGMENTS',
