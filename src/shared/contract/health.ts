@@ -6,7 +6,7 @@ export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), 
  * This instance's live ingest: `listening` for encoders, `starting` (the server listens, its engines
  * not yet), or `off` with the reason (LIVE_INGEST=off, engines not installed, a port it could not take).
  */
-const ingestStatus = z.object({
+export const ingestStatus = z.object({
   state: z.enum(['starting', 'listening', 'off']),
   reason: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { envelope } from './responseEnvelope';
 import { dbId } from './ids';
 import { STUDIO_MESSAGES } from './studio';
+import { ingestStatus } from './health';
 import { LIVE_ANGLE_MAX, LIVE_FEED_STATES, LIVE_SHOW_STATES } from './live';
 
 /**
@@ -70,8 +71,11 @@ const studioLiveData = z.object({
   endedAt: z.string().nullable(),
   /** The message viewers see ('technical difficulties'); null when none. */
   message: z.string().nullable(),
-  /** Where encoders connect: RTMP `{rtmpUrl}/{key}`; SRT at `srt://{ingestHost}:{srtPort}` with the key's passphrase. */
-  ingest: z.object({ rtmpUrl: z.string(), ingestHost: z.string() }),
+  /**
+   * Where encoders connect: RTMP `{rtmpUrl}/{key}`; SRT at `srt://{ingestHost}:{srtPort}` with the
+   * key's passphrase. `state` and `reason`: this instance's ingest, as /readyz gives it (off: why).
+   */
+  ingest: z.object({ rtmpUrl: z.string(), ingestHost: z.string() }).extend(ingestStatus.shape),
   angles: z.array(studioLiveAngle),
   /** Open viewing sessions of the event now. */
   viewers: z.number().int(),

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ScrollingTable } from '../components/ScrollingTable';
 import { formatInstant } from '../components/studioFormat';
 import { AnglePreview } from './AnglePreview';
-import { angleName, bitrateLabel, feedStateLabel, LIVE_LABELS, resolutionLabel } from './liveLabels';
+import { angleName, bitrateLabel, feedStateLabel, keysUnavailable, LIVE_LABELS, resolutionLabel } from './liveLabels';
 import { StreamKeysDialog } from './StreamKeysDialog';
 import { useIssueKeys } from './useIssueKeys';
 
@@ -30,6 +30,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
   const targets = chosen.length > 0 ? live.angles.filter((a) => chosen.includes(a.angle)) : live.angles;
   const rotating = targets.some((a) => a.hasKey);
   const ended = live.show === 'ended';
+  const why = keysUnavailable(live);
   const label = rotating ? LIVE_LABELS.rotateKeys : 'Issue stream keys';
   const toggle = (angle: number) =>
     setChosen((c) => (c.includes(angle) ? c.filter((a) => a !== angle) : [...c, angle].sort((a, b) => a - b)));
@@ -49,14 +50,16 @@ export function LiveAngles({ live }: { live: StudioLive }) {
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Button
           ref={button}
-          disabled={ended || live.angles.length === 0}
+          disabled={why !== null}
           aria-disabled={keys.busy || undefined}
+          aria-describedby="keys-why"
           onClick={() => (rotating ? setAskRotate(true) : void issue())}
         >
           {label}
         </Button>
-        <Typography variant="body2" color="text.secondary">
-          {chosen.length === 0 ? 'For every angle; tick angles to choose some.' : `For angle ${chosen.join(', ')}.`}
+        <Typography id="keys-why" variant="body2" color="text.secondary" data-testid="keys-why">
+          {why ??
+            (chosen.length === 0 ? 'For every angle; tick angles to choose some.' : `For angle ${chosen.join(', ')}.`)}
         </Typography>
       </Box>
       <ScrollingTable label="Angles">

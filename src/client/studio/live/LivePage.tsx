@@ -15,7 +15,7 @@ import { formatInstant } from '../components/studioFormat';
 import { StudioNotFound } from '../shell/StudioNotFound';
 import { studioPaths } from '../studioPaths';
 import { LiveAngles } from './LiveAngles';
-import { LIVE_LABELS, qualityFacts, SHOW_LABEL } from './liveLabels';
+import { ingestLabel, LIVE_LABELS, qualityFacts, SHOW_LABEL } from './liveLabels';
 import { ShowControls } from './ShowControls';
 import { useGetStudioLiveQuery } from './studioLiveApi';
 import { ViewerMessage } from './ViewerMessage';
@@ -72,6 +72,7 @@ function LiveRoom({ live }: { live: StudioLive }) {
     ['Air start', live.airStartDate ? formatInstant(live.airStartDate) : STUDIO_MESSAGES.noDate],
     ['Started', live.startedAt ? formatInstant(live.startedAt) : STUDIO_MESSAGES.notYet],
     ...(live.endedAt ? [['Ended', formatInstant(live.endedAt)] as [string, string]] : []),
+    ['Ingest', ingestLabel(live.ingest)],
     ['RTMP server', live.ingest.rtmpUrl],
     ['SRT host', live.ingest.ingestHost],
   ];

@@ -9,6 +9,38 @@ export const LIVE_LABELS = {
   viewerMessage: 'Message for viewers',
 } as const;
 
+/**
+ * Why a control is unavailable, said beside it (a disabled button alone says nothing), and the
+ * ingest's state among the show's facts.
+ */
+export const CONTROL_REASONS = {
+  endedKeys: 'The show has ended: no more keys are issued.',
+  noAngles: 'This event names no camera angles: there is nothing to issue keys for.',
+  endedShow: 'The show has ended: it can no longer be started or ended.',
+  noKeys: 'Starting and ending the show need stream keys: issue them under Angles.',
+  ingestListening: 'Listening for encoders',
+  ingestStarting: 'Starting: encoders can connect in a moment',
+  ingestOff: (reason: string) => `Off: encoders cannot connect (${reason})`,
+} as const;
+
+type ControlsView = Pick<StudioLive, 'show' | 'angles' | 'ingest'>;
+
+/** Why 'Issue stream keys' is unavailable, or null when it is not. */
+export const keysUnavailable = (live: ControlsView): string | null =>
+  live.show === 'ended' ? CONTROL_REASONS.endedKeys : live.angles.length === 0 ? CONTROL_REASONS.noAngles : null;
+
+/** Why 'Start show' and 'End show' are unavailable, or null when they are not. */
+export const showControlsUnavailable = (live: ControlsView): string | null =>
+  live.show === 'ended' ? CONTROL_REASONS.endedShow : live.angles.some((a) => a.hasKey) ? null : CONTROL_REASONS.noKeys;
+
+/** The ingest's state as the show's facts give it. */
+export const ingestLabel = ({ state, reason }: StudioLive['ingest']): string =>
+  state === 'listening'
+    ? CONTROL_REASONS.ingestListening
+    : state === 'starting'
+      ? CONTROL_REASONS.ingestStarting
+      : CONTROL_REASONS.ingestOff(reason ?? 'no reason given');
+
 /** An angle as the control room names it to a screen reader: "angle 2 (Close-up)". */
 export const angleName = (angle: number, name: string): string => `angle ${angle} (${name})`;
 

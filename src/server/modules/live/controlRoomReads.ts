@@ -1,5 +1,6 @@
 import { STUDIO_LIVE_MESSAGES as M, type StudioLive } from '../../../shared/contract/studioLive';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IngestStatus } from '../../../shared/contract/health';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { Conflict, NotFound } from '../../platform/domainErrors';
@@ -26,6 +27,8 @@ export type ControlRoomDeps = {
   hooks: Pick<IngestHooks, 'dropEncoders' | 'feedsChanged'>;
   probe: FeedProbe;
   heartbeatSeconds: number;
+  /** This instance's ingest (listening, starting, or off and why), shown beside the controls it disables. */
+  ingestStatus: () => IngestStatus;
   /** Where a failure after a commit is told (the ingest not reached): never with a key. */
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** This instance's catalog lets go of its answers at once (the others within the catalog's bound). */
@@ -72,7 +75,7 @@ export function controlRoomReadsOf(deps: ControlRoomDeps) {
       startedAt: iso(show?.started_at),
       endedAt: iso(shown.endedAt),
       message: show?.message ?? null,
-      ingest: { rtmpUrl: rtmpBase, ingestHost: settings.ingestHost },
+      ingest: { rtmpUrl: rtmpBase, ingestHost: settings.ingestHost, ...deps.ingestStatus() },
       angles: await Promise.all(
         angles.map((angle) =>
           angleView(

@@ -118,6 +118,7 @@ export function liveModule(needs: LiveNeeds, config: AppConfig) {
         now,
       }),
       heartbeatSeconds: config.viewing.heartbeatSeconds,
+      ingestStatus: () => ingest,
       log: needs.log,
       onCatalogChanged: needs.onCatalogChanged,
       ...clock,

@@ -6,6 +6,7 @@ import { STUDIO_LIVE_MESSAGES as M, type StudioLive } from '../../../../src/shar
 import { recordToasts, requestedUrls, startApp, stopApp } from '../../../utils/clientApp';
 import { rememberBuyer, type Buyer } from '../../../utils/clientCheckout';
 import { axeViolations, newOrganizer, studioCall } from '../../../utils/clientStudio';
+import { CONTROL_REASONS } from '../../../../src/client/studio/live/liveLabels';
 
 /**
  * The live control room on a demo 'Live' event with streams that no other client test uses (its
@@ -49,9 +50,13 @@ it('shows the state, and the keys once in a dialog: copied, never kept in the st
   expect(within(angles).getAllByRole('row').length).toBeGreaterThan(1);
   expect(angleRow(0)).toHaveTextContent('Waiting');
   expect(angleRow(0)).toHaveTextContent('None');
-  // Without keys the show can be neither started nor ended.
-  expect(screen.getByRole('button', { name: 'Start show' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'End show' })).toBeDisabled();
+  // Without keys the show can be neither started nor ended, and the page says so beside them.
+  for (const name of ['Start show', 'End show']) {
+    expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(CONTROL_REASONS.noKeys);
+  }
+  // The ingest's state among the show's facts (this test server never starts its engines).
+  expect(screen.getByText('Ingest').nextSibling).toHaveTextContent(CONTROL_REASONS.ingestStarting);
   expect(await axeViolations()).toEqual([]);
 
   const state = await studioCall<StudioLive>(organizer, 'GET', `/events/${eventId}/live`);
@@ -165,8 +170,13 @@ it("starts the show, sets and clears the viewers' message, and ends the show onl
   await waitFor(() => expect(toasts.seen).toContain(M.endedNow), SERVER);
   // The page is hidden from assistive technology until the dialog has gone.
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
-  expect(screen.getByRole('button', { name: 'Start show' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'End show' })).toBeDisabled();
+  for (const name of ['Start show', 'End show']) {
+    expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(CONTROL_REASONS.endedShow);
+  }
+  const keys = screen.getByRole('button', { name: 'Rotate keys' });
+  expect(keys).toBeDisabled();
+  expect(keys).toHaveAccessibleDescription(CONTROL_REASONS.endedKeys);
   expect((await studioCall<StudioLive>(organizer, 'GET', `/events/${eventId}/live`)).data.show).toBe('ended');
   toasts.stop();
 });

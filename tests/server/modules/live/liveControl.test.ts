@@ -73,6 +73,9 @@ describe('the state', () => {
       ingest: {
         rtmpUrl: `rtmp://${x.t.config.live.ingestHost}:${x.t.config.live.rtmpPort}/live`,
         ingestHost: x.t.config.live.ingestHost,
+        // The test app's ingest is never started: the state a server has before its engines listen.
+        state: 'starting',
+        reason: null,
       },
       angles: DEMO_FEED_ANGLES.map((angle) => ({
         angle,
@@ -406,6 +409,7 @@ describe('the running ingest', () => {
       },
       probe: createFeedProbe({ liveDir: x.t.config.live.dir, ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', now: x.clock.now }),
       heartbeatSeconds: x.t.config.viewing.heartbeatSeconds,
+      ingestStatus: () => ({ state: 'listening', reason: null }),
       now: x.clock.now,
     });
     const id = await x.liveEvent('room-hooks');

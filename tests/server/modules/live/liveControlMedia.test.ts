@@ -183,6 +183,7 @@ describe('without the engines on the server', () => {
         now: x.clock.now,
       }),
       heartbeatSeconds: x.t.config.viewing.heartbeatSeconds,
+      ingestStatus: () => ({ state: 'listening', reason: null }),
       now: x.clock.now,
     });
     const angle = (await without.state(show.id)).angles[1]!;

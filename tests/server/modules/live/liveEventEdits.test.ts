@@ -214,6 +214,7 @@ describe('rotated keys', () => {
       },
       probe: createFeedProbe({ liveDir: x.t.config.live.dir, ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', now: x.clock.now }),
       heartbeatSeconds: x.t.config.viewing.heartbeatSeconds,
+      ingestStatus: () => ({ state: 'listening', reason: null }),
       log: x.t.app.log,
       now: x.clock.now,
     });

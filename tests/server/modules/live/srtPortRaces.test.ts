@@ -73,6 +73,7 @@ function roomWith(lock: boolean) {
     hooks: { dropEncoders: async () => undefined, feedsChanged: () => undefined },
     probe: createFeedProbe({ liveDir: config.live.dir, ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', now: Date.now }),
     heartbeatSeconds: config.viewing.heartbeatSeconds,
+    ingestStatus: () => ({ state: 'listening', reason: null }),
   });
 }
 
