@@ -53,6 +53,12 @@ const studioLiveAngle = z.object({
   /** The top rung's bitrate from its newest segment (ffprobe), kilobits a second; null when unknown. */
   bitrateKbps: z.number().int().nullable(),
   /**
+   * While the feed is live: how long after its capture (the encoder's clock) its newest picture was
+   * packaged, in ms. A second or two is normal; growing, the packager cannot keep real time. Null
+   * otherwise, or when its clock is unknown.
+   */
+  packagedBehindMs: z.number().int().nullable(),
+  /**
    * `GET` this path (with the organizer's token; a JPEG, a few seconds old at most) for a small
    * picture of the feed's newest segment; null when the feed has no segment yet.
    */

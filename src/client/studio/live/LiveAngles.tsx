@@ -13,7 +13,15 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ScrollingTable } from '../components/ScrollingTable';
 import { formatInstant } from '../components/studioFormat';
 import { AnglePreview } from './AnglePreview';
-import { angleName, bitrateLabel, feedStateLabel, keysUnavailable, LIVE_LABELS, resolutionLabel } from './liveLabels';
+import {
+  angleName,
+  bitrateLabel,
+  feedStateLabel,
+  keysUnavailable,
+  LIVE_LABELS,
+  packagedBehindLabel,
+  resolutionLabel,
+} from './liveLabels';
 import { StreamKeysDialog } from './StreamKeysDialog';
 import { useIssueKeys } from './useIssueKeys';
 
@@ -71,6 +79,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
               <TableCell>State</TableCell>
               <TableCell>Resolution</TableCell>
               <TableCell>Bitrate</TableCell>
+              <TableCell>Capture to packaged</TableCell>
               <TableCell>Stream key</TableCell>
               <TableCell>Preview</TableCell>
             </TableRow>
@@ -92,6 +101,7 @@ export function LiveAngles({ live }: { live: StudioLive }) {
                 <TableCell>{feedStateLabel(a)}</TableCell>
                 <TableCell>{resolutionLabel(a)}</TableCell>
                 <TableCell>{bitrateLabel(a)}</TableCell>
+                <TableCell>{packagedBehindLabel(a)}</TableCell>
                 <TableCell>{a.keyIssuedAt ? `Issued ${formatInstant(a.keyIssuedAt)}` : 'None'}</TableCell>
                 <TableCell>
                   <AnglePreview path={a.previewUrl} live={a.state === 'live'} name={angleName(a.angle, a.name)} />

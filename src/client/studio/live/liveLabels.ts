@@ -63,6 +63,22 @@ export const bitrateLabel = (a: StudioLiveAngle): string =>
       ? `${(a.bitrateKbps / 1000).toFixed(1)} Mb/s`
       : `${a.bitrateKbps} kb/s`;
 
+const PACKAGER_COPY = {
+  delay: (seconds: string) => `${seconds} s`,
+  behind: (seconds: number) => `${seconds} s: packaging is behind real time`,
+} as const;
+
+/** Packaged this long after capture (ms), a feed's packager is not keeping real time. */
+const PACKAGER_BEHIND_MS = 6_000;
+
+/** How long after capture a live feed's newest picture was packaged: "1.4 s", or a warning past 6 s. */
+export const packagedBehindLabel = (a: StudioLiveAngle): string =>
+  a.packagedBehindMs === null
+    ? '—'
+    : a.packagedBehindMs >= PACKAGER_BEHIND_MS
+      ? PACKAGER_COPY.behind(Math.round(a.packagedBehindMs / 1000))
+      : PACKAGER_COPY.delay((a.packagedBehindMs / 1000).toFixed(1));
+
 /** The players' reports: startup's 95th percentile and the share of watching time spent stalled. */
 export function qualityFacts(q: StudioLive['quality']): [string, string][] {
   return [

@@ -7,7 +7,8 @@ export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString(
 
 /**
  * One angle as the control room shows it: its key, its state and since when, and what its encoder
- * sends (picture and bitrate, read by the engines from the packager's newest segment) with a preview.
+ * sends (picture and bitrate, read by the engines from the packager's newest segment) with a preview,
+ * and while it is live how far behind its capture the packager is.
  */
 export async function angleView(
   probe: Pick<FeedProbe, 'info'>,
@@ -28,6 +29,7 @@ export async function angleView(
     since: iso(since),
     resolution: sent?.picture ? { width: sent.picture.width, height: sent.picture.height } : null,
     bitrateKbps: sent?.picture?.bitrateKbps ?? null,
+    packagedBehindMs: state === 'live' ? (sent?.packagedBehindMs ?? null) : null,
     previewUrl: sent?.file ? `/v1/studio/events/${eventId}/live/preview/${angle}` : null,
   };
 }

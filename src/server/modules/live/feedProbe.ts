@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { LIVE_PREVIEW_HEIGHT } from '../../../shared/contract/studioLive';
 import { createTtlCache } from '../../platform/ttlCache';
-import { feedDir } from './liveFiles';
+import { clockFile, feedDir, type PartClock } from './liveFiles';
 
 const run = promisify(execFile);
 
@@ -30,8 +30,14 @@ export class EngineMissing extends Error {}
  * answer is kept a few seconds per feed and made once however many organizers ask.
  */
 export function createFeedProbe(deps: { liveDir: string; ffmpeg: string; ffprobe: string; now: () => number }) {
-  /** The newest finished segment of the feed's newest part, top rung; null before its first. */
-  async function newestSegment(eventId: number, angle: number): Promise<string | null> {
+  /**
+   * The newest finished segment of the feed's newest part, top rung, and when the last of its picture
+   * was captured (the part's clock: PartClock); null before its first segment.
+   */
+  async function newestSegment(
+    eventId: number,
+    angle: number,
+  ): Promise<{ file: string; capturedUntilMs: number | null } | null> {
     const dir = feedDir(deps.liveDir, eventId, angle);
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     let best: { rung: number; part: number; name: string } | null = null;
@@ -43,10 +49,16 @@ export function createFeedProbe(deps: { liveDir: string; ffmpeg: string; ffprobe
     }
     if (!best) return null;
     const text = await fs.readFile(path.join(dir, best.name), 'utf8').catch(() => '');
-    const last = text.trim().split('\n').pop()?.split(',')[0];
+    const [last, , endText] = text.trim().split('\n').pop()?.split(',') ?? [];
     // The list names files in the feed's own folder: anything else is not read.
     if (!last || !/^v\d{3}_p\d{1,4}_\d{5}\.ts$/.test(last)) return null;
-    return path.join(dir, last);
+    const clockText = await fs.readFile(path.join(dir, clockFile(best.part)), 'utf8').catch(() => null);
+    const clock = clockText ? (JSON.parse(clockText) as PartClock) : null;
+    const end = Number(endText);
+    return {
+      file: path.join(dir, last),
+      capturedUntilMs: clock && Number.isFinite(end) ? clock.offsetMs + end * 1000 : null,
+    };
   }
 
   const engineError = (error: unknown) => {
@@ -122,11 +134,15 @@ export function createFeedProbe(deps: { liveDir: string; ffmpeg: string; ffprobe
     max: 1000,
     now: deps.now,
     load: async (k: string) => {
-      const file = await newestSegment(...split(k));
-      if (!file) return { file: null, picture: null };
+      const newest = await newestSegment(...split(k));
+      if (!newest) return { file: null, picture: null, packagedBehindMs: null };
+      // How long after its capture the newest picture was packaged, measured now (kept a few seconds
+      // with the rest, so it may be that old, never inflated by the wait).
+      const packagedBehindMs =
+        newest.capturedUntilMs === null ? null : Math.max(0, Math.round(deps.now() - newest.capturedUntilMs));
       // Without ffprobe, or a segment it cannot read, the figures are unknown; the control room still answers.
-      const found = await probe(file).catch(() => null);
-      return { file, picture: found };
+      const found = await probe(newest.file).catch(() => null);
+      return { file: newest.file, picture: found, packagedBehindMs };
     },
   });
   const previews = createTtlCache({
@@ -134,8 +150,8 @@ export function createFeedProbe(deps: { liveDir: string; ffmpeg: string; ffprobe
     max: 200,
     now: deps.now,
     load: async (k: string) => {
-      const file = await newestSegment(...split(k));
-      return file ? picture(file) : null;
+      const newest = await newestSegment(...split(k));
+      return newest ? picture(newest.file) : null;
     },
   });
 

@@ -86,6 +86,7 @@ describe('the state', () => {
         since: null,
         resolution: null,
         bitrateKbps: null,
+        packagedBehindMs: null,
         previewUrl: null,
       })),
       viewers: 0,

@@ -8,7 +8,7 @@ import { createUnitOfWork } from '../../../../src/server/db/unitOfWork';
 import { deriveKeys } from '../../../../src/server/modules/auth/keys';
 import { createLiveControlRoom } from '../../../../src/server/modules/live/controlRoom';
 import { createFeedProbe } from '../../../../src/server/modules/live/feedProbe';
-import { feedDir, listFile } from '../../../../src/server/modules/live/liveFiles';
+import { clockFile, feedDir, listFile } from '../../../../src/server/modules/live/liveFiles';
 import { createRepositories } from '../../../../src/server/repositories';
 import { STUDIO_LIVE_MESSAGES as M, type StudioLive } from '../../../../src/shared/contract/studioLive';
 import type { Who } from '../../../utils/cart';
@@ -103,6 +103,22 @@ async function publishingShow(path: string) {
   expect((await x.ingest.publish(key, `${path}-1`)).statusCode).toBe(302);
   return { id, dir: feedDir(x.t.config.live.dir, id, 1) };
 }
+
+describe("a live feed's packaging", () => {
+  it('says how long after capture its newest picture was packaged while it is live, else nothing', async () => {
+    const show = await publishingShow('media-behind');
+    await fs.mkdir(show.dir, { recursive: true });
+    // The part's clock: its timestamps count from 40 s ago; its newest segment ends 2 s in.
+    const clock = { offsetMs: x.clock.now() - 40_000, firstStart: 0, clock: 'encoder' };
+    await fs.writeFile(path.join(show.dir, clockFile(1)), JSON.stringify(clock));
+    const list = 'v480_p1_00000.ts,0.000000,1.000000\nv480_p1_00001.ts,1.000000,2.000000\n';
+    await fs.writeFile(path.join(show.dir, listFile(480, 1)), list);
+    const angles = (await room(show.id)).angles;
+    expect(angles[1]!.packagedBehindMs).toBe(38_000);
+    // An angle that has sent nothing.
+    expect(angles[2]!.packagedBehindMs).toBeNull();
+  });
+});
 
 describeWithEngines("a feed's pictures", () => {
   it("show the top rung's size and bitrate and a small JPEG of the newest segment, organizers only", async () => {
