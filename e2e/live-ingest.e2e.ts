@@ -353,6 +353,13 @@ it('ends the show: the same playlists replay from the start at once', async () =
   const main = d!.tiles.find((t) => t.angle === 0)!;
   expect(main.currentTime).toBeLessThan(10);
   expect(main.playingDate ?? 0).toBeLessThan(firstPushAt + 10_000);
+  // The replay has its seek bar over the whole show (no 'Live' on it): where the fan is, and its length.
+  await waitInPage(
+    page,
+    'the replay seek bar to give the place and length of the show',
+    () => document.querySelector('input[aria-label="Position in the show"]')?.getAttribute('aria-valuetext') ?? '',
+    { until: (text) => /^\d+:\d\d of (?!0:00)\d+:\d\d$/.test(text), timeout: 15_000 },
+  );
   // Encoders are refused once the show has ended.
   await expectRefused(push(feeds[2]!, 'rtmp'));
   await context.close();

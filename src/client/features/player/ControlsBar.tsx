@@ -16,6 +16,7 @@ import { LIVE_COPY } from '../../../shared/contract/live';
 import type { LayoutConfig, PlayerLayout } from '../../../shared/contract/streams';
 import { LayoutIcon } from './LayoutIcon';
 import { PLAYER_COPY } from './playerCopy';
+import { ReplaySeek, type Replay } from './ReplaySeek';
 import { srOnly } from '../../components/srOnly';
 import { BEHIND_LIVE_S, type LivePosition } from './useLivePosition';
 
@@ -31,6 +32,8 @@ type Props = {
   live: boolean;
   /** Live with a seek bar (a show from an encoder); null: the live badge and 'Go to live' as ever. */
   dvr: Dvr | null;
+  /** On demand (a show's replay too): its seek bar; null when live. */
+  replay: Replay | null;
   /** The main angle's picture height (360 for 360p), null until known. */
   quality: number | null;
   fullscreen: { active: boolean; supported: boolean; toggle: () => void };
@@ -82,6 +85,7 @@ export function ControlsBar(p: Props) {
         />
       </Box>
       {p.dvr && <LiveSeek dvr={p.dvr} onGoLive={p.onGoLive} />}
+      {p.replay && <ReplaySeek replay={p.replay} />}
       {p.live && !p.dvr && (
         <>
           <Box

@@ -25,7 +25,7 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { TileRegistry } from './tileRegistry';
 import { usePlayerLoops } from './usePlayerLoops';
 import { useFullscreen } from './useFullscreen';
-import { useLiveSeeking } from './useLiveSeeking';
+import { useLiveSeeking, useReplaySeeking } from './useLiveSeeking';
 import { useShortcuts } from './useShortcuts';
 import { useMainTileQuality } from './usePlaybackQuality';
 import { useTileLayout } from './useTileLayout';
@@ -79,6 +79,8 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
   const organizerMessage = live ? (liveState?.message ?? null) : null;
 
   const { position, goLive, seek } = useLiveSeeking(registry, { main, live, liveEdge, paused, behindLive });
+  // On demand (a replay too): the whole show on a seek bar, every angle moving along.
+  const replay = useReplaySeeking(registry, main, !live);
   const { sources, layouts, chosen, placements, shape } = useTileLayout(stream.config, layout, main);
   const down = useMemo(
     () => new Set(sources.map((s) => s.angle).filter((a) => feeds.feedOf(a) !== 'live')),
@@ -177,6 +179,7 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
         layouts={layouts}
         live={live}
         dvr={liveEdge ? { position, onSeek: seek } : null}
+        replay={replay}
         quality={heights[main] ?? null}
         fullscreen={fullscreen}
         onTogglePlay={() => dispatch(playerPlayToggled())}

@@ -18,6 +18,8 @@ export const PLAYER_COPY = {
   anglesRegion: 'Camera angles',
   controls: 'Player controls',
   seekLive: 'Position in the show',
+  /** The replay's place: "12:03 of 1:02:00". */
+  replayPosition: (at: string, total: string) => `${at} of ${total}`,
   mainAngle: 'Main angle',
   watchAngle: (name: string) => `Watch ${name}`,
 } as const;

@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { playerLiveEdgeReached, playerSeeked, playerWentLive } from './playerSlice';
 import { seekTiles } from './syncTiles';
 import type { TileRegistry } from './tileRegistry';
+import type { Replay } from './ReplaySeek';
 import { BEHIND_LIVE_S, useLivePosition } from './useLivePosition';
 
 type Viewing = {
@@ -45,4 +46,20 @@ export function useLiveSeeking(registry: TileRegistry, { main, live, liveEdge, p
     if (liveEdge && behindLive && !paused && caughtUp) dispatch(playerLiveEdgeReached());
   }, [dispatch, liveEdge, behindLive, paused, caughtUp]);
   return { position, goLive, seek };
+}
+
+/**
+ * On demand (a replay too): the main angle's position over the whole show, and a seek that takes
+ * every angle to the same moment of it. Null when not enabled (live).
+ */
+export function useReplaySeeking(registry: TileRegistry, main: number, enabled: boolean): Replay | null {
+  const { position, resample } = useLivePosition(registry, main, enabled);
+  const onSeek = useCallback(
+    (time: number) => {
+      seekTiles(registry.all(), main, time);
+      resample();
+    },
+    [main, registry, resample],
+  );
+  return useMemo(() => (enabled ? { position, onSeek } : null), [enabled, position, onSeek]);
 }

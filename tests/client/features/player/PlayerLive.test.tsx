@@ -138,7 +138,9 @@ it('a show that ended fetches the config again and turns to on demand without re
   streams.setLive(show('ended'));
   await eventually(() => expect(streams.made('GET', /streamconfig/)).toHaveLength(2), 5000);
   await waitFor(() => expect(screen.queryByRole('button', { name: LIVE_COPY.live })).not.toBeInTheDocument());
-  expect(screen.queryByRole('slider', { name: 'Position in the show' })).not.toBeInTheDocument();
+  // The replay's own seek bar: the whole show, no 'Live' on it.
+  const replayBar = screen.getByRole('slider', { name: 'Position in the show' });
+  expect(replayBar.getAttribute('aria-valuetext') ?? '').not.toContain(LIVE_COPY.live);
   expect(screen.queryByText('LIVE')).not.toBeInTheDocument();
   // The playlists became the replay by themselves: nothing reloads, nothing jumps, polling stops.
   expect(liveInstances().every((h) => h.loadSource.mock.calls.length === 1)).toBe(true);
@@ -159,6 +161,27 @@ it('a show that ended fetches the config again and turns to on demand without re
   );
   expect(instanceOf(2).loadSource).toHaveBeenCalledTimes(1);
   expect(streams.made('GET', /streamconfig/)).toHaveLength(2);
+});
+
+it('the replay has a seek bar over the whole show: every angle goes to the same moment', async () => {
+  fakeStreams({ mode: 'vod' });
+  await player.open();
+  videos().forEach((v) => {
+    Object.defineProperty(v, 'seekable', { configurable: true, value: { length: 1, start: () => 0, end: () => 3720 } });
+    v.currentTime = 64;
+  });
+  const seekBar = await screen.findByRole('slider', { name: 'Position in the show' });
+  await waitFor(() => expect(seekBar).toHaveAttribute('aria-valuetext', '1:04 of 1:02:00'));
+  expect(screen.getByText('1:04 of 1:02:00')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: LIVE_COPY.live })).not.toBeInTheDocument();
+  // Keys: End goes to the end of the show, every angle along.
+  const user = userEvent.setup();
+  act(() => seekBar.focus());
+  await user.keyboard('{PageDown}');
+  expect(videos().every((v) => v.currentTime === 54)).toBe(true);
+  await user.keyboard('{End}');
+  expect(videos().every((v) => v.currentTime === 3720)).toBe(true);
+  await waitFor(() => expect(seekBar).toHaveAttribute('aria-valuetext', '1:02:00 of 1:02:00'));
 });
 
 it('behind the live edge says how far; the seek bar moves every angle to the same moment; Live returns', async () => {
