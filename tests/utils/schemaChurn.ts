@@ -5,9 +5,12 @@ import { postgresUrl } from './testDatabase';
 /**
  * Another application (or another test run) sharing the PostgreSQL database, creating and dropping
  * schemas of its own as fast as it can. Anything that scans every schema of the database (Kysely's
- * stock introspection did) fails with 'schema "…" does not exist' when one goes mid-scan.
+ * stock introspection did) fails with 'schema "…" does not exist' when one goes mid-scan. The work is
+ * told how many schemas went so far, so it can go on until enough did (a loaded machine churns slowly).
  */
-export async function whileSchemasChurn<T>(work: () => Promise<T>): Promise<{ result: T; churned: number }> {
+export async function whileSchemasChurn<T>(
+  work: (churnedSoFar: () => number) => Promise<T>,
+): Promise<{ result: T; churned: number }> {
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   let stop = false;
@@ -21,7 +24,7 @@ export async function whileSchemasChurn<T>(work: () => Promise<T>): Promise<{ re
     }
   })();
   try {
-    return { result: await work(), churned };
+    return { result: await work(() => churned), churned };
   } finally {
     stop = true;
     await churn;

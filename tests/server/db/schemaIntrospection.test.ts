@@ -47,10 +47,11 @@ if (onPostgres)
       const scratch = await scratchSchema(postgresUrl());
       const fresh = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
       try {
-        const { result, churned } = await whileSchemasChurn(async () => {
+        const { result, churned } = await whileSchemasChurn(async (churnedSoFar) => {
           const applied = await migrateToLatest(fresh.db);
           const failures: string[] = [];
-          for (let i = 0; i < 100; i += 1) {
+          // At least 100 reads, and on until a few schemas came and went (bounded, so a stuck churn fails).
+          for (let i = 0; i < 100 || (churnedSoFar() <= 5 && i < 5000); i += 1) {
             await migrationStatus(fresh.db).catch((error: Error) => failures.push(error.message));
           }
           return { applied, failures };

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
+/** The largest figure a column holds (PostgreSQL integer): every sum stops there. */
+const INT_MAX = 2 ** 31 - 1;
+
 /** One beacon's figures for its session, with the bounds the service worked out. */
 export type QualityAddition = {
   sessionId: string;
@@ -35,6 +38,12 @@ export type EventQuality = {
  * clock, never SQL's now().
  */
 export function createPlaybackQualityRepository(db: Executor) {
+  /** A running sum, added in bigint and kept within the integer column (a long session's sum never errs). */
+  const capped = (column: string, add: number, cap: number = INT_MAX) => {
+    const current = sql.ref(`playback_quality.${column}`);
+    return sql<number>`least(${current}::bigint + ${Math.min(add, INT_MAX)}::bigint, ${cap}::bigint)`;
+  };
+
   return {
     /**
      * Writes a beacon into its session's row (made by the first one), unless a beacon with this number
@@ -42,7 +51,7 @@ export function createPlaybackQualityRepository(db: Executor) {
      * its figures are added. True when it was counted.
      */
     async add(a: QualityAddition): Promise<boolean> {
-      const watch = Math.min(a.watchMs, a.maxWatchMs);
+      const watch = Math.min(a.watchMs, a.maxWatchMs, INT_MAX);
       const row = await db
         .insertInto('playback_quality')
         .values({
@@ -76,14 +85,14 @@ export function createPlaybackQualityRepository(db: Executor) {
                   rung_switches: sql`excluded.rung_switches`,
                   fatal_errors: sql`excluded.fatal_errors`,
                 };
-              const watchSum = sql<number>`least(playback_quality.watch_ms + ${a.watchMs}, ${a.maxWatchMs})`;
+              const watchSum = capped('watch_ms', a.watchMs, Math.min(a.maxWatchMs, INT_MAX));
               return {
                 ...latest,
-                stall_count: sql`playback_quality.stall_count + ${a.stalls}`,
-                stall_ms: sql`least(playback_quality.stall_ms + ${a.stallMs}, ${watchSum})`,
+                stall_count: capped('stall_count', a.stalls),
+                stall_ms: sql`least(${capped('stall_ms', a.stallMs)}, ${watchSum})`,
                 watch_ms: watchSum,
-                rung_switches: sql`playback_quality.rung_switches + ${a.rungSwitches}`,
-                fatal_errors: sql`playback_quality.fatal_errors + ${a.fatalErrors}`,
+                rung_switches: capped('rung_switches', a.rungSwitches),
+                fatal_errors: capped('fatal_errors', a.fatalErrors),
               };
             })
             .where('playback_quality.last_seq', '<', a.seq),

@@ -2,6 +2,7 @@
 import { buildApp } from '../../../../src/server/app';
 import { importCatalog } from '../../../../src/server/modules/catalog/importer';
 import { QUALITY_SESSION_UNKNOWN } from '../../../../src/server/modules/streams/playbackQualityService';
+import { QUALITY_MAX_COUNT, QUALITY_MAX_MS } from '../../../../src/shared/contract/playbackQuality';
 import type { Who } from '../../../utils/cart';
 import { testClock } from '../../../utils/clock';
 import { testConfig } from '../../../utils/testConfig';
@@ -185,6 +186,37 @@ describe('a beacon', () => {
     clock.advance(10_000);
     expect((await send(s.id, beacon({ sessionKey: s.key, seq: 2, playMs: 60_000 }))).statusCode).toBe(204);
     expect(await rowOf(s.id)).toMatchObject({ watch_ms: 25_000, stall_ms: 15_000 });
+  });
+
+  it("figures at the contract's maxima are taken, and a running sum stops at the column's limit, never a 500", async () => {
+    // PostgreSQL binds each figure as an integer and adds integers: an unbounded sum is an error.
+    const max = {
+      stalls: QUALITY_MAX_COUNT,
+      stallMs: QUALITY_MAX_MS,
+      playMs: QUALITY_MAX_MS,
+      rungSwitches: QUALITY_MAX_COUNT,
+    };
+    const s = await session();
+    clock.advance(60_000);
+    expect((await send(s.id, beacon({ sessionKey: s.key, ...max, startupMs: QUALITY_MAX_MS }))).statusCode).toBe(204);
+    const INT_MAX = 2 ** 31 - 1;
+    await db()
+      .updateTable('playback_quality')
+      .set({ stall_count: INT_MAX - 1, rung_switches: INT_MAX - 1, fatal_errors: INT_MAX - 1 })
+      .where('session_id', '=', s.id)
+      .execute();
+    const res = await send(s.id, beacon({ sessionKey: s.key, seq: 2, ...max, fatalErrors: QUALITY_MAX_COUNT }));
+    expect(res.statusCode).toBe(204);
+    expect(await rowOf(s.id)).toMatchObject({
+      stall_count: INT_MAX,
+      rung_switches: INT_MAX,
+      fatal_errors: INT_MAX,
+      watch_ms: 65_000,
+      stall_ms: 65_000,
+    });
+    // The same maxima as totals replace the row within its bounds.
+    expect((await send(s.id, beacon({ sessionKey: s.key, seq: 3, totals: true, ...max }))).statusCode).toBe(204);
+    expect(await rowOf(s.id)).toMatchObject({ stall_count: QUALITY_MAX_COUNT, watch_ms: 65_000, last_seq: 3 });
   });
 
   it("a first frame cannot have come later than the session's age (plus 5 s): startup stops there", async () => {
