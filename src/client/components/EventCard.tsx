@@ -9,20 +9,26 @@ import { Link } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import type { AssetSummary } from '../../shared/contract/catalog';
 import { formatDayAndWeekday, hasStarted } from '../../shared/format';
+import { LiveNowBadge } from './LiveNowBadge';
 import { PosterImage } from './PosterImage';
 
 /** docs/behaviour.md §2 "Event card": image, venue badge, two-line title, location, 'date | weekday', 'View Event'. */
-/** `onFirstScreen`: the card is among the first a visitor sees (its poster loads at once, the first one first). */
+/**
+ * `onFirstScreen`: the card is among the first a visitor sees (its poster loads at once, the first one first).
+ * `watching`: the show is on air now, watched by about that many ('Live now' on its poster).
+ */
 export function EventCard({
   event,
   onFirstScreen = 'no',
+  watching,
 }: {
   event: AssetSummary;
   onFirstScreen?: 'first' | 'yes' | 'no';
+  watching?: number | undefined;
 }) {
   // When the card first showed: a card does not turn "past" under the visitor's eyes.
   const [now] = useState(() => Date.now());
-  const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live';
+  const past = hasStarted(event.airStartDate, now) && event.contentType === 'Live' && watching === undefined;
   const when = formatDayAndWeekday(event.airStartDate);
   return (
     <Card
@@ -57,6 +63,11 @@ export function EventCard({
               backdropFilter: 'blur(6px)',
             }}
           />
+        )}
+        {watching !== undefined && (
+          <Box sx={{ position: 'absolute', left: 10, bottom: 10, right: 10 }}>
+            <LiveNowBadge watching={watching} />
+          </Box>
         )}
       </Box>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>

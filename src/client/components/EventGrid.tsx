@@ -8,6 +8,13 @@ import { EventCard } from './EventCard';
 
 export type EventGroup = { label: string; events: AssetSummary[] };
 
+const NOTHING_LIVE: ReadonlyMap<number, number> = new Map();
+
+/** The shows on air first, each group's order kept otherwise (a stable sort). */
+export function liveFirst(events: AssetSummary[], liveNow: ReadonlyMap<number, number>): AssetSummary[] {
+  return [...events].sort((a, b) => Number(liveNow.has(b.id)) - Number(liveNow.has(a.id)));
+}
+
 const columns = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
 /** Cards on the first screen at the widest layout (one row of four): their posters are not lazy. */
 const FIRST_SCREEN_CARDS = 4;
@@ -21,14 +28,23 @@ export function EventGrid({
   groups,
   headingLevel = 'h2',
   labelled = false,
+  liveNow = NOTHING_LIVE,
 }: {
   groups: EventGroup[];
   headingLevel?: 'h2' | 'h3';
   labelled?: boolean;
+  /** The shows on air now (event id to watchers): first in their group, 'Live now' on their cards. */
+  liveNow?: ReadonlyMap<number, number>;
 }) {
   const seen = new Set<string>();
   const deduped = groups
-    .map((g) => ({ ...g, events: dedupeByPath(g.events).filter((e) => !seen.has(e.path) && (seen.add(e.path), true)) }))
+    .map((g) => ({
+      ...g,
+      events: liveFirst(
+        dedupeByPath(g.events).filter((e) => !seen.has(e.path) && (seen.add(e.path), true)),
+        liveNow,
+      ),
+    }))
     .filter((g) => g.events.length > 0);
   return (
     <Box sx={{ display: 'grid', gap: 5 }}>
@@ -44,6 +60,7 @@ export function EventGrid({
               <Grid key={event.path} size={columns}>
                 <EventCard
                   event={event}
+                  watching={liveNow.get(event.id)}
                   onFirstScreen={groupIndex > 0 || i >= FIRST_SCREEN_CARDS ? 'no' : i === 0 ? 'first' : 'yes'}
                 />
               </Grid>

@@ -18,4 +18,7 @@ export const SHOP_MESSAGES = {
   invalidEmail: 'Please Enter a valid email address',
   termsOfUse: 'Terms of Use',
   privacyPolicy: 'Privacy Policy',
+  /** A show on air now (ours: the spec has no live listing), with about how many devices watch it. */
+  liveNow: 'Live now',
+  watching: (count: string) => `${count} watching`,
 } as const;

@@ -42,9 +42,29 @@ export const liveStateData = z.object({
   ),
   /** The organizer's message for viewers ('technical difficulties'), present only while one is set. */
   message: z.string().optional(),
+  /** While the show is on air: about how many fans watch it (as GET /v1/live counts them). */
+  watching: z.number().int().min(0).optional(),
 });
 export type LiveStateData = z.infer<typeof liveStateData>;
 export const liveStateResponse = envelope(liveStateData);
+
+// ── GET /v1/live ─────────────────────────────────────────────────────────────────────────────────
+/**
+ * Public: the shows on air now, the busiest first, each with about how many fans watch it (open
+ * viewing sessions, one per device). A show fed by encoders is on air while its state is 'live'; a
+ * show without stream keys during its simulated live window.
+ */
+export const liveNowData = z.object({
+  events: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      path: z.string(),
+      watching: z.number().int().min(0),
+    }),
+  ),
+});
+export type LiveNowData = z.infer<typeof liveNowData>;
+export const liveNowResponse = envelope(liveNowData);
 
 /** The player's words for live feeds (the live suite reads them too). */
 export const LIVE_COPY = {

@@ -8,9 +8,10 @@ import { paths } from '../../lib/paths';
 import { PLAYER_COPY } from './playerCopy';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle } from '../../lib/pageHead';
+import { LiveNowBadge } from '../../components/LiveNowBadge';
 
 /** The way back to the event, and what is playing (the player has no site header). */
-export function PlayerTopBar({ event }: { event: AssetDetail }) {
+export function PlayerTopBar({ event, watching }: { event: AssetDetail; watching?: number | undefined }) {
   return (
     <Box
       sx={{
@@ -39,6 +40,11 @@ export function PlayerTopBar({ event }: { event: AssetDetail }) {
       <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
         {event.title}
       </Typography>
+      {watching !== undefined && (
+        <Box sx={{ ml: 'auto', flexShrink: 0 }}>
+          <LiveNowBadge watching={watching} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -16,7 +16,9 @@ import { createFeedProbe } from './feedProbe';
 import { createIngestHooks } from './ingestHooks';
 import { createLiveMedia, LIVE_FEED_FILE, liveMediaDir } from './liveMedia';
 import { createLiveRepository } from './liveRepository';
-import { ingestRoutes, liveStateRoutes } from './routes';
+import { createOnAir } from './onAir';
+import { createOnAirRepository } from './onAirRepository';
+import { ingestRoutes, LIVE_NOW_SECONDS, liveStateRoutes } from './routes';
 import { createLiveService } from './service';
 
 type LiveNeeds = {
@@ -79,6 +81,21 @@ export function liveModule(needs: LiveNeeds, config: AppConfig) {
       return row ? { premium: row.is_premium, airStart: row.air_start_date } : null;
     },
   });
+  // 'Live now' and its counts: one read per process every few seconds, however many fans browse.
+  const onAir = createOnAir({
+    repo: createOnAirRepository(needs.database.db),
+    playback: (id) => liveShowForConfig.get(id),
+    liveMinutes: config.streams.liveMinutes,
+    heartbeatSeconds: config.viewing.heartbeatSeconds,
+    now,
+  });
+  const onAirNow = createTtlCache({
+    ttlMs: LIVE_NOW_SECONDS * 1000,
+    max: 1,
+    now,
+    load: () => onAir.list(),
+    staleOnError: isDatabaseUnreachable,
+  });
   const ingestHooks = createIngestHooks();
   // Started after the server listens (main.ts startLiveIngest), which tells this what came of it.
   let ingest: IngestStatus =
@@ -91,7 +108,15 @@ export function liveModule(needs: LiveNeeds, config: AppConfig) {
         ingest = status;
       },
     },
-    state: (key: string) => liveStates.get(key),
+    /** The shows on air now and their watcher counts (GET /v1/live). */
+    onAir: () => onAirNow.get('now'),
+    /** A show's state for players, with its watcher count while it is on air. */
+    async state(key: string) {
+      const [state, onAirList] = await Promise.all([liveStates.get(key), onAirNow.get('now')]);
+      const shown = onAirList.events.find((e) => e.path === key || String(e.id) === key);
+      // The list may be a few seconds older than the state: an ended show shows no count.
+      return shown && (state.show === 'live' || !state.ingest) ? { ...state, watching: shown.watching } : state;
+    },
     /** A live event's feeds as its stream config names them (the streams module asks per request). */
     async configFeeds(eventId: number) {
       const playback = await liveShowForConfig.get(eventId);
@@ -147,7 +172,8 @@ export async function mountLive(app: FastifyInstance, services: LiveMountNeeds, 
   });
   await app.register(liveStateRoutes, {
     prefix: '/v1',
-    state: live.state,
+    state: (key) => live.state(key),
+    onAir: live.onAir,
     callsPerMinutePerAddress: limits.guestsPerAddress.liveStateCallsPerMinute,
   });
   await app.register(ingestRoutes, {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idOrPathParam } from '../../../shared/contract/ids';
-import { liveStateResponse } from '../../../shared/contract/live';
+import { liveNowResponse, type LiveNowData, liveStateResponse } from '../../../shared/contract/live';
 import { clientKey } from '../../platform/clientKey';
 import { ok } from '../../platform/successEnvelope';
 import { answerOnlyControlCalls } from '../../platform/controlCalls';
@@ -19,23 +19,50 @@ type Options = {
   demo: boolean;
 };
 
-/** GET /v1/live/{id}: the show's and each feed's state, for players (public; cached one second). */
+/** How long the shows on air are kept (per process, and by the edge): a count a few seconds old. */
+export const LIVE_NOW_SECONDS = 5;
+
+/**
+ * GET /v1/live: the shows on air now with their watcher counts (public; cached five seconds), and
+ * GET /v1/live/{id}: the show's and each feed's state, for players (public; cached one second).
+ */
 export const liveStateRoutes: FastifyPluginAsyncZod<{
-  state: LiveService['publicState'];
+  state: (key: string) => Promise<Awaited<ReturnType<LiveService['publicState']>>>;
+  onAir: () => Promise<LiveNowData>;
   callsPerMinutePerAddress: number;
-}> = async (app, { state, callsPerMinutePerAddress }) => {
+}> = async (app, { state, onAir, callsPerMinutePerAddress }) => {
+  // Per client address (IPv6 by /64): the calls need no token, so there is no caller to count.
+  const perAddress = (name: string) => ({
+    auth: 'none' as const,
+    rateLimit: {
+      max: callsPerMinutePerAddress,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => `${name}:${clientKey(req.ip)}`,
+    },
+  });
+  app.get(
+    '/live',
+    {
+      config: perAddress('live-now'),
+      schema: {
+        summary: 'The shows on air now, with about how many fans watch each',
+        description:
+          "Public: every published show on air now ('Live now'), the busiest first, each with the number of " +
+          'devices watching it (open viewing sessions; every instance counts alike). Kept five seconds. 429 past ' +
+          'the calls one address may make a minute.',
+        tags: ['streams'],
+        response: withErrors({ 200: liveNowResponse }),
+      },
+    },
+    async (_req, reply) => {
+      void reply.header('cache-control', `public, max-age=${LIVE_NOW_SECONDS}`);
+      return ok(await onAir(), 'Live now');
+    },
+  );
   app.get(
     '/live/:id',
     {
-      config: {
-        auth: 'none',
-        // Per client address (IPv6 by /64): the call needs no token, so there is no caller to count.
-        rateLimit: {
-          max: callsPerMinutePerAddress,
-          timeWindow: '1 minute',
-          keyGenerator: (req: FastifyRequest) => `live-state:${clientKey(req.ip)}`,
-        },
-      },
+      config: perAddress('live-state'),
       schema: {
         summary: "A live event's show and feeds: waiting, live, offline, ended",
         description:

@@ -21,7 +21,9 @@ const data = async (key: string | number) => {
   expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'public, max-age=1']);
   // Every answer is the contract's shape, exactly (the player parses it with the same schema).
   const body = res.json<{ data: unknown }>().data;
-  return liveStateData.strict().parse(body);
+  // The count of watchers while on air is liveNow.test.ts's: the states here are compared without it.
+  const { watching: _watching, ...shown } = liveStateData.strict().parse(body);
+  return shown;
 };
 const feeds = (states: Record<number, string>, rest = 'waiting') =>
   Array.from({ length: 10 }, (_, angle) => ({ angle, state: states[angle] ?? rest }));

@@ -13,6 +13,8 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import NotFoundPage from '../../../components/NotFoundPage';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetAssetQuery } from '../catalogApi';
+import { LiveNowBadge } from '../../../components/LiveNowBadge';
+import { useLiveNow } from '../../liveNow/liveNowApi';
 import { AccessCard } from './AccessCard';
 import { AddToCalendar } from './AddToCalendar';
 import { eventHead } from './eventHead';
@@ -40,11 +42,13 @@ export default function EventPage() {
   const { eventId = '' } = useParams();
   const { data: event, isLoading, error } = useGetAssetQuery(eventId);
   const origin = useSiteOrigin();
+  const liveNow = useLiveNow();
   if (error && (error as { status?: unknown }).status === 404) return <NotFoundPage />;
   if (isLoading || !event) return <EventSkeleton />;
 
   const when = formatEventDateTime(event.airStartDate);
   const weekday = formatWeekday(event.airStartDate);
+  const watching = liveNow.get(event.id);
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 6 } }}>
       <PageHead {...eventHead(event, origin)} />
@@ -69,7 +73,10 @@ export default function EventPage() {
         <Box sx={{ gridArea: 'heading' }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {event.label && <Chip label={event.label} color="primary" variant="outlined" size="small" />}
-            {event.contentType === 'Live' && <Chip label="Live" color="secondary" size="small" />}
+            {event.contentType === 'Live' && watching === undefined && (
+              <Chip label="Live" color="secondary" size="small" />
+            )}
+            {watching !== undefined && <LiveNowBadge watching={watching} />}
           </Box>
           <Typography
             component="h1"

@@ -11,6 +11,8 @@ import { paths } from '../../../lib/paths';
 import { SCROLL_AREA_HIDE_DELAY_MS } from '../../../../shared/constants';
 import type { AssetSummary, Category } from '../../../../shared/contract/catalog';
 import { EventCard } from '../../../components/EventCard';
+import { liveFirst } from '../../../components/EventGrid';
+import { useLiveNow } from '../../liveNow/liveNowApi';
 import { useGetCategoryListingQuery } from '../catalogApi';
 import { dedupeByPath } from '../../../lib/dedupe';
 import { useScrollButtons } from './useScrollButtons';
@@ -47,7 +49,8 @@ const posterMiddle = Object.fromEntries(
 /** A home row: label, 'View All', and the category's first events scrolling sideways. */
 export function CategoryRow({ category }: { category: Category }) {
   const { data, isLoading } = useGetCategoryListingQuery({ path: category.path });
-  const events = dedupeByPath(data?.data ?? []);
+  const liveNow = useLiveNow();
+  const events = liveFirst(dedupeByPath(data?.data ?? []), liveNow);
   if (!isLoading && events.length === 0) return null;
   return (
     <Box component="section" aria-label={category.label} sx={{ py: 3 }}>
@@ -65,12 +68,21 @@ export function CategoryRow({ category }: { category: Category }) {
           View All
         </Button>
       </Box>
-      {isLoading ? <RowSkeleton /> : <ScrollingRow events={events} label={category.label} />}
+      {isLoading ? <RowSkeleton /> : <ScrollingRow events={events} label={category.label} liveNow={liveNow} />}
     </Box>
   );
 }
 
-export function ScrollingRow({ events, label }: { events: AssetSummary[]; label: string }) {
+/** A row of cards; the shows on air (`liveNow`: event id to watchers) say so on their posters. */
+export function ScrollingRow({
+  events,
+  label,
+  liveNow,
+}: {
+  events: AssetSummary[];
+  label: string;
+  liveNow?: ReadonlyMap<number, number>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const { canScroll, scrollByStep, measure } = useScrollButtons(ref);
   const scrolling = useScrollingFlag(ref, SCROLL_AREA_HIDE_DELAY_MS);
@@ -106,7 +118,7 @@ export function ScrollingRow({ events, label }: { events: AssetSummary[]; label:
       <Box ref={ref} role="list" data-testid="row-scroller" data-scrolling={scrolling || undefined} sx={rowSx}>
         {events.map((event) => (
           <Box key={event.path} role="listitem" sx={{ flex: '0 0 auto', width: cardWidth }}>
-            <EventCard event={event} />
+            <EventCard event={event} watching={liveNow?.get(event.id)} />
           </Box>
         ))}
       </Box>

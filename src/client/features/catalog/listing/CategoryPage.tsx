@@ -8,6 +8,7 @@ import { PageHead } from '../../../components/PageHead';
 import { pageTitle, plainText } from '../../../lib/pageHead';
 import { settle, type ServerData } from '../../../lib/serverData';
 import { catalogApi, useGetCategoryBlocksQuery } from '../catalogApi';
+import { useLiveNow } from '../../liveNow/liveNowApi';
 import { PageHeading } from './PageHeading';
 
 /**
@@ -16,6 +17,7 @@ import { PageHeading } from './PageHeading';
  */
 function CategoryListing({ categoryId }: { categoryId: string }) {
   const { data: blocks, isLoading, isError, error } = useGetCategoryBlocksQuery(categoryId);
+  const liveNow = useLiveNow();
   if (isError) {
     if ((error as { status?: unknown }).status === 404) return <NotFoundPage />;
     console.error('Category detail fetch failed', error);
@@ -39,7 +41,7 @@ function CategoryListing({ categoryId }: { categoryId: string }) {
       ) : (
         <>
           <PageHeading title={first.title} descriptionHtml={first.description} />
-          <EventGrid groups={(blocks ?? []).map((b) => ({ label: b.title, events: b.data }))} />
+          <EventGrid liveNow={liveNow} groups={(blocks ?? []).map((b) => ({ label: b.title, events: b.data }))} />
         </>
       )}
     </Container>
