@@ -372,6 +372,10 @@ interface LiveFeedsTable {
   publishing_since: Date | null;
   last_publish_end: Date | null;
   publishes: Generated<number>;
+  /** Migration 0024: the key a rotation replaced; why (and when) its last encoder was refused. */
+  previous_key_hash: string | null;
+  refused_reason: string | null;
+  refused_at: Date | null;
 }
 
 /**

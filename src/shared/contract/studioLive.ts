@@ -37,6 +37,14 @@ export const studioLivePreviewParams = z.strictObject({
 });
 
 // ── GET /v1/studio/events/{id}/live ────────────────────────────────────────────────────────────────
+/**
+ * Why a feed's encoder was last refused: 'rotated' — it sent a key that a rotation replaced;
+ * 'second_encoder' — another encoder was already publishing this feed; 'ended' — the show had ended;
+ * 'not_live' — the event is not a 'Live' one. (A key that is no feed's, new or old, cannot be placed.)
+ */
+export const ENCODER_REFUSALS = ['rotated', 'second_encoder', 'ended', 'not_live'] as const;
+export type EncoderRefusal = (typeof ENCODER_REFUSALS)[number];
+
 const studioLiveAngle = z.object({
   angle: z.number().int().min(0).max(LIVE_ANGLE_MAX),
   /** The feed's name from the stream config (the program's, or the camera's). */
@@ -63,6 +71,8 @@ const studioLiveAngle = z.object({
    * picture of the feed's newest segment; null when the feed has no segment yet.
    */
   previewUrl: z.string().nullable(),
+  /** The last encoder refused on this feed, why and when; null when none was. */
+  refused: z.object({ reason: z.enum(ENCODER_REFUSALS), at: z.string() }).nullable(),
 });
 export type StudioLiveAngle = z.infer<typeof studioLiveAngle>;
 

@@ -20,6 +20,7 @@ import {
   keysUnavailable,
   LIVE_LABELS,
   packagedBehindLabel,
+  refusalLabel,
   resolutionLabel,
 } from './liveLabels';
 import { StreamKeysDialog } from './StreamKeysDialog';
@@ -98,7 +99,14 @@ export function LiveAngles({ live }: { live: StudioLive }) {
                 <TableCell>
                   {a.angle}: {a.name}
                 </TableCell>
-                <TableCell>{feedStateLabel(a)}</TableCell>
+                <TableCell>
+                  {feedStateLabel(a)}
+                  {refusalLabel(a) && (
+                    <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid={`refused-${a.angle}`}>
+                      {refusalLabel(a)}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{resolutionLabel(a)}</TableCell>
                 <TableCell>{bitrateLabel(a)}</TableCell>
                 <TableCell>{packagedBehindLabel(a)}</TableCell>

@@ -1,5 +1,5 @@
 import type { LiveFeedState, LiveShowState } from '../../../shared/contract/live';
-import type { StudioLive, StudioLiveAngle } from '../../../shared/contract/studioLive';
+import type { EncoderRefusal, StudioLive, StudioLiveAngle } from '../../../shared/contract/studioLive';
 import { formatInstant } from '../components/studioFormat';
 
 /** Words the control room's parts share. */
@@ -87,3 +87,16 @@ export function qualityFacts(q: StudioLive['quality']): [string, string][] {
     ['Rebuffering', q.rebufferRatio === null ? NO_REPORTS : `${(q.rebufferRatio * 100).toFixed(1)}% of watching time`],
   ];
 }
+
+/** Why the feed's last encoder was refused, in the organizer's terms, with what to do. */
+const REFUSAL_COPY: Record<EncoderRefusal, string> = {
+  rotated: 'It sent a key that was rotated: give the encoder the new key.',
+  second_encoder: 'Another encoder was already sending this angle: stop one of them.',
+  ended: 'The show had ended: encoders are refused after the end.',
+  not_live: "The event is not a live show: set it to 'Live show' to go live.",
+};
+
+/** "Refused at 8:02 PM EST: It sent a key that was rotated: …", or null when none was refused. */
+export const refusalLabel = (a: StudioLiveAngle): string | null =>
+  a.refused ? REFUSED_AT(formatInstant(a.refused.at), REFUSAL_COPY[a.refused.reason]) : null;
+const REFUSED_AT = (at: string, why: string) => `Encoder refused at ${at}. ${why}`;

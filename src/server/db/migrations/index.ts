@@ -21,6 +21,7 @@ import * as m0020 from './0020_after_the_purchase';
 import * as m0021 from './0021_mail_attachments';
 import * as m0022 from './0022_waitlist_hold_mail';
 import * as m0023 from './0023_first_play';
+import * as m0024 from './0024_encoder_refusals';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021_mail_attachments': m0021,
   '0022_waitlist_hold_mail': m0022,
   '0023_first_play': m0023,
+  '0024_encoder_refusals': m0024,
 };

@@ -19,7 +19,7 @@ export function createControlRoomRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    feeds(eventId: number): Promise<LiveFeedRow[]> {
+    feeds(eventId: number): Promise<(LiveFeedRow & { refused_reason: string | null; refused_at: Date | null })[]> {
       return db
         .selectFrom('live_feeds')
         .select([
@@ -32,6 +32,8 @@ export function createControlRoomRepository(db: Executor) {
           'last_publish_end',
           'publishes',
           'issued_at',
+          'refused_reason',
+          'refused_at',
         ])
         .where('event_id', '=', eventId)
         .orderBy('angle')
@@ -72,7 +74,12 @@ export function createControlRoomRepository(db: Executor) {
       await db
         .insertInto('live_feeds')
         .values({ event_id: eventId, angle, key_hash: keyHash, srt_port: srtPort, issued_at: at })
-        .onConflict((oc) => oc.columns(['event_id', 'angle']).doUpdateSet({ key_hash: keyHash, issued_at: at }))
+        // The replaced key is kept, so its encoder is told 'rotated' (publishDecision.ts).
+        .onConflict((oc) =>
+          oc
+            .columns(['event_id', 'angle'])
+            .doUpdateSet({ key_hash: keyHash, issued_at: at, previous_key_hash: sql`live_feeds.key_hash` }),
+        )
         .execute();
     },
 

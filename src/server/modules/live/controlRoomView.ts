@@ -1,9 +1,18 @@
-import type { StudioLiveAngle } from '../../../shared/contract/studioLive';
+import { ENCODER_REFUSALS, type EncoderRefusal, type StudioLiveAngle } from '../../../shared/contract/studioLive';
 import type { ControlRoomRepository } from './controlRoomRepository';
 import type { FeedProbe } from './feedProbe';
 import { feedState } from './liveState';
 
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+const isRefusal = (reason: string | null | undefined): reason is EncoderRefusal =>
+  (ENCODER_REFUSALS as readonly (string | null | undefined)[]).includes(reason);
+
+/** The feed's last refused encoder, why and when (publishDecision.ts writes it). */
+function refusalOf(feed: { refused_reason: string | null; refused_at: Date | null } | undefined) {
+  if (!feed?.refused_at || !isRefusal(feed.refused_reason)) return null;
+  return { reason: feed.refused_reason, at: new Date(feed.refused_at).toISOString() };
+}
 
 /**
  * One angle as the control room shows it: its key, its state and since when, and what its encoder
@@ -31,5 +40,6 @@ export async function angleView(
     bitrateKbps: sent?.picture?.bitrateKbps ?? null,
     packagedBehindMs: state === 'live' ? (sent?.packagedBehindMs ?? null) : null,
     previewUrl: sent?.file ? `/v1/studio/events/${eventId}/live/preview/${angle}` : null,
+    refused: refusalOf(feed),
   };
 }

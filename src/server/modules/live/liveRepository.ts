@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { parseIdOrPath } from '../../../shared/contract/ids';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import type { EncoderRefusal } from '../../../shared/contract/studioLive';
 
 export type LiveFeedRow = {
   event_id: number;
@@ -91,6 +92,15 @@ function liveReadsOf(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The feed whose previous key this is (a rotation replaced it), or undefined. */
+    async feedByPreviousKeyHash(keyHash: string) {
+      return db
+        .selectFrom('live_feeds')
+        .select(['event_id', 'angle'])
+        .where('previous_key_hash', '=', keyHash)
+        .executeTakeFirst();
+    },
+
     async feedByPublisher(publisher: string) {
       return db.selectFrom('live_feeds').select(FEED_COLUMNS).where('publisher', '=', publisher).executeTakeFirst();
     },
@@ -111,7 +121,14 @@ function feedWritesOf(db: Kysely<DB>) {
       await db
         .insertInto('live_feeds')
         .values({ event_id: eventId, angle, key_hash: keyHash, srt_port: srtPort, issued_at: at })
-        .onConflict((oc) => oc.columns(['event_id', 'angle']).doUpdateSet({ key_hash: keyHash, issued_at: at }))
+        .onConflict((oc) =>
+          oc.columns(['event_id', 'angle']).doUpdateSet({
+            key_hash: keyHash,
+            issued_at: at,
+            // The replaced key, so its encoder is told 'rotated' (publishDecision.ts).
+            previous_key_hash: sql`live_feeds.key_hash`,
+          }),
+        )
         .execute();
     },
 
@@ -145,6 +162,16 @@ function feedWritesOf(db: Kysely<DB>) {
         )
         .execute();
       return row.publishes;
+    },
+
+    /** Why the feed's encoder was just refused (the control room says it). */
+    async recordRefusal(eventId: number, angle: number, reason: EncoderRefusal, at: Date) {
+      await db
+        .updateTable('live_feeds')
+        .set({ refused_reason: reason, refused_at: at })
+        .where('event_id', '=', eventId)
+        .where('angle', '=', angle)
+        .execute();
     },
 
     async stopPublishing(publisher: string, at: Date) {

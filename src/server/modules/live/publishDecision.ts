@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameSecret } from '../../platform/sameSecret';
+import type { EncoderRefusal } from '../../../shared/contract/studioLive';
 import type { LiveRepository } from './liveRepository';
 import { hashStreamKey, STREAM_KEY_SHAPE } from './streamKeys';
 
@@ -15,7 +16,7 @@ export type Publish = { eventId: number; angle: number; part: number; stream: st
  * proves an SRT listener is ours without carrying the key.
  */
 export function createPublishDecision(deps: {
-  repo: Pick<LiveRepository, 'feeds' | 'feedByKeyHash' | 'startPublishing'>;
+  repo: Pick<LiveRepository, 'feeds' | 'feedByKeyHash' | 'feedByPreviousKeyHash' | 'startPublishing' | 'recordRefusal'>;
   /** keys.ingestControl (modules/auth/keys.ts). */
   relayKey: string;
   /** Whether the event's show has ended (read, and its end written down, by service.ts). */
@@ -27,6 +28,16 @@ export function createPublishDecision(deps: {
   const relayName = (eventId: number, angle: number) => {
     const mac = createHmac('sha256', deps.relayKey).update(`${eventId}/${angle}`).digest('base64url');
     return `srt_${eventId}_${angle}_${mac.slice(0, 22)}`;
+  };
+
+  /** A refusal on a known feed: written down for the control room, then answered. */
+  const refuse = async (
+    refused: PublishRefusal,
+    reason: EncoderRefusal,
+    where: { eventId: number; angle: number },
+  ): Promise<{ refused: PublishRefusal; eventId: number; angle: number }> => {
+    await repo.recordRefusal(where.eventId, where.angle, reason, new Date(now()));
+    return { refused, ...where };
   };
 
   return {
@@ -47,14 +58,21 @@ export function createPublishDecision(deps: {
         feed = await repo.feedByKeyHash(row.key_hash);
       } else {
         if (!STREAM_KEY_SHAPE.test(name)) return { refused: 'malformed key' };
-        feed = await repo.feedByKeyHash(hashStreamKey(name));
+        const hash = hashStreamKey(name);
+        feed = await repo.feedByKeyHash(hash);
+        if (!feed) {
+          // A key a rotation replaced: its feed is known, and its organizer is told why.
+          const rotated = await repo.feedByPreviousKeyHash(hash);
+          if (rotated)
+            return refuse('unknown or rotated key', 'rotated', { eventId: rotated.event_id, angle: rotated.angle });
+        }
       }
       if (!feed) return { refused: 'unknown or rotated key' };
       const where = { eventId: feed.event_id, angle: feed.angle };
-      if (feed.content_type !== 'Live') return { refused: 'event is not Live', ...where };
-      if (await deps.isEnded(feed.event_id)) return { refused: 'show has ended', ...where };
+      if (feed.content_type !== 'Live') return refuse('event is not Live', 'not_live', where);
+      if (await deps.isEnded(feed.event_id)) return refuse('show has ended', 'ended', where);
       const part = await repo.startPublishing(feed.event_id, feed.angle, publisher, new Date(now()));
-      if (part === null) return { refused: 'angle already publishing', ...where };
+      if (part === null) return refuse('angle already publishing', 'second_encoder', where);
       return { ...where, part, stream: `e${feed.event_id}-a${feed.angle}-p${part}` };
     },
   };

@@ -3,6 +3,7 @@ import {
   ingestLabel,
   keysUnavailable,
   packagedBehindLabel,
+  refusalLabel,
   showControlsUnavailable,
 } from '../../../../src/client/studio/live/liveLabels';
 import type { StudioLive, StudioLiveAngle } from '../../../../src/shared/contract/studioLive';
@@ -19,6 +20,7 @@ const angle = (over: Partial<StudioLiveAngle> = {}): StudioLiveAngle => ({
   bitrateKbps: null,
   packagedBehindMs: null,
   previewUrl: null,
+  refused: null,
   ...over,
 });
 const ingest: StudioLive['ingest'] = { rtmpUrl: 'rtmp://x/live', ingestHost: 'x', state: 'listening', reason: null };
@@ -46,4 +48,17 @@ it("gives the ingest's state, and why it is off", () => {
   expect(ingestLabel({ ...ingest, state: 'off', reason: 'LIVE_INGEST=off' })).toBe(
     'Off: encoders cannot connect (LIVE_INGEST=off)',
   );
+});
+
+it("says why a feed's last encoder was refused, with what to do, and nothing when none was", () => {
+  expect(refusalLabel(angle())).toBeNull();
+  const at = '2026-11-29T01:30:00.000Z';
+  expect(refusalLabel(angle({ refused: { reason: 'rotated', at } }))).toMatch(
+    /^Encoder refused at .+\. It sent a key that was rotated: give the encoder the new key\.$/,
+  );
+  expect(refusalLabel(angle({ refused: { reason: 'second_encoder', at } }))).toMatch(
+    /Another encoder was already sending this angle/,
+  );
+  expect(refusalLabel(angle({ refused: { reason: 'ended', at } }))).toMatch(/The show had ended/);
+  expect(refusalLabel(angle({ refused: { reason: 'not_live', at } }))).toMatch(/not a live show/);
 });

@@ -88,6 +88,7 @@ describe('the state', () => {
         bitrateKbps: null,
         packagedBehindMs: null,
         previewUrl: null,
+        refused: null,
       })),
       viewers: 0,
       quality: { windowMinutes: 15, sessions: 0, startupP95Ms: null, rebufferRatio: null },
@@ -177,11 +178,23 @@ describe('stream keys', () => {
     expect((await x.ingest.publish(first[3]!.key, 'kept-3')).statusCode).toBe(302);
 
     const state = await room(id);
+    // The control room says why each refused encoder was refused: the old key, rotated.
+    expect(state.angles.find((a) => a.angle === 2)!.refused).toEqual({ reason: 'rotated', at: iso(x.clock.now()) });
+    expect(state.angles.find((a) => a.angle === 3)!.refused).toBeNull();
     expect(state.angles.find((a) => a.angle === 2)!.keyIssuedAt).toBe(iso(x.clock.now()));
     expect(state.angles.find((a) => a.angle === 3)!.keyIssuedAt).toBe(iso(x.clock.now() - 60_000));
     expect((await auditOf(id)).map((a) => a.after)).toEqual([
       expect.objectContaining({ issued: DEMO_FEED_ANGLES, rotated: [] }),
       expect.objectContaining({ issued: [], rotated: [2, 5] }),
+    ]);
+    // A second encoder on a feed that is publishing; a key that is no feed's, new or old, is placed nowhere.
+    x.clock.advance(1000);
+    expect((await x.ingest.publish(first[3]!.key, 'second-3')).statusCode).toBe(403);
+    expect((await x.ingest.publish('live_' + 'x'.repeat(32), 'stranger')).statusCode).toBe(403);
+    const after = await room(id);
+    expect(after.angles.filter((a) => a.refused).map((a) => [a.angle, a.refused!.reason])).toEqual([
+      [2, 'rotated'],
+      [3, 'second_encoder'],
     ]);
   });
 
@@ -279,6 +292,10 @@ describe("'Start show' and 'End show'", () => {
     expect([res.json().data.show, res.json().data.endedAt]).toEqual(['ended', iso(x.clock.now())]);
     expect((await publicState(id)).show).toBe('ended');
     expect((await x.ingest.publish(issued[1]!.key, 'end-1')).statusCode).toBe(403);
+    expect((await room(id)).angles.find((a) => a.angle === 1)!.refused).toEqual({
+      reason: 'ended',
+      at: iso(x.clock.now()),
+    });
     // Its SRT ports are given back, as `npm run live:end` does.
     const ports = await db().selectFrom('live_feeds').select('srt_port').where('event_id', '=', id).execute();
     expect(ports.every((p) => p.srt_port === null)).toBe(true);
