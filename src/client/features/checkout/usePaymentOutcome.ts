@@ -11,6 +11,7 @@ import { messageFor, UNEXPECTED_ERROR } from '../../api/serverError';
 import { CHECKOUT_COPY } from './checkoutCopy';
 import { useAppSelector } from '../../lib/hooks';
 import { selectBilling } from '../auth/authSelectors';
+import { useFindOnAir } from '../liveNow/liveNowApi';
 
 /** What a card confirmation came back with: Stripe.js's confirmPayment and the sandbox both fit. */
 export type PaymentOutcome = {
@@ -22,13 +23,15 @@ export type PaymentOutcome = {
 
 /**
  * docs/behaviour.md §4 "Payment confirmation" and §8: succeeded → the order is created ('Payment processed
- * successfully.', cart cleared by orderPlaced, then /profile); a provider error → 'Error: …';
+ * successfully.', cart cleared by orderPlaced, then /profile, or the player of a show bought that is on air
+ * now); a provider error → 'Error: …';
  * requires_action → the authentication page; anything else → 'Payment failed.'.
  */
 export function usePaymentOutcome(cart: Cart, userId: number, amountCents: number) {
   const billing = useAppSelector(selectBilling);
   const [createCartOrder] = useCreateCartOrderMutation();
   const navigate = useNavigate();
+  const findOnAir = useFindOnAir();
   // Stays true while the browser leaves for the authentication page: the button must not come back.
   const [leaving, setLeaving] = useState(false);
 
@@ -55,12 +58,14 @@ export function usePaymentOutcome(cart: Cart, userId: number, amountCents: numbe
         };
         const { message } = await createCartOrder(orderBody(cart, userId, payment, billing)).unwrap();
         toast.success(message || CHECKOUT_COPY.orderCreated);
-        void navigate(paths.profile);
+        // A show on air now: straight to it (ours; the spec's way on is the profile).
+        const onAir = await findOnAir(cart.items.map((i) => i.assetId));
+        void navigate(onAir ? paths.player(onAir) : paths.profile);
       } catch (error) {
         toast.error(messageFor(error));
       }
     },
-    [cart, userId, amountCents, billing, createCartOrder, navigate],
+    [cart, userId, amountCents, billing, createCartOrder, navigate, findOnAir],
   );
 
   return { handle, leaving };

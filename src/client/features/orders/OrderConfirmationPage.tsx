@@ -13,6 +13,7 @@ import { CONFIRMATION_REDIRECT_S } from '../../../shared/constants';
 import { CONFIRMATION_COPY, confirmationState } from './confirmationCopy';
 import { useConfirmOrder } from './useConfirmOrder';
 import { useRedirectCountdown } from './useRedirectCountdown';
+import { useOnAirPath } from '../liveNow/liveNowApi';
 import { PageHead } from '../../components/PageHead';
 import { pageTitle, type HeadData } from '../../lib/pageHead';
 
@@ -35,6 +36,8 @@ function Confirmation({ userId }: { userId: number }) {
   useConfirmOrder(userId, params.get('payment_intent'), state === 1);
   const eventPath = paths.event(eventId);
   const left = useRedirectCountdown(CONFIRMATION_REDIRECT_S, eventPath);
+  // The show bought is on air now: 'Watch now' takes the fan straight to it.
+  const onAir = useOnAirPath(eventId);
   const Icon = ICONS[state];
   const heading =
     state === 1 ? CONFIRMATION_COPY.success : state === 2 ? CONFIRMATION_COPY.failed : CONFIRMATION_COPY.pending;
@@ -58,7 +61,17 @@ function Confirmation({ userId }: { userId: number }) {
         <Box role="status" aria-live="polite" aria-atomic="true" sx={{ mt: 3 }}>
           <Typography color="text.secondary">{CONFIRMATION_COPY.redirecting(left)}</Typography>
         </Box>
-        <Button component={RouterLink} to={eventPath} variant="default" sx={{ mt: 3 }}>
+        {state === 1 && onAir && (
+          <Button component={RouterLink} to={paths.player(onAir)} variant="default" sx={{ mt: 3, mr: 1 }}>
+            {CONFIRMATION_COPY.watchNow}
+          </Button>
+        )}
+        <Button
+          component={RouterLink}
+          to={eventPath}
+          variant={state === 1 && onAir ? 'secondary' : 'default'}
+          sx={{ mt: 3 }}
+        >
           Go to event
         </Button>
       </Paper>

@@ -6,6 +6,8 @@ export const CONFIRMATION_COPY = {
   failed: 'Your payment has been failed.',
   pending: 'Your payment has been pending.',
   redirecting: (seconds: number) => `Redirecting to event page in ${seconds} seconds...`,
+  /** Ours: the show bought is on air now. */
+  watchNow: 'Watch now',
 } as const;
 
 /** docs/behaviour.md §4 "Confirmation page state": 1 success, 2 failed, 3 pending. */
