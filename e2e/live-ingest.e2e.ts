@@ -13,7 +13,7 @@ import { launchBrowser } from './support/browser';
 import { packagedFeedDirs } from './support/packagedFeeds';
 import { expectRefused, SRT_BAD_PASSPHRASE, startEncoder, type Encoder } from './support/liveEncoder';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { poll, waitInPage } from './support/waitUntil';
+import { poll, waitForPath, waitInPage } from './support/waitUntil';
 
 /**
  * Real live, end to end: a ticket holder in Chromium watches a show that ffmpeg encoders push into
@@ -92,6 +92,8 @@ beforeAll(async () => {
           streams,
         },
       ],
+      // /events lists this category: the show on air is first there, under 'Live now'.
+      categories: [{ path: 'upcoming-events', label: 'Upcoming Events', group: 2, events: [EVENT] }],
       coupons: [{ code: 'FREEPASS', kind: 'percent', percentOff: 100 }],
     }),
   );
@@ -225,6 +227,50 @@ it('a ticket holder watches every feed live, the angles agreeing on the capture 
   (globalThis as { livePage?: Page }).livePage = page;
 }, 150_000);
 
+it("lists the show 'Live now' with its watchers: /events and its page in the HTML, and the player", async () => {
+  // As a browser asks for a page (without text/html the server answers as the API would).
+  const html = async (route: string) =>
+    (await fetch(`${server.baseUrl}${route}`, { headers: { accept: 'text/html' } })).text();
+  // The count is kept five seconds on the server: the fan's open session shows within a few.
+  const listing = await poll(
+    "/events to list the show under 'Live now', watched by the fan",
+    () => html('/events'),
+    (h) => />Live now<\/h2>/.test(h) && /1 watching/.test(h),
+    { timeout: 20_000, every: 1000 },
+  );
+  expect(listing.indexOf('>Live now</h2>')).toBeLessThan(listing.indexOf('aria-label="Live From The Ingest"'));
+  expect(await html(`/events/${EVENT}`)).toMatch(/data-testid="live-now"[^]*?1 watching/);
+  const page = (globalThis as { livePage?: Page }).livePage!;
+  await waitInPage(
+    page,
+    "the player's top bar to say how many watch",
+    () => document.querySelector('[data-testid="live-now"]')?.textContent ?? '',
+    {
+      until: (text) => /^Live now1 watching$/.test(text),
+      timeout: 15_000,
+    },
+  );
+});
+
+it('a fan who buys the show while it is on air is taken straight to it', async () => {
+  const late = await signUpThroughApi('live-late-fan');
+  const context = await signedInContext(browser, late);
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
+  await page.goto(`${server.baseUrl}/events/${EVENT}`, { waitUntil: 'networkidle0' });
+  await (await page.waitForSelector(button('Add to cart')))!.click();
+  await waitForPath(page, '/cart');
+  await (await page.waitForSelector(button('Have a promo code? Apply it now')))!.click();
+  await (await page.waitForSelector('[role="dialog"] ::-p-aria(Enter code)'))!.type('FREEPASS');
+  await (await page.waitForSelector(`[role="dialog"] ${button('Apply')}`))!.click();
+  await page.waitForSelector('[role="dialog"]', { hidden: true });
+  await (await page.waitForSelector(button('Purchase Tickets')))!.click();
+  // Not the profile, as for a show to come or on demand: the player of the show on now.
+  await waitForPath(page, `/player/${EVENT}`, 15_000);
+  await context.close();
+}, 60_000);
+
 it('rewinds every angle to the first minute, says how far behind live, and returns with Live', async () => {
   const page = (globalThis as { livePage?: Page }).livePage!;
   // The seek bar, by keyboard, once the show has 25 s behind it: Home goes to its start.
@@ -334,9 +380,32 @@ it("keeps a guest out: no ticket, no stream config, and no signature for the hol
   await context.close();
 });
 
-it('ends the show: the same playlists replay from the start at once', async () => {
+it('ends the show: the open player and a new one replay the same playlists from the start at once', async () => {
   const out = cli('liveEnd', EVENT);
   expect(out).toMatch(/has ended/);
+  // The fan's player, open since the show began, becomes the replay on every tile without a reload,
+  // the angles together again at the start of the show.
+  const open = (globalThis as { livePage?: Page }).livePage!;
+  const replay = await waitInPage(
+    open,
+    'the open player to become the replay on every tile, without a reload',
+    () => {
+      const w = window as unknown as { __allaccessPlayer?: Diagnostics; __sameDocument?: boolean };
+      const p = w.__allaccessPlayer;
+      return p ? { ...p, sameDocument: w.__sameDocument === true } : null;
+    },
+    {
+      until: (p) =>
+        !!p &&
+        p.mode === 'vod' &&
+        p.tiles.length === ANGLES + 1 &&
+        p.tiles.every((t) => t.playing && t.currentTime < 30),
+      timeout: 60_000,
+    },
+  );
+  expect(replay!.sameDocument).toBe(true);
+  const dates = replay!.tiles.map((t) => t.playingDate ?? NaN);
+  expect(Math.max(...dates) - Math.min(...dates)).toBeLessThan(1000);
   const context = await signedInContext(browser, fan);
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });

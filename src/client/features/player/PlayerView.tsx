@@ -26,6 +26,7 @@ import { TileRegistry } from './tileRegistry';
 import { usePlayerLoops } from './usePlayerLoops';
 import { useFullscreen } from './useFullscreen';
 import { useLiveSeeking, useReplaySeeking } from './useLiveSeeking';
+import { useReplayAfterShow } from './useReplayAfterShow';
 import { useShortcuts } from './useShortcuts';
 import { useMainTileQuality } from './usePlaybackQuality';
 import { useTileLayout } from './useTileLayout';
@@ -81,6 +82,7 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
   const { position, goLive, seek } = useLiveSeeking(registry, { main, live, liveEdge, paused, behindLive });
   // On demand (a replay too): the whole show on a seek bar, every angle moving along.
   const replay = useReplaySeeking(registry, main, !live);
+  useReplayAfterShow(registry, live, replay, paused);
   const { sources, layouts, chosen, placements, shape } = useTileLayout(stream.config, layout, main);
   const down = useMemo(
     () => new Set(sources.map((s) => s.angle).filter((a) => feeds.feedOf(a) !== 'live')),
@@ -118,7 +120,7 @@ export function PlayerView({ event, stream, liveState, onExpired, refreshFailed,
 
   return (
     <Box ref={setRoot} sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: '#000' }}>
-      <PlayerTopBar event={event} />
+      <PlayerTopBar event={event} watching={live ? liveState?.watching : undefined} />
       {refreshFailed && <RefreshFailed message={refreshFailed} onRetry={onRetryRefresh} />}
       <Box
         component="section"
