@@ -9,6 +9,7 @@ import { demoStreams } from '../src/server/db/seed/demoStreams';
 import { feedSegments } from '../src/server/modules/live/livePlaylist';
 import { MEDIA_MESSAGES } from '../src/server/modules/streams/protectedMedia';
 import { buyWithFreepass, guestViewerTag, signUpThroughApi, signedInContext, type Session } from './support/accounts';
+import { axeViolations, describeViolations, PHONE } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { packagedFeedDirs } from './support/packagedFeeds';
 import { expectRefused, SRT_BAD_PASSPHRASE, startEncoder, type Encoder } from './support/liveEncoder';
@@ -39,6 +40,8 @@ let server: RunningServer;
 let browser: Browser;
 let feeds: Feed[];
 let fan: Session;
+/** A fan who bought while the show was on (their own devices: the first fan's are in use). */
+let late: Session;
 let serverEnv: Record<string, string>;
 let dataDir: string;
 const encoders: Encoder[] = [];
@@ -253,7 +256,7 @@ it("lists the show 'Live now' with its watchers: /events and its page in the HTM
 });
 
 it('a fan who buys the show while it is on air is taken straight to it', async () => {
-  const late = await signUpThroughApi('live-late-fan');
+  late = await signUpThroughApi('live-late-fan');
   const context = await signedInContext(browser, late);
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });
@@ -328,6 +331,31 @@ it('rewinds every angle to the first minute, says how far behind live, and retur
     { timeout: 20_000, every: 250 },
   );
 }, 90_000);
+
+it('behind live on a phone: the seek bar, Live and how far behind fit the screen, and axe finds nothing', async () => {
+  // A touch screen has no volume slider, so the seek bar sat beside Play and Mute and ran past the edge.
+  const context = await signedInContext(browser, late);
+  const page = await context.newPage();
+  await page.setViewport(PHONE);
+  await page.goto(`${server.baseUrl}/player/${EVENT}`, { waitUntil: 'domcontentloaded' });
+  const seekBar = 'input[aria-label="Position in the show"]';
+  await waitInPage(
+    page,
+    'the seek bar over the show',
+    (sel) => Number(document.querySelector<HTMLInputElement>(sel)?.max ?? 0),
+    {
+      arg: seekBar,
+      until: (seconds) => seconds >= 25,
+      timeout: 30_000,
+    },
+  );
+  await page.focus(seekBar);
+  await page.keyboard.press('Home');
+  await page.waitForSelector(`::-p-text(${LIVE_COPY.behindLive(0).replace(/^0 /, '')})`, { timeout: 15_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  await context.close();
+}, 60_000);
 
 it('refuses a second encoder on a feed that is publishing, over RTMP and over SRT', async () => {
   await expectRefused(push(feeds[1]!, 'rtmp'));

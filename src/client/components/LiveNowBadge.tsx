@@ -1,16 +1,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SHOP_MESSAGES } from '../lib/shopMessages';
+import { srOnly } from './srOnly';
 
 /** '1.2K' for 1,234 watching: a count that fits a card at 390 px (English: issue 46 brings the locale). */
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const compactCount = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * 'Live now' and about how many watch: on an event card's poster, beside an event's title, on the
  * player. A red dot marks it beside the words (never colour alone), white on a dark red that passes
- * contrast on any poster.
+ * contrast on any poster. `compact`: on a phone's narrow bar the words 'Live now' are for screen
+ * readers only (the count and the dot stay), so the title beside it keeps its room.
  */
-export function LiveNowBadge({ watching, size = 'small' }: { watching: number; size?: 'small' | 'medium' }) {
+export function LiveNowBadge({
+  watching,
+  size = 'small',
+  compact = false,
+}: {
+  watching: number;
+  size?: 'small' | 'medium';
+  compact?: boolean;
+}) {
   return (
     <Box
       data-testid="live-now"
@@ -27,7 +37,15 @@ export function LiveNowBadge({ watching, size = 'small' }: { watching: number; s
       }}
     >
       <Box aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'common.white', flex: 'none' }} />
-      <Typography component="span" variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={(theme) => ({
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          ...(compact ? { [theme.breakpoints.down('sm')]: srOnly } : {}),
+        })}
+      >
         {SHOP_MESSAGES.liveNow}
       </Typography>
       <Typography
@@ -35,7 +53,7 @@ export function LiveNowBadge({ watching, size = 'small' }: { watching: number; s
         variant="body2"
         sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
-        {SHOP_MESSAGES.watching(compact.format(watching))}
+        {SHOP_MESSAGES.watching(compactCount.format(watching))}
       </Typography>
     </Box>
   );

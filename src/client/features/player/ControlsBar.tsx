@@ -153,6 +153,13 @@ export function ControlsBar(p: Props) {
   );
 }
 
+/**
+ * The live seek bar's least width: 'Live', a usable slider and '109 s behind live' side by side. Less,
+ * and on a phone it stayed beside Play and Mute and ran past the screen's edge; at this width it takes
+ * a row of its own there.
+ */
+const LIVE_SEEK_MIN_PX = 300;
+
 /** Seconds behind the live edge worth telling (more than BEHIND_LIVE_S), else null. */
 function secondsBehind(position: LivePosition, at: number): number | null {
   const behind = position.edge - at;
@@ -171,7 +178,7 @@ function LiveSeek({ dvr, onGoLive }: { dvr: Dvr; onGoLive: () => void }) {
   const behind = position ? secondsBehind(position, at) : null;
   const atEdge = behind === null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 240px', minWidth: 200 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 240px', minWidth: LIVE_SEEK_MIN_PX }}>
       <Button
         size="sm"
         variant="outline"

@@ -42,7 +42,7 @@ export function PlayerTopBar({ event, watching }: { event: AssetDetail; watching
       </Typography>
       {watching !== undefined && (
         <Box sx={{ ml: 'auto', flexShrink: 0 }}>
-          <LiveNowBadge watching={watching} />
+          <LiveNowBadge watching={watching} compact />
         </Box>
       )}
     </Box>

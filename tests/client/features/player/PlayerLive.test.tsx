@@ -142,9 +142,13 @@ it('a show that ended fetches the config again and turns to its replay from the 
   const replayBar = screen.getByRole('slider', { name: 'Position in the show' });
   expect(replayBar.getAttribute('aria-valuetext') ?? '').not.toContain(LIVE_COPY.live);
   expect(screen.queryByText('LIVE')).not.toBeInTheDocument();
-  // The playlists became the replay by themselves: nothing reloads, polling stops, and every angle
-  // goes together to the start of the show (a player opened after the end starts there too).
+  // The playlists become the replay by themselves: nothing reloads, polling stops. While hls.js still
+  // follows a live edge nothing moves (it would pull a tile back); once every playlist has ended, every
+  // angle goes together to the start of the show (a player opened after the end starts there too).
   expect(liveInstances().every((h) => h.loadSource.mock.calls.length === 1)).toBe(true);
+  await act(() => new Promise((r) => setTimeout(r, 600)));
+  expect(videos().every((v) => v.currentTime === 64)).toBe(true);
+  for (const h of liveInstances()) (h.levels[0] as { details?: { live: boolean } }).details = { live: false };
   await eventually(() => expect(videos().map((v) => v.currentTime)).toEqual(videos().map(() => 0)), 5000);
   const polls = streams.made('GET', /^\/v1\/live\//).length;
   await act(() => new Promise((r) => setTimeout(r, 1500)));
