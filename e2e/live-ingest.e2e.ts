@@ -1,4 +1,4 @@
-// @widths desktop: a live show watched at 1280 px; its axe audits are player-live at 390
+// @widths both: layout — a live show watched at 1280 px; behind live at 390 px, where the controls are tightest
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -279,6 +279,7 @@ export const VALID: Record<string, Realize> = {
   'GET /v1/footerlink/:id': (w, g) => ({ as: anyone(w, g), params: { id: 1 } }),
   'GET /v1/events/:id/calendar.ics': (w, g) => ({ as: anyone(w, g), params: { id: w.ids['cart-a'] } }),
   'GET /v1/live/:id': (w, g) => ({ as: anyone(w, g), params: { id: 'fuzz-live' } }),
+  'GET /v1/live': (w, g) => ({ as: anyone(w, g) }),
   'GET /healthz': (w, g) => ({ as: anyone(w, g) }),
   'GET /readyz': (w, g) => ({ as: anyone(w, g) }),
 };
