@@ -9,7 +9,7 @@ import { demoStreams } from '../src/server/db/seed/demoStreams';
 import { feedSegments } from '../src/server/modules/live/livePlaylist';
 import { MEDIA_MESSAGES } from '../src/server/modules/streams/protectedMedia';
 import { buyWithFreepass, guestViewerTag, signUpThroughApi, signedInContext, type Session } from './support/accounts';
-import { axeViolations, describeViolations, PHONE } from './support/axe';
+import { axeViolations, DESKTOP, describeViolations, PHONE } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { packagedFeedDirs } from './support/packagedFeeds';
 import { expectRefused, SRT_BAD_PASSPHRASE, startEncoder, type Encoder } from './support/liveEncoder';
@@ -253,6 +253,19 @@ it("lists the show 'Live now' with its watchers: /events and its page in the HTM
       timeout: 15_000,
     },
   );
+  // The badge on the catalog's screens, as a visitor sees them: axe finds nothing at either width.
+  const visitor = await browser.createBrowserContext();
+  const screen = await visitor.newPage();
+  for (const viewport of [PHONE, DESKTOP])
+    for (const route of ['/events', `/events/${EVENT}`]) {
+      await screen.setViewport(viewport);
+      await screen.goto(`${server.baseUrl}${route}`, { waitUntil: 'domcontentloaded' });
+      await screen.waitForSelector('[data-testid="live-now"]');
+      expect(`${viewport.width} ${route}: ${describeViolations(await axeViolations(screen))}`).toBe(
+        `${viewport.width} ${route}: `,
+      );
+    }
+  await visitor.close();
 });
 
 it('a fan who buys the show while it is on air is taken straight to it', async () => {
