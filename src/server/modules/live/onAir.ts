@@ -1,4 +1,5 @@
 import type { LiveNowData } from '../../../shared/contract/live';
+import { streamMode } from '../streams/schedule';
 import { silenceMs } from '../streams/viewingSessionService';
 import type { LiveState } from './liveState';
 import type { OnAirRepository } from './onAirRepository';
@@ -26,7 +27,12 @@ export function createOnAir(deps: OnAirDeps) {
       const at = deps.now();
       const candidates = await deps.repo.candidates(new Date(at), new Date(at - deps.liveMinutes * 60_000));
       const states = await Promise.all(
-        candidates.map(async (c) => (c.keyed ? (await deps.playback(c.id))?.show === 'live' : true)),
+        candidates.map(async (c) =>
+          c.keyed
+            ? (await deps.playback(c.id))?.show === 'live'
+            : // The streams' own rule for the simulated window (the query only narrowed the rows).
+              streamMode({ contentType: 'Live', airStart: c.airStart }, at, deps.liveMinutes) === 'live',
+        ),
       );
       const onAir = candidates.filter((_, i) => states[i]);
       const watching = await deps.repo.watching(

@@ -1,5 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+
+/** Whether the event has stream keys (its feeds come from encoders). */
+const hasFeeds = (eb: ExpressionBuilder<DB, 'events'>) =>
+  eb.exists(eb.selectFrom('live_feeds').select('live_feeds.angle').whereRef('live_feeds.event_id', '=', 'events.id'));
 
 /** A published 'Live' event that may be on air now; `keyed` when its feeds come from encoders. */
 export type OnAirCandidate = { id: number; path: string; keyed: boolean; airStart: Date | null };
@@ -16,30 +20,14 @@ export function createOnAirRepository(db: Kysely<DB>) {
       const rows = await db
         .selectFrom('events')
         .leftJoin('live_shows', 'live_shows.event_id', 'events.id')
-        .select((eb) => [
-          'events.id',
-          'events.path',
-          'events.air_start_date',
-          eb
-            .exists(
-              eb.selectFrom('live_feeds').select('live_feeds.angle').whereRef('live_feeds.event_id', '=', 'events.id'),
-            )
-            .as('keyed'),
-        ])
+        .select((eb) => ['events.id', 'events.path', 'events.air_start_date', hasFeeds(eb).as('keyed')])
         .where('events.published', '=', true)
         .where('events.content_type', '=', 'Live')
         .where((eb) =>
           eb.or([
             eb.and([eb('live_shows.started_at', 'is not', null), eb('live_shows.ended_at', 'is', null)]),
             eb.and([
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('live_feeds')
-                    .select('live_feeds.angle')
-                    .whereRef('live_feeds.event_id', '=', 'events.id'),
-                ),
-              ),
+              eb.not(hasFeeds(eb)),
               eb('events.air_start_date', '>', windowStart),
               eb('events.air_start_date', '<=', at),
             ]),
